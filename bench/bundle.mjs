@@ -1,0 +1,63 @@
+// Bundle figures: (1) gzip bytes of JavaScript the browser fetched before the landing screen
+// painted on the demo page, measured in Chromium; (2) gzip bytes of everything in dist/.
+import { gzipSync } from 'node:zlib'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/chromium.mjs'
+
+const gz = (buf) => gzipSync(buf, { level: 9 }).length
+
+async function walk(dir) {
+  const out = []
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) out.push(...(await walk(path)))
+    else out.push(path)
+  }
+  return out
+}
+
+/** @param {{ demoUrl: string }} stack */
+export async function landingJavaScript({ demoUrl }) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
+  try {
+    const page = await browser.newPage()
+    const scripts = new Map()
+    page.on('response', async (response) => {
+      const type = response.headers()['content-type'] ?? ''
+      if (!type.includes('javascript')) return
+      scripts.set(response.url(), response.body().catch(() => Buffer.alloc(0)))
+    })
+    await page.goto(demoUrl)
+    await page.waitForFunction(() => customElements.get('auth-modal') !== undefined)
+    await page.evaluate(() => document.querySelector('auth-modal').open())
+    // The landing screen has painted once its e-mail input is visible inside the shadow root.
+    await page.getByRole('textbox', { name: /email/i }).waitFor({ state: 'visible' })
+    await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))))
+    const fetched = [...scripts.keys()]
+    const bodies = await Promise.all([...scripts.values()])
+    const bytes = bodies.reduce((sum, body) => sum + gz(body), 0)
+    return {
+      bench: 'landing-js',
+      gzipBytes: bytes,
+      targetBytes: 100 * 1024,
+      withinTarget: bytes <= 100 * 1024,
+      files: fetched.map((url) => new URL(url).pathname),
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+export async function distSize(distDir) {
+  const files = (await walk(distDir)).filter((f) => !f.endsWith('.map'))
+  let gzipBytes = 0
+  let rawBytes = 0
+  for (const file of files) {
+    const body = await readFile(file)
+    rawBytes += body.length
+    gzipBytes += gz(body)
+  }
+  return { bench: 'dist-size', files: files.length, rawBytes, gzipBytes }
+}

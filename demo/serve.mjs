@@ -1,0 +1,69 @@
+// A tiny static server for the demo host pages. It runs on its own origin (default :5173),
+// apart from the API origin, as in a real deployment. HTML files get %APP_ID% and %API_URL%
+// filled in so the pages show the plain markup a host developer would write.
+import { createServer } from 'node:http'
+import { readFile, stat } from 'node:fs/promises'
+import { extname, join, normalize, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)))
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.map': 'application/json',
+}
+// URL prefix → folder on disk. Nothing outside these folders is served.
+const mounts = [
+  ['/dist/', join(root, 'dist')],
+  ['/vendor/vue.js', join(root, 'node_modules/vue/dist/vue.esm-browser.prod.js')],
+  ['/', join(root, 'demo')],
+]
+
+function locate(pathname) {
+  for (const [prefix, dir] of mounts) {
+    if (prefix.endsWith('/') ? pathname.startsWith(prefix) : pathname === prefix) {
+      if (!prefix.endsWith('/')) return dir
+      const file = normalize(join(dir, decodeURIComponent(pathname.slice(prefix.length))))
+      return file.startsWith(dir) ? file : null
+    }
+  }
+  return null
+}
+
+/**
+ * Starts the demo host server.
+ * @param {{ port?: number, host?: string, appId: string, apiUrl: string }} options
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, apiUrl }) {
+  const server = createServer(async (req, res) => {
+    try {
+      const { pathname } = new URL(req.url ?? '/', 'http://demo.local')
+      let file = locate(pathname)
+      if (file && (await stat(file).catch(() => null))?.isDirectory()) file = join(file, 'index.html')
+      const body = file && (await readFile(file).catch(() => null))
+      if (!body) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
+        return
+      }
+      const type = types[extname(file)] ?? 'application/octet-stream'
+      const out = type.startsWith('text/html')
+        ? body.toString('utf8').replaceAll('%APP_ID%', appId).replaceAll('%API_URL%', apiUrl)
+        : body
+      res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(out)
+    } catch {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end('Demo server error')
+    }
+  })
+  await new Promise((ok, fail) => server.once('error', fail).listen(port, host, ok))
+  const address = server.address()
+  const shownHost = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    close: () => new Promise((ok) => { server.closeAllConnections?.(); server.close(() => ok()) }),
+  }
+}

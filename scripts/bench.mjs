@@ -1,0 +1,35 @@
+// `npm run bench`: prints one JSON line per figure. Targets are reported, never asserted:
+// speed and size belong here, not in tests that flake on a noisy machine.
+import { execSync } from 'node:child_process'
+import { join } from 'node:path'
+import { distSize, landingJavaScript } from '../bench/bundle.mjs'
+import { loginThroughput } from '../bench/throughput.mjs'
+import { startDemoServer } from '../demo/serve.mjs'
+import { root, startScratchServer } from './lib/server-process.mjs'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 20)
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32)
+
+execSync('npx rollup -c --silent', { cwd: root, stdio: 'inherit' })
+
+// (1) JavaScript before the landing screen paints, on the demo page against a real server.
+{
+  const server = await startScratchServer()
+  try {
+    const app = await server.createApp({ name: 'Bench' })
+    const demo = await startDemoServer({ port: 0, appId: app.id, apiUrl: server.base })
+    try {
+      console.log(JSON.stringify(await landingJavaScript({ demoUrl: demo.url })))
+    } finally {
+      await demo.close()
+    }
+  } finally {
+    await server.stop()
+  }
+}
+
+// (2) Everything the bundle ships.
+console.log(JSON.stringify(await distSize(join(root, 'dist'))))
+
+// (3) Server throughput for complete e-mail code logins.
+console.log(JSON.stringify(await loginThroughput({ concurrency, seconds })))

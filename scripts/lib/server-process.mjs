@@ -1,0 +1,85 @@
+// Starts the API server (server/main.ts) as a child process and waits until it answers.
+// Used by `npm start` and the benchmarks, so both run the server exactly as an operator would.
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+export const root = fileURLToPath(new URL('../..', import.meta.url))
+
+export const freePort = () =>
+  new Promise((ok, fail) => {
+    const srv = createServer().once('error', fail).listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => ok(port))
+    })
+  })
+
+/**
+ * @param {{ port: number, env?: Record<string, string>, stdio?: 'inherit' | 'ignore' }} options
+ */
+export async function startServerProcess({ port, env = {}, stdio = 'inherit' }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ['ignore', stdio, 'inherit'],
+  })
+  const base = `http://localhost:${port}`
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the API server exited with code ${child.exitCode}`)
+    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break
+    if (i > 600) throw new Error('the API server did not answer /healthz within 60 s')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const stop = () =>
+    new Promise((ok) => {
+      if (child.exitCode !== null) return ok()
+      child.once('exit', () => ok())
+      child.kill('SIGTERM')
+    })
+  return { child, base, stop }
+}
+
+/**
+ * A throwaway server for benchmarks: its own SQLite file and state folder under the system temp
+ * folder, removed on stop, and an admin token to create apps with.
+ * @param {{ env?: Record<string, string>, stdio?: 'inherit' | 'ignore' }} options
+ */
+export async function startScratchServer({ env = {}, stdio = 'ignore' } = {}) {
+  const { mkdtemp, rm } = await import('node:fs/promises')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const { randomBytes } = await import('node:crypto')
+  const dir = await mkdtemp(join(tmpdir(), 'gatehouse-scratch-'))
+  const adminToken = randomBytes(24).toString('base64url')
+  const server = await startServerProcess({
+    port: await freePort(),
+    stdio,
+    env: {
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      GATEHOUSE_DB_FILE: join(dir, 'gatehouse.db'),
+      GATEHOUSE_STATE_DIR: dir,
+      GATEHOUSE_ADMIN_TOKEN: adminToken,
+      ...env,
+    },
+  })
+  /** Creates an app through the admin API and returns its JSON (with `id`). */
+  const createApp = async (config) => {
+    const res = await fetch(`${server.base}/api/v1/admin/apps`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(config),
+    })
+    if (!res.ok) throw new Error(`creating an app failed: ${res.status} ${await res.text()}`)
+    return res.json()
+  }
+  return {
+    ...server,
+    createApp,
+    stop: async () => {
+      await server.stop()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}

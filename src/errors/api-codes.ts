@@ -1,0 +1,39 @@
+/**
+ * The error-code table shared by the server (server/errors.ts) and the browser client
+ * (src/api). Every non-2xx answer of the API carries `{ "error": message, "code": ApiErrorCode }`.
+ * Codes are snake_case on the wire, like the established clients of this API family expect.
+ */
+export const API_ERROR_CODES = {
+  invalid_data: 400,
+  missing_or_invalid_app_id: 400,
+  invalid_credentials: 401,
+  missing_or_invalid_token: 401,
+  must_be_authenticated: 401,
+  allowlist_rejected: 403,
+  disallowed_login_method: 403,
+  disallowed_plus_email: 422,
+  max_accounts_reached: 403,
+  user_does_not_exist: 404,
+  linked_to_another_user: 409,
+  cannot_link_more_of_type: 409,
+  account_transfer_required: 409,
+  user_already_exists: 409,
+  invalid_captcha: 400,
+  captcha_failure: 400,
+  captcha_timeout: 400,
+  not_supported: 422,
+  too_many_requests: 429,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  internal_error: 500,
+} as const
+
+export type ApiErrorCode = keyof typeof API_ERROR_CODES
+
+/** The JSON body of every error answer. */
+export interface ApiErrorBody {
+  error: string
+  code: ApiErrorCode
+}
