@@ -1,0 +1,259 @@
+import r2wc from '@r2wc/react-to-web-component'
+import { closeModal } from '../../src/actions/closeModal.ts'
+import { getAccessToken } from '../../src/actions/getAccessToken.ts'
+import { initialize, validateSetup } from '../../src/actions/initialize.ts'
+import { logout } from '../../src/actions/logout.ts'
+import { openModal } from '../../src/actions/openModal.ts'
+import type { User } from '../../src/api/user.ts'
+import { MultipleProvidersError } from '../../src/errors/auth.ts'
+import { errorDetail } from '../../src/errors/toBaseError.ts'
+import { subscribe } from '../../src/events/bus.ts'
+import { emit } from '../../src/events/emit.ts'
+import { AuthModalApp, type AuthModalAppProps } from '../../src/screens/AuthModalApp.tsx'
+import { $config } from '../../src/stores/config.ts'
+import { $modal } from '../../src/stores/modal.ts'
+import { $session } from '../../src/stores/session.ts'
+import { styles } from './auth-modal.styles.ts'
+
+// r2wc keeps props and its render hook under registry symbols; we use them for what its
+// attribute parsing cannot do: boolean presence attributes and attribute removal.
+const PROPS = Symbol.for('r2wc.props')
+const RENDER = Symbol.for('r2wc.render')
+
+interface R2WCElement extends HTMLElement {
+  connectedCallback(): void
+  disconnectedCallback(): void
+  attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void
+  [PROPS]: AuthModalAppProps & Record<string, unknown>
+  [RENDER](): void
+}
+
+const STRING_ATTRIBUTES: Record<string, keyof AuthModalAppProps> = {
+  'app-id': 'appId',
+  'api-url': 'apiUrl',
+  theme: 'theme',
+  'accent-color': 'accentColor',
+}
+
+const R2WCBase = r2wc(AuthModalApp, {
+  shadow: 'open',
+  props: { appId: 'string', apiUrl: 'string', theme: 'string', accentColor: 'string' },
+}) as unknown as { new (): R2WCElement; readonly observedAttributes: string[] }
+
+/** Connected elements and the app id each one claimed: the page has one provider (spec §5). */
+const providers = new Map<AuthModalElement, string>()
+
+/**
+ * Login and sign-up modal (e-mail code) backed by a Gatehouse server. Every `<auth-modal>` on a
+ * page shares one session; a second one with a different app id is refused.
+ *
+ * @summary The Gatehouse login modal: e-mail code login, terms, session and access tokens.
+ * @tag auth-modal
+ *
+ * @attr {string} app-id - The app id (exactly 25 characters).
+ * @attr {string} api-url - Origin of the Gatehouse API; HTTPS except localhost/127.0.0.1. Defaults to the page origin.
+ * @attr {'light' | 'dark'} theme - Colour scheme; defaults to the app configuration's theme, else light.
+ * @attr {string} accent-color - Accent colour (wins over `--gh-accent` and the app configuration).
+ * @attr {boolean} open - Present while the modal is open; setting or removing it opens or closes the modal.
+ * @attr {boolean} standalone - Render inline, always visible, without backdrop or close button.
+ *
+ * @event {CustomEvent<AuthReadyEventDetail>} auth-ready - Configuration loaded and stored session restored; detail `{ authenticated, user }`.
+ * @event {CustomEvent<AuthSuccessEventDetail>} auth-success - A login completed; detail `{ user, isNewUser, loginMethod: 'email' }`.
+ * @event {CustomEvent<AuthErrorEventDetail>} auth-error - A login attempt or the setup failed; detail `{ code, message }`.
+ * @event {CustomEvent<null>} logout - The session ended.
+ * @event {CustomEvent<null>} modal-open - The modal opened.
+ * @event {CustomEvent<null>} modal-close - The modal closed.
+ *
+ * @csspart root - Wrapper carrying `data-theme`.
+ * @csspart backdrop - Full-screen overlay behind the dialog (absent in standalone mode).
+ * @csspart dialog - The dialog box (role=dialog).
+ * @csspart header - Header row with back, info and close buttons.
+ * @csspart back-button - Back to the previous screen.
+ * @csspart info-button - Shows help for the current screen.
+ * @csspart close-button - Closes the modal.
+ * @csspart body - The current screen.
+ * @csspart title - The current screen's title.
+ * @csspart email-form - Landing e-mail form.
+ * @csspart email-input - Landing e-mail input.
+ * @csspart primary-button - Main call to action.
+ * @csspart secondary-button - Secondary action.
+ * @csspart code-input - The six-digit code group.
+ * @csspart code-digit - One code box.
+ * @csspart resend-button - 'Resend code'.
+ * @csspart badge - 'Code sent' countdown.
+ * @csspart error-message - Inline error text.
+ * @csspart footer - 'Protected by Gatehouse'.
+ *
+ * @cssproperty [--gh-accent=#676FFF] - Accent colour.
+ * @cssproperty [--gh-accent-contrast=#ffffff] - Text on the accent colour.
+ * @cssproperty [--gh-background=#ffffff] - Light dialog background.
+ * @cssproperty [--gh-foreground=#040217] - Light text colour.
+ * @cssproperty [--gh-muted=#64668b] - Light secondary text.
+ * @cssproperty [--gh-border=#e2e3f0] - Light borders.
+ * @cssproperty [--gh-dark-background=#1e1e23] - Dark dialog background.
+ * @cssproperty [--gh-dark-foreground=#f8f8fc] - Dark text colour.
+ * @cssproperty [--gh-error=#e0323e] - Error text and borders.
+ * @cssproperty [--gh-radius=16px] - Dialog corner radius.
+ * @cssproperty --gh-font-family - Font stack.
+ * @cssproperty [--gh-z-index=999999] - Stacking order of the overlay.
+ */
+export class AuthModalElement extends R2WCBase {
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'open', 'standalone']
+  }
+
+  declare appId: string | undefined
+  declare apiUrl: string | undefined
+  declare theme: string | undefined
+  declare accentColor: string | undefined
+
+  #refused = false
+  #readyEmitted = false
+  #setupQueued = false
+  #reflectingOpen = false
+  #cleanups: (() => void)[] = []
+
+  constructor() {
+    super()
+    this[PROPS].styles = styles
+    this[PROPS].standalone = this.hasAttribute('standalone')
+  }
+
+  /** The logged-in user, or null. */
+  get user(): User | null {
+    return $session.get().user
+  }
+
+  /** True while a session exists. */
+  get authenticated(): boolean {
+    return $session.get().status === 'authenticated'
+  }
+
+  /** True once the configuration and the stored session have settled (auth-ready fired). */
+  get ready(): boolean {
+    const { status } = $config.get()
+    return (status === 'ready' || status === 'error') && $session.get().status !== 'loading'
+  }
+
+  get standalone(): boolean {
+    return this.hasAttribute('standalone')
+  }
+  set standalone(value: boolean) {
+    this.toggleAttribute('standalone', Boolean(value))
+  }
+
+  /** Opens the modal on the landing screen. */
+  open(): void {
+    if (this.#refused) {
+      console.error('[gatehouse] open() ignored: this <auth-modal> was refused (another app id owns the page).')
+      return
+    }
+    openModal()
+  }
+
+  /** Closes the modal. */
+  close(): void {
+    closeModal()
+  }
+
+  /** Logs out (server call, then local state is cleared even if the call fails). */
+  logout(): Promise<void> {
+    return logout()
+  }
+
+  /** The access token, refreshed when it expires within 30 s; null when logged out. */
+  getAccessToken(): Promise<string | null> {
+    return getAccessToken()
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    this.#cleanups.push(
+      subscribe((name, detail) => {
+        // auth-ready comes from this element's own initialize() promise (late joiners included).
+        if (this.#refused || name === 'auth-ready') return
+        emit(this, name, detail)
+      }),
+      $modal.listen(({ open }) => this.#reflectOpen(open)),
+    )
+    this.#scheduleSetup()
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    providers.delete(this)
+    for (const cleanup of this.#cleanups.splice(0)) cleanup()
+  }
+
+  override attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
+    if (name === 'open') {
+      if (this.#reflectingOpen || !this.isConnected || this.#refused) return
+      if (newValue === null) closeModal()
+      else openModal()
+      return
+    }
+    if (name === 'standalone') return this.#setProp('standalone', newValue !== null)
+    const prop = STRING_ATTRIBUTES[name]
+    if (prop && newValue === null) this.#setProp(prop, undefined)
+    else super.attributeChangedCallback(name, oldValue, newValue)
+    if ((name === 'app-id' || name === 'api-url') && oldValue !== newValue) {
+      this.#readyEmitted = false
+      this.#scheduleSetup()
+    }
+  }
+
+  #setProp(prop: string, value: unknown): void {
+    this[PROPS][prop] = value
+    this[RENDER]()
+  }
+
+  #reflectOpen(open: boolean): void {
+    if (this.#refused || this.hasAttribute('open') === open) return
+    this.#reflectingOpen = true
+    this.toggleAttribute('open', open)
+    this.#reflectingOpen = false
+  }
+
+  /** Batches attribute changes of one task (app-id then api-url) into one initialize(). */
+  #scheduleSetup(): void {
+    if (this.#setupQueued) return
+    this.#setupQueued = true
+    queueMicrotask(() => {
+      this.#setupQueued = false
+      if (this.isConnected) this.#setup()
+    })
+  }
+
+  #setup(): void {
+    const appId = this.getAttribute('app-id') ?? ''
+    const apiUrl = this.getAttribute('api-url') ?? ''
+    const owner = [...providers].find(([element, id]) => element !== this && element.isConnected && id !== appId)
+    if (owner) {
+      this.#refused = true
+      providers.delete(this)
+      this.#setProp('refused', true)
+      console.error(`[gatehouse] ${new MultipleProvidersError({ appId, activeAppId: owner[1] }).message}`)
+      return
+    }
+    this.#refused = false
+    this.#setProp('refused', false)
+    try {
+      validateSetup({ appId, apiUrl })
+    } catch (error) {
+      providers.delete(this)
+      console.error(`[gatehouse] ${(error as Error).message}`)
+      emit(this, 'auth-error', errorDetail(error))
+      return
+    }
+    providers.set(this, appId)
+    initialize({ appId, apiUrl })
+      .then(({ authenticated, user }) => {
+        if (this.#readyEmitted || this.#refused || !this.isConnected) return
+        this.#readyEmitted = true
+        emit(this, 'auth-ready', { authenticated, user })
+      })
+      .catch((error) => console.error('[gatehouse] initialization failed', error))
+    if (this.hasAttribute('open')) openModal()
+    else if ($modal.get().open) this.#reflectOpen(true)
+  }
+}

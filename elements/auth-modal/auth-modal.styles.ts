@@ -1,0 +1,98 @@
+/**
+ * Styles live inside the shadow root. Theme through custom properties with defaults on :host;
+ * `[data-theme=dark]` switches the internal variables so hosts can override either palette.
+ */
+export const styles = /* css */ `
+:host {
+  --gh-accent: #676FFF;
+  --gh-accent-contrast: #ffffff;
+  --gh-background: #ffffff;
+  --gh-foreground: #040217;
+  --gh-muted: #64668b;
+  --gh-border: #e2e3f0;
+  --gh-surface: #f1f2f9;
+  --gh-dark-background: #1e1e23;
+  --gh-dark-foreground: #f8f8fc;
+  --gh-dark-muted: #a0a0b4;
+  --gh-dark-border: #3a3a46;
+  --gh-dark-surface: #2a2a33;
+  --gh-error: #e0323e;
+  --gh-success: #12a150;
+  --gh-radius: 16px;
+  --gh-font-family: ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+  --gh-z-index: 999999;
+  font-family: var(--gh-font-family);
+}
+:host([standalone]) { display: block; }
+[hidden] { display: none !important; }
+.root {
+  --_bg: var(--gh-background); --_fg: var(--gh-foreground); --_muted: var(--gh-muted);
+  --_border: var(--gh-border); --_surface: var(--gh-surface);
+  color: var(--_fg);
+}
+.root[data-theme='dark'] {
+  --_bg: var(--gh-dark-background); --_fg: var(--gh-dark-foreground); --_muted: var(--gh-dark-muted);
+  --_border: var(--gh-dark-border); --_surface: var(--gh-dark-surface);
+}
+.backdrop {
+  position: fixed; inset: 0; z-index: var(--gh-z-index);
+  display: flex; align-items: center; justify-content: center;
+  background: rgba(4, 2, 23, 0.45);
+}
+.dialog {
+  box-sizing: border-box; width: 360px; max-height: 620px; overflow: auto;
+  display: flex; flex-direction: column; gap: 12px; padding: 16px 20px 12px;
+  background: var(--_bg); color: var(--_fg); border-radius: var(--gh-radius);
+  box-shadow: 0 12px 40px rgba(0, 0, 0, 0.2); font-size: 15px; line-height: 1.4;
+}
+.root.standalone .dialog { box-shadow: none; border: 1px solid var(--_border); }
+@media (max-width: 440px) {
+  .backdrop { align-items: flex-end; }
+  .dialog { width: 100%; border-radius: var(--gh-radius) var(--gh-radius) 0 0; }
+  .root.standalone .dialog { border-radius: var(--gh-radius); }
+}
+.header { display: flex; align-items: center; justify-content: space-between; min-height: 32px; }
+.icon-button {
+  width: 32px; height: 32px; border: 0; border-radius: 8px; background: transparent; color: var(--_muted);
+  font-size: 18px; line-height: 1; cursor: pointer;
+}
+.icon-button:hover { background: var(--_surface); }
+.body { display: flex; flex-direction: column; gap: 12px; align-items: stretch; text-align: center; }
+.title { margin: 0; font-size: 18px; font-weight: 600; }
+.detail, .note { margin: 0; color: var(--_muted); font-size: 14px; }
+.logo { max-height: 56px; max-width: 180px; align-self: center; object-fit: contain; }
+.app-name { font-weight: 600; }
+form.email { display: flex; gap: 8px; border: 1px solid var(--_border); border-radius: 12px; padding: 4px 4px 4px 12px; }
+form.email:focus-within { border-color: var(--gh-accent); }
+.email-input { flex: 1; min-width: 0; border: 0; outline: none; background: transparent; color: var(--_fg); font: inherit; }
+.primary-button, .secondary-button {
+  box-sizing: border-box; border-radius: 10px; padding: 10px 14px; font: inherit; font-weight: 600; cursor: pointer;
+  text-decoration: none; text-align: center;
+}
+.primary-button { border: 0; background: var(--gh-accent); color: var(--gh-accent-contrast); }
+.secondary-button { border: 1px solid var(--_border); background: transparent; color: var(--_fg); }
+.primary-button:disabled, .secondary-button:disabled { opacity: 0.5; cursor: not-allowed; }
+form.email .primary-button { padding: 6px 12px; }
+.error-message { margin: 0; color: var(--gh-error); font-size: 13px; }
+.success-message { margin: 0; color: var(--gh-success); font-size: 13px; }
+.consent { margin: 0; color: var(--_muted); font-size: 12px; }
+a { color: var(--gh-accent); }
+.code { display: flex; gap: 8px; justify-content: center; }
+.code-digit {
+  width: 40px; height: 48px; box-sizing: border-box; text-align: center; font-size: 20px;
+  border: 1px solid var(--_border); border-radius: 10px; background: var(--_bg); color: var(--_fg);
+}
+.code-digit:focus { outline: 2px solid var(--gh-accent); outline-offset: 0; }
+.code[data-status='error'] .code-digit { border-color: var(--gh-error); }
+.code[data-status='success'] .code-digit { border-color: var(--gh-success); }
+.badge { align-self: center; display: inline-flex; gap: 4px; padding: 4px 10px; border-radius: 999px; background: var(--_surface); font-size: 13px; }
+.link-button { border: 0; background: none; color: var(--gh-accent); font: inherit; cursor: pointer; align-self: center; }
+.actions { display: flex; flex-direction: column; gap: 8px; }
+.footer { text-align: center; font-size: 12px; color: var(--_muted); padding-top: 4px; }
+.spinner {
+  width: 32px; height: 32px; align-self: center; border-radius: 50%;
+  border: 3px solid var(--_border); border-top-color: var(--gh-accent); animation: spin 0.8s linear infinite;
+}
+@keyframes spin { to { transform: rotate(360deg); } }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`

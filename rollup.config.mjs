@@ -1,0 +1,27 @@
+import commonjs from '@rollup/plugin-commonjs'
+import { nodeResolve } from '@rollup/plugin-node-resolve'
+import replace from '@rollup/plugin-replace'
+import esbuild from 'rollup-plugin-esbuild'
+
+/**
+ * dist/gatehouse.js defines the tags and exports the actions; every screen after landing is a
+ * chunk in dist/chunks/ loaded with import(). React is bundled (hosts may use any framework).
+ */
+export default {
+  input: { gatehouse: 'src/index.ts' },
+  output: {
+    dir: 'dist',
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    sourcemap: true,
+  },
+  // Our own package.json "sideEffects" marks only the tag-defining files.
+  treeshake: { moduleSideEffects: (id) => !id.includes('/src/') || id.endsWith('/src/index.ts') },
+  plugins: [
+    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+    nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
+    commonjs(),
+    esbuild({ jsx: 'automatic', minify: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+  ],
+}

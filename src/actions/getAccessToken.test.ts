@@ -1,0 +1,44 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { $session, applyAuthResponse } from '../stores/session.ts'
+import { accessToken, APP_ID, authResponse, configured, fakeFetch, resetAll } from '../testing/harness.ts'
+import { getAccessToken } from './getAccessToken.ts'
+
+beforeEach(() => {
+  resetAll()
+  configured()
+})
+
+describe('getAccessToken', () => {
+  it('resolves null when logged out', async () => {
+    await expect(getAccessToken()).resolves.toBeNull()
+  })
+
+  it('returns a token that is valid for more than 30 s without a request', async () => {
+    const token = accessToken({ expiresIn: 60 })
+    applyAuthResponse(APP_ID, authResponse({ token }))
+    const { fetch } = fakeFetch({})
+    await expect(getAccessToken()).resolves.toBe(token)
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('refreshes a token expiring within 30 s', async () => {
+    applyAuthResponse(APP_ID, authResponse({ token: accessToken({ expiresIn: 20 }) }))
+    const fresh = accessToken({ expiresIn: 3600 })
+    fakeFetch({ 'POST /sessions': { body: authResponse({ token: fresh }) } })
+    await expect(getAccessToken()).resolves.toBe(fresh)
+  })
+
+  it('waits for the startup refresh to settle', async () => {
+    $session.set({ status: 'loading', user: null, tokens: null })
+    const pending = getAccessToken()
+    const token = accessToken()
+    applyAuthResponse(APP_ID, authResponse({ token }))
+    await expect(pending).resolves.toBe(token)
+  })
+
+  it('error: resolves null when the refresh is refused', async () => {
+    applyAuthResponse(APP_ID, authResponse({ token: accessToken({ expiresIn: -10 }) }))
+    fakeFetch({ 'POST /sessions': { status: 401, body: { error: 'no', code: 'missing_or_invalid_token' } } })
+    await expect(getAccessToken()).resolves.toBeNull()
+  })
+})

@@ -1,0 +1,118 @@
+import { trackEvent } from '../api/analytics.ts'
+import { getApiClient } from '../api/instance.ts'
+import { audienceIncludes } from '../api/jwt.ts'
+import type { AppConfig } from '../api/types.ts'
+import type { User } from '../api/user.ts'
+import { InsecureApiUrlError, InvalidAppIdError } from '../errors/auth.ts'
+import { errorDetail, toBaseError } from '../errors/toBaseError.ts'
+import { publish } from '../events/bus.ts'
+import { $config, initialConfigState, patchConfig, termsRequired } from '../stores/config.ts'
+import { $emailFlow } from '../stores/emailFlow.ts'
+import { $session, clearSession, readStoredTokens } from '../stores/session.ts'
+import { endSession } from './logout.ts'
+import { refreshSession } from './refreshSession.ts'
+
+export interface InitializeParameters {
+  /** Exactly 25 characters. */
+  appId: string
+  /** API origin; HTTPS except localhost/127.0.0.1. Defaults to the page's own origin. */
+  apiUrl?: string
+}
+export interface InitializeReturnType {
+  config: AppConfig | null
+  authenticated: boolean
+  user: User | null
+}
+export type InitializeErrorType = InvalidAppIdError | InsecureApiUrlError
+
+export const APP_ID_LENGTH = 25
+
+/** Throws when the app id or API URL break spec §5 (25 characters; HTTPS except localhost). */
+export function validateSetup({ appId, apiUrl }: InitializeParameters): void {
+  if (typeof appId !== 'string' || appId.length !== APP_ID_LENGTH) throw new InvalidAppIdError({ appId })
+  if (!apiUrl) return
+  let url: URL
+  try {
+    url = new URL(apiUrl, globalThis.location?.href)
+  } catch {
+    throw new InsecureApiUrlError({ apiUrl })
+  }
+  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]'
+  if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) throw new InsecureApiUrlError({ apiUrl })
+}
+
+let inflight: { key: string; promise: Promise<InitializeReturnType> } | null = null
+const initializeTracked = new Set<string>()
+
+/** @internal Unit tests start each case from a page that never initialized. */
+export function resetInitializeState(): void {
+  inflight = null
+  initializeTracked.clear()
+}
+
+/**
+ * Loads the app configuration, then restores the stored session (refresh when credentials
+ * exist) and publishes `auth-ready`. Calling it again with the same app id and URL returns the
+ * same promise, so every element on the page can call it.
+ *
+ * @example
+ * const { authenticated, user } = await initialize({ appId: 'clxxxxxxxxxxxxxxxxxxxxxxx', apiUrl: 'https://auth.example.com' })
+ */
+export function initialize(parameters: InitializeParameters): Promise<InitializeReturnType> {
+  validateSetup(parameters)
+  const apiUrl = (parameters.apiUrl ?? '').replace(/\/+$/, '')
+  const key = `${parameters.appId}|${apiUrl}`
+  if (inflight?.key === key) return inflight.promise
+  if ($config.get().appId !== parameters.appId) {
+    // Another app: nothing of the previous one may leak into this one.
+    $session.set({ status: 'loading', user: null, tokens: null })
+    $emailFlow.set({ ...$emailFlow.get(), state: 'idle', sentTo: null, error: null, inlineError: null })
+  }
+  $config.set({ ...initialConfigState, appId: parameters.appId, apiUrl, status: 'loading' })
+  $session.set({ ...$session.get(), status: 'loading' })
+  const promise = run(parameters.appId)
+  inflight = { key, promise }
+  return promise
+}
+
+async function run(appId: string): Promise<InitializeReturnType> {
+  let app: AppConfig | null = null
+  try {
+    app = await getApiClient().request<AppConfig>(`/apps/${encodeURIComponent(appId)}`)
+    patchConfig({ app, status: 'ready' })
+    if (!initializeTracked.has(appId)) {
+      initializeTracked.add(appId)
+      trackEvent('sdk_initialize')
+    }
+  } catch (error) {
+    patchConfig({ status: 'error', error: toBaseError(error) })
+    publish('auth-error', errorDetail(error))
+  }
+  await restoreSession(appId, app)
+  const { status, user } = $session.get()
+  const result = { config: app, authenticated: status === 'authenticated', user }
+  publish('auth-ready', { authenticated: result.authenticated, user })
+  return result
+}
+
+async function restoreSession(appId: string, app: AppConfig | null): Promise<void> {
+  const stored = readStoredTokens(appId)
+  if (!stored) {
+    $session.set({ status: 'unauthenticated', user: null, tokens: null })
+    return
+  }
+  if (stored.token && !audienceIncludes(stored.token, appId)) {
+    clearSession(appId) // a token of another app never authenticates this one
+    return
+  }
+  $session.set({ status: 'loading', user: null, tokens: stored })
+  try {
+    await refreshSession()
+  } catch {
+    // 401 already wiped the session; otherwise keep the stored tokens for the next page load.
+    if ($session.get().status !== 'authenticated') $session.set({ status: 'unauthenticated', user: null, tokens: null })
+    return
+  }
+  const { user } = $session.get()
+  if (user && termsRequired(app) && !user.hasAcceptedTerms) await endSession()
+}

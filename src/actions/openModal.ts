@@ -1,0 +1,31 @@
+import { publish } from '../events/bus.ts'
+import { $emailFlow, dispatchEmailFlow } from '../stores/emailFlow.ts'
+import { $modal, resetScreens, setModalOpen } from '../stores/modal.ts'
+import { $session } from '../stores/session.ts'
+import { cancelModalReset } from './closeModal.ts'
+
+export type OpenModalParameters = void
+export type OpenModalReturnType = boolean
+export type OpenModalErrorType = never
+
+/**
+ * Opens the login modal on the landing screen and publishes `modal-open`. Refused (returns
+ * false, warns) when a non-guest user is already logged in (spec §5).
+ *
+ * @example
+ * openModal()
+ */
+export function openModal(): OpenModalReturnType {
+  if ($modal.get().open) return true
+  const { status, user } = $session.get()
+  if (status === 'authenticated' && user && !user.isGuest) {
+    console.warn('[gatehouse] open() ignored: the user is already logged in. Call logout() first.')
+    return false
+  }
+  cancelModalReset()
+  if ($emailFlow.get().state === 'done') dispatchEmailFlow('RESET')
+  if ($modal.get().stack.length === 0) resetScreens()
+  setModalOpen(true)
+  publish('modal-open', null)
+  return true
+}

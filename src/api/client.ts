@@ -1,0 +1,148 @@
+import { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
+import { CLIENT_NAME } from '../version.ts'
+
+/** Statuses worth another attempt (spec §7). */
+export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 500, 502, 503, 504]
+export const DEFAULT_TIMEOUT_MS = 20_000
+export const DEFAULT_RETRIES = 3
+export const RETRY_BASE_DELAY_MS = 500
+
+/**
+ * 409 is retried because a conflicting concurrent write may clear up, but these 409 codes are
+ * verdicts about the account: asking again only delays the screen the user must see.
+ */
+const FINAL_CONFLICT_CODES = new Set([
+  'linked_to_another_user',
+  'cannot_link_more_of_type',
+  'account_transfer_required',
+  'user_already_exists',
+])
+
+/** Delay before retry number `retry` (0-based): 500 ms, then tripled (500, 1500, 4500). */
+export const retryDelay = (retry: number): number => RETRY_BASE_DELAY_MS * 3 ** retry
+
+export interface ApiClientConfig {
+  apiUrl: string
+  appId: string
+  /** The analytics client uuid, sent as privy-client-id and privy-ca-id. */
+  clientId: string
+  /** Read on every call so a refreshed token is picked up. */
+  getAccessToken?: () => string | null | undefined
+  fetch?: (url: string, init: RequestInit) => Promise<Response>
+  /** Injectable so retry tests run on fake timers. */
+  sleep?: (ms: number) => Promise<void>
+  timeoutMs?: number
+  retries?: number
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  body?: unknown
+  /** Overrides the retry count (analytics uses 0). */
+  retries?: number
+  /** Overrides the bearer token (refresh sends the stored, maybe expired, token). */
+  bearer?: string | null
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** Joins the base URL and `/api/v1` path; an empty base means the page's own origin. */
+export function apiEndpoint(apiUrl: string, path: string): string {
+  return `${apiUrl.replace(/\/+$/, '')}/api/v1${path}`
+}
+
+/**
+ * Creates the fetch client every action uses: wire headers, cookies, a 20 s timeout per
+ * attempt and 3 retries on 408/409/425/5xx, errors mapped to `ApiError`.
+ *
+ * @example
+ * const api = createApiClient({ apiUrl: 'https://auth.example.com', appId, clientId })
+ * const config = await api.request<AppConfig>(`/apps/${appId}`)
+ */
+export function createApiClient(config: ApiClientConfig) {
+  const sleep = config.sleep ?? defaultSleep
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS
+
+  function headers(bearer?: string | null): Record<string, string> {
+    const result: Record<string, string> = {
+      'privy-app-id': config.appId,
+      'privy-client-id': config.clientId,
+      'privy-client': CLIENT_NAME,
+      'privy-ca-id': config.clientId,
+    }
+    const token = bearer === undefined ? config.getAccessToken?.() : bearer
+    if (token) result.Authorization = `Bearer ${token}`
+    return result
+  }
+
+  async function attempt(url: string, init: RequestInit): Promise<Response> {
+    const doFetch = config.fetch ?? globalThis.fetch
+    const controller = new AbortController()
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, timeoutMs)
+    try {
+      return await doFetch(url, { ...init, signal: controller.signal })
+    } catch (cause) {
+      if (timedOut) throw new TimeoutError({ url, timeoutMs })
+      throw new NetworkError({ url, cause })
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  async function toApiError(response: Response): Promise<ApiError> {
+    let body: { error?: unknown; code?: unknown } | undefined
+    try {
+      body = (await response.json()) as typeof body
+    } catch {
+      body = undefined
+    }
+    return new ApiError({
+      status: response.status,
+      code: typeof body?.code === 'string' ? body.code : undefined,
+      message: typeof body?.error === 'string' ? body.error : undefined,
+    })
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const url = apiEndpoint(config.apiUrl, path)
+    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
+    const retries = options.retries ?? config.retries ?? DEFAULT_RETRIES
+    const init: RequestInit = {
+      method,
+      credentials: 'include',
+      headers: {
+        ...headers(options.bearer),
+        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    }
+    for (let retry = 0; ; retry++) {
+      let error: Error
+      try {
+        const response = await attempt(url, init)
+        if (response.ok) {
+          if (response.status === 204) return undefined as T
+          const text = await response.text()
+          return (text ? JSON.parse(text) : undefined) as T
+        }
+        error = await toApiError(response)
+        const retryable = RETRY_STATUSES.includes(response.status) && !FINAL_CONFLICT_CODES.has((error as ApiError).code)
+        if (!retryable) throw error
+      } catch (caught) {
+        // Timeouts and network failures are transient like a 503; anything else is final.
+        if (!(caught instanceof TimeoutError || caught instanceof NetworkError)) throw caught
+        error = caught
+      }
+      if (retry >= retries) throw error
+      await sleep(retryDelay(retry))
+    }
+  }
+
+  return { request, headers }
+}

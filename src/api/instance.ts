@@ -1,0 +1,35 @@
+import { NotInitializedError } from '../errors/auth.ts'
+import { $config } from '../stores/config.ts'
+import { $session } from '../stores/session.ts'
+import { getAnalyticsClientId } from '../stores/storage.ts'
+import { createApiClient, type ApiClient, type ApiClientConfig } from './client.ts'
+
+type Overrides = Pick<ApiClientConfig, 'fetch' | 'sleep' | 'timeoutMs'>
+let overrides: Overrides = {}
+let cached: { key: string; client: ApiClient } | null = null
+
+/** Lets tests (and hosts with a custom fetch) swap the transport and timers. */
+export function setApiClientOverrides(next: Overrides): void {
+  overrides = next
+  cached = null
+}
+
+/** The client for the configured app; rebuilt when app id or API URL change. */
+export function getApiClient(): ApiClient {
+  const { appId, apiUrl } = $config.get()
+  if (!appId) throw new NotInitializedError()
+  const key = `${appId}|${apiUrl}`
+  if (cached?.key !== key) {
+    cached = {
+      key,
+      client: createApiClient({
+        appId,
+        apiUrl,
+        clientId: getAnalyticsClientId(),
+        getAccessToken: () => $session.get().tokens?.token || null,
+        ...overrides,
+      }),
+    }
+  }
+  return cached.client
+}

@@ -1,0 +1,53 @@
+import type { WireUser } from './user.ts'
+
+export type SessionUpdateAction = 'set' | 'clear' | 'ignore'
+
+/** Auth response (spec part 1 §3). `token` is the access token. */
+export interface WireAuthResponse {
+  user: WireUser
+  is_new_user?: boolean
+  token: string | null
+  privy_access_token?: string | null
+  identity_token?: string | null
+  refresh_token: string | null
+  oauth_tokens?: unknown
+  session_update_action: SessionUpdateAction
+}
+
+export type LoginMethodKey =
+  | 'email' | 'sms' | 'google' | 'twitter' | 'discord' | 'github' | 'spotify' | 'instagram'
+  | 'tiktok' | 'line' | 'linkedin' | 'apple' | 'farcaster' | 'telegram' | 'wallet' | 'passkey'
+
+/** App configuration as served by `GET /apps/:app_id` (spec part 1 §1 field names). */
+export interface AppConfig {
+  id: string
+  name: string
+  logo?: string | null
+  accentColor?: string | null
+  theme?: 'light' | 'dark' | string | null
+  landingHeader?: string | null
+  loginMessage?: string | null
+  walletList?: string[]
+  walletChainType?: string
+  loginGroupPriority?: 'web2-first' | 'web3-first'
+  hideDirectWeb2Inputs?: boolean
+  loginMethods?: Partial<Record<LoginMethodKey, boolean>>
+  loginMethodsAndOrder?: { primary: string[]; overflow: string[] } | null
+  legal?: {
+    termsAndConditionsUrl?: string | null
+    privacyPolicyUrl?: string | null
+    requireUsersAcceptTerms?: boolean
+  }
+  allowlistConfig?: {
+    errorTitle?: string | null
+    errorDetail?: string | null
+    errorCtaText?: string | null
+    errorCtaLink?: string | null
+  }
+  captcha?: { enabled: boolean; siteKey?: string | null }
+  intl?: { defaultCountry?: string }
+  passkeysForSignupEnabled?: boolean
+  disablePlusEmails?: boolean
+  disableSignup?: boolean
+  embeddedWallets?: Record<string, unknown>
+}

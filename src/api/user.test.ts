@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { wireUser } from '../testing/harness.ts'
+import { toUser } from './user.ts'
+
+describe('toUser', () => {
+  it('maps the snake_case wire user to the camelCase spec User', () => {
+    const user = toUser(wireUser({ has_accepted_terms: true }))
+    expect(user).toEqual({
+      id: 'user-1',
+      createdAt: new Date(1_700_000_000_000),
+      linkedAccounts: [
+        {
+          type: 'email',
+          address: 'ada@example.com',
+          verifiedAt: new Date(1_700_000_000_000),
+          firstVerifiedAt: new Date(1_700_000_000_000),
+          latestVerifiedAt: new Date(1_700_000_100_000),
+        },
+      ],
+      mfaMethods: [],
+      email: { address: 'ada@example.com' },
+      hasAcceptedTerms: true,
+      isGuest: false,
+    })
+  })
+
+  it('leaves email out when no e-mail account is linked and tolerates missing times', () => {
+    const user = toUser(wireUser({ linked_accounts: [{ type: 'phone', phone_number: '+15555550100' }], mfa_methods: [{ type: 'totp' }] }))
+    expect(user.email).toBeUndefined()
+    expect(user.phone).toEqual({ number: '+15555550100' })
+    expect(user.mfaMethods).toEqual(['totp'])
+    expect(user.linkedAccounts[0]!.verifiedAt).toBeNull()
+  })
+})

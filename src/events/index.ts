@@ -1,0 +1,24 @@
+import type { AuthErrorEventDetail } from './auth-error.ts'
+import type { AuthReadyEventDetail } from './auth-ready.ts'
+import type { AuthSuccessEventDetail } from './auth-success.ts'
+import type { LogoutEventDetail } from './logout.ts'
+import type { ModalCloseEventDetail } from './modal-close.ts'
+import type { ModalOpenEventDetail } from './modal-open.ts'
+
+export type * from './auth-error.ts'
+export type * from './auth-ready.ts'
+export type * from './auth-success.ts'
+export type * from './logout.ts'
+export type * from './modal-close.ts'
+export type * from './modal-open.ts'
+
+/** Every event a Gatehouse element dispatches, by name. */
+export interface GatehouseEventDetailMap {
+  'auth-ready': AuthReadyEventDetail
+  'auth-success': AuthSuccessEventDetail
+  'auth-error': AuthErrorEventDetail
+  logout: LogoutEventDetail
+  'modal-open': ModalOpenEventDetail
+  'modal-close': ModalCloseEventDetail
+}
+export type GatehouseEventName = keyof GatehouseEventDetailMap

@@ -1,0 +1,57 @@
+/**
+ * Gatehouse entry: defines `<auth-modal>` and exports the actions, read-only stores, types and
+ * errors for module users.
+ */
+import '../elements/auth-modal/auth-modal.ts'
+import type { ReadableAtom } from 'nanostores'
+import { $config as config$ } from './stores/config.ts'
+import { $emailFlow as emailFlow$ } from './stores/emailFlow.ts'
+import { $modal as modal$ } from './stores/modal.ts'
+import { $session as session$ } from './stores/session.ts'
+import type { ConfigState } from './stores/config.ts'
+import type { EmailFlow } from './stores/emailFlow.ts'
+import type { ModalState } from './stores/modal.ts'
+import type { SessionState } from './stores/session.ts'
+
+export { AuthModalElement } from '../elements/auth-modal/auth-modal.ts'
+
+// Read-only views: hosts observe state; only actions change it.
+export const $config: ReadableAtom<ConfigState> = config$
+export const $session: ReadableAtom<SessionState> = session$
+export const $modal: ReadableAtom<ModalState> = modal$
+export const $emailFlow: ReadableAtom<EmailFlow> = emailFlow$
+
+export * from './actions/acceptTerms.ts'
+export { closeModal } from './actions/closeModal.ts'
+export type * from './actions/closeModal.ts'
+export * from './actions/getAccessToken.ts'
+export * from './actions/initialize.ts'
+export { logout } from './actions/logout.ts'
+export type * from './actions/logout.ts'
+export * from './actions/loginWithEmailCode.ts'
+export { openModal } from './actions/openModal.ts'
+export type * from './actions/openModal.ts'
+export * from './actions/refreshSession.ts'
+export * from './actions/resendEmailCode.ts'
+export * from './actions/sendEmailCode.ts'
+
+export type { AppConfig, SessionUpdateAction } from './api/types.ts'
+export type { LinkedAccount, User } from './api/user.ts'
+export type { ConfigState, EmailFlow, ModalState, SessionState }
+export type { EmailFlowState } from './stores/emailFlow.ts'
+export type { ScreenEntry } from './stores/modal.ts'
+export type { SessionStatus, SessionTokens } from './stores/session.ts'
+export type * from './events/index.ts'
+
+export { ApiError, NetworkError, TimeoutError } from './errors/api.ts'
+export { API_ERROR_CODES, type ApiErrorCode } from './errors/api-codes.ts'
+export {
+  InsecureApiUrlError,
+  InvalidAppIdError,
+  MultipleProvidersError,
+  MustBeAuthenticatedError,
+  NotInitializedError,
+  UserExitedAuthFlowError,
+} from './errors/auth.ts'
+export { BaseError } from './errors/base.ts'
+export { VERSION } from './version.ts'

@@ -1,0 +1,26 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+describe('custom-elements.json', () => {
+  it('is up to date with the element JSDoc (run `npm run manifest`)', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'gatehouse-cem-'))
+    try {
+      execFileSync(
+        process.execPath,
+        [join(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js'), 'analyze', '--config', 'custom-elements-manifest.config.mjs', '--outdir', relative(root, outdir)],
+        { cwd: root, stdio: 'pipe' },
+      )
+      const fresh = JSON.parse(readFileSync(join(outdir, 'custom-elements.json'), 'utf8'))
+      const committed = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'))
+      expect(committed).toEqual(fresh)
+    } finally {
+      rmSync(outdir, { recursive: true, force: true })
+    }
+  }, 30_000)
+})

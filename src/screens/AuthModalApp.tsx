@@ -1,0 +1,104 @@
+import { useStore } from '@nanostores/react'
+import { useState, type CSSProperties, type KeyboardEvent } from 'react'
+import { closeModal } from '../actions/closeModal.ts'
+import { $config } from '../stores/config.ts'
+import { $modal, backScreen, currentScreen } from '../stores/modal.ts'
+import { $session } from '../stores/session.ts'
+import { ErrorView } from '../ui/ErrorView.tsx'
+import { Footer, Header } from '../ui/Header.tsx'
+import { TITLE_ID } from '../ui/ScreenTitle.tsx'
+import LoadingScreen from './common/LoadingScreen.tsx'
+import { GENERIC_ERROR } from './login/errorMapping.ts'
+import { prefetchCodeScreen, ScreenRouter } from './ScreenRouter.tsx'
+
+export interface AuthModalAppProps {
+  appId?: string
+  apiUrl?: string
+  theme?: string
+  accentColor?: string
+  standalone?: boolean
+  /** Set by the element when another app id already owns the page: render nothing. */
+  refused?: boolean
+  /** Set by the element: the stylesheet text for the shadow root. */
+  styles?: string
+}
+
+const INFO: Partial<Record<string, string>> = {
+  code: "Can't find the code? Check your spam folder, or use 'Resend code'.",
+  landing: 'Enter your e-mail address and we will send you a one-time code.',
+}
+
+/** The React tree inside `<auth-modal>`'s shadow root: the modal shell and the current screen. */
+export function AuthModalApp({ theme, accentColor, standalone = false, refused = false, styles = '' }: AuthModalAppProps) {
+  const modal = useStore($modal)
+  const config = useStore($config)
+  const session = useStore($session)
+  const [infoFor, setInfoFor] = useState<string | null>(null)
+  if (refused) return null
+  const style = <style>{styles}</style>
+  if (!modal.open && !standalone) return style
+
+  const screen = currentScreen(modal)
+  const ready = config.status === 'ready' && session.status !== 'loading'
+  const resolvedTheme = theme === 'dark' || theme === 'light' ? theme : config.app?.theme === 'dark' ? 'dark' : 'light'
+  const accent = accentColor || config.app?.accentColor || undefined
+  const info = ready ? INFO[screen.name] : undefined
+  if (screen.name === 'landing' && ready) prefetchCodeScreen()
+
+  let body
+  if (config.status === 'error') body = <ErrorView {...GENERIC_ERROR} onCta={() => closeModal()} />
+  else if (!ready) body = <LoadingScreen />
+  else body = <ScreenRouter screen={screen} depth={modal.stack.length} />
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !standalone) closeModal()
+  }
+  const dialog = (
+    <div
+      className="dialog"
+      part="dialog"
+      role="dialog"
+      aria-modal={standalone ? undefined : true}
+      aria-labelledby={TITLE_ID}
+      onKeyDown={onKeyDown}
+    >
+      <Header
+        onBack={ready && modal.stack.length > 1 ? backScreen : undefined}
+        onInfo={info ? () => setInfoFor(infoFor === screen.name ? null : screen.name) : undefined}
+        onClose={standalone ? undefined : closeModal}
+      />
+      {info && infoFor === screen.name ? (
+        <p className="note" part="info" role="note">
+          {info}
+        </p>
+      ) : null}
+      {body}
+      <Footer />
+    </div>
+  )
+  return (
+    <>
+      {style}
+      <div
+        className={`root${standalone ? ' standalone' : ''}`}
+        part="root"
+        data-theme={resolvedTheme}
+        style={accent ? ({ '--gh-accent': accent } as CSSProperties) : undefined}
+      >
+        {standalone ? (
+          dialog
+        ) : (
+          <div
+            className="backdrop"
+            part="backdrop"
+            onClick={(event) => {
+              if (event.target === event.currentTarget) closeModal()
+            }}
+          >
+            {dialog}
+          </div>
+        )}
+      </div>
+    </>
+  )
+}

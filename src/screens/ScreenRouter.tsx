@@ -1,0 +1,34 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
+import type { ScreenEntry, ScreenName } from '../stores/modal.ts'
+import { resetScreens } from '../stores/modal.ts'
+import { ErrorBoundary } from '../ui/ErrorBoundary.tsx'
+import LoadingScreen from './common/LoadingScreen.tsx'
+import LandingScreen from './login/LandingScreen.tsx'
+
+// Only landing and loading are in the entry chunk; every later step is fetched when reached.
+const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<ComponentType<any>>> = {
+  code: lazy(() => import('./login/CodeScreen.tsx')),
+  terms: lazy(() => import('./login/TermsScreen.tsx')),
+  'allowlist-rejected': lazy(() => import('./login/AllowlistRejectedScreen.tsx')),
+  'user-limit': lazy(() => import('./login/UnableToSignInScreen.tsx')),
+  'account-not-found': lazy(() => import('./login/AccountNotFoundScreen.tsx')),
+  error: lazy(() => import('./common/ErrorScreen.tsx')),
+}
+
+/** Starts fetching the code screen while the user types the e-mail, so it paints at once. */
+export function prefetchCodeScreen(): void {
+  void import('./login/CodeScreen.tsx').catch(() => undefined)
+}
+
+export function ScreenRouter({ screen, depth }: { screen: ScreenEntry; depth: number }) {
+  const { name, ...props } = screen
+  const Screen = name === 'landing' ? LandingScreen : lazyScreens[name]
+  return (
+    // Keyed by position so a failed screen's boundary does not stick to the next one.
+    <ErrorBoundary key={`${depth}:${name}`} onReset={() => resetScreens()}>
+      <Suspense fallback={<LoadingScreen />}>
+        <Screen {...props} />
+      </Suspense>
+    </ErrorBoundary>
+  )
+}

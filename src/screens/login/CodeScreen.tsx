@@ -1,0 +1,145 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useRef, useState } from 'react'
+import { closeModal } from '../../actions/closeModal.ts'
+import { loginWithEmailCode } from '../../actions/loginWithEmailCode.ts'
+import { resendEmailCode } from '../../actions/resendEmailCode.ts'
+import { $config } from '../../stores/config.ts'
+import { $emailFlow, setInlineError } from '../../stores/emailFlow.ts'
+import { pushScreen, replaceScreen, resetScreens } from '../../stores/modal.ts'
+import { CodeInput } from '../../ui/CodeInput.tsx'
+import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
+import { CODE_LENGTH } from '../../validation/email.ts'
+import { mapCodeError, mapInitError } from './errorMapping.ts'
+import { TIMING } from './timing.ts'
+
+type Status = 'idle' | 'submitting' | 'success' | 'error'
+const empty = () => Array.from({ length: CODE_LENGTH }, () => '')
+
+/** Enter confirmation code: six digits, automatic submit, 'Resend code' with a 30 s cooldown. */
+export default function CodeScreen() {
+  const { app } = useStore($config)
+  const { sentTo } = useStore($emailFlow)
+  const [digits, setDigits] = useState(empty)
+  const [status, setStatus] = useState<Status>('idle')
+  const [message, setMessage] = useState<string | null>(null)
+  const [resendUntil, setResendUntil] = useState<number | null>(null)
+  const [now, setNow] = useState(() => Date.now())
+  const [resets, setResets] = useState(0)
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>())
+
+  const later = (ms: number, run: () => void) => {
+    const id = setTimeout(() => {
+      timers.current.delete(id)
+      run()
+    }, ms)
+    timers.current.add(id)
+  }
+  useEffect(() => () => timers.current.forEach(clearTimeout), [])
+
+  // The countdown ticks only while the badge shows.
+  useEffect(() => {
+    if (resendUntil === null) return
+    const id = setInterval(() => {
+      const current = Date.now()
+      setNow(current)
+      if (current >= resendUntil) setResendUntil(null)
+    }, 250)
+    return () => clearInterval(id)
+  }, [resendUntil])
+
+  async function submit(code: string) {
+    setStatus('submitting')
+    setMessage(null)
+    try {
+      const { needsTermsAcceptance } = await loginWithEmailCode({ code })
+      setStatus('success')
+      if (needsTermsAcceptance) later(TIMING.nextScreenDelayMs, () => replaceScreen({ name: 'terms' }))
+      else later(TIMING.closeDelayMs, () => closeModal())
+    } catch (error) {
+      const outcome = mapCodeError(error)
+      if (outcome.kind === 'landing') {
+        setInlineError(outcome.message)
+        resetScreens()
+      } else if (outcome.kind === 'screen') {
+        replaceScreen(outcome.screen)
+      } else {
+        setStatus('error')
+        setMessage(outcome.message)
+        later(TIMING.errorResetMs, () => {
+          setDigits(empty())
+          setStatus('idle')
+          setResets((count) => count + 1)
+        })
+      }
+    }
+  }
+
+  function change(next: string[]) {
+    if (status === 'submitting' || status === 'success') return
+    setDigits(next)
+    if (status === 'error') setStatus('idle')
+    setMessage(null)
+    const code = next.join('')
+    if (code.length === CODE_LENGTH && /^\d+$/.test(code)) void submit(code)
+  }
+
+  async function resend() {
+    try {
+      await resendEmailCode()
+      const current = Date.now()
+      setNow(current)
+      setResendUntil(current + TIMING.resendCooldownMs)
+    } catch (error) {
+      const outcome = mapInitError(error)
+      if (outcome.kind === 'landing') {
+        setInlineError(outcome.message)
+        resetScreens()
+      } else pushScreen(outcome.screen)
+    }
+  }
+
+  const secondsLeft = resendUntil === null ? 0 : Math.max(0, Math.ceil((resendUntil - now) / 1000))
+
+  return (
+    <div className="body" part="body" data-screen="code">
+      <ScreenTitle>Enter confirmation code</ScreenTitle>
+      <p className="detail">
+        Please check {sentTo ?? 'your email'} for an email from {app?.name || 'us'} and enter your code below.
+      </p>
+      <CodeInput
+        digits={digits}
+        status={status}
+        resetKey={resets}
+        disabled={status === 'submitting' || status === 'success'}
+        onChange={change}
+        onInvalid={(text) => {
+          setStatus('error')
+          setMessage(text)
+        }}
+      />
+      {message ? (
+        <p className="error-message" part="error-message" role="alert">
+          {message}
+        </p>
+      ) : null}
+      {status === 'success' ? (
+        <p className="success-message" part="success-message" role="status">
+          Success!
+        </p>
+      ) : null}
+      {resendUntil !== null ? (
+        <span className="badge" part="badge" role="status">
+          <span>Code sent</span>
+          <span aria-label={`${secondsLeft} seconds until you can resend`}>{secondsLeft}s</span>
+        </span>
+      ) : (
+        <p className="note">
+          Didn't get an email?{' '}
+          <button type="button" className="link-button" part="resend-button" onClick={resend}>
+            Resend code
+          </button>
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,89 @@
+import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
+import { CODE_LENGTH, CODE_NUMERIC_MESSAGE } from '../validation/email.ts'
+
+export interface CodeInputProps {
+  digits: string[]
+  onChange: (digits: string[]) => void
+  /** Called with 'Code should be numeric' when a non-digit is typed or pasted. */
+  onInvalid: (message: string) => void
+  disabled?: boolean
+  status?: 'idle' | 'submitting' | 'success' | 'error'
+  /** Changing it moves focus back to the first box (after a reset). */
+  resetKey?: number
+}
+
+/** Six single-digit boxes: typing auto-advances, Backspace goes back, a paste fills every box. */
+export function CodeInput({ digits, onChange, onInvalid, disabled, status = 'idle', resetKey = 0 }: CodeInputProps) {
+  const refs = useRef<(HTMLInputElement | null)[]>([])
+  const focus = (index: number) => refs.current[Math.max(0, Math.min(CODE_LENGTH - 1, index))]?.focus()
+  useEffect(() => {
+    if (resetKey > 0) focus(0)
+  }, [resetKey])
+
+  /** Writes `chars` from box `start` on (autofill and multi-character input land here too). */
+  function fill(start: number, chars: string) {
+    if (!/^\d*$/.test(chars)) {
+      onInvalid(CODE_NUMERIC_MESSAGE)
+      return
+    }
+    const next = [...digits]
+    for (let i = 0; i < chars.length && start + i < CODE_LENGTH; i++) next[start + i] = chars[i]!
+    onChange(next)
+    focus(start + chars.length)
+  }
+
+  function handleInput(index: number, value: string) {
+    const old = digits[index] ?? ''
+    // Typing over a filled box leaves old + new in the input: keep only the new character.
+    const chars = old && value.length === 2 && value.includes(old) ? value.replace(old, '') : value
+    if (chars === '') {
+      const next = [...digits]
+      next[index] = ''
+      onChange(next)
+      return
+    }
+    fill(index, chars.replace(/\s/g, ''))
+  }
+
+  function handleKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Backspace' && !digits[index] && index > 0) {
+      event.preventDefault()
+      const next = [...digits]
+      next[index - 1] = ''
+      onChange(next)
+      focus(index - 1)
+    } else if (event.key === 'ArrowLeft') focus(index - 1)
+    else if (event.key === 'ArrowRight') focus(index + 1)
+  }
+
+  function handlePaste(event: ClipboardEvent<HTMLInputElement>) {
+    event.preventDefault()
+    const text = event.clipboardData.getData('text').replace(/\s/g, '').slice(0, CODE_LENGTH)
+    // A pasted code always fills from the first box, whichever box had focus.
+    fill(0, text)
+  }
+
+  return (
+    <div className="code" part="code-input" role="group" aria-label="Confirmation code" data-status={status}>
+      {Array.from({ length: CODE_LENGTH }, (_, index) => (
+        <input
+          key={index}
+          ref={(element) => {
+            refs.current[index] = element
+          }}
+          className="code-digit"
+          part="code-digit"
+          aria-label={`Digit ${index + 1}`}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          autoFocus={index === 0}
+          disabled={disabled}
+          value={digits[index] ?? ''}
+          onChange={(event) => handleInput(index, event.target.value)}
+          onKeyDown={(event) => handleKeyDown(index, event)}
+          onPaste={handlePaste}
+        />
+      ))}
+    </div>
+  )
+}
