@@ -37,9 +37,10 @@ function locate(pathname) {
 /**
  * Starts the demo host server.
  * @param {{ port?: number, host?: string, appId: string, apiUrl: string }} options
- * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, setAppId: (id: string) => void, close: () => Promise<void> }>}
  */
 export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, apiUrl }) {
+  const current = { appId, apiUrl }
   const server = createServer(async (req, res) => {
     try {
       const { pathname } = new URL(req.url ?? '/', 'http://demo.local')
@@ -52,7 +53,7 @@ export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, 
       }
       const type = types[extname(file)] ?? 'application/octet-stream'
       const out = type.startsWith('text/html')
-        ? body.toString('utf8').replaceAll('%APP_ID%', appId).replaceAll('%API_URL%', apiUrl)
+        ? body.toString('utf8').replaceAll('%APP_ID%', current.appId).replaceAll('%API_URL%', current.apiUrl)
         : body
       res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(out)
     } catch {
@@ -64,6 +65,8 @@ export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, 
   const shownHost = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host
   return {
     url: `http://${shownHost}:${address.port}`,
+    /** Pages served from now on name this app (tests run one demo server for many apps). */
+    setAppId: (id) => { current.appId = id },
     close: () => new Promise((ok) => { server.closeAllConnections?.(); server.close(() => ok()) }),
   }
 }
