@@ -19,6 +19,8 @@ export interface Stack {
   smtp: SmtpSink
   /** Creates an app through the admin API; the demo pages then use it. */
   createApp(config?: Record<string, unknown>): Promise<{ id: string }>
+  /** Changes an app's configuration through the admin API. */
+  patchApp(id: string, config: Record<string, unknown>): Promise<unknown>
   /** The six-digit code of the next mail for `email`, received over SMTP. */
   nextCode(email: string): Promise<string>
   stop(): Promise<void>
@@ -41,6 +43,7 @@ export async function startStack({ database = 'sqlite', env = {} }: { database?:
       demo.setAppId(app.id)
       return app
     },
+    patchApp: (id, config) => server.patchApp(id, config),
     async nextCode(email) {
       const mail = await smtp.nextMessage(email.toLowerCase(), 15000)
       const code = /\b(\d{6})\b/.exec(mail.text)?.[1]

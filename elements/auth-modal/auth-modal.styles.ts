@@ -52,6 +52,7 @@ export const styles = /* css */ `
   .root.standalone .dialog { border-radius: var(--gh-radius); }
 }
 .header { display: flex; align-items: center; justify-content: space-between; min-height: 32px; }
+.header > span { margin-left: auto; }
 .icon-button {
   width: 32px; height: 32px; border: 0; border-radius: 8px; background: transparent; color: var(--_muted);
   font-size: 18px; line-height: 1; cursor: pointer;

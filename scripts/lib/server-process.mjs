@@ -64,19 +64,21 @@ export async function startScratchServer({ env = {}, stdio = 'ignore' } = {}) {
       ...env,
     },
   })
-  /** Creates an app through the admin API and returns its JSON (with `id`). */
-  const createApp = async (config) => {
-    const res = await fetch(`${server.base}/api/v1/admin/apps`, {
-      method: 'POST',
+  const admin = async (method, path, body) => {
+    const res = await fetch(`${server.base}/api/v1/admin/apps${path}`, {
+      method,
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(config),
+      body: JSON.stringify(body),
     })
-    if (!res.ok) throw new Error(`creating an app failed: ${res.status} ${await res.text()}`)
+    if (!res.ok) throw new Error(`admin ${method} apps${path} failed: ${res.status} ${await res.text()}`)
     return res.json()
   }
   return {
     ...server,
-    createApp,
+    /** Creates an app through the admin API and returns its JSON (with `id`). */
+    createApp: (config) => admin('POST', '', config),
+    /** Changes an app's configuration through the admin API. */
+    patchApp: (id, config) => admin('PATCH', `/${id}`, config),
     stop: async () => {
       await server.stop()
       await rm(dir, { recursive: true, force: true })
