@@ -1,7 +1,11 @@
 import commonjs from '@rollup/plugin-commonjs'
 import { nodeResolve } from '@rollup/plugin-node-resolve'
 import replace from '@rollup/plugin-replace'
+import { rmSync } from 'node:fs'
 import esbuild from 'rollup-plugin-esbuild'
+
+/** Chunk names carry content hashes, so old ones would pile up in dist/ without this. */
+const cleanDist = { name: 'clean-dist', buildStart: () => rmSync('dist', { recursive: true, force: true }) }
 
 /**
  * dist/gatehouse.js defines the tags and exports the actions; every screen after landing is a
@@ -19,6 +23,7 @@ export default {
   // Our own package.json "sideEffects" marks only the tag-defining files.
   treeshake: { moduleSideEffects: (id) => !id.includes('/src/') || id.endsWith('/src/index.ts') },
   plugins: [
+    cleanDist,
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),

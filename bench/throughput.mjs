@@ -16,7 +16,7 @@ async function peakRssBytes(pid) {
 export async function loginThroughput({ concurrency = 32, seconds = 20 } = {}) {
   const server = await startScratchServer({
     // The benchmark is one client at one IP; lift the abuse throttles for it.
-    env: { GATEHOUSE_RATE_LIMIT_IP: '100000000', GATEHOUSE_RATE_LIMIT_EMAIL: '100000000' },
+    env: { GATEHOUSE_RATE_LIMIT: 'off' },
   })
   const { base, child } = server
   try {

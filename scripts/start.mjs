@@ -11,7 +11,8 @@ const apiPort = Number(process.env.PORT ?? 8787)
 const demoPort = Number(process.env.DEMO_PORT ?? 5173)
 const stateDir = process.env.GATEHOUSE_STATE_DIR ?? join(root, '.gatehouse')
 
-execSync('npm run --silent build', { cwd: root, stdio: 'inherit' })
+// The smoke test of this script builds once for the whole suite and skips it here.
+if (process.env.GATEHOUSE_SKIP_BUILD !== '1') execSync('npm run --silent build', { cwd: root, stdio: 'inherit' })
 
 const server = await startServerProcess({
   port: apiPort,

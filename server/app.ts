@@ -1,0 +1,158 @@
+/**
+ * buildServer(options) assembles the API: database, keys, services, CORS, the app-id gate,
+ * error handling and the routes. Tests call it in-process; main.ts adds the listening socket.
+ */
+import cors from '@fastify/cors'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
+import { productionProblems, resolveConfig, type ConfigOverrides } from './config.js'
+import type { Gatehouse } from './context.js'
+import { deleteExpiredLoginCodes } from './db/codes.js'
+import { openDatabase, type DatabaseHandle } from './db/connect.js'
+import { deleteStaleRateLimits } from './db/rate-limits.js'
+import { deleteExpiredRefreshTokens } from './db/sessions.js'
+import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
+import { loadKeyRing } from './crypto/tokens.js'
+import { ApiError, installErrorHandlers } from './errors.js'
+import { AppStore } from './services/apps.js'
+import { createMailer, type Mailer } from './services/mailer.js'
+import { PasswordlessService } from './services/passwordless.js'
+import { SessionService } from './services/sessions.js'
+import { Throttle } from './services/throttle.js'
+import adminRoutes from './routes/admin.js'
+import analyticsRoutes from './routes/analytics.js'
+import appsRoutes from './routes/apps.js'
+import devRoutes from './routes/dev.js'
+import healthRoutes from './routes/health.js'
+import passwordlessRoutes from './routes/passwordless.js'
+import sessionsRoutes from './routes/sessions.js'
+import usersRoutes from './routes/users.js'
+
+export interface BuildServerOptions extends ConfigOverrides {
+  /** An open database (from `openDatabase`); otherwise one is opened from databaseUrl/dbFile and closed with the server. */
+  database?: DatabaseHandle
+  /** Replaces the mail transport (the dev outbox comes from `createMailer`). */
+  mailer?: Mailer
+  /** Clock in ms; tests move it to expire codes and tokens. */
+  now?: () => number
+  /** Fastify logger; defaults to the configured level (warn). Pass false to silence. */
+  logger?: boolean
+}
+
+export const CORS_HEADERS = ['privy-app-id', 'privy-client-id', 'privy-client', 'privy-ca-id', 'authorization', 'content-type']
+const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000
+
+export async function buildServer(options: BuildServerOptions = {}): Promise<FastifyInstance> {
+  const config = resolveConfig(options)
+  const problems = productionProblems({ ...config, smtpUrl: options.mailer ? 'injected' : config.smtpUrl })
+  if (problems.length) throw new Error(problems.join('\n'))
+  const now = options.now ?? Date.now
+  const ownsDatabase = !options.database
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dbFile: config.dbFile }))
+  const db = database.db
+  // Without a configured secret (tests, quick experiments) codes are keyed by a per-process
+  // secret: pending codes die with the process, which is harmless there.
+  const secret = config.secret ?? randomToken(32)
+
+  const keys = await loadKeyRing(db, { secret: config.secret, issuer: config.publicUrl, now })
+  // Printing puts login codes in the log: a development convenience, never in production.
+  const mailer = options.mailer ?? createMailer({ ...config, print: config.printMail && config.dev, now })
+  const throttle = new Throttle(db, config.rateLimits, config.rateLimitsDisabled, now)
+  const apps = new AppStore(db, config.appCacheMs, now)
+  const sessions = new SessionService(db, keys, now)
+  const passwordless = new PasswordlessService({ db, mailer, throttle, sessions, secret, now })
+  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, passwordless, throttle, now }
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+  })
+  app.decorate('gatehouse', gatehouse)
+  app.decorateRequest('gatehouseApp', null)
+
+  // Patterns of every real route, so the not-found handler can tell 404 from 405.
+  const routePatterns = new Map<string, Set<string>>()
+  app.addHook('onRoute', (route) => {
+    if (route.url.includes('*')) return
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'OPTIONS')
+    const set = routePatterns.get(route.url) ?? new Set<string>()
+    for (const m of methods) set.add(m)
+    routePatterns.set(route.url, set)
+  })
+  installErrorHandlers(app, () => routePatterns)
+
+  // An empty JSON body counts as {} (logout and accept_terms have nothing to say); anything
+  // else goes through Fastify's parser with its prototype-poisoning protection.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  // JSON only. text/plain in particular must go: browsers send it cross-origin without a
+  // preflight, so accepting it would let any page trigger login mails.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, {})
+    parseJson(request, body as string, done)
+  })
+
+  await app.register(cors, {
+    delegator: async (request: FastifyRequest) => {
+      const origin = request.headers.origin
+      const allowed = origin ? await originAllowed(gatehouse, request, origin) : false
+      return {
+        origin: allowed ? origin : false,
+        credentials: true,
+        methods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
+        allowedHeaders: CORS_HEADERS,
+        maxAge: 600,
+      }
+    },
+  })
+
+  app.addHook('onRequest', async (request) => {
+    const source = request.routeOptions.config?.appId
+    if (!source || source === 'none') return
+    const raw = source === 'param' ? (request.params as { app_id?: string }).app_id : request.headers['privy-app-id']
+    const id = typeof raw === 'string' ? raw : ''
+    const found = APP_ID_PATTERN.test(id) ? await apps.get(id) : null
+    if (!found) throw new ApiError('missing_or_invalid_app_id', 'Missing or invalid app id')
+    request.gatehouseApp = found
+  })
+
+  await app.register(healthRoutes)
+  await app.register(appsRoutes)
+  await app.register(passwordlessRoutes)
+  await app.register(sessionsRoutes)
+  await app.register(usersRoutes)
+  await app.register(analyticsRoutes)
+  await app.register(adminRoutes)
+  if (config.dev) await app.register(devRoutes)
+
+  // Expired rows are dead weight: sweep them now and then (every instance may; it is idempotent).
+  const sweep = setInterval(() => {
+    const t = now()
+    Promise.all([
+      deleteExpiredLoginCodes(db, t),
+      deleteExpiredRefreshTokens(db, t),
+      deleteStaleRateLimits(db, t - config.rateLimits.windowSeconds * 1000),
+    ]).catch((error) => app.log.warn({ err: error }, 'sweep failed'))
+  }, SWEEP_INTERVAL_MS)
+  sweep.unref()
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweep)
+    if (!options.mailer) await mailer.close()
+    if (ownsDatabase) await database.close()
+  })
+  return app
+}
+
+async function originAllowed(gatehouse: Gatehouse, request: FastifyRequest, origin: string): Promise<boolean> {
+  if (gatehouse.config.dev && LOCAL_ORIGIN.test(origin)) return true
+  // A preflight carries no header values, so it cannot name its app: allow the origins
+  // some app allows; the real request is then checked against its own app.
+  if (request.method === 'OPTIONS') return (await gatehouse.apps.allAllowedOrigins()).has(origin)
+  const raw = request.headers['privy-app-id'] ?? (request.params as { app_id?: string } | undefined)?.app_id
+  if (typeof raw !== 'string' || !APP_ID_PATTERN.test(raw)) return false
+  const app = await gatehouse.apps.get(raw)
+  return app?.settings.allowedOrigins.includes(origin) ?? false
+}

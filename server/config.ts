@@ -1,0 +1,154 @@
+/**
+ * Server configuration. `loadConfig(env)` reads the environment (used by main.ts);
+ * `resolveConfig(overrides)` fills defaults without touching the environment, so tests
+ * get the same server regardless of the shell they run in.
+ */
+
+export interface RateLimits {
+  /** Length of every throttle window, seconds. */
+  windowSeconds: number
+  /** Codes sent to one address per window (stops mail bombing one inbox). */
+  emailInit: number
+  /** Codes requested from one IP per window (stops spraying many inboxes). */
+  ipInit: number
+  /** Code checks from one IP per window (stops guessing across many addresses). */
+  ipAuthenticate: number
+  /** A new code for an address that still holds a live code must wait this long, seconds. */
+  resendCooldownSeconds: number
+  /** Wrong guesses that kill a code. */
+  codeMaxAttempts: number
+  /** Code lifetime, seconds. */
+  codeTtlSeconds: number
+}
+
+export interface ServerConfig {
+  port: number
+  host: string
+  /** Base URL of this server as browsers see it; the `iss` of every token. */
+  publicUrl: string
+  /** postgres://… selects PostgreSQL; otherwise SQLite at `dbFile`. */
+  databaseUrl: string | null
+  dbFile: string
+  smtpUrl: string | null
+  smtpFrom: string
+  /** Development mode: dev outbox, localhost CORS, generated secrets. NODE_ENV !== 'production'. */
+  dev: boolean
+  /** Bearer token for /api/v1/admin; null disables the admin API. */
+  adminToken: string | null
+  /** Keys the code HMAC and encrypts the stored signing key. Required in production. */
+  secret: string | null
+  /** Where development secrets and the SQLite file live. */
+  stateDir: string
+  rateLimits: RateLimits
+  /** Turns every throttle off (benchmarks). */
+  rateLimitsDisabled: boolean
+  outboxSize: number
+  /** Print every outgoing message on stdout (development aid; off in tests). */
+  printMail: boolean
+  /** How long an app's configuration is cached in memory, ms. */
+  appCacheMs: number
+  bodyLimit: number
+  trustProxy: boolean
+  logLevel: string
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  windowSeconds: 600,
+  emailInit: 5,
+  ipInit: 60,
+  ipAuthenticate: 120,
+  resendCooldownSeconds: 30,
+  codeMaxAttempts: 5,
+  codeTtlSeconds: 600,
+}
+
+export type ConfigOverrides = Partial<Omit<ServerConfig, 'rateLimits'>> & {
+  rateLimits?: Partial<RateLimits>
+}
+
+export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
+  const port = overrides.port ?? 8787
+  const stateDir = overrides.stateDir ?? '.gatehouse'
+  return {
+    port,
+    host: overrides.host ?? '127.0.0.1',
+    publicUrl: (overrides.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: overrides.databaseUrl ?? null,
+    dbFile: overrides.dbFile ?? `${stateDir}/gatehouse.db`,
+    smtpUrl: overrides.smtpUrl ?? null,
+    smtpFrom: overrides.smtpFrom ?? 'Gatehouse <no-reply@localhost>',
+    dev: overrides.dev ?? true,
+    adminToken: overrides.adminToken ?? null,
+    secret: overrides.secret ?? null,
+    stateDir,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
+    rateLimitsDisabled: overrides.rateLimitsDisabled ?? false,
+    outboxSize: overrides.outboxSize ?? 2000,
+    printMail: overrides.printMail ?? true,
+    appCacheMs: overrides.appCacheMs ?? 5000,
+    bodyLimit: overrides.bodyLimit ?? 64 * 1024,
+    trustProxy: overrides.trustProxy ?? false,
+    logLevel: overrides.logLevel ?? 'warn',
+  }
+}
+
+const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
+  windowSeconds: 'GATEHOUSE_RATE_LIMIT_WINDOW_SECONDS',
+  emailInit: 'GATEHOUSE_RATE_LIMIT_EMAIL_INIT',
+  ipInit: 'GATEHOUSE_RATE_LIMIT_IP_INIT',
+  ipAuthenticate: 'GATEHOUSE_RATE_LIMIT_IP_AUTHENTICATE',
+  resendCooldownSeconds: 'GATEHOUSE_RATE_LIMIT_RESEND_COOLDOWN_SECONDS',
+  codeMaxAttempts: 'GATEHOUSE_CODE_MAX_ATTEMPTS',
+  codeTtlSeconds: 'GATEHOUSE_CODE_TTL_SECONDS',
+}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return undefined
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got '${raw}'`)
+  return n
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const rateLimits: Partial<RateLimits> = {}
+  // Short forms: one number for both per-IP throttles, one for the per-address throttle.
+  const ip = intFromEnv(env, 'GATEHOUSE_RATE_LIMIT_IP')
+  if (ip !== undefined) rateLimits.ipInit = rateLimits.ipAuthenticate = ip
+  const email = intFromEnv(env, 'GATEHOUSE_RATE_LIMIT_EMAIL')
+  if (email !== undefined) rateLimits.emailInit = email
+  for (const [key, name] of Object.entries(RATE_LIMIT_ENV) as [keyof RateLimits, string][]) {
+    const value = intFromEnv(env, name)
+    if (value !== undefined) rateLimits[key] = value
+  }
+  const databaseUrl = env.DATABASE_URL || null
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// (leave it unset for SQLite)')
+  }
+  return resolveConfig({
+    port: intFromEnv(env, 'PORT'),
+    host: env.HOST || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+    databaseUrl,
+    dbFile: env.GATEHOUSE_DB_FILE || undefined,
+    smtpUrl: env.SMTP_URL || null,
+    smtpFrom: env.SMTP_FROM || undefined,
+    dev: env.NODE_ENV !== 'production',
+    adminToken: env.GATEHOUSE_ADMIN_TOKEN || null,
+    secret: env.GATEHOUSE_SECRET || null,
+    stateDir: env.GATEHOUSE_STATE_DIR || undefined,
+    rateLimits,
+    rateLimitsDisabled: env.GATEHOUSE_RATE_LIMIT === 'off',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL || undefined,
+  })
+}
+
+/** Problems that must stop a production server from starting; empty when all is well. */
+export function productionProblems(config: ServerConfig): string[] {
+  if (config.dev) return []
+  const problems: string[] = []
+  if (!config.smtpUrl) problems.push('SMTP_URL is required in production (e.g. smtp://mail.example.com:587): login codes must reach real inboxes.')
+  if (!config.secret || config.secret.length < 32) problems.push('GATEHOUSE_SECRET (at least 32 characters) is required in production: it keys the code hashes and encrypts the signing key.')
+  return problems
+}

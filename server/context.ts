@@ -1,0 +1,57 @@
+/** What route handlers reach through `app.gatehouse`, and the per-route options they set. */
+import type { FastifyRequest } from 'fastify'
+import type { ServerConfig } from './config.js'
+import type { KeyRing } from './crypto/tokens.js'
+import type { DatabaseHandle } from './db/connect.js'
+import type { Db } from './db/schema.js'
+import type { App } from './services/app-config.js'
+import type { AppStore } from './services/apps.js'
+import type { Mailer } from './services/mailer.js'
+import type { PasswordlessService } from './services/passwordless.js'
+import type { SessionService } from './services/sessions.js'
+import type { Throttle } from './services/throttle.js'
+
+export interface Gatehouse {
+  config: ServerConfig
+  database: DatabaseHandle
+  db: Db
+  apps: AppStore
+  mailer: Mailer
+  keys: KeyRing
+  sessions: SessionService
+  passwordless: PasswordlessService
+  throttle: Throttle
+  now: () => number
+}
+
+/**
+ * Where a route finds its app id: the `privy-app-id` header (most routes), the `:app_id`
+ * path parameter, or nowhere (health, dev, admin).
+ */
+export type AppIdSource = 'header' | 'param' | 'none'
+
+export interface GatehouseRouteConfig {
+  appId: AppIdSource
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    gatehouse: Gatehouse
+  }
+  interface FastifyRequest {
+    /** The app named by the request; set by the app-id hook before any handler runs. */
+    gatehouseApp: App | null
+  }
+  interface FastifyContextConfig {
+    appId?: AppIdSource
+  }
+}
+
+export const HEADER_APP = { appId: 'header' } as const
+export const PARAM_APP = { appId: 'param' } as const
+export const NO_APP = { appId: 'none' } as const
+
+/** preValidation hook for routes whose body is optional: a bare POST counts as {}. */
+export async function emptyBody(request: FastifyRequest) {
+  request.body ??= {}
+}

@@ -1,0 +1,17 @@
+import type { AppsTable, Db } from './schema.js'
+
+export function findAppRow(db: Db, id: string): Promise<AppsTable | undefined> {
+  return db.selectFrom('apps').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function insertAppRow(db: Db, row: AppsTable): Promise<void> {
+  await db.insertInto('apps').values(row).execute()
+}
+
+export async function updateAppRow(db: Db, id: string, patch: Pick<AppsTable, 'name' | 'config' | 'settings' | 'updated_at'>): Promise<void> {
+  await db.updateTable('apps').set(patch).where('id', '=', id).execute()
+}
+
+export function listAppRows(db: Db): Promise<AppsTable[]> {
+  return db.selectFrom('apps').selectAll().orderBy('created_at').orderBy('id').execute()
+}

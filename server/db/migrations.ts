@@ -1,0 +1,119 @@
+/**
+ * One migration list for SQLite and PostgreSQL, fed to Kysely's Migrator through a static
+ * provider (no directory scanning, so it works the same under tsx, vitest and bundlers).
+ * Only portable column types are used: text, integer, bigint.
+ */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+
+const migrations: Record<string, Migration> = {
+  '0001_initial': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('apps')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('config', 'text', (c) => c.notNull())
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute()
+
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('app_id', 'text', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('has_accepted_terms', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('is_guest', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await db.schema.createIndex('users_app_id').on('users').column('app_id').execute()
+
+      await db.schema
+        .createTable('linked_accounts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('app_id', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('verified_at', 'bigint', (c) => c.notNull())
+        .addColumn('first_verified_at', 'bigint', (c) => c.notNull())
+        .addColumn('latest_verified_at', 'bigint', (c) => c.notNull())
+        .execute()
+      await db.schema
+        .createIndex('linked_accounts_lookup')
+        .on('linked_accounts')
+        .columns(['app_id', 'type', 'address'])
+        .unique()
+        .execute()
+      await db.schema.createIndex('linked_accounts_user').on('linked_accounts').column('user_id').execute()
+
+      await db.schema
+        .createTable('login_codes')
+        .addColumn('app_id', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('login_codes_pk', ['app_id', 'email'])
+        .execute()
+
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('app_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('revoked_at', 'bigint')
+        .execute()
+      await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute()
+
+      await db.schema
+        .createTable('refresh_tokens')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('session_id', 'text', (c) => c.notNull().references('sessions.id').onDelete('cascade'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('rotated_at', 'bigint')
+        .execute()
+      await db.schema.createIndex('refresh_tokens_session').on('refresh_tokens').column('session_id').execute()
+
+      await db.schema
+        .createTable('signing_keys')
+        .addColumn('kid', 'text', (c) => c.primaryKey())
+        .addColumn('alg', 'text', (c) => c.notNull())
+        .addColumn('public_jwk', 'text', (c) => c.notNull())
+        .addColumn('private_jwk', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('retired_at', 'bigint')
+        .execute()
+
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .execute()
+      // No indexes on expiry columns: the sweep every 10 minutes can scan, while an index
+      // would cost on every one of the many writes a login makes.
+    },
+  },
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+/**
+ * Brings the schema up to date. Retried because several instances (or parallel test files)
+ * starting on one empty PostgreSQL database can race on creating Kysely's own lock tables.
+ */
+export async function migrate(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider })
+  let lastError: unknown
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { error } = await migrator.migrateToLatest()
+    if (!error) return
+    lastError = error
+    await new Promise((r) => setTimeout(r, 100 * (attempt + 1)))
+  }
+  throw lastError
+}

@@ -1,0 +1,92 @@
+/**
+ * Table types for Kysely. Portable across SQLite and PostgreSQL: timestamps are integer
+ * milliseconds since the epoch (bigint columns, read back as numbers), booleans are 0/1
+ * integers, JSON is stored as text.
+ */
+import type { Kysely } from 'kysely'
+
+export interface AppsTable {
+  id: string
+  name: string
+  /** JSON: overrides of the public configuration (merged over the defaults on read). */
+  config: string
+  /** JSON: server-only settings (allowedOrigins, allowlist, userLimit). */
+  settings: string
+  created_at: number
+  updated_at: number
+}
+
+export interface UsersTable {
+  id: string
+  app_id: string
+  created_at: number
+  has_accepted_terms: number
+  is_guest: number
+}
+
+export interface LinkedAccountsTable {
+  id: string
+  user_id: string
+  app_id: string
+  type: string
+  /** Normalised (lower-case) address; unique per app and type. */
+  address: string
+  verified_at: number
+  first_verified_at: number
+  latest_verified_at: number
+}
+
+export interface LoginCodesTable {
+  app_id: string
+  email: string
+  code_hash: string
+  attempts: number
+  created_at: number
+  expires_at: number
+}
+
+export interface SessionsTable {
+  id: string
+  user_id: string
+  app_id: string
+  created_at: number
+  revoked_at: number | null
+}
+
+export interface RefreshTokensTable {
+  token_hash: string
+  session_id: string
+  created_at: number
+  expires_at: number
+  /** Set when the token was exchanged; presenting it again means it leaked. */
+  rotated_at: number | null
+}
+
+export interface SigningKeysTable {
+  kid: string
+  alg: string
+  public_jwk: string
+  /** Private JWK, AES-256-GCM encrypted under the server secret when one is set. */
+  private_jwk: string
+  created_at: number
+  retired_at: number | null
+}
+
+export interface RateLimitsTable {
+  key: string
+  window_start: number
+  count: number
+}
+
+export interface Database {
+  apps: AppsTable
+  users: UsersTable
+  linked_accounts: LinkedAccountsTable
+  login_codes: LoginCodesTable
+  sessions: SessionsTable
+  refresh_tokens: RefreshTokensTable
+  signing_keys: SigningKeysTable
+  rate_limits: RateLimitsTable
+}
+
+export type Db = Kysely<Database>

@@ -1,0 +1,76 @@
+/**
+ * Entry point (`npm run server`): reads the environment, prepares development secrets and
+ * the development app, then listens. Everything else lives in app.ts.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { buildServer } from './app.js'
+import { loadConfig, productionProblems, type ServerConfig } from './config.js'
+import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
+import { openDatabase } from './db/connect.js'
+import { AppStore } from './services/apps.js'
+
+/** Reads a development secret from the state dir, creating it on first use. */
+function devSecret(config: ServerConfig, file: string): string {
+  const path = join(config.stateDir, file)
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim()
+  mkdirSync(config.stateDir, { recursive: true })
+  const value = randomToken(32)
+  writeFileSync(path, `${value}\n`, { mode: 0o600 })
+  return value
+}
+
+async function ensureDevApp(apps: AppStore, config: ServerConfig) {
+  const wanted = process.env.GATEHOUSE_DEV_APP_ID
+  if (wanted && !APP_ID_PATTERN.test(wanted)) throw new Error('GATEHOUSE_DEV_APP_ID must be 25 lower-case letters or digits')
+  const existing = await apps.list()
+  let app = wanted ? existing.find((a) => a.id === wanted) : existing[0]
+  if (!app) app = await apps.create({ id: wanted || undefined, name: 'Gatehouse Demo', loginMethods: { email: true } })
+  // scripts/start.mjs reads this to point the demo pages at the app.
+  writeFileSync(join(config.stateDir, 'dev-app.json'), `${JSON.stringify({ appId: app.id, name: app.name })}\n`)
+  return app
+}
+
+async function main() {
+  const config = loadConfig()
+  if (config.dev) {
+    mkdirSync(config.stateDir, { recursive: true })
+    config.secret ??= devSecret(config, 'secret')
+    config.adminToken ??= devSecret(config, 'admin-token')
+  }
+  const problems = productionProblems(config)
+  if (problems.length) {
+    console.error(`Gatehouse cannot start in production:\n  - ${problems.join('\n  - ')}`)
+    process.exit(1)
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dbFile: config.dbFile })
+  const app = await buildServer({ ...config, database })
+  const devApp = config.dev ? await ensureDevApp(app.gatehouse.apps, config) : null
+
+  const shutdown = async (signal: string) => {
+    console.log(`Gatehouse: ${signal}, closing`)
+    await app.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: config.port, host: config.host })
+  const store = config.databaseUrl ? 'PostgreSQL' : `SQLite ${config.dbFile}`
+  console.log(`Gatehouse API on http://${config.host}:${config.port} (${config.dev ? 'development' : 'production'}, ${store}), public URL ${config.publicUrl}`)
+  if (devApp) console.log(`Development app: ${devApp.id} (${devApp.name}); also in ${join(config.stateDir, 'dev-app.json')}`)
+  if (config.adminToken) {
+    const source = process.env.GATEHOUSE_ADMIN_TOKEN ? 'from GATEHOUSE_ADMIN_TOKEN' : `stored in ${join(config.stateDir, 'admin-token')}`
+    console.log(`Admin token (${source}): ${config.adminToken}`)
+  } else {
+    console.log('Admin API disabled: set GATEHOUSE_ADMIN_TOKEN to enable it.')
+  }
+  if (config.dev) console.log(`Dev outbox: ${config.publicUrl}/dev/outbox`)
+}
+
+main().catch((error) => {
+  console.error('Gatehouse failed to start:', error)
+  process.exit(1)
+})

@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { NO_APP } from '../context.js'
+import { constantTimeEqual } from '../crypto/hash.js'
+import { isUniqueViolation } from '../db/connect.js'
+import { ApiError } from '../errors.js'
+import { LOGIN_METHODS, type App } from '../services/app-config.js'
+import type { AppInput } from '../services/apps.js'
+
+const nullableString = { type: ['string', 'null'], maxLength: 2048 } as const
+const strings = { type: 'array', items: { type: 'string', maxLength: 2048 }, maxItems: 1000 } as const
+
+/** Every field an owner may set; unknown fields are refused so typos do not pass silently. */
+const appFields = {
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  logo: nullableString,
+  accentColor: { type: 'string', pattern: '^#[0-9a-fA-F]{3,8}$' },
+  theme: { type: 'string', maxLength: 64 },
+  landingHeader: { type: 'string', maxLength: 200 },
+  loginMessage: nullableString,
+  walletList: strings,
+  walletChainType: { type: 'string', enum: ['ethereum-only', 'solana-only', 'ethereum-and-solana'] },
+  loginGroupPriority: { type: 'string', enum: ['web2-first', 'web3-first'] },
+  hideDirectWeb2Inputs: { type: 'boolean' },
+  loginMethods: {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(LOGIN_METHODS.map((m) => [m, { type: 'boolean' }])),
+  },
+  loginMethodsAndOrder: {
+    anyOf: [
+      { type: 'null' },
+      { type: 'object', additionalProperties: false, required: ['primary'], properties: { primary: strings, overflow: strings } },
+    ],
+  },
+  legal: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { termsAndConditionsUrl: nullableString, privacyPolicyUrl: nullableString, requireUsersAcceptTerms: { type: 'boolean' } },
+  },
+  allowlistConfig: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { errorTitle: nullableString, errorDetail: nullableString, errorCtaText: nullableString, errorCtaLink: nullableString },
+  },
+  captcha: { type: 'object', additionalProperties: false, properties: { enabled: { type: 'boolean' }, siteKey: nullableString } },
+  intl: { type: 'object', additionalProperties: false, properties: { defaultCountry: { type: 'string', pattern: '^[A-Z]{2}$' } } },
+  passkeysForSignupEnabled: { type: 'boolean' },
+  disablePlusEmails: { type: 'boolean' },
+  disableSignup: { type: 'boolean' },
+  embeddedWallets: { type: 'object' },
+  allowedOrigins: { type: 'array', maxItems: 100, items: { type: 'string', pattern: '^https?://[^/\\s]+/?$' } },
+  allowlist: { type: 'array', maxItems: 10000, items: { type: 'string', minLength: 2, maxLength: 320 } },
+  userLimit: { type: ['integer', 'null'], minimum: 0 },
+} as const
+
+const appParams = { type: 'object', required: ['app_id'], properties: { app_id: { type: 'string' } } } as const
+
+const createSchema = {
+  summary: 'Create an app (admin)',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { id: { type: 'string', pattern: '^[a-z0-9]{25}$' }, ...appFields },
+  },
+} as const
+const readSchema = { summary: 'Read an app with its server-only settings (admin)', params: appParams } as const
+const updateSchema = {
+  summary: 'Change an app (admin); objects merge, other values replace',
+  params: appParams,
+  body: { type: 'object', additionalProperties: false, properties: appFields },
+} as const
+
+/** What the admin API shows: the public configuration plus the server-only settings. */
+function adminView(app: App) {
+  return { ...app.config, ...app.settings, createdAt: new Date(app.createdAt).toISOString() }
+}
+
+export default async function adminRoutes(app: FastifyInstance) {
+  const expected = app.gatehouse.config.adminToken
+
+  function authorize(request: FastifyRequest) {
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')
+    if (!expected || !match || !constantTimeEqual(match[1], expected)) {
+      throw new ApiError('missing_or_invalid_token', 'Missing or invalid admin token')
+    }
+  }
+
+  // Checked before parsing and validation, so strangers learn nothing about the schema.
+  app.addHook('onRequest', async (request) => authorize(request))
+
+  app.post<{ Body: AppInput }>('/api/v1/admin/apps', { schema: createSchema, config: NO_APP }, async (request, reply) => {
+    try {
+      const created = await app.gatehouse.apps.create(request.body ?? {})
+      return reply.code(201).send(adminView(created))
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError('invalid_data', 'An app with this id already exists')
+      throw error
+    }
+  })
+
+  app.get<{ Params: { app_id: string } }>('/api/v1/admin/apps/:app_id', { schema: readSchema, config: NO_APP }, async (request) => {
+    const found = await app.gatehouse.apps.get(request.params.app_id)
+    if (!found) throw new ApiError('not_found', 'App not found')
+    return adminView(found)
+  })
+
+  app.patch<{ Params: { app_id: string }; Body: AppInput }>(
+    '/api/v1/admin/apps/:app_id',
+    { schema: updateSchema, config: NO_APP },
+    async (request) => {
+        const updated = await app.gatehouse.apps.update(request.params.app_id, request.body ?? {})
+      if (!updated) throw new ApiError('not_found', 'App not found')
+      return adminView(updated)
+    },
+  )
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify'
+import { emptyBody, HEADER_APP } from '../context.js'
+
+const analyticsSchema = {
+  summary: 'Accept an SDK analytics event (sdk_initialize, sdk_authenticate, …)',
+  body: {
+    type: 'object',
+    properties: {
+      event_name: { type: 'string' },
+      client_id: { type: ['string', 'null'] },
+      payload: {},
+    },
+  },
+} as const
+
+export default async function analyticsRoutes(app: FastifyInstance) {
+  // Accepted and dropped: the client never retries and ignores failures (spec §7), and a
+  // self-hosted server has no analytics pipeline to feed. Kept so clients get a quiet 204.
+  app.post('/api/v1/analytics_events', { schema: analyticsSchema, config: HEADER_APP, preValidation: emptyBody }, async (_request, reply) => {
+    return reply.code(204).send()
+  })
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify'
+import { PARAM_APP } from '../context.js'
+
+const appParams = {
+  type: 'object',
+  required: ['app_id'],
+  properties: { app_id: { type: 'string' } },
+} as const
+
+const appConfigSchema = { summary: 'Public configuration of an app (what the widget needs)', params: appParams } as const
+const jwksSchema = { summary: 'Public keys (JWKS) that verify access and identity tokens', params: appParams } as const
+
+export default async function appsRoutes(app: FastifyInstance) {
+  // Server-only settings (allowed origins, allowlist, user limit) never leave through here.
+  app.get('/api/v1/apps/:app_id', { schema: appConfigSchema, config: PARAM_APP }, async (request) => request.gatehouseApp!.config)
+
+  app.get('/api/v1/apps/:app_id/jwks.json', { schema: jwksSchema, config: PARAM_APP }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300')
+    return app.gatehouse.keys.publicJwks()
+  })
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { NO_APP } from '../context.js'
+
+export default async function healthRoutes(app: FastifyInstance) {
+  // Touches the database so a load balancer takes out an instance that lost it.
+  app.get('/healthz', { config: NO_APP }, async () => {
+    await sql`select 1`.execute(app.gatehouse.db)
+    return { ok: true }
+  })
+}

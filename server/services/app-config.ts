@@ -1,0 +1,119 @@
+/**
+ * App configuration: the public part (read by the widget, field names from spec part 1 §1)
+ * and the server-only settings. The database stores only what the owner set; defaults are
+ * merged on read so that improving a default reaches existing apps.
+ */
+
+export const LOGIN_METHODS = [
+  'email', 'sms', 'google', 'twitter', 'discord', 'github', 'spotify', 'instagram',
+  'tiktok', 'line', 'linkedin', 'apple', 'farcaster', 'telegram', 'wallet', 'passkey',
+] as const
+export type LoginMethod = (typeof LOGIN_METHODS)[number]
+
+export interface PublicAppConfig {
+  id: string
+  name: string
+  logo: string | null
+  accentColor: string
+  theme: string
+  landingHeader: string
+  loginMessage: string | null
+  walletList: string[]
+  walletChainType: string
+  loginGroupPriority: 'web2-first' | 'web3-first'
+  hideDirectWeb2Inputs: boolean
+  loginMethods: Record<LoginMethod, boolean>
+  loginMethodsAndOrder: { primary: string[]; overflow: string[] } | null
+  legal: { termsAndConditionsUrl: string | null; privacyPolicyUrl: string | null; requireUsersAcceptTerms: boolean }
+  allowlistConfig: { errorTitle: string | null; errorDetail: string | null; errorCtaText: string | null; errorCtaLink: string | null }
+  captcha: { enabled: boolean; siteKey: string | null }
+  intl: { defaultCountry: string }
+  passkeysForSignupEnabled: boolean
+  disablePlusEmails: boolean
+  disableSignup: boolean
+  embeddedWallets: Record<string, unknown>
+}
+
+export interface AppSettings {
+  /** Browser origins allowed to call the API for this app (exact `scheme://host[:port]`). */
+  allowedOrigins: string[]
+  /** E-mail addresses and `@domain` entries allowed to log in; empty means everyone. */
+  allowlist: string[]
+  /** Maximum number of users; new sign-ups beyond it are refused. null means no limit. */
+  userLimit: number | null
+}
+
+export interface App {
+  id: string
+  name: string
+  config: PublicAppConfig
+  settings: AppSettings
+  createdAt: number
+}
+
+export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
+  const loginMethods = Object.fromEntries(LOGIN_METHODS.map((m) => [m, m === 'email'])) as Record<LoginMethod, boolean>
+  return {
+    id,
+    name,
+    logo: null,
+    accentColor: '#676FFF',
+    theme: 'light',
+    landingHeader: 'Log in or sign up',
+    loginMessage: null,
+    walletList: ['detected_wallets', 'metamask', 'coinbase_wallet', 'rainbow', 'wallet_connect'],
+    walletChainType: 'ethereum-only',
+    loginGroupPriority: 'web2-first',
+    hideDirectWeb2Inputs: false,
+    loginMethods,
+    loginMethodsAndOrder: null,
+    legal: { termsAndConditionsUrl: null, privacyPolicyUrl: null, requireUsersAcceptTerms: false },
+    allowlistConfig: { errorTitle: null, errorDetail: null, errorCtaText: null, errorCtaLink: null },
+    captcha: { enabled: false, siteKey: null },
+    intl: { defaultCountry: 'US' },
+    passkeysForSignupEnabled: false,
+    disablePlusEmails: false,
+    disableSignup: false,
+    embeddedWallets: { createOnLogin: 'off', ethereum: { createOnLogin: 'off' }, solana: { createOnLogin: 'off' } },
+  }
+}
+
+export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null }
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Objects merge key by key; arrays, scalars and null replace. */
+export function deepMerge<T>(base: T, patch: unknown): T {
+  if (!isPlainObject(base) || !isPlainObject(patch)) return (patch === undefined ? base : patch) as T
+  const out: Record<string, unknown> = { ...base }
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue
+    out[key] = isPlainObject(out[key]) && isPlainObject(value) ? deepMerge(out[key], value) : value
+  }
+  return out as T
+}
+
+export function buildPublicConfig(id: string, name: string, overrides: Record<string, unknown>): PublicAppConfig {
+  return { ...deepMerge(defaultPublicConfig(id, name), overrides), id, name }
+}
+
+/** Spec §5: a configuration must leave at least one way in. */
+export function hasLoginMethod(config: PublicAppConfig): boolean {
+  return Object.values(config.loginMethods).some(Boolean)
+}
+
+export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings = DEFAULT_SETTINGS): AppSettings {
+  return {
+    allowedOrigins: (patch.allowedOrigins ?? base.allowedOrigins).map((o) => o.replace(/\/+$/, '')),
+    allowlist: (patch.allowlist ?? base.allowlist).map((e) => e.trim().toLowerCase()),
+    userLimit: patch.userLimit === undefined ? base.userLimit : patch.userLimit,
+  }
+}
+
+export function isAllowlisted(settings: AppSettings, email: string): boolean {
+  if (settings.allowlist.length === 0) return true
+  const domain = email.slice(email.lastIndexOf('@'))
+  return settings.allowlist.some((entry) => entry === email || (entry.startsWith('@') && entry === domain))
+}

@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify'
+import { ApiError } from '../errors.js'
+
+/** Verifies `Authorization: Bearer <access token>` for the request's app. */
+export async function requireBearer(request: FastifyRequest): Promise<{ userId: string; sessionId: string }> {
+  const claims = await readBearer(request)
+  if (!claims) throw new ApiError('missing_or_invalid_token', 'Missing or invalid access token')
+  return claims
+}
+
+/** The bearer's claims, or null when there is none or it does not verify. */
+export async function readBearer(request: FastifyRequest): Promise<{ userId: string; sessionId: string } | null> {
+  const header = request.headers.authorization
+  const app = request.gatehouseApp
+  if (!header || !app) return null
+  const match = /^Bearer\s+(\S+)$/i.exec(header)
+  if (!match) return null
+  try {
+    const claims = await request.server.gatehouse.keys.verifyAccessToken(match[1], app.id)
+    return { userId: claims.sub, sessionId: claims.sid }
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Sessions and their tokens. A session is one login; its refresh token rotates on every
+ * refresh and only its SHA-256 is stored. A replayed (already rotated) refresh token means
+ * the token leaked, so the whole session is revoked.
+ */
+import { randomId, randomToken, sha256 } from '../crypto/hash.js'
+import type { KeyRing } from '../crypto/tokens.js'
+import type { Db } from '../db/schema.js'
+import {
+  findActiveSession,
+  findRefreshToken,
+  insertRefreshToken,
+  insertSession,
+  markRotated,
+  revokeSession,
+} from '../db/sessions.js'
+import { ApiError } from '../errors.js'
+import { loadWireUser, type WireUser } from './users.js'
+
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
+
+export interface AuthResponse {
+  user: WireUser
+  is_new_user: boolean
+  token: string
+  privy_access_token: null
+  identity_token: string
+  refresh_token: string
+  oauth_tokens: null
+  session_update_action: 'set'
+}
+
+const invalidToken = () => new ApiError('missing_or_invalid_token', 'Invalid or expired session')
+
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly keys: KeyRing,
+    private readonly now: () => number,
+  ) {}
+
+  /** The rows of a new session, for callers that write them inside their own transaction. */
+  newSession(appId: string, userId: string) {
+    const t = this.now()
+    const sessionId = randomId()
+    const refreshToken = randomToken(32)
+    return {
+      sessionId,
+      refreshToken,
+      session: { id: sessionId, user_id: userId, app_id: appId, created_at: t, revoked_at: null },
+      token: { token_hash: sha256(refreshToken), session_id: sessionId, created_at: t, expires_at: t + REFRESH_TOKEN_TTL_MS, rotated_at: null },
+    }
+  }
+
+  /** The auth response for a session whose rows are written. */
+  respond(appId: string, sessionId: string, user: WireUser, refreshToken: string, isNew: boolean): AuthResponse {
+    const subject = { appId, userId: user.id, sessionId }
+    return {
+      user,
+      is_new_user: isNew,
+      token: this.keys.signAccessToken(subject),
+      privy_access_token: null,
+      identity_token: this.keys.signIdentityToken(subject, user.linked_accounts),
+      refresh_token: refreshToken,
+      oauth_tokens: null,
+      session_update_action: 'set',
+    }
+  }
+
+  /** Starts a session for a user who just proved a login method. */
+  async start(appId: string, user: WireUser, isNew: boolean): Promise<AuthResponse> {
+    const rows = this.newSession(appId, user.id)
+    await insertSession(this.db, rows.session, rows.token)
+    return this.respond(appId, rows.sessionId, user, rows.refreshToken, isNew)
+  }
+
+  async refresh(appId: string, refreshToken: string | undefined): Promise<AuthResponse> {
+    if (!refreshToken) throw invalidToken()
+    const t = this.now()
+    const hash = sha256(refreshToken)
+    const row = await findRefreshToken(this.db, hash)
+    if (!row || row.app_id !== appId || row.revoked_at !== null || row.expires_at <= t) throw invalidToken()
+    if (row.rotated_at !== null || !(await markRotated(this.db, hash, t))) {
+      await revokeSession(this.db, row.session_id, t)
+      throw invalidToken()
+    }
+    const next = randomToken(32)
+    await insertRefreshToken(this.db, { token_hash: sha256(next), session_id: row.session_id, created_at: t, expires_at: t + REFRESH_TOKEN_TTL_MS, rotated_at: null })
+    const user = await loadWireUser(this.db, row.user_id)
+    if (!user) throw invalidToken()
+    return this.respond(appId, row.session_id, user, next, false)
+  }
+
+  /** Ends the session named by the refresh token and/or the bearer's session; idempotent. */
+  async logout(appId: string, refreshToken: string | undefined, bearerSessionId: string | null): Promise<void> {
+    const t = this.now()
+    if (refreshToken) {
+      const row = await findRefreshToken(this.db, sha256(refreshToken))
+      if (row && row.app_id === appId) await revokeSession(this.db, row.session_id, t)
+    }
+    if (bearerSessionId) await revokeSession(this.db, bearerSessionId, t)
+  }
+
+  /** The user behind a verified access token, if its session is still alive. */
+  async userForSession(sessionId: string, userId: string): Promise<WireUser> {
+    const session = await findActiveSession(this.db, sessionId)
+    if (!session || session.user_id !== userId) throw invalidToken()
+    const user = await loadWireUser(this.db, userId)
+    if (!user) throw invalidToken()
+    return user
+  }
+
+  identityToken(appId: string, sessionId: string, user: WireUser): string {
+    return this.keys.signIdentityToken({ appId, userId: user.id, sessionId }, user.linked_accounts)
+  }
+}

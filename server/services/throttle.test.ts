@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { forEachDatabase, startHarness, type Harness } from '../testing.js'
+
+const INIT = '/api/v1/passwordless/init'
+const AUTH = '/api/v1/passwordless/authenticate'
+
+forEachDatabase((target) => {
+  let h: Harness
+  let appId: string
+  beforeAll(async () => {
+    // Defaults except a small per-IP budget, so the per-IP tests stay short.
+    h = await startHarness(target, { rateLimits: { ipInit: 8, ipAuthenticate: 6 } })
+    appId = await h.createApp()
+  })
+  afterAll(() => h?.close())
+
+  it('error: a second code for the same address within 30 s answers 429 too_many_requests', async () => {
+    expect((await h.post(INIT, { email: 'cool@example.com' }, { appId })).statusCode).toBe(200)
+    const res = await h.post(INIT, { email: 'cool@example.com' }, { appId })
+    expect(res.statusCode).toBe(429)
+    expect(res.json().code).toBe('too_many_requests')
+    h.clock.advance(30_001)
+    expect((await h.post(INIT, { email: 'cool@example.com' }, { appId })).statusCode).toBe(200)
+  })
+
+  it('the cooldown does not block logging in again right after a successful login', async () => {
+    await h.login(appId, 'back@example.com')
+    await h.login(appId, 'back@example.com')
+  })
+
+  it('error: more than 5 codes per address per 10 minutes answers 429 too_many_requests', async () => {
+    const email = 'bomb@example.com'
+    for (let i = 0; i < 5; i++) {
+      expect((await h.post(INIT, { email }, { appId })).statusCode).toBe(200)
+      h.clock.advance(31_000)
+    }
+    const res = await h.post(INIT, { email }, { appId })
+    expect(res.statusCode).toBe(429)
+    expect(res.json()).toEqual({ error: expect.any(String), code: 'too_many_requests' })
+    h.clock.advance(10 * 60 * 1000)
+    expect((await h.post(INIT, { email }, { appId })).statusCode).toBe(200)
+  })
+
+  it('error: too many inits from one IP answers 429 too_many_requests', async () => {
+    const ip = '192.0.2.10'
+    for (let i = 0; i < 8; i++) expect((await h.post(INIT, { email: `ip${i}@example.com` }, { appId, ip })).statusCode).toBe(200)
+    const res = await h.post(INIT, { email: 'ip-last@example.com' }, { appId, ip })
+    expect(res.statusCode).toBe(429)
+    expect(res.json().code).toBe('too_many_requests')
+    // Another IP is unaffected.
+    expect((await h.post(INIT, { email: 'ip-last@example.com' }, { appId, ip: '192.0.2.11' })).statusCode).toBe(200)
+  })
+
+  it('error: too many code checks from one IP answers 429 too_many_requests', async () => {
+    const ip = '192.0.2.20'
+    for (let i = 0; i < 6; i++) {
+      expect((await h.post(AUTH, { email: `spray${i}@example.com`, code: '123456' }, { appId, ip })).statusCode).toBe(401)
+    }
+    const res = await h.post(AUTH, { email: 'spray-last@example.com', code: '123456' }, { appId, ip })
+    expect(res.statusCode).toBe(429)
+    expect(res.json().code).toBe('too_many_requests')
+  })
+
+  it('throttles are shared through the database by every instance', async () => {
+    const second = await startHarness({ kind: target.kind, open: async () => h.database, cleanup: async () => {} }, { rateLimits: { ipInit: 8 } })
+    const email = 'shared@example.com'
+    expect((await h.post(INIT, { email }, { appId })).statusCode).toBe(200)
+    const res = await second.post(INIT, { email }, { appId })
+    expect(res.statusCode).toBe(429)
+    await second.server.close()
+  })
+
+  it('rateLimitsDisabled lifts every throttle', async () => {
+    const open = await startHarness({ kind: target.kind, open: async () => h.database, cleanup: async () => {} }, { rateLimitsDisabled: true })
+    for (let i = 0; i < 12; i++) {
+      expect((await open.post(INIT, { email: 'free@example.com' }, { appId, ip: '192.0.2.30' })).statusCode).toBe(200)
+    }
+    await open.server.close()
+  })
+})

@@ -1,0 +1,140 @@
+/**
+ * Shared harness for the server tests (not a test file itself). `forEachDatabase` runs a
+ * suite once on a SQLite temp file and once on a fresh PostgreSQL database; `startHarness`
+ * builds an in-process server with a movable clock and helpers to create apps and log in.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { describe } from 'vitest'
+import { createPostgresDatabase, dropPostgresDatabase, postgresAvailable } from '../test/postgres.js'
+import { buildServer, type BuildServerOptions } from './app.js'
+import { openDatabase, type DatabaseHandle } from './db/connect.js'
+import type { AuthResponse } from './services/sessions.js'
+
+export interface TestDatabase {
+  kind: 'sqlite' | 'postgres'
+  /** Opens (and migrates) a fresh database; call close() on the handle, then cleanup(). */
+  open(): Promise<DatabaseHandle>
+  cleanup(): Promise<void>
+}
+
+function sqliteTarget(): TestDatabase {
+  let dir: string | null = null
+  return {
+    kind: 'sqlite',
+    async open() {
+      dir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'))
+      return openDatabase({ dbFile: join(dir, 'test.db') })
+    },
+    async cleanup() {
+      if (dir) rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+function postgresTarget(): TestDatabase {
+  let url: string | null = null
+  return {
+    kind: 'postgres',
+    async open() {
+      url = await createPostgresDatabase()
+      if (!url) throw new Error('PostgreSQL is not available')
+      return openDatabase({ databaseUrl: url })
+    },
+    cleanup: () => dropPostgresDatabase(url),
+  }
+}
+
+/** Runs `suite` against SQLite and PostgreSQL (skipped with a message when PostgreSQL is absent). */
+export function forEachDatabase(suite: (target: TestDatabase) => void) {
+  describe('sqlite', () => suite(sqliteTarget()))
+  describe.skipIf(!postgresAvailable())('postgres', () => suite(postgresTarget()))
+}
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789'
+export const TEST_SECRET = 'test-secret-0123456789-0123456789-0123456789'
+
+export interface RequestOptions {
+  appId?: string
+  token?: string
+  ip?: string
+  headers?: Record<string, string>
+}
+
+export interface Harness {
+  server: FastifyInstance
+  database: DatabaseHandle
+  clock: { now(): number; advance(ms: number): void }
+  /** Creates an app through the admin API (any public field or allowedOrigins/allowlist/userLimit). */
+  createApp(settings?: Record<string, unknown>): Promise<string>
+  patchApp(appId: string, patch: Record<string, unknown>): Promise<LightMyRequestResponse>
+  post(path: string, body: unknown, options?: RequestOptions): Promise<LightMyRequestResponse>
+  get(path: string, options?: RequestOptions): Promise<LightMyRequestResponse>
+  /** The newest code sent to `email` (from the dev outbox). */
+  lastCode(email: string): string
+  /** init + authenticate; throws unless both succeed. */
+  login(appId: string, email: string, options?: RequestOptions): Promise<AuthResponse>
+  close(): Promise<void>
+}
+
+/** A random private address per request, so tests do not trip each other's per-IP throttles. */
+const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}`
+
+export async function startHarness(target: TestDatabase, options: BuildServerOptions = {}): Promise<Harness> {
+  const database = await target.open()
+  let offset = 0
+  const clock = { now: () => Date.now() + offset, advance: (ms: number) => void (offset += ms) }
+  const server = await buildServer({
+    database,
+    now: clock.now,
+    logger: false,
+    printMail: false,
+    adminToken: ADMIN_TOKEN,
+    secret: TEST_SECRET,
+    publicUrl: 'http://gatehouse.test',
+    appCacheMs: 0,
+    ...options,
+  })
+
+  const request = (method: InjectOptions['method'], path: string, body: unknown, o: RequestOptions = {}) => {
+    const headers: Record<string, string> = { ...o.headers }
+    if (o.appId) headers['privy-app-id'] = o.appId
+    if (o.token) headers.authorization = `Bearer ${o.token}`
+    return server.inject({ method, url: path, headers, remoteAddress: o.ip ?? randomIp(), ...(body === undefined ? {} : { payload: body as object }) })
+  }
+  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` }
+
+  const harness: Harness = {
+    server,
+    database,
+    clock,
+    async createApp(settings = {}) {
+      const res = await request('POST', '/api/v1/admin/apps', { name: 'Test App', ...settings }, { headers: admin })
+      if (res.statusCode !== 201) throw new Error(`createApp: ${res.statusCode} ${res.body}`)
+      return res.json().id as string
+    },
+    patchApp: (appId, patch) => request('PATCH', `/api/v1/admin/apps/${appId}`, patch, { headers: admin }),
+    post: (path, body, o) => request('POST', path, body, o),
+    get: (path, o) => request('GET', path, undefined, o),
+    lastCode(email) {
+      const entry = server.gatehouse.mailer.outbox?.list(email)[0]
+      if (!entry?.code) throw new Error(`no code sent to ${email}`)
+      return entry.code
+    },
+    async login(appId, email, o = {}) {
+      const init = await harness.post('/api/v1/passwordless/init', { email }, { ...o, appId })
+      if (init.statusCode !== 200) throw new Error(`init: ${init.statusCode} ${init.body}`)
+      const auth = await harness.post('/api/v1/passwordless/authenticate', { email, code: harness.lastCode(email), mode: 'login-or-sign-up' }, { ...o, appId })
+      if (auth.statusCode !== 200) throw new Error(`authenticate: ${auth.statusCode} ${auth.body}`)
+      return auth.json() as AuthResponse
+    },
+    async close() {
+      await server.close()
+      await database.close()
+      await target.cleanup()
+    },
+  }
+  return harness
+}
