@@ -57,7 +57,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   emailInit: 5,
   ipInit: 60,
   ipAuthenticate: 120,
-  resendCooldownSeconds: 30,
+  // The widget already holds "Resend code" back for 30 s after each resend, but the first resend may
+  // come right after the first send; the per-address window below bounds mail bombing instead.
+  resendCooldownSeconds: 0,
   codeMaxAttempts: 5,
   codeTtlSeconds: 600,
 }

@@ -15,7 +15,10 @@ let inflight: Promise<SessionState> | null = null
 /**
  * Exchanges the refresh token for new tokens (`POST /sessions`). A 401 (missing or invalid
  * token) wipes the session; other failures leave the stored tokens for a later attempt.
- * Concurrent callers share one request because the server rotates refresh tokens.
+ * Concurrent callers share one request because the server rotates refresh tokens, and every tab
+ * of the same origin takes a Web Lock first and reads the newest refresh token from storage inside
+ * it: two tabs refreshing at once would otherwise present the same token twice, which the server
+ * treats as theft and answers by revoking the whole session.
  *
  * @example
  * const session = await refreshSession()
@@ -28,10 +31,20 @@ export function refreshSession(): Promise<RefreshSessionReturnType> {
   return inflight
 }
 
-async function run(): Promise<SessionState> {
+interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>
+}
+
+function run(): Promise<SessionState> {
   const { appId } = $config.get()
-  if (!appId) throw new NotInitializedError()
-  const tokens = $session.get().tokens ?? readStoredTokens(appId)
+  if (!appId) return Promise.reject(new NotInitializedError())
+  const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks
+  return locks ? locks.request(`gatehouse:${appId}:refresh`, () => exchange(appId)) : exchange(appId)
+}
+
+async function exchange(appId: string): Promise<SessionState> {
+  // Storage first: another tab may have rotated the refresh token since this page loaded.
+  const tokens = readStoredTokens(appId) ?? $session.get().tokens
   if (!tokens?.token && !tokens?.refreshToken) throw new MustBeAuthenticatedError()
   try {
     const response = await getApiClient().request<WireAuthResponse>('/sessions', {
