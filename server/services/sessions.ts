@@ -53,14 +53,18 @@ export class SessionService {
   }
 
   /** The auth response for a session whose rows are written. */
-  respond(appId: string, sessionId: string, user: WireUser, refreshToken: string, isNew: boolean): AuthResponse {
+  async respond(appId: string, sessionId: string, user: WireUser, refreshToken: string, isNew: boolean): Promise<AuthResponse> {
     const subject = { appId, userId: user.id, sessionId }
+    const [token, identityToken] = await Promise.all([
+      this.keys.signAccessToken(subject),
+      this.keys.signIdentityToken(subject, user.linked_accounts),
+    ])
     return {
       user,
       is_new_user: isNew,
-      token: this.keys.signAccessToken(subject),
+      token,
       privy_access_token: null,
-      identity_token: this.keys.signIdentityToken(subject, user.linked_accounts),
+      identity_token: identityToken,
       refresh_token: refreshToken,
       oauth_tokens: null,
       session_update_action: 'set',
@@ -110,7 +114,7 @@ export class SessionService {
     return user
   }
 
-  identityToken(appId: string, sessionId: string, user: WireUser): string {
+  identityToken(appId: string, sessionId: string, user: WireUser): Promise<string> {
     return this.keys.signIdentityToken({ appId, userId: user.id, sessionId }, user.linked_accounts)
   }
 }

@@ -8,13 +8,14 @@ forEachDatabase((target) => {
   let h: Harness
   let appId: string
   beforeAll(async () => {
-    // Defaults except a small per-IP budget, so the per-IP tests stay short.
-    h = await startHarness(target, { rateLimits: { ipInit: 8, ipAuthenticate: 6 } })
+    // Defaults except a small per-IP budget, so the per-IP tests stay short, and the optional
+    // resend cooldown (off by default) switched on to test it.
+    h = await startHarness(target, { rateLimits: { ipInit: 8, ipAuthenticate: 6, resendCooldownSeconds: 30 } })
     appId = await h.createApp()
   })
   afterAll(() => h?.close())
 
-  it('error: a second code for the same address within 30 s answers 429 too_many_requests', async () => {
+  it('error: with a 30 s resend cooldown, a second code for the same address within it answers 429 too_many_requests', async () => {
     expect((await h.post(INIT, { email: 'cool@example.com' }, { appId })).statusCode).toBe(200)
     const res = await h.post(INIT, { email: 'cool@example.com' }, { appId })
     expect(res.statusCode).toBe(429)
@@ -76,5 +77,23 @@ forEachDatabase((target) => {
       expect((await open.post(INIT, { email: 'free@example.com' }, { appId, ip: '192.0.2.30' })).statusCode).toBe(200)
     }
     await open.server.close()
+  })
+})
+
+forEachDatabase((target) => {
+  let h: Harness
+  let appId: string
+  beforeAll(async () => {
+    h = await startHarness(target)
+    appId = await h.createApp()
+  })
+  afterAll(() => h?.close())
+
+  it('by default "Resend code" right after the first code is sent gets a new code', async () => {
+    expect((await h.post(INIT, { email: 'quick@example.com' }, { appId })).statusCode).toBe(200)
+    const first = h.lastCode('quick@example.com')
+    expect((await h.post(INIT, { email: 'quick@example.com' }, { appId })).statusCode).toBe(200)
+    expect(h.lastCode('quick@example.com')).toMatch(/^\d{6}$/)
+    expect(first).toMatch(/^\d{6}$/)
   })
 })
