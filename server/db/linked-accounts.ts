@@ -27,6 +27,7 @@ const insert = prepare<LinkedAccountsTable>((db, p) =>
     verified_at: p('verified_at'),
     first_verified_at: p('first_verified_at'),
     latest_verified_at: p('latest_verified_at'),
+    details: p('details'),
   }),
 )
 

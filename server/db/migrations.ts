@@ -100,6 +100,13 @@ const migrations: Record<string, Migration> = {
   },
 }
 
+// Later features add their migrations here, each with a name sorting after the ones before it.
+migrations['0002_linked_account_details'] = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('linked_accounts').addColumn('details', 'text').execute()
+  },
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
 /**
@@ -107,7 +114,8 @@ const provider: MigrationProvider = { getMigrations: async () => migrations }
  * starting on one empty PostgreSQL database can race on creating Kysely's own lock tables.
  */
 export async function migrate(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider })
+  // Features developed side by side may land migrations out of name order; apply whichever is missing.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true })
   let lastError: unknown
   for (let attempt = 0; attempt < 5; attempt++) {
     const { error } = await migrator.migrateToLatest()

@@ -34,6 +34,11 @@ export interface LinkedAccountsTable {
   verified_at: number
   first_verified_at: number
   latest_verified_at: number
+  /**
+   * Type-specific fields as JSON (OAuth subject and profile, wallet chain and client, passkey
+   * credential…), spread into the wire account. null for e-mail.
+   */
+  details: string | null
 }
 
 export interface LoginCodesTable {

@@ -100,6 +100,7 @@ export class PasswordlessService {
       verified_at: t,
       first_verified_at: t,
       latest_verified_at: t,
+      details: null,
     }
     const rows = this.deps.sessions.newSession(app.id, user.id)
     try {

@@ -9,6 +9,8 @@ export interface WireLinkedAccount {
   verified_at: number
   first_verified_at: number
   latest_verified_at: number
+  /** Type-specific fields from `linked_accounts.details` (snake_case, as on the wire). */
+  [field: string]: unknown
 }
 
 export interface WireUser {
@@ -27,6 +29,7 @@ export function toWireUser(user: UsersTable, accounts: LinkedAccountsTable[]): W
     id: user.id,
     created_at: seconds(user.created_at),
     linked_accounts: accounts.map((a) => ({
+      ...(a.details ? (JSON.parse(a.details) as Record<string, unknown>) : {}),
       type: a.type,
       address: a.address,
       verified_at: seconds(a.verified_at),
