@@ -65,6 +65,7 @@ export async function loginWithEmailCode(parameters: LoginWithEmailCodeParameter
     setRecentLoginMethod(appId!, 'email')
     trackEvent('sdk_authenticate', { method: 'email', isNewUser })
     dispatchEmailFlow('SUCCEED')
+    // auth-success waits for the terms step when there is one (see src/flows/postLogin.ts).
     const needsTermsAcceptance = termsRequired(app) && !session.user.hasAcceptedTerms
     const success = { user: session.user, isNewUser, loginMethod: 'email' as const }
     if (needsTermsAcceptance) $pendingLogin.set(success)

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { closeModal } from '../../actions/closeModal.ts'
 import { loginWithEmailCode } from '../../actions/loginWithEmailCode.ts'
 import { resendEmailCode } from '../../actions/resendEmailCode.ts'
+import { nextPostLoginScreen } from '../../flows/postLogin.ts'
 import { $config } from '../../stores/config.ts'
 import { $emailFlow, setInlineError } from '../../stores/emailFlow.ts'
 import { pushScreen, replaceScreen, resetScreens } from '../../stores/modal.ts'
@@ -51,9 +52,10 @@ export default function CodeScreen() {
     setStatus('submitting')
     setMessage(null)
     try {
-      const { needsTermsAcceptance } = await loginWithEmailCode({ code })
+      const { user, isNewUser } = await loginWithEmailCode({ code })
       setStatus('success')
-      if (needsTermsAcceptance) later(TIMING.nextScreenDelayMs, () => replaceScreen({ name: 'terms' }))
+      const next = nextPostLoginScreen({ user, isNewUser, loginMethod: 'email' })
+      if (next) later(TIMING.nextScreenDelayMs, () => replaceScreen(next))
       else later(TIMING.closeDelayMs, () => closeModal())
     } catch (error) {
       const outcome = mapCodeError(error)

@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { acceptTerms } from '../../actions/acceptTerms.ts'
 import { closeModal, declineTerms } from '../../actions/closeModal.ts'
 import { $config } from '../../stores/config.ts'
-import { pushScreen } from '../../stores/modal.ts'
+import { nextPostLoginScreen } from '../../flows/postLogin.ts'
+import { pushScreen, replaceScreen } from '../../stores/modal.ts'
 import { $pendingLogin } from '../../stores/session.ts'
 import { LinkButton, PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
@@ -17,9 +18,12 @@ export default function TermsScreen() {
 
   async function accept() {
     setBusy(true)
+    const pending = $pendingLogin.get()
     try {
-      await acceptTerms()
-      closeModal()
+      const { user } = await acceptTerms()
+      const next = nextPostLoginScreen({ user, isNewUser: pending?.isNewUser ?? false, loginMethod: pending?.loginMethod ?? 'email' }, 'terms')
+      if (next) replaceScreen(next)
+      else closeModal()
     } catch (error) {
       const outcome = mapInitError(error)
       if (outcome.kind === 'screen') pushScreen(outcome.screen)
