@@ -95,18 +95,5 @@ a { color: var(--gh-accent); }
   border: 3px solid var(--_border); border-top-color: var(--gh-accent); animation: spin 0.8s linear infinite;
 }
 @keyframes spin { to { transform: rotate(360deg); } }
-.wallet-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; overflow-y: auto; }
-.wallet-row {
-  box-sizing: border-box; width: 100%; display: flex; align-items: center; gap: 12px; padding: 8px 12px;
-  border: 1px solid var(--_border); border-radius: 12px; background: transparent; color: var(--_fg); font: inherit; cursor: pointer; text-align: left;
-}
-.wallet-row:hover { border-color: var(--gh-accent); }
-.wallet-name { flex: 1; font-weight: 500; }
-.wallet-tag { font-size: 12px; color: var(--_muted); background: var(--_surface); border-radius: 999px; padding: 2px 8px; }
-.wallet-icon {
-  width: 32px; height: 32px; border-radius: 8px; flex: none; display: inline-flex; align-items: center; justify-content: center;
-  background: var(--_surface); font-weight: 600; align-self: center;
-}
-.wallet-search { box-sizing: border-box; width: 100%; border: 1px solid var(--_border); border-radius: 10px; padding: 8px 12px; background: transparent; color: var(--_fg); font: inherit; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `

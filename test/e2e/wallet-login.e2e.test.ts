@@ -134,6 +134,24 @@ describe('wallet login through the demo page', () => {
     await page.close()
   })
 
+  it("SIWS with Phantom 'Continue with Ledger': the wallet signs a memo transaction (message_type transaction)", async () => {
+    await stack.createApp({ name: 'Ledger Host', loginMethods: { email: true, wallet: true }, walletChainType: 'solana-only', walletList: ['phantom'] })
+    const wallet = newSolanaWallet()
+    const page = await browser.newPage()
+    await injectSolanaWallet(page, wallet, { name: 'Phantom' })
+    await page.goto(`${stack.demoUrl}/`)
+    await openWalletLogin(page)
+    await modal(page).getByRole('button', { name: /Phantom/ }).click()
+    await modal(page).getByRole('button', { name: 'Continue without Ledger' }).waitFor()
+    await modal(page).getByRole('button', { name: 'Continue with Ledger' }).click()
+    await modal(page).getByRole('button', { name: 'Sign with your wallet' }).click()
+    const success = await waitForHostEvent(page, 'auth-success')
+    expect(success.detail).toMatchObject({ isNewUser: true, loginMethod: 'siws' })
+    expect(success.detail.user.linkedAccounts[0].address).toBe(wallet.address)
+    expect(await page.evaluate(() => (window as any).__testSolWallet.requests)).toEqual(['connect', 'signTransaction'])
+    await page.close()
+  })
+
   it('links an Ethereum wallet to an e-mail user (linkWallet)', async () => {
     await stack.createApp({ name: 'Link Host' })
     const wallet = newEthereumWallet()

@@ -5,6 +5,7 @@ import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { WALLET_LISTING } from '../../wallets/external/listing.ts'
 import { WALLET_TEXT } from './walletErrors.ts'
 import { WalletIcon } from './WalletIcon.tsx'
+import { WalletStyles } from './WalletStyles.tsx'
 import { WALLET_TIMING } from './timing.ts'
 
 /** Phones have no wallet extensions: there the wallet app is opened by its link instead. */
@@ -34,6 +35,7 @@ export function InstallGuide({ wallet, onBack }: { wallet: SelectedWallet; onBac
 
   return (
     <div className="body" part="body" data-screen="wallet-install">
+      <WalletStyles />
       <WalletIcon name={wallet.label} icon={wallet.icon} />
       <ScreenTitle>{WALLET_TEXT.openOrInstall(wallet.label)}</ScreenTitle>
       {stillHere ? <p className="detail">{WALLET_TEXT.stillHere}</p> : null}

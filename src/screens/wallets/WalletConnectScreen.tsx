@@ -12,6 +12,7 @@ import { walletLink, walletLogin } from '../../wallets/external/walletAuth.ts'
 import { InstallGuide } from './InstallGuide.tsx'
 import { mapWalletError, withWalletTimeout, WALLET_TEXT } from './walletErrors.ts'
 import { WalletIcon } from './WalletIcon.tsx'
+import { WalletStyles } from './WalletStyles.tsx'
 import { WALLET_TIMING } from './timing.ts'
 
 export interface WalletConnectScreenProps {
@@ -117,6 +118,7 @@ export default function WalletConnectScreen({ intent, wallet, chainType }: Walle
   if (ledger === null) {
     return (
       <div className="body" part="body" data-screen="wallet-ledger">
+        <WalletStyles />
         <WalletIcon name={label} icon={wallet.icon} />
         <ScreenTitle>{label}</ScreenTitle>
         <div className="actions">
@@ -163,6 +165,7 @@ export default function WalletConnectScreen({ intent, wallet, chainType }: Walle
 
   return (
     <div className="body" part="body" data-screen="wallet-connect" data-status={status}>
+      <WalletStyles />
       <WalletIcon name={label} icon={wallet.icon} />
       <ScreenTitle>{title}</ScreenTitle>
       {status === 'error' && error?.detail ? (

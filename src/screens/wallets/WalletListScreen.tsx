@@ -10,6 +10,7 @@ import type { DetectedWallet, WalletOption } from '../../wallets/external/wallet
 import { WALLET_TEXT } from './walletErrors.ts'
 import { WALLET_LIST_GEOMETRY, WALLET_TIMING } from './timing.ts'
 import { WalletIcon } from './WalletIcon.tsx'
+import { WalletStyles } from './WalletStyles.tsx'
 
 type Manager = typeof import('../../wallets/external/manager.ts')
 
@@ -68,6 +69,7 @@ export default function WalletListScreen({ intent }: { intent: WalletIntent }) {
   if (picking) {
     return (
       <div className="body" part="body" data-screen="wallet-network">
+        <WalletStyles />
         <WalletIcon name={picking.label} icon={picking.icon} />
         <ScreenTitle>{WALLET_TEXT.selectNetwork}</ScreenTitle>
         <div className="actions">
@@ -109,6 +111,7 @@ export default function WalletListScreen({ intent }: { intent: WalletIntent }) {
 
   return (
     <div className="body" part="body" data-screen="wallet-list">
+      <WalletStyles />
       <ScreenTitle>{WALLET_TEXT.connectWallet}</ScreenTitle>
       {manager && options.length > 0 && manager.showSearch(options.length, query) ? (
         <input
