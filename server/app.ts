@@ -10,6 +10,7 @@ import { deleteExpiredLoginCodes } from './db/codes.js'
 import { openDatabase, type DatabaseHandle } from './db/connect.js'
 import { deleteStaleRateLimits } from './db/rate-limits.js'
 import { deleteExpiredRefreshTokens } from './db/sessions.js'
+import { deleteExpiredWalletNonces } from './db/wallet-nonces.js'
 import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
 import { loadKeyRing } from './crypto/tokens.js'
 import { ApiError, installErrorHandlers } from './errors.js'
@@ -25,6 +26,8 @@ import devRoutes from './routes/dev.js'
 import healthRoutes from './routes/health.js'
 import passwordlessRoutes from './routes/passwordless.js'
 import sessionsRoutes from './routes/sessions.js'
+import siweRoutes from './routes/siwe.js'
+import siwsRoutes from './routes/siws.js'
 import usersRoutes from './routes/users.js'
 
 export interface BuildServerOptions extends ConfigOverrides {
@@ -124,6 +127,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(sessionsRoutes)
   await app.register(usersRoutes)
   await app.register(analyticsRoutes)
+  await app.register(siweRoutes)
+  await app.register(siwsRoutes)
   await app.register(adminRoutes)
   if (config.dev) await app.register(devRoutes)
 
@@ -134,6 +139,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
       deleteExpiredLoginCodes(db, t),
       deleteExpiredRefreshTokens(db, t),
       deleteStaleRateLimits(db, t - config.rateLimits.windowSeconds * 1000),
+      deleteExpiredWalletNonces(db, t),
     ]).catch((error) => app.log.warn({ err: error }, 'sweep failed'))
   }, SWEEP_INTERVAL_MS)
   sweep.unref()

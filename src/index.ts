@@ -8,6 +8,10 @@ import { $config as config$ } from './stores/config.ts'
 import { $emailFlow as emailFlow$ } from './stores/emailFlow.ts'
 import { $modal as modal$ } from './stores/modal.ts'
 import { $session as session$ } from './stores/session.ts'
+import { $externalWallets as externalWallets$ } from './stores/externalWallets.ts'
+import { $walletFlow as walletFlow$ } from './stores/walletFlow.ts'
+import type { ExternalWallet } from './stores/externalWallets.ts'
+import type { WalletFlow } from './stores/walletFlow.ts'
 import type { ConfigState } from './stores/config.ts'
 import type { EmailFlow } from './stores/emailFlow.ts'
 import type { ModalState } from './stores/modal.ts'
@@ -20,6 +24,8 @@ export const $config: ReadableAtom<ConfigState> = config$
 export const $session: ReadableAtom<SessionState> = session$
 export const $modal: ReadableAtom<ModalState> = modal$
 export const $emailFlow: ReadableAtom<EmailFlow> = emailFlow$
+export const $externalWallets: ReadableAtom<ExternalWallet[]> = externalWallets$
+export const $walletFlow: ReadableAtom<WalletFlow> = walletFlow$
 
 export * from './actions/acceptTerms.ts'
 export { closeModal } from './actions/closeModal.ts'
@@ -34,6 +40,13 @@ export type * from './actions/openModal.ts'
 export * from './actions/refreshSession.ts'
 export * from './actions/resendEmailCode.ts'
 export * from './actions/sendEmailCode.ts'
+export * from './actions/startWalletLogin.ts'
+export * from './actions/connectWallet.ts'
+export * from './actions/linkWallet.ts'
+export * from './actions/loginWithSiwe.ts'
+export * from './actions/loginWithSiws.ts'
+export type { ExternalWallet, WalletFlow }
+export type { WalletConnectionStatus, WalletIntent } from './stores/walletFlow.ts'
 
 export type { AppConfig, SessionUpdateAction } from './api/types.ts'
 export type { LinkedAccount, User } from './api/user.ts'

@@ -1,9 +1,11 @@
 import r2wc from '@r2wc/react-to-web-component'
 import { closeModal } from '../../src/actions/closeModal.ts'
+import { connectWallet } from '../../src/actions/connectWallet.ts'
 import { getAccessToken } from '../../src/actions/getAccessToken.ts'
 import { initialize, validateSetup } from '../../src/actions/initialize.ts'
 import { logout } from '../../src/actions/logout.ts'
 import { openModal } from '../../src/actions/openModal.ts'
+import { startWalletLogin } from '../../src/actions/startWalletLogin.ts'
 import type { User } from '../../src/api/user.ts'
 import { MultipleProvidersError } from '../../src/errors/auth.ts'
 import { errorDetail } from '../../src/errors/toBaseError.ts'
@@ -11,6 +13,7 @@ import { subscribe } from '../../src/events/bus.ts'
 import { emit } from '../../src/events/emit.ts'
 import { AuthModalApp, type AuthModalAppProps } from '../../src/screens/AuthModalApp.tsx'
 import { $config } from '../../src/stores/config.ts'
+import { $externalWallets, type ExternalWallet } from '../../src/stores/externalWallets.ts'
 import { $modal } from '../../src/stores/modal.ts'
 import { $session } from '../../src/stores/session.ts'
 import { styles } from './auth-modal.styles.ts'
@@ -63,6 +66,8 @@ const providers = new Map<AuthModalElement, string>()
  * @event {CustomEvent<null>} logout - The session ended.
  * @event {CustomEvent<null>} modal-open - The modal opened.
  * @event {CustomEvent<null>} modal-close - The modal closed.
+ * @event {CustomEvent<WalletConnectedEventDetail>} wallet-connected - An external wallet connected; detail `{ wallet }`.
+ * @event {CustomEvent<WalletDisconnectedEventDetail>} wallet-disconnected - An external wallet disconnected; detail `{ wallet }`.
  *
  * @csspart root - Wrapper carrying `data-theme`.
  * @csspart backdrop - Full-screen overlay behind the dialog (absent in standalone mode).
@@ -83,6 +88,10 @@ const providers = new Map<AuthModalElement, string>()
  * @csspart badge - 'Code sent' countdown.
  * @csspart error-message - Inline error text.
  * @csspart footer - 'Protected by Gatehouse'.
+ * @csspart wallet-search - 'Search wallets' field of the wallet list.
+ * @csspart wallet-list - The wallet list.
+ * @csspart wallet-row - One wallet of the list.
+ * @csspart wallet-icon - A wallet's icon.
  *
  * @cssproperty [--gh-accent=#676FFF] - Accent colour.
  * @cssproperty [--gh-accent-contrast=#ffffff] - Text on the accent colour.
@@ -149,6 +158,23 @@ export class AuthModalElement extends R2WCBase {
       return
     }
     openModal()
+  }
+
+  /** Opens the modal on the wallet list for a wallet login (SIWE / SIWS). */
+  loginWithWallet(): void {
+    if (this.#refused) return
+    startWalletLogin()
+  }
+
+  /** Opens the wallet list to connect an external wallet without logging in. */
+  connectWallet(): void {
+    if (this.#refused) return
+    connectWallet()
+  }
+
+  /** Connected external wallets (address, chainType, chainId, walletClientType, connectorType, meta, getEthereumProvider()). */
+  get wallets(): ExternalWallet[] {
+    return [...$externalWallets.get()]
   }
 
   /** Closes the modal. */

@@ -107,6 +107,21 @@ migrations['0002_linked_account_details'] = {
   },
 }
 
+// Wallet-signature login (SIWE/SIWS): single-use nonces, bound to the address they were issued for.
+migrations['0005_wallet_nonces'] = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('wallet_nonces')
+      .addColumn('nonce', 'text', (c) => c.primaryKey())
+      .addColumn('app_id', 'text', (c) => c.notNull())
+      .addColumn('chain_type', 'text', (c) => c.notNull())
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .execute()
+  },
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
 /**

@@ -83,6 +83,17 @@ export interface RateLimitsTable {
   count: number
 }
 
+/** A SIWE/SIWS nonce: issued by `siwe/init` or `siws/init`, spent by authenticate or link. */
+export interface WalletNoncesTable {
+  nonce: string
+  app_id: string
+  chain_type: 'ethereum' | 'solana'
+  /** Normalised address the nonce was issued for (checksummed for Ethereum, base58 for Solana). */
+  address: string
+  created_at: number
+  expires_at: number
+}
+
 export interface Database {
   apps: AppsTable
   users: UsersTable
@@ -92,6 +103,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable
   signing_keys: SigningKeysTable
   rate_limits: RateLimitsTable
+  wallet_nonces: WalletNoncesTable
 }
 
 export type Db = Kysely<Database>

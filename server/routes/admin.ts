@@ -51,6 +51,13 @@ const appFields = {
   allowedOrigins: { type: 'array', maxItems: 100, items: { type: 'string', pattern: '^https?://[^/\\s]+/?$' } },
   allowlist: { type: 'array', maxItems: 10000, items: { type: 'string', minLength: 2, maxLength: 320 } },
   userLimit: { type: ['integer', 'null'], minimum: 0 },
+  // Server-only: RPC endpoints by CAIP-2 chain id, used to verify smart-contract wallet signatures (SIWE).
+  rpcUrls: {
+    type: 'object',
+    maxProperties: 100,
+    propertyNames: { pattern: '^eip155:[0-9]+$' },
+    additionalProperties: { type: 'string', pattern: '^https?://', maxLength: 2048 },
+  },
 } as const
 
 const appParams = { type: 'object', required: ['app_id'], properties: { app_id: { type: 'string' } } } as const

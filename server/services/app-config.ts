@@ -41,6 +41,8 @@ export interface AppSettings {
   allowlist: string[]
   /** Maximum number of users; new sign-ups beyond it are refused. null means no limit. */
   userLimit: number | null
+  /** RPC URL per CAIP-2 chain id ('eip155:1'): SIWE checks smart-contract wallets (EIP-1271/6492) there. */
+  rpcUrls: Record<string, string>
 }
 
 export interface App {
@@ -78,7 +80,7 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
   }
 }
 
-export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null }
+export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null, rpcUrls: {} }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -109,6 +111,7 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     allowedOrigins: (patch.allowedOrigins ?? base.allowedOrigins).map((o) => o.replace(/\/+$/, '')),
     allowlist: (patch.allowlist ?? base.allowlist).map((e) => e.trim().toLowerCase()),
     userLimit: patch.userLimit === undefined ? base.userLimit : patch.userLimit,
+    rpcUrls: patch.rpcUrls ?? base.rpcUrls ?? {},
   }
 }
 

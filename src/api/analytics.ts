@@ -1,7 +1,7 @@
 import { getAnalyticsClientId } from '../stores/storage.ts'
 import { getApiClient } from './instance.ts'
 
-export type AnalyticsEventName = 'sdk_initialize' | 'sdk_authenticate'
+export type AnalyticsEventName = 'sdk_initialize' | 'sdk_authenticate' | 'sdk_authenticate_siwe'
 
 /**
  * Fire and forget (spec §7): no retry, failures ignored, never awaited by a flow.

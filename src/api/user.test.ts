@@ -31,4 +31,11 @@ describe('toUser', () => {
     expect(user.mfaMethods).toEqual(['totp'])
     expect(user.linkedAccounts[0]!.verifiedAt).toBeNull()
   })
+
+  it("maps a wallet account's chain and client fields", () => {
+    const wire = { type: 'wallet', address: '0xAbC', chain_type: 'ethereum', chain_id: 'eip155:1', wallet_client_type: 'metamask', connector_type: 'injected', verified_at: 1 }
+    expect(toUser(wireUser({ linked_accounts: [wire] })).linkedAccounts[0]).toMatchObject({
+      type: 'wallet', address: '0xAbC', chainType: 'ethereum', chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected',
+    })
+  })
 })

@@ -22,6 +22,11 @@ export interface WireUser {
 export interface LinkedAccount {
   type: string
   address?: string
+  /** Wallet accounts (type 'wallet'): spec Wallet account fields. */
+  chainType?: 'ethereum' | 'solana'
+  chainId?: string
+  walletClientType?: string
+  connectorType?: string
   verifiedAt: Date | null
   firstVerifiedAt: Date | null
   latestVerifiedAt: Date | null
@@ -41,11 +46,19 @@ export interface User {
 const toDate = (seconds: number | null | undefined): Date | null =>
   typeof seconds === 'number' ? new Date(seconds * 1000) : null
 
+const walletFields = (account: WireLinkedAccount) => ({
+  chainType: account.chain_type as 'ethereum' | 'solana',
+  ...(typeof account.chain_id === 'string' ? { chainId: account.chain_id } : {}),
+  ...(typeof account.wallet_client_type === 'string' ? { walletClientType: account.wallet_client_type } : {}),
+  ...(typeof account.connector_type === 'string' ? { connectorType: account.connector_type } : {}),
+})
+
 /** Maps the server's snake_case user to the spec's camelCase `User`. */
 export function toUser(wire: WireUser): User {
   const linkedAccounts = (wire.linked_accounts ?? []).map((account) => ({
     type: account.type,
     ...(account.address !== undefined ? { address: account.address } : {}),
+    ...(typeof account.chain_type === 'string' ? walletFields(account) : {}),
     verifiedAt: toDate(account.verified_at),
     firstVerifiedAt: toDate(account.first_verified_at),
     latestVerifiedAt: toDate(account.latest_verified_at),

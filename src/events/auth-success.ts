@@ -4,7 +4,8 @@ import type { User } from '../api/user.ts'
 export interface AuthSuccessEventDetail {
   user: User
   isNewUser: boolean
-  loginMethod: 'email'
+  /** 'siwe' / 'siws' for a wallet-signature login. */
+  loginMethod: 'email' | 'siwe' | 'siws'
 }
 export type AuthSuccessEvent = CustomEvent<AuthSuccessEventDetail>
 

@@ -4,6 +4,8 @@ import type { AuthSuccessEventDetail } from './auth-success.ts'
 import type { LogoutEventDetail } from './logout.ts'
 import type { ModalCloseEventDetail } from './modal-close.ts'
 import type { ModalOpenEventDetail } from './modal-open.ts'
+import type { WalletConnectedEventDetail } from './wallet-connected.ts'
+import type { WalletDisconnectedEventDetail } from './wallet-disconnected.ts'
 
 export type * from './auth-error.ts'
 export type * from './auth-ready.ts'
@@ -11,6 +13,8 @@ export type * from './auth-success.ts'
 export type * from './logout.ts'
 export type * from './modal-close.ts'
 export type * from './modal-open.ts'
+export type * from './wallet-connected.ts'
+export type * from './wallet-disconnected.ts'
 
 /** Every event a Gatehouse element dispatches, by name. */
 export interface GatehouseEventDetailMap {
@@ -20,5 +24,7 @@ export interface GatehouseEventDetailMap {
   logout: LogoutEventDetail
   'modal-open': ModalOpenEventDetail
   'modal-close': ModalCloseEventDetail
+  'wallet-connected': WalletConnectedEventDetail
+  'wallet-disconnected': WalletDisconnectedEventDetail
 }
 export type GatehouseEventName = keyof GatehouseEventDetailMap

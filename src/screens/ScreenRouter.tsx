@@ -13,6 +13,8 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   'user-limit': lazy(() => import('./login/UnableToSignInScreen.tsx')),
   'account-not-found': lazy(() => import('./login/AccountNotFoundScreen.tsx')),
   error: lazy(() => import('./common/ErrorScreen.tsx')),
+  'wallet-list': lazy(() => import('./wallets/WalletListScreen.tsx')),
+  'wallet-connect': lazy(() => import('./wallets/WalletConnectScreen.tsx')),
 }
 
 /** Starts fetching the code screen while the user types the e-mail, so it paints at once. */

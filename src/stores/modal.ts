@@ -1,4 +1,5 @@
 import { atom } from 'nanostores'
+import type { WalletChainType, WalletIntent } from './walletFlow.ts'
 
 /** One step of the modal. The stack keeps previous steps for back navigation (spec §2). */
 export type ScreenEntry =
@@ -9,8 +10,22 @@ export type ScreenEntry =
   | { name: 'user-limit' }
   | { name: 'account-not-found' }
   | { name: 'error'; title: string; detail: string; cta: string }
+  | { name: 'wallet-list'; intent: WalletIntent }
+  | { name: 'wallet-connect'; intent: WalletIntent; wallet: SelectedWallet; chainType: WalletChainType }
 
 export type ScreenName = ScreenEntry['name']
+
+/** The wallet picked on the wallet list (plain data, so the screen stack stays serialisable). */
+export interface SelectedWallet {
+  /** Normalised name: the row key. */
+  key: string
+  label: string
+  icon: string | null
+  /** Connector id (EIP-6963 rdns, 'injected') or Wallet Standard name, per chain it was detected on. */
+  detectedIds: Partial<Record<WalletChainType, string>>
+  /** Bundled listing id, for the install guide and mobile links. */
+  listingId?: string
+}
 
 export interface ModalState {
   open: boolean

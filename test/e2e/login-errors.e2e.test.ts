@@ -109,7 +109,8 @@ describe('app rules', () => {
     await modal(page).getByRole('button', { name: 'No thanks' }).click()
     const error = await waitForHostEvent(page, 'auth-error')
     expect(error.detail.code).toBe('USER_EXITED_AUTH_FLOW')
-    expect(await page.evaluate(() => document.querySelector('auth-modal')!.authenticated)).toBe(false)
+    // auth-error comes first; the logout finishes after the server answered (a busy machine can lag).
+    await expect.poll(() => page.evaluate(() => document.querySelector('auth-modal')!.authenticated)).toBe(false)
   })
 
   it('consent line: shown with its links when terms need no explicit acceptance', async () => {

@@ -1,0 +1,99 @@
+/**
+ * Sign-In With Ethereum (EIP-4361). The message is parsed and checked with viem's siwe utilities;
+ * the signature is recovered locally for plain accounts, or checked on chain (EIP-1271 deployed
+ * contract wallets, EIP-6492 counterfactual ones) when the app configured an RPC URL for the
+ * message's chain.
+ */
+import { createPublicClient, getAddress, http, isAddress, verifyMessage, type Hex } from 'viem'
+import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
+import { ApiError } from '../errors.js'
+import type { App } from './app-config.js'
+import type { AuthResponse } from './sessions.js'
+import type { WireUser } from './users.js'
+import type { AuthMode, VerifiedWallet, WalletAuthService } from './wallet-auth.js'
+
+export interface SiweSignedInput {
+  message: string
+  signature: string
+  /** CAIP-2 ('eip155:1') or a bare number; must match the message's Chain ID. */
+  chainId?: string | number | null
+  walletClientType?: string | null
+  connectorType?: string | null
+}
+
+const CAIP2_EIP155 = /^eip155:(\d+)$/
+
+/** Spec part 2 §5: a CAIP-2 chain id must carry a number. */
+export function parseEvmChainId(value: string | number): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null
+  const match = CAIP2_EIP155.exec(value) ?? (/^\d+$/.test(value) ? [value, value] : null)
+  const id = match ? Number(match[1]) : NaN
+  return Number.isSafeInteger(id) && id > 0 ? id : null
+}
+
+export class SiweService {
+  constructor(
+    private readonly wallets: WalletAuthService,
+    private readonly now: () => number,
+    /** Swappable so tests can point a chain at an in-process EVM instead of HTTP. */
+    private readonly rpcTransport: (url: string) => ReturnType<typeof http> = (url) => http(url, { timeout: 10_000, retryCount: 1 }),
+  ) {}
+
+  /** The stored form of an address (EIP-55 checksum); invalid_data when it is not one. */
+  normalise(rawAddress: string): string {
+    if (!isAddress(rawAddress, { strict: false })) throw new ApiError('invalid_data', 'Invalid Ethereum address')
+    return getAddress(rawAddress)
+  }
+
+  async init(app: App, rawAddress: string, ip: string): Promise<{ nonce: string }> {
+    return { nonce: await this.wallets.issueNonce(app, 'ethereum', this.normalise(rawAddress), ip) }
+  }
+
+  async authenticate(app: App, input: SiweSignedInput & { mode?: AuthMode }, origin: string | undefined, ip: string): Promise<AuthResponse> {
+    if (!app.config.loginMethods.wallet) throw new ApiError('disallowed_login_method', 'Login with wallet not allowed')
+    const wallet = await this.verify(app, input, origin, ip)
+    return this.wallets.login(app, wallet, input.mode)
+  }
+
+  async link(app: App, userId: string, input: SiweSignedInput, origin: string | undefined, ip: string): Promise<WireUser> {
+    const wallet = await this.verify(app, input, origin, ip)
+    return this.wallets.link(app, userId, wallet)
+  }
+
+  /** Checks message, nonce and signature; answers the wallet they prove. */
+  private async verify(app: App, input: SiweSignedInput, origin: string | undefined, ip: string): Promise<VerifiedWallet> {
+    this.wallets.refuseEmbedded(input.walletClientType ?? undefined)
+    const fields = parseSiweMessage(input.message)
+    if (!fields.address || !fields.domain || !fields.nonce || !fields.chainId || !fields.uri || fields.version !== '1') {
+      throw new ApiError('invalid_data', 'Not a Sign-In With Ethereum message')
+    }
+    if (!/^0x[0-9a-fA-F]+$/.test(input.signature)) throw new ApiError('invalid_data', 'Invalid signature encoding')
+    if (input.chainId !== undefined && input.chainId !== null && parseEvmChainId(input.chainId) !== fields.chainId) {
+      throw new ApiError('invalid_data', 'chainId does not match the message')
+    }
+    const address = getAddress(fields.address)
+    this.wallets.checkDomain(app, fields.domain, origin)
+    // Time checks (expiration, not-before) before the nonce is spent, so a stale message costs nothing.
+    if (!validateSiweMessage({ message: fields, time: new Date(this.now()) })) {
+      throw new ApiError('invalid_credentials', 'Invalid wallet signature: the message has expired or is not yet valid')
+    }
+    await this.wallets.spendNonce(app, 'ethereum', fields.nonce, address, ip)
+
+    const chain = `eip155:${fields.chainId}`
+    const rpcUrl = app.settings.rpcUrls?.[chain]
+    const signature = input.signature as Hex
+    const valid = rpcUrl
+      ? await createPublicClient({ transport: this.rpcTransport(rpcUrl) })
+          .verifyMessage({ address, message: input.message, signature })
+          .catch(() => false)
+      : await verifyMessage({ address, message: input.message, signature }).catch(() => false)
+    if (!valid) throw new ApiError('invalid_credentials', 'Invalid wallet signature: it does not match the address')
+    return {
+      chainType: 'ethereum',
+      address,
+      chainId: chain,
+      walletClientType: input.walletClientType || 'unknown',
+      connectorType: input.connectorType || 'unknown',
+    }
+  }
+}

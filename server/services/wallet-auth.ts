@@ -1,0 +1,236 @@
+/**
+ * What SIWE and SIWS share once a signature is proven: nonces, the domain binding, and turning a
+ * wallet into a login (find or create the user), a link or an unlink. The chain-specific parts
+ * (message format, signature scheme, address form) live in siwe.ts and siws.ts.
+ */
+import { randomBytes } from 'node:crypto'
+import type { ServerConfig } from '../config.js'
+import { randomId } from '../crypto/hash.js'
+import { isUniqueViolation } from '../db/connect.js'
+import { findLinkedAccount, insertLinkedAccount, listLinkedAccounts, markVerified } from '../db/linked-accounts.js'
+import type { Db, LinkedAccountsTable, UsersTable } from '../db/schema.js'
+import { insertSession } from '../db/sessions.js'
+import { countUsers, findUser, insertUser } from '../db/users.js'
+import { insertWalletNonce, takeWalletNonce } from '../db/wallet-nonces.js'
+import { ApiError } from '../errors.js'
+import type { App } from './app-config.js'
+import type { AuthResponse, SessionService } from './sessions.js'
+import type { Throttle } from './throttle.js'
+import { loadWireUser, toWireUser, type WireUser } from './users.js'
+
+export type ChainType = 'ethereum' | 'solana'
+export type AuthMode = 'login-or-sign-up' | 'no-signup'
+
+/** A nonce lives 10 minutes: long enough to find the wallet and read the prompt, short enough not to pile up. */
+export const WALLET_NONCE_TTL_MS = 10 * 60 * 1000
+/** Linked-account type of every external wallet (both chains); chain_type in details tells them apart. */
+export const WALLET_ACCOUNT_TYPE = 'wallet'
+/** At most this many external wallets per chain type per user (spec: 1 account of each type). */
+export const MAX_WALLETS_PER_CHAIN = 1
+
+/** A wallet whose signature has been verified, as it goes into `linked_accounts`. */
+export interface VerifiedWallet {
+  chainType: ChainType
+  /** Normalised: EIP-55 checksummed for Ethereum, base58 as given for Solana. */
+  address: string
+  /** 'eip155:N' for Ethereum, the cluster ('mainnet', 'devnet', …) for Solana. */
+  chainId: string
+  walletClientType: string
+  connectorType: string
+}
+
+export interface WalletAuthDeps {
+  db: Db
+  sessions: SessionService
+  throttle: Throttle
+  config: ServerConfig
+  now: () => number
+}
+
+const LOCAL_DOMAIN = /^(localhost|127\.0\.0\.1)(:\d{1,5})?$/
+const invalidSignature = (why: string) => new ApiError('invalid_credentials', `Invalid wallet signature: ${why}`)
+
+const detailsOf = (account: LinkedAccountsTable): Record<string, unknown> => {
+  try {
+    return account.details ? (JSON.parse(account.details) as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** Embedded wallets ('privy' client) are keys we hold for the user: never a way in (spec part 1 §5). */
+export const isEmbeddedWallet = (account: LinkedAccountsTable) =>
+  account.type === WALLET_ACCOUNT_TYPE && detailsOf(account).wallet_client_type === 'privy'
+
+export class WalletAuthService {
+  constructor(private readonly deps: WalletAuthDeps) {}
+
+  /** Issues a single-use nonce bound to the app, chain type and address. */
+  async issueNonce(app: App, chainType: ChainType, address: string, ip: string): Promise<string> {
+    const { throttle, db, now } = this.deps
+    await throttle.hit(`wallet-init:ip:${ip}`, throttle.limits.ipInit)
+    // Hex is alphanumeric, as EIP-4361 requires of a nonce; 128 bits cannot be guessed.
+    const nonce = randomBytes(16).toString('hex')
+    const t = now()
+    await insertWalletNonce(db, { nonce, app_id: app.id, chain_type: chainType, address, created_at: t, expires_at: t + WALLET_NONCE_TTL_MS })
+    return nonce
+  }
+
+  /** Spends the nonce of a signed message; it must be live and issued for this chain type and address. */
+  async spendNonce(app: App, chainType: ChainType, nonce: string, address: string, ip: string): Promise<void> {
+    const { throttle, db, now } = this.deps
+    await throttle.hit(`wallet-auth:ip:${ip}`, throttle.limits.ipAuthenticate)
+    const row = await takeWalletNonce(db, app.id, nonce)
+    if (!row || row.expires_at <= now()) throw invalidSignature('unknown, used or expired nonce')
+    if (row.chain_type !== chainType || row.address !== address) throw invalidSignature('nonce was issued for another address')
+  }
+
+  /**
+   * The message's domain must be where the user is: the page that sent the request (Origin) and
+   * one the app allows (any localhost in development). A phishing page can get a signature for
+   * its own domain, but that domain is not the app's, so the signature is useless here.
+   */
+  checkDomain(app: App, domain: string, origin: string | undefined): void {
+    if (origin) {
+      let host: string | null = null
+      try {
+        host = new URL(origin).host
+      } catch {
+        host = null
+      }
+      if (host !== domain) throw invalidSignature(`message domain ${domain} is not the requesting origin`)
+    }
+    if (this.deps.config.dev && LOCAL_DOMAIN.test(domain)) return
+    const allowed = app.settings.allowedOrigins.some((o) => {
+      try {
+        return new URL(o).host === domain
+      } catch {
+        return false
+      }
+    })
+    if (!allowed) throw invalidSignature(`message domain ${domain} is not an allowed origin of this app`)
+  }
+
+  refuseEmbedded(walletClientType: string | undefined): void {
+    if (walletClientType === 'privy') throw new ApiError('invalid_data', 'An embedded wallet cannot be used to log in or be linked.')
+  }
+
+  /** Logs in the wallet's user, or signs one up (spec part 1 §4: mode no-signup refuses new users). */
+  async login(app: App, wallet: VerifiedWallet, mode: AuthMode | undefined): Promise<AuthResponse> {
+    const { db, now } = this.deps
+    const t = now()
+    const existing = await findLinkedAccount(db, app.id, WALLET_ACCOUNT_TYPE, wallet.address)
+    if (existing && isEmbeddedWallet(existing)) this.refuseEmbedded('privy')
+    if (app.settings.allowlist.length > 0 && !app.settings.allowlist.includes(wallet.address.toLowerCase())) {
+      throw new ApiError('allowlist_rejected', 'This wallet is not on the allowlist for this app')
+    }
+    if (existing) return this.loginExisting(app, existing, t)
+    if (mode === 'no-signup' || app.config.disableSignup) throw new ApiError('user_does_not_exist', 'User does not exist')
+    if (app.settings.userLimit !== null && (await countUsers(db, app.id)) >= app.settings.userLimit) {
+      throw new ApiError('max_accounts_reached', 'This app has reached its maximum number of users')
+    }
+    const user: UsersTable = { id: `did:privy:${randomId()}`, app_id: app.id, created_at: t, has_accepted_terms: 0, is_guest: 0 }
+    const account = this.accountRow(app, user.id, wallet, t)
+    const rows = this.deps.sessions.newSession(app.id, user.id)
+    try {
+      await db.transaction().execute(async (trx) => {
+        await insertUser(trx, user)
+        await insertLinkedAccount(trx, account)
+        await insertSession(trx, rows.session, rows.token)
+      })
+    } catch (error) {
+      // Two first logins with one wallet at once: the other request created the user.
+      if (!isUniqueViolation(error)) throw error
+      const winner = await findLinkedAccount(db, app.id, WALLET_ACCOUNT_TYPE, wallet.address)
+      if (!winner) throw error
+      return this.loginExisting(app, winner, t)
+    }
+    return this.deps.sessions.respond(app.id, rows.sessionId, toWireUser(user, [account]), rows.refreshToken, true)
+  }
+
+  /** Links the wallet to the signed-in user; answers the updated user. */
+  async link(app: App, userId: string, wallet: VerifiedWallet): Promise<WireUser> {
+    const { db, now } = this.deps
+    const t = now()
+    const existing = await findLinkedAccount(db, app.id, WALLET_ACCOUNT_TYPE, wallet.address)
+    if (existing && existing.user_id !== userId) {
+      throw new ApiError('linked_to_another_user', 'This account has already been linked to another user.')
+    }
+    if (existing) {
+      await markVerified(db, existing.id, t)
+    } else {
+      const accounts = await listLinkedAccounts(db, userId)
+      const sameChain = accounts.filter(
+        (a) => a.type === WALLET_ACCOUNT_TYPE && !isEmbeddedWallet(a) && detailsOf(a).chain_type === wallet.chainType,
+      )
+      if (sameChain.length >= MAX_WALLETS_PER_CHAIN) {
+        throw new ApiError('cannot_link_more_of_type', `User already has an account of type ${WALLET_ACCOUNT_TYPE} linked.`)
+      }
+      try {
+        await insertLinkedAccount(db, this.accountRow(app, userId, wallet, t))
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error
+        throw new ApiError('linked_to_another_user', 'This account has already been linked to another user.')
+      }
+    }
+    return (await loadWireUser(db, userId))!
+  }
+
+  /** Removes an external wallet from the signed-in user; the last way in cannot go. */
+  async unlink(app: App, userId: string, address: string): Promise<WireUser> {
+    const { db } = this.deps
+    const account = await findLinkedAccount(db, app.id, WALLET_ACCOUNT_TYPE, address)
+    if (!account || account.user_id !== userId) throw new ApiError('invalid_data', 'This wallet is not linked to the user.')
+    if (isEmbeddedWallet(account)) throw new ApiError('invalid_data', 'An embedded wallet cannot be unlinked.')
+    const accounts = await listLinkedAccounts(db, userId)
+    if (accounts.length <= 1) throw new ApiError('invalid_data', 'Cannot unlink the only login method of a user.')
+    await db.deleteFrom('linked_accounts').where('id', '=', account.id).execute()
+    return (await loadWireUser(db, userId))!
+  }
+
+  private accountRow(app: App, userId: string, wallet: VerifiedWallet, t: number): LinkedAccountsTable {
+    return {
+      id: randomId(),
+      user_id: userId,
+      app_id: app.id,
+      type: WALLET_ACCOUNT_TYPE,
+      address: wallet.address,
+      verified_at: t,
+      first_verified_at: t,
+      latest_verified_at: t,
+      // Wire names of the spec's Wallet account fields.
+      details: JSON.stringify({
+        chain_type: wallet.chainType,
+        chain_id: wallet.chainId,
+        wallet_client: 'unknown',
+        wallet_client_type: wallet.walletClientType,
+        connector_type: wallet.connectorType,
+      }),
+    }
+  }
+
+  private async loginExisting(app: App, account: LinkedAccountsTable, t: number): Promise<AuthResponse> {
+    const { db, sessions } = this.deps
+    const [user, accounts] = await Promise.all([findUser(db, account.user_id), listLinkedAccounts(db, account.user_id)])
+    if (!user) throw new Error(`linked account ${account.id} has no user`)
+    const rows = sessions.newSession(app.id, user.id)
+    await db.transaction().execute(async (trx) => {
+      await markVerified(trx, account.id, t)
+      await insertSession(trx, rows.session, rows.token)
+    })
+    const verified = accounts.map((a) => (a.id === account.id ? { ...a, verified_at: t, latest_verified_at: t } : a))
+    return sessions.respond(app.id, rows.sessionId, toWireUser(user, verified), rows.refreshToken, false)
+  }
+}
+
+const perServer = new WeakMap<object, WalletAuthService>()
+
+/** The one WalletAuthService of a server (routes of both chains share it). */
+export function walletAuthFor(gatehouse: WalletAuthDeps & object): WalletAuthService {
+  let service = perServer.get(gatehouse)
+  if (!service) {
+    service = new WalletAuthService(gatehouse)
+    perServer.set(gatehouse, service)
+  }
+  return service
+}

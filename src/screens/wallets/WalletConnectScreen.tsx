@@ -1,0 +1,185 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useRef, useState } from 'react'
+import { closeModal } from '../../actions/closeModal.ts'
+import { nextPostLoginScreen } from '../../flows/postLogin.ts'
+import { backScreen, replaceScreen, type SelectedWallet } from '../../stores/modal.ts'
+import { $walletFlow, setWalletStatus, startWalletFlow, takeWalletRetry, WALLET_MAX_RETRIES, type WalletChainType, type WalletIntent } from '../../stores/walletFlow.ts'
+import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
+import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
+import type { ConnectedWallet } from '../../wallets/external/manager.ts'
+import { walletLink, walletLogin } from '../../wallets/external/walletAuth.ts'
+import { InstallGuide } from './InstallGuide.tsx'
+import { mapWalletError, withWalletTimeout, WALLET_TEXT } from './walletErrors.ts'
+import { WalletIcon } from './WalletIcon.tsx'
+import { WalletStyles } from './WalletStyles.tsx'
+import { WALLET_TIMING } from './timing.ts'
+
+export interface WalletConnectScreenProps {
+  intent: WalletIntent
+  wallet: SelectedWallet
+  chainType: WalletChainType
+}
+
+const loadManager = () => import('../../wallets/external/manager.ts')
+
+/**
+ * Wallet connection status (spec part 2 §2, §4): 'Waiting for X' → ('Switching networks') →
+ * 'Sign to verify' → 'Signing' → 'Successfully connected with X', or an error with Retry (up to
+ * 2) and 'Use a different wallet'. A wallet that is not installed shows the install guide.
+ */
+export default function WalletConnectScreen({ intent, wallet, chainType }: WalletConnectScreenProps) {
+  const flow = useStore($walletFlow)
+  const connected = useRef<ConnectedWallet | null>(null)
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>())
+  // Phantom on Solana asks first whether a Ledger is behind it (a Ledger signs transactions only).
+  const [ledger, setLedger] = useState<boolean | null>(chainType === 'solana' && wallet.key === 'phantom' && intent !== 'connect' ? null : false)
+  const installed = Boolean(wallet.detectedIds[chainType])
+  const label = wallet.label
+
+  const later = (ms: number, run: () => void) => {
+    const id = setTimeout(() => {
+      timers.current.delete(id)
+      run()
+    }, ms)
+    timers.current.add(id)
+  }
+  useEffect(() => () => timers.current.forEach(clearTimeout), [])
+
+  function fail(error: unknown) {
+    const outcome = mapWalletError(error)
+    if (outcome.kind === 'screen') return replaceScreen(outcome.screen)
+    // Spec §2: after 2 retries only 'Use a different wallet' is left, under 'Unable to connect wallet'.
+    const exhausted = $walletFlow.get().retries >= WALLET_MAX_RETRIES
+    setWalletStatus(
+      'error',
+      exhausted && outcome.error.retryable ? { title: WALLET_TEXT.unableToConnect, detail: outcome.error.title, retryable: false } : outcome.error,
+    )
+  }
+
+  async function connect() {
+    if (!setWalletStatus('connecting')) return
+    try {
+      const manager = await loadManager()
+      const result = await withWalletTimeout(
+        manager.connectSelected(wallet, chainType, () => setWalletStatus('switching_to_supported_chain')),
+        WALLET_TIMING.requestTimeoutMs,
+      )
+      connected.current = result
+      if (intent === 'connect') {
+        setWalletStatus('success')
+        later(WALLET_TIMING.connectCallbackMs, () => closeModal())
+      } else setWalletStatus('connected')
+    } catch (error) {
+      fail(error)
+    }
+  }
+
+  async function sign() {
+    const current = connected.current
+    if (!current || !setWalletStatus('signing')) return
+    const useTransaction = ledger === true
+    try {
+      if (intent === 'link') {
+        await withWalletTimeout(walletLink(current.signer, { useTransaction }), WALLET_TIMING.requestTimeoutMs)
+        setWalletStatus('success')
+        later(WALLET_TIMING.closeDelayMs, () => closeModal())
+        return
+      }
+      const { user, isNewUser } = await withWalletTimeout(walletLogin(current.signer, { useTransaction }), WALLET_TIMING.requestTimeoutMs)
+      setWalletStatus('success')
+      const next = nextPostLoginScreen({ user, isNewUser, loginMethod: chainType === 'ethereum' ? 'siwe' : 'siws' })
+      if (next) later(WALLET_TIMING.nextScreenDelayMs, () => replaceScreen(next))
+      else later(WALLET_TIMING.closeDelayMs, () => closeModal())
+    } catch (error) {
+      fail(error)
+    }
+  }
+
+  function retry() {
+    if (!takeWalletRetry()) return
+    if (connected.current) void sign()
+    else void connect()
+  }
+
+  function differentWallet() {
+    startWalletFlow(intent)
+    backScreen()
+  }
+
+  useEffect(() => {
+    startWalletFlow(intent)
+    if (installed && ledger !== null) void connect()
+    // Runs once per screen (the choice of Ledger starts it below).
+  }, [])
+
+  if (!installed) return <InstallGuide wallet={wallet} onBack={differentWallet} />
+
+  if (ledger === null) {
+    return (
+      <div className="body" part="body" data-screen="wallet-ledger">
+        <WalletStyles />
+        <WalletIcon name={label} icon={wallet.icon} />
+        <ScreenTitle>{label}</ScreenTitle>
+        <div className="actions">
+          <SecondaryButton onClick={() => (setLedger(true), void connect())}>{WALLET_TEXT.continueWithLedger}</SecondaryButton>
+          <SecondaryButton onClick={() => (setLedger(false), void connect())}>{WALLET_TEXT.continueWithoutLedger}</SecondaryButton>
+        </div>
+      </div>
+    )
+  }
+
+  const { status, error } = flow
+  let title: string
+  let actions
+  if (status === 'error' && error) {
+    title = error.title
+    actions = (
+      <>
+        {error.retryable && flow.retries < WALLET_MAX_RETRIES ? <PrimaryButton onClick={retry}>{WALLET_TEXT.retry}</PrimaryButton> : null}
+        <SecondaryButton onClick={differentWallet}>{WALLET_TEXT.useDifferentWallet}</SecondaryButton>
+      </>
+    )
+  } else if (status === 'success') {
+    title = WALLET_TEXT.connectedWith(label)
+  } else if (status === 'switching_to_supported_chain') {
+    title = WALLET_TEXT.switchingNetworks
+  } else if (status === 'connected' || status === 'signing') {
+    title = status === 'signing' ? WALLET_TEXT.signing : WALLET_TEXT.signToVerify
+    actions = (
+      <>
+        <PrimaryButton onClick={sign} disabled={status === 'signing'} aria-busy={status === 'signing' || undefined}>
+          {WALLET_TEXT.signWithWallet}
+        </PrimaryButton>
+        <SecondaryButton onClick={differentWallet}>{WALLET_TEXT.useDifferentWallet}</SecondaryButton>
+      </>
+    )
+  } else {
+    title = WALLET_TEXT.waitingFor(label)
+    actions = (
+      <PrimaryButton disabled aria-busy>
+        {WALLET_TEXT.connecting}
+      </PrimaryButton>
+    )
+  }
+
+  return (
+    <div className="body" part="body" data-screen="wallet-connect" data-status={status}>
+      <WalletStyles />
+      <WalletIcon name={label} icon={wallet.icon} />
+      <ScreenTitle>{title}</ScreenTitle>
+      {status === 'error' && error?.detail ? (
+        <p className="detail" role="alert">
+          {error.detail}
+        </p>
+      ) : null}
+      {status === 'connecting' || status === 'switching_to_supported_chain' ? <Spinner /> : null}
+      {status === 'success' ? (
+        <p className="success-message" part="success-message" role="status">
+          {WALLET_TEXT.connectedWith(label)}
+        </p>
+      ) : null}
+      {actions ? <div className="actions">{actions}</div> : null}
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+import { atom } from 'nanostores'
+
+/**
+ * A connected external wallet as the host sees it (spec Wallet account fields). Embedded wallets
+ * ('privy') join the same `wallets` list from their own store.
+ */
+export interface ExternalWallet {
+  address: string
+  chainType: 'ethereum' | 'solana'
+  /** CAIP-2 for Ethereum ('eip155:1'); the cluster for Solana ('solana:mainnet'). */
+  chainId: string
+  walletClientType: string
+  connectorType: 'injected' | 'wallet_connect_v2' | 'coinbase_wallet' | 'base_account' | 'solana_adapter'
+  /** When the connection was made (ms since the epoch). */
+  connectedAt: number
+  /** Branding of the wallet app. */
+  meta: { name: string; icon: string | null; id: string }
+  /** The wallet's EIP-1193 provider (Ethereum wallets only). */
+  getEthereumProvider?: () => Promise<unknown>
+  /** Ends this connection. */
+  disconnect: () => Promise<void>
+}
+
+export const $externalWallets = atom<ExternalWallet[]>([])

@@ -1,0 +1,113 @@
+/**
+ * Ethereum wallets through @wagmi/core: EIP-6963 discovery (wagmi's multi-injected provider
+ * discovery) plus the legacy `window.ethereum` when nothing announces itself. Heavy (wagmi + viem):
+ * only the wallet screens import this module.
+ */
+import {
+  connect,
+  createConfig,
+  disconnect,
+  getConnectors,
+  injected,
+  signMessage,
+  switchChain,
+  watchConnections,
+  watchConnectors,
+  type Config,
+  type Connector,
+} from '@wagmi/core'
+import { arbitrum, base, mainnet, optimism, polygon, sepolia } from '@wagmi/core/chains'
+import { http } from 'viem'
+import type { DetectedWallet } from './walletOptions.ts'
+
+/** Chains a SIWE login may name; a wallet on any other is asked to switch to mainnet. */
+export const SUPPORTED_CHAINS = [mainnet, base, optimism, arbitrum, polygon, sepolia] as const
+
+export interface EthereumConnection {
+  address: `0x${string}`
+  chainId: number
+  connector: Connector
+}
+
+interface Ethereum {
+  config: Config
+  /** The legacy window.ethereum connector (only offered when no EIP-6963 wallet announced). */
+  legacy: Connector | null
+}
+
+let instance: Ethereum | null = null
+
+function setup(): Ethereum {
+  if (instance) return instance
+  const hasLegacy = typeof window !== 'undefined' && Boolean((window as { ethereum?: unknown }).ethereum)
+  const config = createConfig({
+    chains: SUPPORTED_CHAINS,
+    connectors: hasLegacy ? [injected({ shimDisconnect: false })] : [],
+    multiInjectedProviderDiscovery: true,
+    // Connections are remembered per app id by the widget itself, not under wagmi's global key.
+    storage: null,
+    transports: Object.fromEntries(SUPPORTED_CHAINS.map((c) => [c.id, http()])) as Record<number, ReturnType<typeof http>>,
+  })
+  instance = { config, legacy: config.connectors.find((c) => c.id === 'injected') ?? null }
+  return instance
+}
+
+/** Wallets found so far: EIP-6963 announcements, or the legacy injected provider when there are none. */
+export function detectEthereumWallets(): DetectedWallet[] {
+  const { config, legacy } = setup()
+  const announced = getConnectors(config).filter((c) => c.id !== 'injected' && c.type === 'injected')
+  const rows: DetectedWallet[] = announced.map((c) => ({ chainType: 'ethereum', id: c.id, name: c.name, icon: c.icon ?? null, rdns: typeof c.rdns === 'string' ? c.rdns : c.id }))
+  if (!rows.length && legacy) rows.push({ chainType: 'ethereum', id: 'injected', name: 'Browser wallet', icon: null })
+  return rows
+}
+
+/** Calls `listener` whenever wallets announce themselves. */
+export function watchEthereumWallets(listener: () => void): () => void {
+  return watchConnectors(setup().config, { onChange: listener })
+}
+
+function connectorById(id: string): Connector {
+  const connector = getConnectors(setup().config).find((c) => c.id === id)
+  if (!connector) throw new Error(`Wallet ${id} is no longer available`)
+  return connector
+}
+
+/** Asks the wallet for its accounts (the wallet's connect prompt). */
+export async function connectEthereum(id: string): Promise<EthereumConnection> {
+  const { config } = setup()
+  const connector = connectorById(id)
+  // A wallet already connected through this connector (a retry) is reused, not re-prompted.
+  const current = config.state.connections.get(connector.uid)
+  if (current) return { address: current.accounts[0]!, chainId: current.chainId, connector }
+  const result = await connect(config, { connector })
+  return { address: result.accounts[0], chainId: result.chainId, connector }
+}
+
+export const isSupportedChain = (chainId: number) => SUPPORTED_CHAINS.some((c) => c.id === chainId)
+
+/** Moves the wallet to mainnet (spec: switching_to_supported_chain). */
+export async function switchToSupportedChain(connection: EthereumConnection): Promise<EthereumConnection> {
+  const chain = await switchChain(setup().config, { chainId: mainnet.id, connector: connection.connector })
+  return { ...connection, chainId: chain.id }
+}
+
+export function signEthereumMessage(connection: EthereumConnection, message: string): Promise<`0x${string}`> {
+  return signMessage(setup().config, { account: connection.address, connector: connection.connector, message })
+}
+
+export async function disconnectEthereum(connector: Connector): Promise<void> {
+  await disconnect(setup().config, { connector })
+}
+
+/** Calls back with the connector uid of every connection that went away (the wallet disconnected). */
+export function watchEthereumDisconnects(listener: (connectorUid: string) => void): () => void {
+  const { config } = setup()
+  let known = new Set(config.state.connections.keys())
+  return watchConnections(config, {
+    onChange() {
+      const now = new Set(config.state.connections.keys())
+      for (const uid of known) if (!now.has(uid)) listener(uid)
+      known = now
+    },
+  })
+}

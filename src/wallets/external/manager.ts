@@ -1,0 +1,146 @@
+/**
+ * The connector manager (spec part 2 §4): discovers wallets of both chains, connects the one the
+ * user picked, and keeps `$externalWallets` (the host's `wallets`) in step with connect and
+ * disconnect. The wallet screens import it dynamically: it is the chunk that carries wagmi, viem
+ * and the Wallet Standard.
+ */
+import { atom } from 'nanostores'
+import { publish } from '../../events/bus.ts'
+import { $config } from '../../stores/config.ts'
+import { $externalWallets, type ExternalWallet } from '../../stores/externalWallets.ts'
+import type { SelectedWallet } from '../../stores/modal.ts'
+import type { WalletChainType } from '../../stores/walletFlow.ts'
+import * as eth from './ethereum.ts'
+import { WALLET_LISTING } from './listing.ts'
+import * as sol from './solana.ts'
+import { clearActiveConnection, setActiveConnection } from './storage.ts'
+import type { WalletSigner } from './walletAuth.ts'
+import { normalizeWalletName, type DetectedWallet } from './walletOptions.ts'
+
+export { walletOptions, searchWallets, showSearch } from './walletOptions.ts'
+export { WALLET_LISTING } from './listing.ts'
+
+/** Every wallet found in the page so far; grows as wallets announce themselves. */
+export const $detectedWallets = atom<DetectedWallet[]>([])
+
+let started = false
+
+/** Starts discovery once (EIP-6963 request, Wallet Standard app-ready); later calls are no-ops. */
+export function startDiscovery(): void {
+  if (started) return
+  started = true
+  const refresh = () => $detectedWallets.set([...eth.detectEthereumWallets(), ...sol.detectSolanaWallets()])
+  refresh()
+  eth.watchEthereumWallets(refresh)
+  sol.watchSolanaWallets(refresh)
+}
+
+export interface ConnectedWallet {
+  signer: WalletSigner
+  wallet: ExternalWallet
+  /** The Solana wallet can sign transactions (offered the Ledger path). */
+  canSignTransactions: boolean
+}
+
+const walletClientTypeOf = (selected: SelectedWallet) => selected.listingId ?? (normalizeWalletName(selected.label).replace(/-/g, '_') || 'unknown')
+
+function announce(wallet: ExternalWallet, connectorId: string): void {
+  const others = $externalWallets.get().filter((w) => !(w.address === wallet.address && w.chainType === wallet.chainType))
+  $externalWallets.set([...others, wallet])
+  const { appId } = $config.get()
+  if (appId) {
+    setActiveConnection(appId, {
+      address: wallet.address, connectorType: wallet.connectorType, walletClientType: wallet.walletClientType,
+      connectedAt: wallet.connectedAt, id: connectorId, chainType: wallet.chainType,
+    })
+  }
+  publish('wallet-connected', { wallet })
+}
+
+function forget(wallet: ExternalWallet): void {
+  const before = $externalWallets.get()
+  const after = before.filter((w) => w !== wallet)
+  if (after.length === before.length) return
+  $externalWallets.set(after)
+  const { appId } = $config.get()
+  if (appId) clearActiveConnection(appId)
+  publish('wallet-disconnected', { wallet })
+}
+
+/**
+ * Connects the picked wallet on `chainType`. `onSwitching` is called when an Ethereum wallet is on
+ * an unsupported chain and is being asked to switch (spec: switching_to_supported_chain).
+ */
+export async function connectSelected(selected: SelectedWallet, chainType: WalletChainType, onSwitching: () => void): Promise<ConnectedWallet> {
+  const id = selected.detectedIds[chainType]
+  if (!id) throw new Error(`${selected.label} is not installed`)
+  const walletClientType = walletClientTypeOf(selected)
+  const meta = { name: selected.label, icon: selected.icon, id: selected.listingId ?? selected.key }
+
+  if (chainType === 'ethereum') {
+    let connection = await eth.connectEthereum(id)
+    if (!eth.isSupportedChain(connection.chainId)) {
+      onSwitching()
+      connection = await eth.switchToSupportedChain(connection)
+    }
+    const existing = $externalWallets.get().find((w) => w.chainType === 'ethereum' && w.address === connection.address)
+    const wallet: ExternalWallet = existing ?? {
+      address: connection.address,
+      chainType: 'ethereum',
+      chainId: `eip155:${connection.chainId}`,
+      walletClientType,
+      connectorType: 'injected',
+      connectedAt: Date.now(),
+      meta,
+      getEthereumProvider: () => connection.connector.getProvider(),
+      disconnect: async () => {
+        await eth.disconnectEthereum(connection.connector)
+        forget(wallet)
+      },
+    }
+    if (!existing) {
+      announce(wallet, id)
+      const stop = eth.watchEthereumDisconnects((uid) => {
+        if (uid !== connection.connector.uid) return
+        stop()
+        forget(wallet)
+      })
+    }
+    const signer: WalletSigner = {
+      chainType: 'ethereum', address: connection.address, chainId: connection.chainId, walletClientType, connectorType: 'injected',
+      signMessage: (message) => eth.signEthereumMessage(connection, message),
+    }
+    return { signer, wallet, canSignTransactions: false }
+  }
+
+  const connection = await sol.connectSolana(id)
+  const existing = $externalWallets.get().find((w) => w.chainType === 'solana' && w.address === connection.address)
+  const wallet: ExternalWallet = existing ?? {
+    address: connection.address,
+    chainType: 'solana',
+    chainId: `solana:${connection.cluster}`,
+    walletClientType,
+    connectorType: 'solana_adapter',
+    connectedAt: Date.now(),
+    meta,
+    disconnect: async () => {
+      await sol.disconnectSolana(connection)
+      forget(wallet)
+    },
+  }
+  if (!existing) {
+    announce(wallet, id)
+    const stop = sol.watchSolanaDisconnect(connection, () => {
+      stop()
+      forget(wallet)
+    })
+  }
+  const signer: WalletSigner = {
+    chainType: 'solana', address: connection.address, chainId: connection.cluster, walletClientType, connectorType: 'solana_adapter',
+    signMessage: (text) => sol.signSolanaMessage(connection, text),
+    signMemoTransaction: sol.canSignTransactions(connection) ? (text) => sol.signSolanaMemoTransaction(connection, text) : undefined,
+  }
+  return { signer, wallet, canSignTransactions: sol.canSignTransactions(connection) }
+}
+
+export const listingById = (id: string | undefined) => WALLET_LISTING.find((l) => l.id === id)

@@ -1,0 +1,179 @@
+/**
+ * Test wallets for end-to-end tests, injected into a page before it loads:
+ * - an EIP-1193 provider announced through EIP-6963, backed by a viem local account;
+ * - a Wallet Standard Solana wallet backed by an ed25519 key (@noble/curves).
+ * Keys stay in Node: the page-side wallet asks Node to sign through an exposed function, the way a
+ * real extension signs in its own process. `rejectNext` makes the next request fail with 4001.
+ */
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58 } from '@scure/base'
+import type { Page } from 'playwright-core'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+
+export interface TestEthereumWallet {
+  address: `0x${string}`
+  privateKey: `0x${string}`
+}
+export interface TestSolanaWallet {
+  address: string
+  secretKey: Uint8Array
+}
+
+export const newEthereumWallet = (): TestEthereumWallet => {
+  const privateKey = generatePrivateKey()
+  return { privateKey, address: privateKeyToAccount(privateKey).address }
+}
+export const newSolanaWallet = (): TestSolanaWallet => {
+  const secretKey = ed25519.utils.randomSecretKey()
+  return { secretKey, address: base58.encode(ed25519.getPublicKey(secretKey)) }
+}
+
+const ICON = 'data:image/svg+xml;base64,' + Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="#676FFF"/></svg>').toString('base64')
+
+/** Installs an EIP-6963 wallet in `page` (call before `goto`). */
+export async function injectEthereumWallet(page: Page, wallet: TestEthereumWallet, o: { name?: string; rdns?: string } = {}) {
+  const account = privateKeyToAccount(wallet.privateKey)
+  await page.exposeFunction('__gatehouseTestEthSign', (hex: `0x${string}`) => account.signMessage({ message: { raw: hex } }))
+  await page.addInitScript(
+    ({ address, name, rdns, icon }) => {
+      const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
+      const state = { rejectNext: 0, connected: false, chainId: '0x1', requests: [] as string[] }
+      ;(window as any).__testEthWallet = state
+      const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((fn) => fn(value))
+      const reject = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
+      const provider = {
+        async request({ method, params }: { method: string; params?: any[] }) {
+          state.requests.push(method)
+          const prompts = ['eth_requestAccounts', 'wallet_requestPermissions', 'personal_sign']
+          if (prompts.includes(method) && state.rejectNext > 0) {
+            state.rejectNext--
+            throw reject()
+          }
+          switch (method) {
+            case 'eth_requestAccounts':
+              state.connected = true
+              emit('connect', { chainId: state.chainId })
+              return [address]
+            case 'eth_accounts':
+              return state.connected ? [address] : []
+            case 'eth_chainId':
+              return state.chainId
+            case 'net_version':
+              return String(parseInt(state.chainId, 16))
+            case 'wallet_requestPermissions':
+              state.connected = true
+              return [{ parentCapability: 'eth_accounts' }]
+            case 'wallet_revokePermissions':
+              state.connected = false
+              return null
+            case 'wallet_switchEthereumChain':
+              state.chainId = params![0].chainId
+              emit('chainChanged', state.chainId)
+              return null
+            case 'personal_sign':
+              if (String(params![1]).toLowerCase() !== address.toLowerCase()) throw Object.assign(new Error('Unknown account'), { code: 4100 })
+              return (window as any).__gatehouseTestEthSign(params![0])
+            default:
+              throw Object.assign(new Error(`Unsupported method ${method}`), { code: 4200 })
+          }
+        },
+        on(event: string, fn: (...args: unknown[]) => void) {
+          if (!listeners.has(event)) listeners.set(event, new Set())
+          listeners.get(event)!.add(fn)
+        },
+        removeListener(event: string, fn: (...args: unknown[]) => void) {
+          listeners.get(event)?.delete(fn)
+        },
+      }
+      const detail = Object.freeze({ info: Object.freeze({ uuid: crypto.randomUUID(), name, icon, rdns }), provider })
+      const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+      window.addEventListener('eip6963:requestProvider', announce)
+      announce()
+    },
+    { address: wallet.address, name: o.name ?? 'Test Wallet', rdns: o.rdns ?? 'dev.gatehouse.testwallet', icon: ICON },
+  )
+}
+
+/** Registers a Wallet Standard Solana wallet in `page` (call before `goto`). */
+export async function injectSolanaWallet(page: Page, wallet: TestSolanaWallet, o: { name?: string } = {}) {
+  await page.exposeFunction('__gatehouseTestSolSign', (bytes: number[]) => Array.from(ed25519.sign(Uint8Array.from(bytes), wallet.secretKey)))
+  await page.addInitScript(
+    ({ address, publicKey, name, icon }) => {
+      const state = { rejectNext: 0, requests: [] as string[] }
+      ;(window as any).__testSolWallet = state
+      const listeners = new Set<(properties: { accounts?: unknown[] }) => void>()
+      const reject = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
+      const sign = async (bytes: Uint8Array) => Uint8Array.from(await (window as any).__gatehouseTestSolSign(Array.from(bytes)))
+      const account = Object.freeze({
+        address, publicKey: Uint8Array.from(publicKey), chains: ['solana:mainnet'] as const,
+        features: ['solana:signMessage', 'solana:signTransaction'] as const,
+      })
+      const wallet = {
+        version: '1.0.0' as const,
+        name,
+        icon,
+        chains: ['solana:mainnet', 'solana:devnet'],
+        accounts: [] as (typeof account)[],
+        features: {
+          'standard:connect': {
+            version: '1.0.0',
+            async connect() {
+              state.requests.push('connect')
+              if (state.rejectNext > 0) {
+                state.rejectNext--
+                throw reject()
+              }
+              wallet.accounts = [account]
+              listeners.forEach((fn) => fn({ accounts: wallet.accounts }))
+              return { accounts: wallet.accounts }
+            },
+          },
+          'standard:disconnect': {
+            version: '1.0.0',
+            async disconnect() {
+              wallet.accounts = []
+              listeners.forEach((fn) => fn({ accounts: [] }))
+            },
+          },
+          'standard:events': {
+            version: '1.0.0',
+            on(_event: 'change', fn: (properties: { accounts?: unknown[] }) => void) {
+              listeners.add(fn)
+              return () => listeners.delete(fn)
+            },
+          },
+          'solana:signMessage': {
+            version: '1.0.0',
+            async signMessage(...inputs: { message: Uint8Array }[]) {
+              state.requests.push('signMessage')
+              if (state.rejectNext > 0) {
+                state.rejectNext--
+                throw reject()
+              }
+              return Promise.all(inputs.map(async ({ message }) => ({ signedMessage: message, signature: await sign(message) })))
+            },
+          },
+          'solana:signTransaction': {
+            version: '1.0.0',
+            supportedTransactionVersions: ['legacy', 0],
+            async signTransaction(...inputs: { transaction: Uint8Array }[]) {
+              state.requests.push('signTransaction')
+              return Promise.all(
+                inputs.map(async ({ transaction }) => {
+                  const signed = Uint8Array.from(transaction)
+                  signed.set(await sign(transaction.subarray(65)), 1)
+                  return { signedTransaction: signed }
+                }),
+              )
+            },
+          },
+        },
+      }
+      // The Wallet Standard registration handshake (what @wallet-standard/wallet's registerWallet does).
+      const callback = ({ register }: { register: (w: unknown) => void }) => register(wallet)
+      window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
+      window.addEventListener('wallet-standard:app-ready', (event) => callback((event as CustomEvent).detail))
+    },
+    { address: wallet.address, publicKey: Array.from(base58.decode(wallet.address)), name: o.name ?? 'Test Solana Wallet', icon: ICON },
+  )
+}
