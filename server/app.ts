@@ -6,6 +6,7 @@ import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { productionProblems, resolveConfig, type ConfigOverrides } from './config.js'
 import type { Gatehouse } from './context.js'
+import { deleteExpiredAccountTransfers } from './db/account-transfers.js'
 import { deleteExpiredLoginCodes } from './db/codes.js'
 import { openDatabase, type DatabaseHandle } from './db/connect.js'
 import { deleteStaleRateLimits } from './db/rate-limits.js'
@@ -13,6 +14,7 @@ import { deleteExpiredRefreshTokens } from './db/sessions.js'
 import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
 import { loadKeyRing } from './crypto/tokens.js'
 import { ApiError, installErrorHandlers } from './errors.js'
+import { AccountService } from './services/accounts.js'
 import { AppStore } from './services/apps.js'
 import { createMailer, type Mailer } from './services/mailer.js'
 import { PasswordlessService } from './services/passwordless.js'
@@ -24,6 +26,7 @@ import appsRoutes from './routes/apps.js'
 import devRoutes from './routes/dev.js'
 import healthRoutes from './routes/health.js'
 import passwordlessRoutes from './routes/passwordless.js'
+import passwordlessLinkRoutes from './routes/passwordless-link.js'
 import sessionsRoutes from './routes/sessions.js'
 import usersRoutes from './routes/users.js'
 
@@ -60,8 +63,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const throttle = new Throttle(db, config.rateLimits, config.rateLimitsDisabled, now)
   const apps = new AppStore(db, config.appCacheMs, now)
   const sessions = new SessionService(db, keys, now)
-  const passwordless = new PasswordlessService({ db, mailer, throttle, sessions, secret, now })
-  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, passwordless, throttle, now }
+  const accounts = new AccountService({ db, sessions, now })
+  const passwordless = new PasswordlessService({ db, mailer, throttle, sessions, accounts, secret, now })
+  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, throttle, now }
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -121,6 +125,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(healthRoutes)
   await app.register(appsRoutes)
   await app.register(passwordlessRoutes)
+  await app.register(passwordlessLinkRoutes)
   await app.register(sessionsRoutes)
   await app.register(usersRoutes)
   await app.register(analyticsRoutes)
@@ -133,6 +138,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     Promise.all([
       deleteExpiredLoginCodes(db, t),
       deleteExpiredRefreshTokens(db, t),
+      deleteExpiredAccountTransfers(db, t),
       deleteStaleRateLimits(db, t - config.rateLimits.windowSeconds * 1000),
     ]).catch((error) => app.log.warn({ err: error }, 'sweep failed'))
   }, SWEEP_INTERVAL_MS)

@@ -5,6 +5,7 @@ import type { KeyRing } from './crypto/tokens.js'
 import type { DatabaseHandle } from './db/connect.js'
 import type { Db } from './db/schema.js'
 import type { App } from './services/app-config.js'
+import type { AccountService } from './services/accounts.js'
 import type { AppStore } from './services/apps.js'
 import type { Mailer } from './services/mailer.js'
 import type { PasswordlessService } from './services/passwordless.js'
@@ -19,6 +20,7 @@ export interface Gatehouse {
   mailer: Mailer
   keys: KeyRing
   sessions: SessionService
+  accounts: AccountService
   passwordless: PasswordlessService
   throttle: Throttle
   now: () => number

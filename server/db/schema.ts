@@ -83,6 +83,17 @@ export interface RateLimitsTable {
   count: number
 }
 
+/** A pending account transfer (issue #4): `user_id` may take the account `type`/`address`. */
+export interface AccountTransfersTable {
+  nonce_hash: string
+  app_id: string
+  user_id: string
+  type: string
+  address: string
+  created_at: number
+  expires_at: number
+}
+
 export interface Database {
   apps: AppsTable
   users: UsersTable
@@ -92,6 +103,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable
   signing_keys: SigningKeysTable
   rate_limits: RateLimitsTable
+  account_transfers: AccountTransfersTable
 }
 
 export type Db = Kysely<Database>

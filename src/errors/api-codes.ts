@@ -36,4 +36,6 @@ export type ApiErrorCode = keyof typeof API_ERROR_CODES
 export interface ApiErrorBody {
   error: string
   code: ApiErrorCode
+  /** Extra fields of some answers: `account_transfer_required` carries `{ nonce, account, display_name }`. */
+  data?: Record<string, unknown>
 }
