@@ -23,6 +23,7 @@ import { Throttle } from './services/throttle.js'
 import adminRoutes from './routes/admin.js'
 import analyticsRoutes from './routes/analytics.js'
 import appsRoutes from './routes/apps.js'
+import customAuthRoutes from './routes/custom-auth.js'
 import devRoutes from './routes/dev.js'
 import healthRoutes from './routes/health.js'
 import passwordlessRoutes from './routes/passwordless.js'
@@ -126,6 +127,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(appsRoutes)
   await app.register(passwordlessRoutes)
   await app.register(passwordlessLinkRoutes)
+  await app.register(customAuthRoutes)
   await app.register(sessionsRoutes)
   await app.register(usersRoutes)
   await app.register(analyticsRoutes)

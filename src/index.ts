@@ -34,6 +34,23 @@ export type * from './actions/openModal.ts'
 export * from './actions/refreshSession.ts'
 export * from './actions/resendEmailCode.ts'
 export * from './actions/sendEmailCode.ts'
+// Issue #4: login/link/update flows and account transfer.
+export * from './actions/login.ts'
+export * from './actions/linkEmail.ts'
+export * from './actions/linkWithEmailCode.ts'
+export * from './actions/updateEmail.ts'
+export * from './actions/updateEmailWithCode.ts'
+export * from './actions/unlinkEmail.ts'
+export * from './actions/transferAccount.ts'
+export * from './actions/loginWithCustomToken.ts'
+export {
+  AccountTransferRequiredError,
+  AlreadyLoggedInError,
+  FailedToLinkAccountError,
+  GuestCannotLinkError,
+  UserExitedLinkFlowError,
+  UserExitedUpdateFlowError,
+} from './errors/link.ts'
 
 export type { AppConfig, SessionUpdateAction } from './api/types.ts'
 export type { LinkedAccount, User } from './api/user.ts'

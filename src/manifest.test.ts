@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,6 +10,8 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 describe('custom-elements.json', () => {
   it('is up to date with the element JSDoc (run `npm run manifest`)', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'gatehouse-cem-'))
+    // The analyzer (packagejson: true) points package.json's customElements at its outdir: put it back.
+    const packageJson = readFileSync(join(root, 'package.json'), 'utf8')
     try {
       execFileSync(
         process.execPath,
@@ -20,6 +22,7 @@ describe('custom-elements.json', () => {
       const committed = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'))
       expect(committed).toEqual(fresh)
     } finally {
+      writeFileSync(join(root, 'package.json'), packageJson)
       rmSync(outdir, { recursive: true, force: true })
     }
   }, 30_000)

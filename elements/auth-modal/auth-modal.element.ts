@@ -2,7 +2,12 @@ import r2wc from '@r2wc/react-to-web-component'
 import { closeModal } from '../../src/actions/closeModal.ts'
 import { getAccessToken } from '../../src/actions/getAccessToken.ts'
 import { initialize, validateSetup } from '../../src/actions/initialize.ts'
+import { linkEmail } from '../../src/actions/linkEmail.ts'
+import { login, type LoginParameters } from '../../src/actions/login.ts'
+import { loginWithCustomToken } from '../../src/actions/loginWithCustomToken.ts'
 import { logout } from '../../src/actions/logout.ts'
+import { unlinkEmail } from '../../src/actions/unlinkEmail.ts'
+import { updateEmail } from '../../src/actions/updateEmail.ts'
 import { openModal } from '../../src/actions/openModal.ts'
 import type { User } from '../../src/api/user.ts'
 import { MultipleProvidersError } from '../../src/errors/auth.ts'
@@ -63,6 +68,9 @@ const providers = new Map<AuthModalElement, string>()
  * @event {CustomEvent<null>} logout - The session ended.
  * @event {CustomEvent<null>} modal-open - The modal opened.
  * @event {CustomEvent<null>} modal-close - The modal closed.
+ * @event {CustomEvent<LinkSuccessEventDetail>} link-success - An account was linked (or transferred) to the user; detail `{ user, linkMethod, linkedAccount }`.
+ * @event {CustomEvent<UnlinkSuccessEventDetail>} unlink-success - An account was unlinked; detail `{ user, unlinkMethod, linkedAccount }`.
+ * @event {CustomEvent<UpdateSuccessEventDetail>} update-success - The user's e-mail or phone was replaced; detail `{ user, updateMethod, linkedAccount }`.
  *
  * @csspart root - Wrapper carrying `data-theme`.
  * @csspart backdrop - Full-screen overlay behind the dialog (absent in standalone mode).
@@ -149,6 +157,34 @@ export class AuthModalElement extends R2WCBase {
       return
     }
     openModal()
+  }
+
+  /**
+   * Opens the modal and resolves with the user when the login completes; rejects with
+   * USER_EXITED_AUTH_FLOW when the modal is closed first, ALREADY_LOGGED_IN when signed in.
+   */
+  login(parameters: LoginParameters = {}): Promise<User> {
+    return login(parameters)
+  }
+
+  /** Logs in with a JWT the host signed for its own user (custom auth); resolves with the user. */
+  async loginWithCustomToken(token: string): Promise<User> {
+    return (await loginWithCustomToken({ token })).user
+  }
+
+  /** 'Connect your email' for the signed-in user; resolves with the user, rejects with USER_EXITED_LINK_FLOW. */
+  linkEmail(): Promise<User> {
+    return linkEmail()
+  }
+
+  /** 'Update your email'; resolves with the user, rejects with USER_EXITED_UPDATE_FLOW. */
+  updateEmail(): Promise<User> {
+    return updateEmail()
+  }
+
+  /** Unlinks an e-mail address from the signed-in user; resolves with the user. */
+  async unlinkEmail(address: string): Promise<User> {
+    return (await unlinkEmail({ address })).user
   }
 
   /** Closes the modal. */

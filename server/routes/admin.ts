@@ -51,6 +51,22 @@ const appFields = {
   allowedOrigins: { type: 'array', maxItems: 100, items: { type: 'string', pattern: '^https?://[^/\\s]+/?$' } },
   allowlist: { type: 'array', maxItems: 10000, items: { type: 'string', minLength: 2, maxLength: 320 } },
   userLimit: { type: ['integer', 'null'], minimum: 0 },
+  customAuth: {
+    anyOf: [
+      { type: 'null' },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['issuer'],
+        properties: {
+          issuer: { type: 'string', minLength: 1, maxLength: 2048 },
+          audience: nullableString,
+          jwksUrl: { type: ['string', 'null'], pattern: '^https?://', maxLength: 2048 },
+          publicKey: { type: ['string', 'null'], maxLength: 8192 },
+        },
+      },
+    ],
+  },
 } as const
 
 const appParams = { type: 'object', required: ['app_id'], properties: { app_id: { type: 'string' } } } as const

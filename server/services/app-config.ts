@@ -32,6 +32,8 @@ export interface PublicAppConfig {
   disablePlusEmails: boolean
   disableSignup: boolean
   embeddedWallets: Record<string, unknown>
+  /** Derived from the server-only customAuth setting: whether custom-token login is on. */
+  customAuth: { enabled: boolean }
 }
 
 export interface AppSettings {
@@ -41,6 +43,19 @@ export interface AppSettings {
   allowlist: string[]
   /** Maximum number of users; new sign-ups beyond it are refused. null means no limit. */
   userLimit: number | null
+  /** Custom-token login (issue #4): how to verify the host's JWTs. null = not enabled. */
+  customAuth: CustomAuthSettings | null
+}
+
+export interface CustomAuthSettings {
+  /** Required `iss` of the host's tokens. */
+  issuer: string
+  /** Required `aud`, when set. */
+  audience: string | null
+  /** Where the host publishes its public keys… */
+  jwksUrl: string | null
+  /** …or one public key: a JWK (JSON) or an SPKI PEM. */
+  publicKey: string | null
 }
 
 export interface App {
@@ -75,10 +90,11 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
     disablePlusEmails: false,
     disableSignup: false,
     embeddedWallets: { createOnLogin: 'off', ethereum: { createOnLogin: 'off' }, solana: { createOnLogin: 'off' } },
+    customAuth: { enabled: false },
   }
 }
 
-export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null }
+export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null, customAuth: null }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -109,6 +125,7 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     allowedOrigins: (patch.allowedOrigins ?? base.allowedOrigins).map((o) => o.replace(/\/+$/, '')),
     allowlist: (patch.allowlist ?? base.allowlist).map((e) => e.trim().toLowerCase()),
     userLimit: patch.userLimit === undefined ? base.userLimit : patch.userLimit,
+    customAuth: patch.customAuth === undefined ? (base.customAuth ?? null) : patch.customAuth,
   }
 }
 

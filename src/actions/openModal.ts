@@ -1,6 +1,6 @@
 import { publish } from '../events/bus.ts'
 import { $emailFlow, dispatchEmailFlow } from '../stores/emailFlow.ts'
-import { $modal, resetScreens, setModalOpen } from '../stores/modal.ts'
+import { $modal, resetScreens, setModalOpen, type ScreenEntry } from '../stores/modal.ts'
 import { $session } from '../stores/session.ts'
 import { cancelModalReset } from './closeModal.ts'
 
@@ -28,4 +28,20 @@ export function openModal(): OpenModalReturnType {
   setModalOpen(true)
   publish('modal-open', null)
   return true
+}
+
+/**
+ * Opens the modal on `screen` for a flow that needs no login check (link, update): the modal
+ * is (re)started on that screen even when it was open.
+ *
+ * @example
+ * showModal({ name: 'link-email' })
+ */
+export function showModal(screen: ScreenEntry): void {
+  cancelModalReset()
+  if ($emailFlow.get().state !== 'idle') dispatchEmailFlow('RESET')
+  resetScreens(screen)
+  if ($modal.get().open) return
+  setModalOpen(true)
+  publish('modal-open', null)
 }

@@ -22,6 +22,8 @@ export interface WireUser {
 export interface LinkedAccount {
   type: string
   address?: string
+  /** Type-specific fields (phoneNumber, subject, credentialId, …), camelCased from the wire. */
+  [field: string]: unknown
   verifiedAt: Date | null
   firstVerifiedAt: Date | null
   latestVerifiedAt: Date | null
@@ -41,14 +43,19 @@ export interface User {
 const toDate = (seconds: number | null | undefined): Date | null =>
   typeof seconds === 'number' ? new Date(seconds * 1000) : null
 
+const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
+/** Type-specific wire fields (snake_case) become camelCase fields of the spec's linked account. */
+function camelKeys(record: Record<string, unknown>): Record<string, unknown> & { type: string } {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [camel(k), v])) as Record<string, unknown> & { type: string }
+}
+
 /** Maps the server's snake_case user to the spec's camelCase `User`. */
 export function toUser(wire: WireUser): User {
-  const linkedAccounts = (wire.linked_accounts ?? []).map((account) => ({
-    type: account.type,
-    ...(account.address !== undefined ? { address: account.address } : {}),
-    verifiedAt: toDate(account.verified_at),
-    firstVerifiedAt: toDate(account.first_verified_at),
-    latestVerifiedAt: toDate(account.latest_verified_at),
+  const linkedAccounts = (wire.linked_accounts ?? []).map(({ verified_at, first_verified_at, latest_verified_at, ...rest }) => ({
+    ...camelKeys(rest),
+    verifiedAt: toDate(verified_at),
+    firstVerifiedAt: toDate(first_verified_at),
+    latestVerifiedAt: toDate(latest_verified_at),
   }))
   const email = wire.linked_accounts?.find((a) => a.type === 'email')
   const phone = wire.linked_accounts?.find((a) => a.type === 'phone')

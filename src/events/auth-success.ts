@@ -4,7 +4,8 @@ import type { User } from '../api/user.ts'
 export interface AuthSuccessEventDetail {
   user: User
   isNewUser: boolean
-  loginMethod: 'email'
+  /** 'email', 'sms', 'google', 'passkey', 'guest', 'custom', … */
+  loginMethod: string
 }
 export type AuthSuccessEvent = CustomEvent<AuthSuccessEventDetail>
 

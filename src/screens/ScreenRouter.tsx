@@ -13,6 +13,9 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   'user-limit': lazy(() => import('./login/UnableToSignInScreen.tsx')),
   'account-not-found': lazy(() => import('./login/AccountNotFoundScreen.tsx')),
   error: lazy(() => import('./common/ErrorScreen.tsx')),
+  'link-email': lazy(() => import('./link/LinkEmailScreen.tsx')),
+  'update-email': lazy(() => import('./link/UpdateEmailScreen.tsx')),
+  'account-transfer': lazy(() => import('./link/AccountTransferScreen.tsx')),
 }
 
 /** Starts fetching the code screen while the user types the e-mail, so it paints at once. */

@@ -9,6 +9,10 @@ export type ScreenEntry =
   | { name: 'user-limit' }
   | { name: 'account-not-found' }
   | { name: 'error'; title: string; detail: string; cta: string }
+  // Issue #4: linking, updating and account transfer.
+  | { name: 'link-email' }
+  | { name: 'update-email' }
+  | { name: 'account-transfer'; method: string; nonce: string; displayName: string; step?: 'confirm' | 'assets' }
 
 export type ScreenName = ScreenEntry['name']
 

@@ -1,7 +1,10 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState } from 'react'
 import { closeModal } from '../../actions/closeModal.ts'
+import { linkWithEmailCode } from '../../actions/linkWithEmailCode.ts'
 import { loginWithEmailCode } from '../../actions/loginWithEmailCode.ts'
+import { updateEmailWithCode } from '../../actions/updateEmailWithCode.ts'
+import { flowKind } from '../../flows/uiFlow.ts'
 import { resendEmailCode } from '../../actions/resendEmailCode.ts'
 import { nextPostLoginScreen } from '../../flows/postLogin.ts'
 import { $config } from '../../stores/config.ts'
@@ -52,6 +55,14 @@ export default function CodeScreen() {
     setStatus('submitting')
     setMessage(null)
     try {
+      const kind = flowKind()
+      if (kind !== 'login') {
+        // Link and update end here: no terms or wallet steps, the user is already in.
+        await (kind === 'link' ? linkWithEmailCode({ code }) : updateEmailWithCode({ code }))
+        setStatus('success')
+        later(TIMING.closeDelayMs, () => closeModal())
+        return
+      }
       const { user, isNewUser } = await loginWithEmailCode({ code })
       setStatus('success')
       const next = nextPostLoginScreen({ user, isNewUser, loginMethod: 'email' })
