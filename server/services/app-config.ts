@@ -115,9 +115,19 @@ export function buildPublicConfig(id: string, name: string, overrides: Record<st
   return { ...deepMerge(defaultPublicConfig(id, name), overrides), id, name }
 }
 
+/**
+ * Whether the app allows `method`: its switch is on, or it is listed in loginMethodsAndOrder
+ * (layout B is the list of methods when set, as the widget's landing screen reads it).
+ */
+export function isMethodEnabled(config: PublicAppConfig, method: string): boolean {
+  if (config.loginMethods[method as LoginMethod]) return true
+  const order = config.loginMethodsAndOrder
+  return Boolean(order && (order.primary.includes(method) || (order.overflow ?? []).includes(method)))
+}
+
 /** Spec §5: a configuration must leave at least one way in. */
 export function hasLoginMethod(config: PublicAppConfig): boolean {
-  return Object.values(config.loginMethods).some(Boolean)
+  return Object.values(config.loginMethods).some(Boolean) || LOGIN_METHODS.some((m) => isMethodEnabled(config, m))
 }
 
 export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings = DEFAULT_SETTINGS): AppSettings {

@@ -8,7 +8,7 @@ import { claimCodeAttempt, consumeLoginCode, putLoginCode } from '../db/codes.js
 import type { Db } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import type { AccountService, AuthMode } from './accounts.js'
-import { isAllowlisted, type App } from './app-config.js'
+import { isAllowlisted, isMethodEnabled, type App } from './app-config.js'
 import { loginCodeMessage, type Mailer } from './mailer.js'
 import type { AuthResponse, SessionService } from './sessions.js'
 import type { Throttle } from './throttle.js'
@@ -37,7 +37,7 @@ export class PasswordlessService {
 
   /** Validates the address against the app's rules and returns it normalised. */
   private checkAddress(app: App, raw: string): string {
-    if (!app.config.loginMethods.email) throw new ApiError('disallowed_login_method', 'Login with email not allowed')
+    if (!isMethodEnabled(app.config, 'email')) throw new ApiError('disallowed_login_method', 'Login with email not allowed')
     const email = raw.trim().toLowerCase()
     if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw new ApiError('invalid_data', 'Invalid email address')
     if (app.config.disablePlusEmails && email.slice(0, email.lastIndexOf('@')).includes('+')) {

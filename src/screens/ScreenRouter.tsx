@@ -13,6 +13,8 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   'user-limit': lazy(() => import('./login/UnableToSignInScreen.tsx')),
   'account-not-found': lazy(() => import('./login/AccountNotFoundScreen.tsx')),
   error: lazy(() => import('./common/ErrorScreen.tsx')),
+  'email-login': lazy(() => import('./login/EmailLoginScreen.tsx')),
+  'landing-overflow': lazy(() => import('./login/LandingOverflowScreen.tsx')),
   'link-email': lazy(() => import('./link/LinkEmailScreen.tsx')),
   'update-email': lazy(() => import('./link/UpdateEmailScreen.tsx')),
   'account-transfer': lazy(() => import('./link/AccountTransferScreen.tsx')),

@@ -11,6 +11,8 @@ export type ScreenEntry =
   | { name: 'error'; title: string; detail: string; cta: string }
   // Issue #4: linking, updating and account transfer.
   | { name: 'link-email' }
+  | { name: 'email-login' }
+  | { name: 'landing-overflow' }
   | { name: 'update-email' }
   | { name: 'account-transfer'; method: string; nonce: string; displayName: string; step?: 'confirm' | 'assets' }
 
