@@ -18,6 +18,8 @@ import { AccountService } from './services/accounts.js'
 import { AppStore } from './services/apps.js'
 import { createMailer, type Mailer } from './services/mailer.js'
 import { PasswordlessService } from './services/passwordless.js'
+import { PasswordlessSmsService } from './services/passwordless-sms.js'
+import { createSmsSender, type SmsSender } from './services/sms-sender.js'
 import { SessionService } from './services/sessions.js'
 import { Throttle } from './services/throttle.js'
 import adminRoutes from './routes/admin.js'
@@ -28,6 +30,7 @@ import devRoutes from './routes/dev.js'
 import healthRoutes from './routes/health.js'
 import passwordlessRoutes from './routes/passwordless.js'
 import passwordlessLinkRoutes from './routes/passwordless-link.js'
+import passwordlessSmsRoutes from './routes/passwordless-sms.js'
 import sessionsRoutes from './routes/sessions.js'
 import usersRoutes from './routes/users.js'
 
@@ -36,6 +39,8 @@ export interface BuildServerOptions extends ConfigOverrides {
   database?: DatabaseHandle
   /** Replaces the mail transport (the dev outbox comes from `createMailer`). */
   mailer?: Mailer
+  /** Replaces the SMS transport. */
+  smsSender?: SmsSender
   /** Clock in ms; tests move it to expire codes and tokens. */
   now?: () => number
   /** Fastify logger; defaults to the configured level (warn). Pass false to silence. */
@@ -66,7 +71,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const sessions = new SessionService(db, keys, now)
   const accounts = new AccountService({ db, sessions, now })
   const passwordless = new PasswordlessService({ db, mailer, throttle, sessions, accounts, secret, now })
-  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, throttle, now }
+  const smsSender = options.smsSender ?? createSmsSender({ config: config.sms, outbox: mailer.outbox, print: config.printMail && config.dev, now })
+  const passwordlessSms = new PasswordlessSmsService({ db, sms: smsSender, throttle, accounts, secret, now, allowedCountries: config.smsAllowedCountries })
+  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, now }
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -127,6 +134,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(appsRoutes)
   await app.register(passwordlessRoutes)
   await app.register(passwordlessLinkRoutes)
+  await app.register(passwordlessSmsRoutes)
   await app.register(customAuthRoutes)
   await app.register(sessionsRoutes)
   await app.register(usersRoutes)

@@ -9,6 +9,7 @@ import type { AccountService } from './services/accounts.js'
 import type { AppStore } from './services/apps.js'
 import type { Mailer } from './services/mailer.js'
 import type { PasswordlessService } from './services/passwordless.js'
+import type { PasswordlessSmsService } from './services/passwordless-sms.js'
 import type { SessionService } from './services/sessions.js'
 import type { Throttle } from './services/throttle.js'
 
@@ -22,6 +23,7 @@ export interface Gatehouse {
   sessions: SessionService
   accounts: AccountService
   passwordless: PasswordlessService
+  passwordlessSms: PasswordlessSmsService
   throttle: Throttle
   now: () => number
 }
