@@ -43,6 +43,9 @@ export * from './actions/updateEmailWithCode.ts'
 export * from './actions/unlinkEmail.ts'
 export * from './actions/transferAccount.ts'
 export * from './actions/loginWithCustomToken.ts'
+export * from './actions/sendSmsCode.ts'
+export * from './actions/smsCode.ts'
+export * from './actions/linkPhone.ts'
 export {
   AccountTransferRequiredError,
   AlreadyLoggedInError,

@@ -3,6 +3,8 @@ import { closeModal } from '../../src/actions/closeModal.ts'
 import { getAccessToken } from '../../src/actions/getAccessToken.ts'
 import { initialize, validateSetup } from '../../src/actions/initialize.ts'
 import { linkEmail } from '../../src/actions/linkEmail.ts'
+import { linkPhone, updatePhone } from '../../src/actions/linkPhone.ts'
+import { unlinkPhone } from '../../src/actions/smsCode.ts'
 import { login, type LoginParameters } from '../../src/actions/login.ts'
 import { loginWithCustomToken } from '../../src/actions/loginWithCustomToken.ts'
 import { logout } from '../../src/actions/logout.ts'
@@ -185,6 +187,21 @@ export class AuthModalElement extends R2WCBase {
   /** Unlinks an e-mail address from the signed-in user; resolves with the user. */
   async unlinkEmail(address: string): Promise<User> {
     return (await unlinkEmail({ address })).user
+  }
+
+  /** 'Connect your phone'; resolves with the user, rejects with USER_EXITED_LINK_FLOW. */
+  linkPhone(): Promise<User> {
+    return linkPhone()
+  }
+
+  /** 'Update your phone number'; resolves with the user, rejects with USER_EXITED_UPDATE_FLOW. */
+  updatePhone(): Promise<User> {
+    return updatePhone()
+  }
+
+  /** Unlinks a phone number (E.164) from the signed-in user; resolves with the user. */
+  async unlinkPhone(phoneNumber: string): Promise<User> {
+    return (await unlinkPhone({ phoneNumber })).user
   }
 
   /** Closes the modal. */

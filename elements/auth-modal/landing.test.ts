@@ -62,8 +62,8 @@ describe('landing screen layouts', () => {
 
   it('the most recent login method picks the inline input', async () => {
     const element = await openWith({ loginMethods: { email: true, sms: true } }, { [`gatehouse:${APP_ID}:recent-login-method`]: 'sms' })
-    // SMS leads and takes the input slot, so e-mail becomes a button.
-    equal(entries(element), ['Continue with SMS', 'Continue with Email'])
+    // SMS leads and takes the input slot (the phone form), so e-mail becomes a button.
+    equal(entries(element), ['input:tel', 'Continue with Email'])
   })
 
   it('error: no method enabled shows "You must enable at least one login method"', async () => {
@@ -78,6 +78,13 @@ describe('landing screen layouts', () => {
     await waitFor(() => queryByText(shadow(element), 'Not allowed'), 'Not allowed')
     button(shadow(element), 'Try another method')!.click()
     await waitFor(() => shadow(element).querySelector('[data-screen="landing"]'), 'back on landing')
+  })
+
+  it('the phone form module (libphonenumber-js) is loaded only when SMS is shown', async () => {
+    const element = await openWith({ loginMethods: { email: true, sms: true } })
+    equal(shadow(element).querySelector('[part="country-select"]'), null)
+    button(shadow(element), 'Continue with SMS')!.click()
+    await waitFor(() => shadow(element).querySelector('[part="country-select"]'), 'country picker')
   })
 
   it('error: an entry whose method is not on this server yet says so instead of doing nothing', async () => {

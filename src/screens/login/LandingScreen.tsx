@@ -5,6 +5,7 @@ import { $landing } from '../../stores/landing.ts'
 import { pushScreen } from '../../stores/modal.ts'
 import { getRecentLoginMethod } from '../../stores/storage.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
+import { LazyPhoneForm } from '../sms/LazyPhoneForm.tsx'
 import { EmailLoginForm } from './EmailLoginForm.tsx'
 import { landingLayout } from './landingLayout.ts'
 import { MethodEntry } from './methodEntries.tsx'
@@ -60,8 +61,14 @@ export default function LandingScreen() {
       ) : (
         <div className="methods" part="methods">
           {layout.visible.map((method) =>
-            // The inline input: SMS registers its own inline form (phone module loaded on demand).
-            method === layout.inline && method === 'email' ? <EmailLoginForm key={method} /> : <MethodEntry key={method} method={method} />,
+            // The inline input; the phone form's module (libphonenumber-js) loads on demand.
+            method !== layout.inline ? (
+              <MethodEntry key={method} method={method} />
+            ) : method === 'email' ? (
+              <EmailLoginForm key={method} />
+            ) : (
+              <LazyPhoneForm key={method} />
+            ),
           )}
           {layout.overflow.length > 0 ? (
             <button type="button" className="secondary-button method-button" part="more-button" onClick={() => pushScreen({ name: 'landing-overflow' })}>

@@ -93,6 +93,9 @@ export function mapInitError(error: unknown): InitErrorOutcome {
       return errorScreen(TEXT.captchaFailed, TEXT.captchaTimeout, TEXT.goBack)
     case 'not_supported':
       return errorScreen(TEXT.regionNotSupported, TEXT.smsRegionUnavailable, TEXT.goBack)
+    case 'sms_verification_failed':
+      // Spec §8: shows its message ('Phone login code request failure') on the generic error screen.
+      return errorScreen(TEXT.somethingWentWrong, (error as ApiError).shortMessage, TEXT.goBack)
   }
   if (error instanceof ApiError && (error.status === 400 || error.status === 422)) {
     return errorScreen(TEXT.somethingWentWrong, error.shortMessage, TEXT.goBack)

@@ -28,6 +28,7 @@ export const METHOD_LABELS: Record<string, string> = {
 /** What clicking a method's entry does; features add theirs with `registerMethodStart`. */
 const starters: Record<string, () => void> = {
   email: () => pushScreen({ name: 'email-login' }),
+  sms: () => pushScreen({ name: 'sms-login' }),
 }
 
 export function registerMethodStart(method: string, start: () => void): void {
