@@ -58,6 +58,7 @@ describe('SMS login', () => {
     await typeCode(page, await smsCode('+14155550123'))
     const success = await waitForHostEvent(page, 'auth-success')
     expect(success.detail).toMatchObject({ loginMethod: 'sms', user: { phone: { number: '+14155550123' } } })
+    await waitForHostEvent(page, 'modal-close')
 
     // The most recent login was by SMS: next time the phone input is the inline one.
     await page.evaluate(() => document.querySelector('auth-modal')!.logout())
