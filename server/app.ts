@@ -6,6 +6,7 @@ import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { productionProblems, resolveConfig, type ConfigOverrides } from './config.js'
 import type { Gatehouse } from './context.js'
+import { deleteExpiredAccountTransfers } from './db/account-transfers.js'
 import { deleteExpiredLoginCodes } from './db/codes.js'
 import { openDatabase, type DatabaseHandle } from './db/connect.js'
 import { deleteStaleRateLimits } from './db/rate-limits.js'
@@ -14,17 +15,23 @@ import { deleteExpiredWalletNonces } from './db/wallet-nonces.js'
 import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
 import { loadKeyRing } from './crypto/tokens.js'
 import { ApiError, installErrorHandlers } from './errors.js'
+import { AccountService } from './services/accounts.js'
 import { AppStore } from './services/apps.js'
 import { createMailer, type Mailer } from './services/mailer.js'
 import { PasswordlessService } from './services/passwordless.js'
+import { PasswordlessSmsService } from './services/passwordless-sms.js'
+import { createSmsSender, type SmsSender } from './services/sms-sender.js'
 import { SessionService } from './services/sessions.js'
 import { Throttle } from './services/throttle.js'
 import adminRoutes from './routes/admin.js'
 import analyticsRoutes from './routes/analytics.js'
 import appsRoutes from './routes/apps.js'
+import customAuthRoutes from './routes/custom-auth.js'
 import devRoutes from './routes/dev.js'
 import healthRoutes from './routes/health.js'
 import passwordlessRoutes from './routes/passwordless.js'
+import passwordlessLinkRoutes from './routes/passwordless-link.js'
+import passwordlessSmsRoutes from './routes/passwordless-sms.js'
 import sessionsRoutes from './routes/sessions.js'
 import siweRoutes from './routes/siwe.js'
 import siwsRoutes from './routes/siws.js'
@@ -35,6 +42,8 @@ export interface BuildServerOptions extends ConfigOverrides {
   database?: DatabaseHandle
   /** Replaces the mail transport (the dev outbox comes from `createMailer`). */
   mailer?: Mailer
+  /** Replaces the SMS transport. */
+  smsSender?: SmsSender
   /** Clock in ms; tests move it to expire codes and tokens. */
   now?: () => number
   /** Fastify logger; defaults to the configured level (warn). Pass false to silence. */
@@ -63,8 +72,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const throttle = new Throttle(db, config.rateLimits, config.rateLimitsDisabled, now)
   const apps = new AppStore(db, config.appCacheMs, now)
   const sessions = new SessionService(db, keys, now)
-  const passwordless = new PasswordlessService({ db, mailer, throttle, sessions, secret, now })
-  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, passwordless, throttle, now }
+  const accounts = new AccountService({ db, sessions, now })
+  const passwordless = new PasswordlessService({ db, mailer, throttle, sessions, accounts, secret, now })
+  const smsSender = options.smsSender ?? createSmsSender({ config: config.sms, outbox: mailer.outbox, print: config.printMail && config.dev, now })
+  const passwordlessSms = new PasswordlessSmsService({ db, sms: smsSender, throttle, accounts, secret, now, allowedCountries: config.smsAllowedCountries })
+  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, now }
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -124,6 +136,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(healthRoutes)
   await app.register(appsRoutes)
   await app.register(passwordlessRoutes)
+  await app.register(passwordlessLinkRoutes)
+  await app.register(passwordlessSmsRoutes)
+  await app.register(customAuthRoutes)
   await app.register(sessionsRoutes)
   await app.register(usersRoutes)
   await app.register(analyticsRoutes)
@@ -138,6 +153,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     Promise.all([
       deleteExpiredLoginCodes(db, t),
       deleteExpiredRefreshTokens(db, t),
+      deleteExpiredAccountTransfers(db, t),
       deleteStaleRateLimits(db, t - config.rateLimits.windowSeconds * 1000),
       deleteExpiredWalletNonces(db, t),
     ]).catch((error) => app.log.warn({ err: error }, 'sweep failed'))

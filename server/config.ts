@@ -50,6 +50,21 @@ export interface ServerConfig {
   bodyLimit: number
   trustProxy: boolean
   logLevel: string
+  /** SMS delivery (issue #4); null sends to the development outbox only. */
+  sms: SmsConfig | null
+  /** ISO countries SMS login accepts (upper case); empty = every country. */
+  smsAllowedCountries: string[]
+}
+
+/** A Twilio-compatible Messages API: POST {baseUrl}/2010-04-01/Accounts/{accountSid}/Messages.json. */
+export interface SmsConfig {
+  baseUrl: string
+  accountSid: string
+  authToken: string
+  /** Sender number (E.164) or messaging service id. */
+  from: string
+  /** WhatsApp sender (E.164); the WhatsApp variant is refused without it. */
+  whatsappFrom: string | null
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -91,6 +106,8 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     bodyLimit: overrides.bodyLimit ?? 64 * 1024,
     trustProxy: overrides.trustProxy ?? false,
     logLevel: overrides.logLevel ?? 'warn',
+    sms: overrides.sms ?? null,
+    smsAllowedCountries: (overrides.smsAllowedCountries ?? []).map((c) => c.toUpperCase()),
   }
 }
 
@@ -143,6 +160,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitsDisabled: env.GATEHOUSE_RATE_LIMIT === 'off',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || undefined,
+    sms: env.SMS_ACCOUNT_SID
+      ? {
+          baseUrl: (env.SMS_API_URL || 'https://api.twilio.com').replace(/\/+$/, ''),
+          accountSid: env.SMS_ACCOUNT_SID,
+          authToken: env.SMS_AUTH_TOKEN || '',
+          from: env.SMS_FROM || '',
+          whatsappFrom: env.SMS_WHATSAPP_FROM || null,
+        }
+      : null,
+    smsAllowedCountries: (env.GATEHOUSE_SMS_COUNTRIES || '').split(',').map((c) => c.trim()).filter(Boolean),
   })
 }
 

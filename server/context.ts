@@ -5,9 +5,11 @@ import type { KeyRing } from './crypto/tokens.js'
 import type { DatabaseHandle } from './db/connect.js'
 import type { Db } from './db/schema.js'
 import type { App } from './services/app-config.js'
+import type { AccountService } from './services/accounts.js'
 import type { AppStore } from './services/apps.js'
 import type { Mailer } from './services/mailer.js'
 import type { PasswordlessService } from './services/passwordless.js'
+import type { PasswordlessSmsService } from './services/passwordless-sms.js'
 import type { SessionService } from './services/sessions.js'
 import type { Throttle } from './services/throttle.js'
 
@@ -19,7 +21,9 @@ export interface Gatehouse {
   mailer: Mailer
   keys: KeyRing
   sessions: SessionService
+  accounts: AccountService
   passwordless: PasswordlessService
+  passwordlessSms: PasswordlessSmsService
   throttle: Throttle
   now: () => number
 }

@@ -5,15 +5,18 @@ import { API_ERROR_CODES, type ApiErrorBody, type ApiErrorCode } from '../src/er
 export class ApiError extends Error {
   readonly code: ApiErrorCode
   readonly statusCode: number
-  constructor(code: ApiErrorCode, message: string) {
+  /** Extra wire fields for the client (e.g. the account transfer nonce), sent as `data`. */
+  readonly data?: Record<string, unknown>
+  constructor(code: ApiErrorCode, message: string, data?: Record<string, unknown>) {
     super(message)
     this.code = code
     this.statusCode = API_ERROR_CODES[code]
+    this.data = data
   }
 }
 
-export function sendError(reply: FastifyReply, code: ApiErrorCode, message: string) {
-  const body: ApiErrorBody = { error: message, code }
+export function sendError(reply: FastifyReply, code: ApiErrorCode, message: string, data?: Record<string, unknown>) {
+  const body: ApiErrorBody = data ? { error: message, code, data } : { error: message, code }
   return reply.code(API_ERROR_CODES[code]).type('application/json').send(body)
 }
 
@@ -43,7 +46,7 @@ function validationMessage(error: FastifyError): string {
  */
 export function installErrorHandlers(app: FastifyInstance, routePatterns: () => Map<string, Set<string>>) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ApiError) return sendError(reply, error.code, error.message)
+    if (error instanceof ApiError) return sendError(reply, error.code, error.message, error.data)
     if (error.validation) return sendError(reply, 'invalid_data', validationMessage(error))
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined
     if (mapped) return sendError(reply, mapped[0], mapped[1])

@@ -25,7 +25,7 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   if (wanted && !APP_ID_PATTERN.test(wanted)) throw new Error('GATEHOUSE_DEV_APP_ID must be 25 lower-case letters or digits')
   const existing = await apps.list()
   let app = wanted ? existing.find((a) => a.id === wanted) : existing[0]
-  if (!app) app = await apps.create({ id: wanted || undefined, name: 'Gatehouse Demo', loginMethods: { email: true } })
+  if (!app) app = await apps.create({ id: wanted || undefined, name: 'Gatehouse Demo', loginMethods: { email: true, sms: true } })
   // scripts/start.mjs reads this to point the demo pages at the app.
   writeFileSync(join(config.stateDir, 'dev-app.json'), `${JSON.stringify({ appId: app.id, name: app.name })}\n`)
   return app

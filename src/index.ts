@@ -48,6 +48,27 @@ export * from './actions/loginWithSiws.ts'
 export type { ExternalWallet, WalletFlow }
 export type { WalletConnectionStatus, WalletIntent } from './stores/walletFlow.ts'
 
+// Issue #4: login/link/update flows and account transfer.
+export * from './actions/login.ts'
+export * from './actions/linkEmail.ts'
+export * from './actions/linkWithEmailCode.ts'
+export * from './actions/updateEmail.ts'
+export * from './actions/updateEmailWithCode.ts'
+export * from './actions/unlinkEmail.ts'
+export * from './actions/transferAccount.ts'
+export * from './actions/loginWithCustomToken.ts'
+export * from './actions/sendSmsCode.ts'
+export * from './actions/smsCode.ts'
+export * from './actions/linkPhone.ts'
+export {
+  AccountTransferRequiredError,
+  AlreadyLoggedInError,
+  FailedToLinkAccountError,
+  GuestCannotLinkError,
+  UserExitedLinkFlowError,
+  UserExitedUpdateFlowError,
+} from './errors/link.ts'
+
 export type { AppConfig, SessionUpdateAction } from './api/types.ts'
 export type { LinkedAccount, User } from './api/user.ts'
 export type { ConfigState, EmailFlow, ModalState, SessionState }

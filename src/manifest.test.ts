@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 describe('custom-elements.json', () => {
   it('is up to date with the element JSDoc (run `npm run manifest`)', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'gatehouse-cem-'))
-    // The analyzer (packagejson: true) points package.json at its output: keep ours untouched.
+    // The analyzer (packagejson: true) points package.json's customElements at its outdir: put it back.
     const packageJson = readFileSync(join(root, 'package.json'), 'utf8')
     try {
       execFileSync(

@@ -3,7 +3,14 @@ import { closeModal } from '../../src/actions/closeModal.ts'
 import { connectWallet } from '../../src/actions/connectWallet.ts'
 import { getAccessToken } from '../../src/actions/getAccessToken.ts'
 import { initialize, validateSetup } from '../../src/actions/initialize.ts'
+import { linkEmail } from '../../src/actions/linkEmail.ts'
+import { linkPhone, updatePhone } from '../../src/actions/linkPhone.ts'
+import { unlinkPhone } from '../../src/actions/smsCode.ts'
+import { login, type LoginParameters } from '../../src/actions/login.ts'
+import { loginWithCustomToken } from '../../src/actions/loginWithCustomToken.ts'
 import { logout } from '../../src/actions/logout.ts'
+import { unlinkEmail } from '../../src/actions/unlinkEmail.ts'
+import { updateEmail } from '../../src/actions/updateEmail.ts'
 import { openModal } from '../../src/actions/openModal.ts'
 import { startWalletLogin } from '../../src/actions/startWalletLogin.ts'
 import type { User } from '../../src/api/user.ts'
@@ -68,6 +75,9 @@ const providers = new Map<AuthModalElement, string>()
  * @event {CustomEvent<null>} modal-close - The modal closed.
  * @event {CustomEvent<WalletConnectedEventDetail>} wallet-connected - An external wallet connected; detail `{ wallet }`.
  * @event {CustomEvent<WalletDisconnectedEventDetail>} wallet-disconnected - An external wallet disconnected; detail `{ wallet }`.
+ * @event {CustomEvent<LinkSuccessEventDetail>} link-success - An account was linked (or transferred) to the user; detail `{ user, linkMethod, linkedAccount }`.
+ * @event {CustomEvent<UnlinkSuccessEventDetail>} unlink-success - An account was unlinked; detail `{ user, unlinkMethod, linkedAccount }`.
+ * @event {CustomEvent<UpdateSuccessEventDetail>} update-success - The user's e-mail or phone was replaced; detail `{ user, updateMethod, linkedAccount }`.
  *
  * @csspart root - Wrapper carrying `data-theme`.
  * @csspart backdrop - Full-screen overlay behind the dialog (absent in standalone mode).
@@ -175,6 +185,49 @@ export class AuthModalElement extends R2WCBase {
   /** Connected external wallets (address, chainType, chainId, walletClientType, connectorType, meta, getEthereumProvider()). */
   get wallets(): ExternalWallet[] {
     return [...$externalWallets.get()]
+  }
+
+  /**
+   * Opens the modal and resolves with the user when the login completes; rejects with
+   * USER_EXITED_AUTH_FLOW when the modal is closed first, ALREADY_LOGGED_IN when signed in.
+   */
+  login(parameters: LoginParameters = {}): Promise<User> {
+    return login(parameters)
+  }
+
+  /** Logs in with a JWT the host signed for its own user (custom auth); resolves with the user. */
+  async loginWithCustomToken(token: string): Promise<User> {
+    return (await loginWithCustomToken({ token })).user
+  }
+
+  /** 'Connect your email' for the signed-in user; resolves with the user, rejects with USER_EXITED_LINK_FLOW. */
+  linkEmail(): Promise<User> {
+    return linkEmail()
+  }
+
+  /** 'Update your email'; resolves with the user, rejects with USER_EXITED_UPDATE_FLOW. */
+  updateEmail(): Promise<User> {
+    return updateEmail()
+  }
+
+  /** Unlinks an e-mail address from the signed-in user; resolves with the user. */
+  async unlinkEmail(address: string): Promise<User> {
+    return (await unlinkEmail({ address })).user
+  }
+
+  /** 'Connect your phone'; resolves with the user, rejects with USER_EXITED_LINK_FLOW. */
+  linkPhone(): Promise<User> {
+    return linkPhone()
+  }
+
+  /** 'Update your phone number'; resolves with the user, rejects with USER_EXITED_UPDATE_FLOW. */
+  updatePhone(): Promise<User> {
+    return updatePhone()
+  }
+
+  /** Unlinks a phone number (E.164) from the signed-in user; resolves with the user. */
+  async unlinkPhone(phoneNumber: string): Promise<User> {
+    return (await unlinkPhone({ phoneNumber })).user
   }
 
   /** Closes the modal. */

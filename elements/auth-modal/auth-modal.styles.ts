@@ -89,6 +89,8 @@ a { color: var(--gh-accent); }
 .badge { align-self: center; display: inline-flex; gap: 4px; padding: 4px 10px; border-radius: 999px; background: var(--_surface); font-size: 13px; }
 .link-button { border: 0; background: none; color: var(--gh-accent); font: inherit; cursor: pointer; align-self: center; }
 .actions { display: flex; flex-direction: column; gap: 8px; }
+.country-select { max-width: 92px; border: 0; background: transparent; color: var(--_fg); font: inherit; }
+.methods { display: flex; flex-direction: column; gap: 8px; max-height: 400px; overflow: auto; }
 .footer { text-align: center; font-size: 12px; color: var(--_muted); padding-top: 4px; }
 .spinner {
   width: 32px; height: 32px; align-self: center; border-radius: 50%;

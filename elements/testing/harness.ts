@@ -5,6 +5,8 @@
 import { resetInitializeState } from '../../src/actions/initialize.ts'
 import { $config, initialConfigState } from '../../src/stores/config.ts'
 import { $emailFlow } from '../../src/stores/emailFlow.ts'
+import { $landing } from '../../src/stores/landing.ts'
+import { $smsFlow, initialSmsFlow } from '../../src/stores/smsFlow.ts'
 import { $modal } from '../../src/stores/modal.ts'
 import { $pendingLogin, $session } from '../../src/stores/session.ts'
 
@@ -105,6 +107,8 @@ export function reset(): void {
   $pendingLogin.set(null)
   $modal.set({ open: false, stack: [{ name: 'landing' }] })
   $emailFlow.set({ state: 'idle', email: '', sentTo: null, error: null, inlineError: null })
+  $landing.set({ prefill: null })
+  $smsFlow.set(initialSmsFlow)
 }
 
 export async function waitFor<T>(fn: () => T | null | undefined | false, message = 'condition', timeoutMs = 4000): Promise<T> {

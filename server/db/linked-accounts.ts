@@ -42,3 +42,31 @@ const verified = prepare<{ id: string; now: number }>((db, p) =>
 export async function markVerified(db: Db, id: string, now: number): Promise<void> {
   await verified(db, { id, now })
 }
+
+export async function countLinkedAccountsOfType(db: Db, userId: string, type: string): Promise<number> {
+  const row = await db
+    .selectFrom('linked_accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export async function deleteLinkedAccount(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('linked_accounts').where('id', '=', id).execute()
+}
+
+/** Moves an account to another user (account transfer). */
+export async function moveLinkedAccount(db: Db, id: string, userId: string, now: number): Promise<void> {
+  await db.updateTable('linked_accounts').set({ user_id: userId, verified_at: now, latest_verified_at: now }).where('id', '=', id).execute()
+}
+
+/** Replaces the address (and details) of an account: e-mail and phone updates. */
+export async function replaceLinkedAccountAddress(db: Db, id: string, address: string, details: string | null, now: number): Promise<void> {
+  await db
+    .updateTable('linked_accounts')
+    .set({ address, details, verified_at: now, first_verified_at: now, latest_verified_at: now })
+    .where('id', '=', id)
+    .execute()
+}

@@ -122,6 +122,23 @@ migrations['0005_wallet_nonces'] = {
   },
 }
 
+// Issue #4: account transfer nonces. A link that finds the account on another user stores one;
+// the transfer call spends it. Only its SHA-256 is kept, like refresh tokens.
+migrations['0004_account_transfers'] = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('account_transfers')
+      .addColumn('nonce_hash', 'text', (c) => c.primaryKey())
+      .addColumn('app_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .execute()
+  },
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
 /**

@@ -94,6 +94,17 @@ export interface WalletNoncesTable {
   expires_at: number
 }
 
+/** A pending account transfer (issue #4): `user_id` may take the account `type`/`address`. */
+export interface AccountTransfersTable {
+  nonce_hash: string
+  app_id: string
+  user_id: string
+  type: string
+  address: string
+  created_at: number
+  expires_at: number
+}
+
 export interface Database {
   apps: AppsTable
   users: UsersTable
@@ -104,6 +115,7 @@ export interface Database {
   signing_keys: SigningKeysTable
   rate_limits: RateLimitsTable
   wallet_nonces: WalletNoncesTable
+  account_transfers: AccountTransfersTable
 }
 
 export type Db = Kysely<Database>

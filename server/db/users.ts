@@ -33,3 +33,8 @@ export async function insertUser(db: Db, user: UsersTable): Promise<void> {
 export async function setAcceptedTerms(db: Db, id: string): Promise<void> {
   await db.updateTable('users').set({ has_accepted_terms: 1 }).where('id', '=', id).execute()
 }
+
+/** Deletes a user; linked accounts, sessions and refresh tokens go with it (foreign keys cascade). */
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute()
+}

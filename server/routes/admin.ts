@@ -58,6 +58,22 @@ const appFields = {
     propertyNames: { pattern: '^eip155:[0-9]+$' },
     additionalProperties: { type: 'string', pattern: '^https?://', maxLength: 2048 },
   },
+  customAuth: {
+    anyOf: [
+      { type: 'null' },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['issuer'],
+        properties: {
+          issuer: { type: 'string', minLength: 1, maxLength: 2048 },
+          audience: nullableString,
+          jwksUrl: { type: ['string', 'null'], pattern: '^https?://', maxLength: 2048 },
+          publicKey: { type: ['string', 'null'], maxLength: 8192 },
+        },
+      },
+    ],
+  },
 } as const
 
 const appParams = { type: 'object', required: ['app_id'], properties: { app_id: { type: 'string' } } } as const

@@ -32,6 +32,8 @@ export interface PublicAppConfig {
   disablePlusEmails: boolean
   disableSignup: boolean
   embeddedWallets: Record<string, unknown>
+  /** Derived from the server-only customAuth setting: whether custom-token login is on. */
+  customAuth: { enabled: boolean }
 }
 
 export interface AppSettings {
@@ -43,6 +45,19 @@ export interface AppSettings {
   userLimit: number | null
   /** RPC URL per CAIP-2 chain id ('eip155:1'): SIWE checks smart-contract wallets (EIP-1271/6492) there. */
   rpcUrls: Record<string, string>
+  /** Custom-token login (issue #4): how to verify the host's JWTs. null = not enabled. */
+  customAuth: CustomAuthSettings | null
+}
+
+export interface CustomAuthSettings {
+  /** Required `iss` of the host's tokens. */
+  issuer: string
+  /** Required `aud`, when set. */
+  audience: string | null
+  /** Where the host publishes its public keys… */
+  jwksUrl: string | null
+  /** …or one public key: a JWK (JSON) or an SPKI PEM. */
+  publicKey: string | null
 }
 
 export interface App {
@@ -77,10 +92,11 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
     disablePlusEmails: false,
     disableSignup: false,
     embeddedWallets: { createOnLogin: 'off', ethereum: { createOnLogin: 'off' }, solana: { createOnLogin: 'off' } },
+    customAuth: { enabled: false },
   }
 }
 
-export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null, rpcUrls: {} }
+export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null, rpcUrls: {}, customAuth: null }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -101,9 +117,19 @@ export function buildPublicConfig(id: string, name: string, overrides: Record<st
   return { ...deepMerge(defaultPublicConfig(id, name), overrides), id, name }
 }
 
+/**
+ * Whether the app allows `method`: its switch is on, or it is listed in loginMethodsAndOrder
+ * (layout B is the list of methods when set, as the widget's landing screen reads it).
+ */
+export function isMethodEnabled(config: PublicAppConfig, method: string): boolean {
+  if (config.loginMethods[method as LoginMethod]) return true
+  const order = config.loginMethodsAndOrder
+  return Boolean(order && (order.primary.includes(method) || (order.overflow ?? []).includes(method)))
+}
+
 /** Spec §5: a configuration must leave at least one way in. */
 export function hasLoginMethod(config: PublicAppConfig): boolean {
-  return Object.values(config.loginMethods).some(Boolean)
+  return Object.values(config.loginMethods).some(Boolean) || LOGIN_METHODS.some((m) => isMethodEnabled(config, m))
 }
 
 export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings = DEFAULT_SETTINGS): AppSettings {
@@ -112,6 +138,7 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     allowlist: (patch.allowlist ?? base.allowlist).map((e) => e.trim().toLowerCase()),
     userLimit: patch.userLimit === undefined ? base.userLimit : patch.userLimit,
     rpcUrls: patch.rpcUrls ?? base.rpcUrls ?? {},
+    customAuth: patch.customAuth === undefined ? (base.customAuth ?? null) : patch.customAuth,
   }
 }
 

@@ -24,7 +24,7 @@ export interface AppInput extends Partial<AppSettings> {
   [publicField: string]: unknown
 }
 
-const SETTING_KEYS = new Set(['allowedOrigins', 'allowlist', 'userLimit', 'rpcUrls'])
+const SETTING_KEYS = new Set(['allowedOrigins', 'allowlist', 'userLimit', 'rpcUrls', 'customAuth'])
 
 function split(input: AppInput) {
   const publicPatch: Record<string, unknown> = {}
@@ -39,13 +39,11 @@ function split(input: AppInput) {
 
 function toApp(row: AppsTable): App {
   const overrides = JSON.parse(row.config) as Record<string, unknown>
-  return {
-    id: row.id,
-    name: row.name,
-    config: buildPublicConfig(row.id, row.name, overrides),
-    settings: normalizeSettings(JSON.parse(row.settings) as Partial<AppSettings>),
-    createdAt: Number(row.created_at),
-  }
+  const settings = normalizeSettings(JSON.parse(row.settings) as Partial<AppSettings>)
+  const config = buildPublicConfig(row.id, row.name, overrides)
+  // The widget only needs to know custom tokens are accepted, never how they are verified.
+  config.customAuth = { enabled: settings.customAuth !== null }
+  return { id: row.id, name: row.name, config, settings, createdAt: Number(row.created_at) }
 }
 
 export class AppStore {

@@ -22,3 +22,14 @@ export async function readBearer(request: FastifyRequest): Promise<{ userId: str
     return null
   }
 }
+
+/**
+ * The signed-in user for link, unlink, update and transfer calls (spec §5: authenticated only):
+ * no bearer → `must_be_authenticated`; a bad one or a revoked session → `missing_or_invalid_token`.
+ */
+export async function requireSignedInUser(request: FastifyRequest): Promise<{ userId: string; sessionId: string }> {
+  if (!request.headers.authorization) throw new ApiError('must_be_authenticated', 'User must be authenticated')
+  const claims = await requireBearer(request)
+  await request.server.gatehouse.sessions.userForSession(claims.sessionId, claims.userId)
+  return claims
+}

@@ -4,32 +4,30 @@
  * happens only after the code is proven, so answers do not reveal who has an account.
  */
 import { codeMatches, generateCode, hashCode } from '../crypto/codes.js'
-import { randomId } from '../crypto/hash.js'
-import { isUniqueViolation } from '../db/connect.js'
 import { claimCodeAttempt, consumeLoginCode, putLoginCode } from '../db/codes.js'
-import { findLinkedAccount, insertLinkedAccount, listLinkedAccounts, markVerified } from '../db/linked-accounts.js'
-import type { Db, LinkedAccountsTable, UsersTable } from '../db/schema.js'
-import { insertSession } from '../db/sessions.js'
-import { countUsers, findUser, insertUser } from '../db/users.js'
+import type { Db } from '../db/schema.js'
 import { ApiError } from '../errors.js'
-import { isAllowlisted, type App } from './app-config.js'
+import type { AccountService, AuthMode } from './accounts.js'
+import { isAllowlisted, isMethodEnabled, type App } from './app-config.js'
 import { loginCodeMessage, type Mailer } from './mailer.js'
 import type { AuthResponse, SessionService } from './sessions.js'
 import type { Throttle } from './throttle.js'
-import { toWireUser } from './users.js'
+import type { WireUser } from './users.js'
 
 // General pattern (spec §5): one @, no spaces, a dot in the domain; 254 is the SMTP limit.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/
 export const PLUS_EMAIL_MESSAGE = "Please enter a valid email address without a '+'."
 const INVALID_CODE_MESSAGE = 'Invalid or expired verification code'
+export const UPDATE_NEEDS_EMAIL_MESSAGE = 'User is required to have an email address to update it.'
 
-export type AuthMode = 'login-or-sign-up' | 'no-signup'
+export type { AuthMode } from './accounts.js'
 
 export interface PasswordlessDeps {
   db: Db
   mailer: Mailer
   throttle: Throttle
   sessions: SessionService
+  accounts: AccountService
   secret: string
   now: () => number
 }
@@ -39,7 +37,7 @@ export class PasswordlessService {
 
   /** Validates the address against the app's rules and returns it normalised. */
   private checkAddress(app: App, raw: string): string {
-    if (!app.config.loginMethods.email) throw new ApiError('disallowed_login_method', 'Login with email not allowed')
+    if (!isMethodEnabled(app.config, 'email')) throw new ApiError('disallowed_login_method', 'Login with email not allowed')
     const email = raw.trim().toLowerCase()
     if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw new ApiError('invalid_data', 'Invalid email address')
     if (app.config.disablePlusEmails && email.slice(0, email.lastIndexOf('@')).includes('+')) {
@@ -70,66 +68,37 @@ export class PasswordlessService {
   }
 
   async authenticate(app: App, input: { email: string; code: string; mode?: AuthMode }, ip: string): Promise<AuthResponse> {
+    const email = await this.verify(app, input.email, input.code, ip)
+    return this.deps.accounts.loginOrSignUp(app, { type: 'email', address: email }, { mode: input.mode })
+  }
+
+  /** Links the e-mail (proven by its code) to the signed-in user. */
+  async link(app: App, userId: string, input: { email: string; code: string }, ip: string): Promise<WireUser> {
+    await this.deps.accounts.linkingUser(userId)
+    const email = await this.verify(app, input.email, input.code, ip)
+    return this.deps.accounts.link(app, userId, { type: 'email', address: email })
+  }
+
+  /** Replaces the user's e-mail with a new one proven by the code sent to it. */
+  async update(app: App, userId: string, input: { oldAddress: string; newAddress: string; code: string }, ip: string): Promise<WireUser> {
+    await this.deps.accounts.linkingUser(userId)
+    const oldAddress = input.oldAddress.trim().toLowerCase()
+    const email = await this.verify(app, input.newAddress, input.code, ip)
+    return this.deps.accounts.update(app, userId, oldAddress, { type: 'email', address: email }, UPDATE_NEEDS_EMAIL_MESSAGE)
+  }
+
+  /** Checks the code for the address (one attempt spent, single use) and returns the normalised address. */
+  private async verify(app: App, rawEmail: string, code: string, ip: string): Promise<string> {
     const { db, throttle, now, secret } = this.deps
-    const email = this.checkAddress(app, input.email)
+    const email = this.checkAddress(app, rawEmail)
     await throttle.hit(`auth:ip:${ip}`, throttle.limits.ipAuthenticate)
     const t = now()
     const storedHash = await claimCodeAttempt(db, app.id, email, t, throttle.limits.codeMaxAttempts)
     // Always run the HMAC so a missing code costs the same as a wrong one.
-    const matches = codeMatches(secret, app.id, email, input.code, storedHash ?? '')
+    const matches = codeMatches(secret, app.id, email, code, storedHash ?? '')
     if (!storedHash || !matches || !(await consumeLoginCode(db, app.id, email, storedHash))) {
       throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE)
     }
-
-    const existing = await findLinkedAccount(db, app.id, 'email', email)
-    if (existing) return this.loginExisting(app, existing, t)
-
-    if (input.mode === 'no-signup' || app.config.disableSignup) {
-      throw new ApiError('user_does_not_exist', 'User does not exist')
-    }
-    if (app.settings.userLimit !== null && (await countUsers(db, app.id)) >= app.settings.userLimit) {
-      throw new ApiError('max_accounts_reached', 'This app has reached its maximum number of users')
-    }
-    const user: UsersTable = { id: `did:privy:${randomId()}`, app_id: app.id, created_at: t, has_accepted_terms: 0, is_guest: 0 }
-    const account: LinkedAccountsTable = {
-      id: randomId(),
-      user_id: user.id,
-      app_id: app.id,
-      type: 'email',
-      address: email,
-      verified_at: t,
-      first_verified_at: t,
-      latest_verified_at: t,
-      details: null,
-    }
-    const rows = this.deps.sessions.newSession(app.id, user.id)
-    try {
-      // One transaction: user, account and session appear together (and SQLite commits once).
-      await db.transaction().execute(async (trx) => {
-        await insertUser(trx, user)
-        await insertLinkedAccount(trx, account)
-        await insertSession(trx, rows.session, rows.token)
-      })
-    } catch (error) {
-      // Two first logins for one address at once: the other request created the user.
-      if (!isUniqueViolation(error)) throw error
-      const winner = await findLinkedAccount(db, app.id, 'email', email)
-      if (!winner) throw error
-      return this.loginExisting(app, winner, t)
-    }
-    return this.deps.sessions.respond(app.id, rows.sessionId, toWireUser(user, [account]), rows.refreshToken, true)
-  }
-
-  private async loginExisting(app: App, account: LinkedAccountsTable, t: number): Promise<AuthResponse> {
-    const { db, sessions } = this.deps
-    const [user, accounts] = await Promise.all([findUser(db, account.user_id), listLinkedAccounts(db, account.user_id)])
-    if (!user) throw new Error(`linked account ${account.id} has no user`)
-    const rows = sessions.newSession(app.id, user.id)
-    await db.transaction().execute(async (trx) => {
-      await markVerified(trx, account.id, t)
-      await insertSession(trx, rows.session, rows.token)
-    })
-    const verified = accounts.map((a) => (a.id === account.id ? { ...a, verified_at: t, latest_verified_at: t } : a))
-    return sessions.respond(app.id, rows.sessionId, toWireUser(user, verified), rows.refreshToken, false)
+    return email
   }
 }

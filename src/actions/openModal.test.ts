@@ -37,3 +37,16 @@ describe('openModal', () => {
     expect($modal.get().stack.at(-1)).toEqual({ name: 'code' })
   })
 })
+
+describe('openModal after a finished flow', () => {
+  it('reopening within the reset delay after a completed SMS login starts on the landing screen', async () => {
+    const { $smsFlow } = await import('../stores/smsFlow.ts')
+    openModal()
+    pushScreen({ name: 'code', method: 'sms' })
+    $smsFlow.set({ ...$smsFlow.get(), state: 'done' })
+    closeModal()
+    openModal()
+    expect($modal.get().stack).toEqual([{ name: 'landing' }])
+    expect($smsFlow.get().state).toBe('idle')
+  })
+})

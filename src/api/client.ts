@@ -96,7 +96,7 @@ export function createApiClient(config: ApiClientConfig) {
   }
 
   async function toApiError(response: Response): Promise<ApiError> {
-    let body: { error?: unknown; code?: unknown } | undefined
+    let body: { error?: unknown; code?: unknown; data?: unknown } | undefined
     try {
       body = (await response.json()) as typeof body
     } catch {
@@ -106,6 +106,7 @@ export function createApiClient(config: ApiClientConfig) {
       status: response.status,
       code: typeof body?.code === 'string' ? body.code : undefined,
       message: typeof body?.error === 'string' ? body.error : undefined,
+      data: body?.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : undefined,
     })
   }
 

@@ -50,4 +50,6 @@ export interface AppConfig {
   disablePlusEmails?: boolean
   disableSignup?: boolean
   embeddedWallets?: Record<string, unknown>
+  /** Custom-token login is accepted (issue #4). */
+  customAuth?: { enabled: boolean }
 }

@@ -27,6 +27,8 @@ export interface LinkedAccount {
   chainId?: string
   walletClientType?: string
   connectorType?: string
+  /** Type-specific fields (phoneNumber, subject, credentialId, …), camelCased from the wire. */
+  [field: string]: unknown
   verifiedAt: Date | null
   firstVerifiedAt: Date | null
   latestVerifiedAt: Date | null
@@ -46,22 +48,19 @@ export interface User {
 const toDate = (seconds: number | null | undefined): Date | null =>
   typeof seconds === 'number' ? new Date(seconds * 1000) : null
 
-const walletFields = (account: WireLinkedAccount) => ({
-  chainType: account.chain_type as 'ethereum' | 'solana',
-  ...(typeof account.chain_id === 'string' ? { chainId: account.chain_id } : {}),
-  ...(typeof account.wallet_client_type === 'string' ? { walletClientType: account.wallet_client_type } : {}),
-  ...(typeof account.connector_type === 'string' ? { connectorType: account.connector_type } : {}),
-})
+const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
+/** Type-specific wire fields (snake_case) become camelCase fields of the spec's linked account. */
+function camelKeys(record: Record<string, unknown>): Record<string, unknown> & { type: string } {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [camel(k), v])) as Record<string, unknown> & { type: string }
+}
 
 /** Maps the server's snake_case user to the spec's camelCase `User`. */
 export function toUser(wire: WireUser): User {
-  const linkedAccounts = (wire.linked_accounts ?? []).map((account) => ({
-    type: account.type,
-    ...(account.address !== undefined ? { address: account.address } : {}),
-    ...(typeof account.chain_type === 'string' ? walletFields(account) : {}),
-    verifiedAt: toDate(account.verified_at),
-    firstVerifiedAt: toDate(account.first_verified_at),
-    latestVerifiedAt: toDate(account.latest_verified_at),
+  const linkedAccounts = (wire.linked_accounts ?? []).map(({ verified_at, first_verified_at, latest_verified_at, ...rest }) => ({
+    ...camelKeys(rest),
+    verifiedAt: toDate(verified_at),
+    firstVerifiedAt: toDate(first_verified_at),
+    latestVerifiedAt: toDate(latest_verified_at),
   }))
   const email = wire.linked_accounts?.find((a) => a.type === 'email')
   const phone = wire.linked_accounts?.find((a) => a.type === 'phone')

@@ -22,6 +22,7 @@ export const API_ERROR_CODES = {
   captcha_failure: 400,
   captcha_timeout: 400,
   not_supported: 422,
+  sms_verification_failed: 422,
   too_many_requests: 429,
   not_found: 404,
   method_not_allowed: 405,
@@ -36,4 +37,6 @@ export type ApiErrorCode = keyof typeof API_ERROR_CODES
 export interface ApiErrorBody {
   error: string
   code: ApiErrorCode
+  /** Extra fields of some answers: `account_transfer_required` carries `{ nonce, account, display_name }`. */
+  data?: Record<string, unknown>
 }

@@ -8,11 +8,14 @@ export class ApiError extends BaseError {
   override name = 'ApiError'
   status: number
   declare code: ApiErrorCode | 'unknown_error'
+  /** Extra answer fields (`account_transfer_required` carries `{ nonce, account, display_name }`). */
+  data?: Record<string, unknown>
 
-  constructor({ status, code, message, cause }: { status: number; code?: string; message?: string; cause?: unknown }) {
+  constructor({ status, code, message, cause, data }: { status: number; code?: string; message?: string; cause?: unknown; data?: Record<string, unknown> }) {
     const shortMessage = message || `Request failed with status ${status}`
     super(shortMessage, { code: code || 'unknown_error', details: `HTTP ${status}`, cause })
     this.status = status
+    if (data) this.data = data
   }
 }
 

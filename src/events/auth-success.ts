@@ -4,8 +4,8 @@ import type { User } from '../api/user.ts'
 export interface AuthSuccessEventDetail {
   user: User
   isNewUser: boolean
-  /** 'siwe' / 'siws' for a wallet-signature login. */
-  loginMethod: 'email' | 'siwe' | 'siws'
+  /** 'email', 'sms', 'google', 'passkey', 'guest', 'custom', … */
+  loginMethod: string
 }
 export type AuthSuccessEvent = CustomEvent<AuthSuccessEventDetail>
 

@@ -1,11 +1,14 @@
 import type { AuthErrorEventDetail } from './auth-error.ts'
 import type { AuthReadyEventDetail } from './auth-ready.ts'
 import type { AuthSuccessEventDetail } from './auth-success.ts'
+import type { LinkSuccessEventDetail } from './link-success.ts'
 import type { LogoutEventDetail } from './logout.ts'
 import type { ModalCloseEventDetail } from './modal-close.ts'
 import type { ModalOpenEventDetail } from './modal-open.ts'
 import type { WalletConnectedEventDetail } from './wallet-connected.ts'
 import type { WalletDisconnectedEventDetail } from './wallet-disconnected.ts'
+import type { UnlinkSuccessEventDetail } from './unlink-success.ts'
+import type { UpdateSuccessEventDetail } from './update-success.ts'
 
 export type * from './auth-error.ts'
 export type * from './auth-ready.ts'
@@ -15,6 +18,9 @@ export type * from './modal-close.ts'
 export type * from './modal-open.ts'
 export type * from './wallet-connected.ts'
 export type * from './wallet-disconnected.ts'
+export type * from './link-success.ts'
+export type * from './unlink-success.ts'
+export type * from './update-success.ts'
 
 /** Every event a Gatehouse element dispatches, by name. */
 export interface GatehouseEventDetailMap {
@@ -26,5 +32,8 @@ export interface GatehouseEventDetailMap {
   'modal-close': ModalCloseEventDetail
   'wallet-connected': WalletConnectedEventDetail
   'wallet-disconnected': WalletDisconnectedEventDetail
+  'link-success': LinkSuccessEventDetail
+  'unlink-success': UnlinkSuccessEventDetail
+  'update-success': UpdateSuccessEventDetail
 }
 export type GatehouseEventName = keyof GatehouseEventDetailMap

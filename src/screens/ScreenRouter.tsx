@@ -15,6 +15,14 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   error: lazy(() => import('./common/ErrorScreen.tsx')),
   'wallet-list': lazy(() => import('./wallets/WalletListScreen.tsx')),
   'wallet-connect': lazy(() => import('./wallets/WalletConnectScreen.tsx')),
+  'email-login': lazy(() => import('./login/EmailLoginScreen.tsx')),
+  'sms-login': lazy(() => import('./sms/PhoneLoginScreen.tsx')),
+  'link-phone': lazy(() => import('./sms/LinkPhoneScreen.tsx')),
+  'update-phone': lazy(() => import('./sms/UpdatePhoneScreen.tsx')),
+  'landing-overflow': lazy(() => import('./login/LandingOverflowScreen.tsx')),
+  'link-email': lazy(() => import('./link/LinkEmailScreen.tsx')),
+  'update-email': lazy(() => import('./link/UpdateEmailScreen.tsx')),
+  'account-transfer': lazy(() => import('./link/AccountTransferScreen.tsx')),
 }
 
 /** Starts fetching the code screen while the user types the e-mail, so it paints at once. */

@@ -4,7 +4,7 @@ import type { WalletChainType, WalletIntent } from './walletFlow.ts'
 /** One step of the modal. The stack keeps previous steps for back navigation (spec §2). */
 export type ScreenEntry =
   | { name: 'landing' }
-  | { name: 'code' }
+  | { name: 'code'; method?: 'email' | 'sms' }
   | { name: 'terms' }
   | { name: 'allowlist-rejected' }
   | { name: 'user-limit' }
@@ -12,6 +12,15 @@ export type ScreenEntry =
   | { name: 'error'; title: string; detail: string; cta: string }
   | { name: 'wallet-list'; intent: WalletIntent }
   | { name: 'wallet-connect'; intent: WalletIntent; wallet: SelectedWallet; chainType: WalletChainType }
+  // Issue #4: linking, updating and account transfer.
+  | { name: 'link-email' }
+  | { name: 'email-login' }
+  | { name: 'sms-login' }
+  | { name: 'link-phone' }
+  | { name: 'update-phone' }
+  | { name: 'landing-overflow' }
+  | { name: 'update-email' }
+  | { name: 'account-transfer'; method: string; nonce: string; displayName: string; step?: 'confirm' | 'assets' }
 
 export type ScreenName = ScreenEntry['name']
 

@@ -24,7 +24,7 @@ export const $session = atom<SessionState>({ status: 'loading', user: null, toke
 export interface PendingLogin {
   user: User
   isNewUser: boolean
-  loginMethod: 'email' | 'siwe' | 'siws'
+  loginMethod: string
 }
 export const $pendingLogin = atom<PendingLogin | null>(null)
 

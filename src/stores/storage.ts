@@ -76,7 +76,8 @@ export function getAnalyticsClientId(): string {
   return id
 }
 
-export type LoginMethod = 'email'
+/** 'email', 'sms', 'google', 'passkey', 'guest', 'custom', … */
+export type LoginMethod = string
 
 export function getRecentLoginMethod(appId: string): LoginMethod | null {
   try {

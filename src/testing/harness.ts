@@ -10,6 +10,8 @@ import type { AppConfig, WireAuthResponse } from '../api/types.ts'
 import type { WireUser } from '../api/user.ts'
 import { $config, initialConfigState } from '../stores/config.ts'
 import { $emailFlow } from '../stores/emailFlow.ts'
+import { $landing } from '../stores/landing.ts'
+import { $smsFlow, initialSmsFlow } from '../stores/smsFlow.ts'
 import { $modal } from '../stores/modal.ts'
 import { $pendingLogin, $session } from '../stores/session.ts'
 import type { KeyValueStorage } from '../stores/storage.ts'
@@ -129,6 +131,8 @@ export function resetAll(): ReturnType<typeof memoryLocalStorage> {
   $pendingLogin.set(null)
   $modal.set({ open: false, stack: [{ name: 'landing' }] })
   $emailFlow.set({ state: 'idle', email: '', sentTo: null, error: null, inlineError: null })
+  $smsFlow.set(initialSmsFlow)
+  $landing.set({ prefill: null })
   return storage
 }
 

@@ -1,7 +1,13 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState } from 'react'
 import { closeModal } from '../../actions/closeModal.ts'
+import { linkWithEmailCode } from '../../actions/linkWithEmailCode.ts'
 import { loginWithEmailCode } from '../../actions/loginWithEmailCode.ts'
+import { sendSmsCode } from '../../actions/sendSmsCode.ts'
+import { linkWithSmsCode, loginWithSmsCode, updatePhoneWithCode } from '../../actions/smsCode.ts'
+import { updateEmailWithCode } from '../../actions/updateEmailWithCode.ts'
+import { $smsFlow } from '../../stores/smsFlow.ts'
+import { flowKind } from '../../flows/uiFlow.ts'
 import { resendEmailCode } from '../../actions/resendEmailCode.ts'
 import { nextPostLoginScreen } from '../../flows/postLogin.ts'
 import { $config } from '../../stores/config.ts'
@@ -16,10 +22,29 @@ import { TIMING } from './timing.ts'
 type Status = 'idle' | 'submitting' | 'success' | 'error'
 const empty = () => Array.from({ length: CODE_LENGTH }, () => '')
 
+/** The calls of each code method: log in, link, update, resend. */
+const CALLS = {
+  email: {
+    login: loginWithEmailCode,
+    link: linkWithEmailCode,
+    update: updateEmailWithCode,
+    resend: () => resendEmailCode(),
+  },
+  sms: {
+    login: loginWithSmsCode,
+    link: linkWithSmsCode,
+    update: updatePhoneWithCode,
+    resend: () => sendSmsCode({ phoneNumber: $smsFlow.get().sentTo ?? '', channel: $smsFlow.get().channel }),
+  },
+} as const
+
 /** Enter confirmation code: six digits, automatic submit, 'Resend code' with a 30 s cooldown. */
-export default function CodeScreen() {
+export default function CodeScreen({ method = 'email' }: { method?: 'email' | 'sms' }) {
   const { app } = useStore($config)
-  const { sentTo } = useStore($emailFlow)
+  const emailFlow = useStore($emailFlow)
+  const smsFlow = useStore($smsFlow)
+  const sentTo = method === 'sms' ? smsFlow.sentTo : emailFlow.sentTo
+  const calls = CALLS[method]
   const [digits, setDigits] = useState(empty)
   const [status, setStatus] = useState<Status>('idle')
   const [message, setMessage] = useState<string | null>(null)
@@ -52,13 +77,21 @@ export default function CodeScreen() {
     setStatus('submitting')
     setMessage(null)
     try {
-      const { user, isNewUser } = await loginWithEmailCode({ code })
+      const kind = flowKind()
+      if (kind !== 'login') {
+        // Link and update end here: no terms or wallet steps, the user is already in.
+        await (kind === 'link' ? calls.link({ code }) : calls.update({ code }))
+        setStatus('success')
+        later(TIMING.closeDelayMs, () => closeModal())
+        return
+      }
+      const { user, isNewUser } = await calls.login({ code })
       setStatus('success')
-      const next = nextPostLoginScreen({ user, isNewUser, loginMethod: 'email' })
+      const next = nextPostLoginScreen({ user, isNewUser, loginMethod: method })
       if (next) later(TIMING.nextScreenDelayMs, () => replaceScreen(next))
       else later(TIMING.closeDelayMs, () => closeModal())
     } catch (error) {
-      const outcome = mapCodeError(error)
+      const outcome = mapCodeError(error, method)
       if (outcome.kind === 'landing') {
         setInlineError(outcome.message)
         resetScreens()
@@ -87,7 +120,7 @@ export default function CodeScreen() {
 
   async function resend() {
     try {
-      await resendEmailCode()
+      await calls.resend()
       const current = Date.now()
       setNow(current)
       setResendUntil(current + TIMING.resendCooldownMs)
@@ -106,7 +139,9 @@ export default function CodeScreen() {
     <div className="body" part="body" data-screen="code">
       <ScreenTitle>Enter confirmation code</ScreenTitle>
       <p className="detail">
-        Please check {sentTo ?? 'your email'} for an email from {app?.name || 'us'} and enter your code below.
+        {method === 'sms'
+          ? `Please check ${sentTo ?? 'your phone'} for a message from ${app?.name || 'us'} and enter your code below.`
+          : `Please check ${sentTo ?? 'your email'} for an email from ${app?.name || 'us'} and enter your code below.`}
       </p>
       <CodeInput
         digits={digits}
@@ -136,7 +171,7 @@ export default function CodeScreen() {
         </span>
       ) : (
         <p className="note">
-          Didn't get an email?{' '}
+          {method === 'sms' ? "Didn't get a message?" : "Didn't get an email?"}{' '}
           <button type="button" className="link-button" part="resend-button" onClick={resend}>
             Resend code
           </button>

@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react'
-import { useState, type FormEvent } from 'react'
-import { sendEmailCode } from '../../actions/sendEmailCode.ts'
-import { BaseError } from '../../errors/base.ts'
-import { ApiError } from '../../errors/api.ts'
+import { useEffect } from 'react'
 import { $config, DEFAULT_LANDING_HEADER, loginMessageOf } from '../../stores/config.ts'
-import { $emailFlow, setEmailInput, setInlineError } from '../../stores/emailFlow.ts'
+import { $landing } from '../../stores/landing.ts'
 import { pushScreen } from '../../stores/modal.ts'
+import { getRecentLoginMethod } from '../../stores/storage.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
-import { emailProblem, PLUS_EMAIL_MESSAGE } from '../../validation/email.ts'
-import { mapInitError } from './errorMapping.ts'
+import { LazyPhoneForm } from '../sms/LazyPhoneForm.tsx'
+import { EmailLoginForm } from './EmailLoginForm.tsx'
+import { landingLayout } from './landingLayout.ts'
+import { MethodEntry } from './methodEntries.tsx'
 
 /** Spec §2 consent line; each word links only when the app configured that URL. */
 function ConsentLine({ terms, privacy }: { terms?: string | null; privacy?: string | null }) {
@@ -27,36 +27,26 @@ function ConsentLine({ terms, privacy }: { terms?: string | null; privacy?: stri
   )
 }
 
-/** Landing: app branding, header, login message and the inline e-mail input. */
-export default function LandingScreen() {
-  const { app } = useStore($config)
-  const flow = useStore($emailFlow)
-  const [submitting, setSubmitting] = useState(false)
-  const problem = emailProblem(flow.email, { disablePlusEmails: app?.disablePlusEmails })
-  const busy = submitting || flow.state === 'sending-code'
-  const inlineError = flow.inlineError ?? (problem === 'plus' ? PLUS_EMAIL_MESSAGE : null)
-  const message = loginMessageOf(app)
-  const emailEnabled = app?.loginMethods?.email !== false
+const warned = new Set<string>()
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    if (busy || problem) return
-    setSubmitting(true)
-    try {
-      await sendEmailCode({ email: flow.email })
-      pushScreen({ name: 'code' })
-    } catch (error) {
-      if (error instanceof BaseError && !(error instanceof ApiError) && error.code === 'invalid_data') {
-        setInlineError(error.shortMessage)
-      } else {
-        const outcome = mapInitError(error)
-        if (outcome.kind === 'landing') setInlineError(outcome.message)
-        else pushScreen(outcome.screen)
-      }
-    } finally {
-      setSubmitting(false)
+/**
+ * Landing: branding, header, login message, then the entries of `landingLayout` — the inline
+ * e-mail (or SMS) input, method buttons, and 'More options' / 'Other socials' for the overflow.
+ */
+export default function LandingScreen() {
+  const { app, appId } = useStore($config)
+  const { prefill } = useStore($landing)
+  const layout = landingLayout({ app, prefill, recentMethod: appId ? getRecentLoginMethod(appId) : null })
+  const message = loginMessageOf(app)
+
+  // Configuration mistakes are the developer's to see, once per message.
+  useEffect(() => {
+    for (const warning of layout.warnings) {
+      if (warned.has(warning)) continue
+      warned.add(warning)
+      console.warn(`[gatehouse] ${warning}`)
     }
-  }
+  }, [layout.warnings.join('\n')])
 
   return (
     <div className="body" part="body" data-screen="landing">
@@ -64,37 +54,29 @@ export default function LandingScreen() {
       {!app?.logo && app?.name ? <div className="app-name" part="app-name">{app.name}</div> : null}
       <ScreenTitle>{app?.landingHeader || DEFAULT_LANDING_HEADER}</ScreenTitle>
       {message ? <p className="detail" part="login-message">{message}</p> : null}
-      {emailEnabled ? (
-        <form className="email" part="email-form" onSubmit={submit} noValidate>
-          <label className="visually-hidden" htmlFor="gh-email">
-            Email address
-          </label>
-          <input
-            id="gh-email"
-            className="email-input"
-            part="email-input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            placeholder="your@email.com"
-            autoFocus
-            value={flow.email}
-            aria-invalid={inlineError ? true : undefined}
-            aria-describedby={inlineError ? 'gh-email-error' : undefined}
-            onChange={(event) => setEmailInput(event.target.value)}
-          />
-          <button type="submit" className="primary-button" part="primary-button" disabled={busy || problem !== null} aria-busy={busy || undefined}>
-            Submit
-          </button>
-        </form>
-      ) : (
-        <p className="detail">No login method is enabled for this app.</p>
-      )}
-      {inlineError ? (
-        <p id="gh-email-error" className="error-message" part="error-message" role="alert">
-          {inlineError}
+      {layout.error ? (
+        <p className="error-message" part="error-message" role="alert">
+          {layout.error}
         </p>
-      ) : null}
+      ) : (
+        <div className="methods" part="methods">
+          {layout.visible.map((method) =>
+            // The inline input; the phone form's module (libphonenumber-js) loads on demand.
+            method !== layout.inline ? (
+              <MethodEntry key={method} method={method} />
+            ) : method === 'email' ? (
+              <EmailLoginForm key={method} />
+            ) : (
+              <LazyPhoneForm key={method} />
+            ),
+          )}
+          {layout.overflow.length > 0 ? (
+            <button type="button" className="secondary-button method-button" part="more-button" onClick={() => pushScreen({ name: 'landing-overflow' })}>
+              {layout.overflowLabel}
+            </button>
+          ) : null}
+        </div>
+      )}
       {app?.legal?.requireUsersAcceptTerms ? null : (
         <ConsentLine terms={app?.legal?.termsAndConditionsUrl} privacy={app?.legal?.privacyPolicyUrl} />
       )}

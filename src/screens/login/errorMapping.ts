@@ -1,3 +1,4 @@
+import { asTransferRequired } from '../../actions/internal/accountChange.ts'
 import { ApiError } from '../../errors/api.ts'
 import type { ScreenEntry } from '../../stores/modal.ts'
 import { PLUS_EMAIL_MESSAGE } from '../../validation/email.ts'
@@ -36,8 +37,16 @@ const errorScreen = (title: string, detail: string, cta: string): { kind: 'scree
 
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : null)
 
-/** Spec §8 "Code screen". */
-export function mapCodeError(error: unknown): CodeErrorOutcome {
+/** The transfer screen for an `account_transfer_required` answer carrying a nonce, else null. */
+export function transferScreen(error: unknown, method: string): ScreenEntry | null {
+  const transfer = asTransferRequired(error)
+  return transfer ? { name: 'account-transfer', method, nonce: transfer.nonce, displayName: transfer.displayName } : null
+}
+
+/** Spec §8 "Code screen". `method` names the flow (for the transfer screen). */
+export function mapCodeError(error: unknown, method = 'email'): CodeErrorOutcome {
+  const transfer = transferScreen(error, method)
+  if (transfer) return { kind: 'screen', screen: transfer }
   switch (codeOf(error)) {
     case 'invalid_credentials':
       return { kind: 'inline', message: TEXT.invalidCode }
@@ -84,6 +93,9 @@ export function mapInitError(error: unknown): InitErrorOutcome {
       return errorScreen(TEXT.captchaFailed, TEXT.captchaTimeout, TEXT.goBack)
     case 'not_supported':
       return errorScreen(TEXT.regionNotSupported, TEXT.smsRegionUnavailable, TEXT.goBack)
+    case 'sms_verification_failed':
+      // Spec §8: shows its message ('Phone login code request failure') on the generic error screen.
+      return errorScreen(TEXT.somethingWentWrong, (error as ApiError).shortMessage, TEXT.goBack)
   }
   if (error instanceof ApiError && (error.status === 400 || error.status === 422)) {
     return errorScreen(TEXT.somethingWentWrong, error.shortMessage, TEXT.goBack)

@@ -1,0 +1,240 @@
+/**
+ * Linked accounts for every login method (issue #4): login-or-sign-up by an account, link,
+ * unlink, update, and account transfer. Methods only prove an account (`type` + normalised
+ * `address` + `details`) and hand it here, so the rules of spec part 1 §5 live in one place.
+ */
+import { randomId, randomToken, sha256 } from '../crypto/hash.js'
+import { insertAccountTransfer, takeAccountTransfer } from '../db/account-transfers.js'
+import { isUniqueViolation } from '../db/connect.js'
+import {
+  countLinkedAccountsOfType,
+  deleteLinkedAccount,
+  findLinkedAccount,
+  insertLinkedAccount,
+  listLinkedAccounts,
+  markVerified,
+  moveLinkedAccount,
+  replaceLinkedAccountAddress,
+} from '../db/linked-accounts.js'
+import type { Db, LinkedAccountsTable, UsersTable } from '../db/schema.js'
+import { insertSession } from '../db/sessions.js'
+import { countUsers, deleteUser, findUser, insertUser } from '../db/users.js'
+import { ApiError } from '../errors.js'
+import type { App } from './app-config.js'
+import type { AuthResponse, SessionService } from './sessions.js'
+import { toWireUser, type WireLinkedAccount, type WireUser } from './users.js'
+
+export type AuthMode = 'login-or-sign-up' | 'no-signup'
+
+/** An account a login method has just proven. */
+export interface ProvenAccount {
+  type: string
+  /** Normalised lookup key, unique per app and type (e-mail, E.164 phone, `provider:subject`, credential id…). */
+  address: string
+  /** Type-specific wire fields (snake_case), spread into the wire account. */
+  details?: Record<string, unknown> | null
+  /** What the transfer screen calls it ('X is associated with another account'); defaults to the address. */
+  displayName?: string
+}
+
+/** Spec §5: at most 1 account of each type, 5 passkeys. Features may raise their type's limit here. */
+export const ACCOUNT_TYPE_LIMITS: Record<string, number> = { passkey: 5 }
+export const limitOfType = (type: string) => ACCOUNT_TYPE_LIMITS[type] ?? 1
+
+/** Spec §5: transfers are not allowed for custom, guest and passkey accounts. */
+export const NON_TRANSFERABLE_TYPES = new Set(['custom_auth', 'guest', 'passkey'])
+
+export const TRANSFER_TTL_MS = 10 * 60 * 1000
+export const LINKED_TO_ANOTHER_USER_MESSAGE = 'This account has already been linked to another user.'
+
+export interface AccountDeps {
+  db: Db
+  sessions: SessionService
+  now: () => number
+}
+
+export class AccountService {
+  constructor(private readonly deps: AccountDeps) {}
+
+  /**
+   * Logs in the owner of `proven`, or signs up a new user holding it (unless sign-up is off or the
+   * app's user limit is reached). Two first logins racing on one address end as one user.
+   */
+  async loginOrSignUp(app: App, proven: ProvenAccount, options: { mode?: AuthMode; isGuest?: boolean } = {}): Promise<AuthResponse> {
+    const { db, sessions, now } = this.deps
+    const t = now()
+    const existing = await findLinkedAccount(db, app.id, proven.type, proven.address)
+    if (existing) return this.loginExisting(app, existing, t)
+    if (options.mode === 'no-signup' || app.config.disableSignup) {
+      throw new ApiError('user_does_not_exist', 'User does not exist')
+    }
+    if (app.settings.userLimit !== null && (await countUsers(db, app.id)) >= app.settings.userLimit) {
+      throw new ApiError('max_accounts_reached', 'This app has reached its maximum number of users')
+    }
+    const user: UsersTable = { id: `did:privy:${randomId()}`, app_id: app.id, created_at: t, has_accepted_terms: 0, is_guest: options.isGuest ? 1 : 0 }
+    const account = this.row(app, user.id, proven, t)
+    const rows = sessions.newSession(app.id, user.id)
+    try {
+      // One transaction: user, account and session appear together (and SQLite commits once).
+      await db.transaction().execute(async (trx) => {
+        await insertUser(trx, user)
+        await insertLinkedAccount(trx, account)
+        await insertSession(trx, rows.session, rows.token)
+      })
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+      const winner = await findLinkedAccount(db, app.id, proven.type, proven.address)
+      if (!winner) throw error
+      return this.loginExisting(app, winner, t)
+    }
+    return sessions.respond(app.id, rows.sessionId, toWireUser(user, [account]), rows.refreshToken, true)
+  }
+
+  private async loginExisting(app: App, account: LinkedAccountsTable, t: number): Promise<AuthResponse> {
+    const { db, sessions } = this.deps
+    const [user, accounts] = await Promise.all([findUser(db, account.user_id), listLinkedAccounts(db, account.user_id)])
+    if (!user) throw new Error(`linked account ${account.id} has no user`)
+    const rows = sessions.newSession(app.id, user.id)
+    await db.transaction().execute(async (trx) => {
+      await markVerified(trx, account.id, t)
+      await insertSession(trx, rows.session, rows.token)
+    })
+    const verified = accounts.map((a) => (a.id === account.id ? { ...a, verified_at: t, latest_verified_at: t } : a))
+    return sessions.respond(app.id, rows.sessionId, toWireUser(user, verified), rows.refreshToken, false)
+  }
+
+  /** The signed-in user who may link: exists, and is not a guest (spec §5). */
+  async linkingUser(userId: string): Promise<UsersTable> {
+    const user = await findUser(this.deps.db, userId)
+    if (!user) throw new ApiError('must_be_authenticated', 'User must be authenticated')
+    if (Number(user.is_guest)) throw new ApiError('invalid_data', 'Guest accounts cannot link login methods.')
+    return user
+  }
+
+  /**
+   * Links a proven account to the signed-in user. Already theirs: just re-verified. On another
+   * user: `account_transfer_required` with a nonce (or `linked_to_another_user` for types that
+   * cannot move). Over the type's limit: `cannot_link_more_of_type`.
+   */
+  async link(app: App, userId: string, proven: ProvenAccount): Promise<WireUser> {
+    const { db, now } = this.deps
+    await this.linkingUser(userId)
+    const t = now()
+    const existing = await findLinkedAccount(db, app.id, proven.type, proven.address)
+    if (existing?.user_id === userId) {
+      await markVerified(db, existing.id, t)
+      return this.wireUser(userId)
+    }
+    await this.checkLimit(userId, proven.type)
+    if (existing) throw await this.transferRequired(app, userId, existing, proven)
+    try {
+      await insertLinkedAccount(db, this.row(app, userId, proven, t))
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+      throw new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE)
+    }
+    return this.wireUser(userId)
+  }
+
+  /** Removes one of the user's accounts. A passkey enrolled in MFA stays; so does the last account. */
+  async unlink(app: App, userId: string, type: string, address: string): Promise<WireUser> {
+    const { db } = this.deps
+    const account = await findLinkedAccount(db, app.id, type, address)
+    if (!account || account.user_id !== userId) throw new ApiError('invalid_data', `No ${type} account ${address} is linked to this user.`)
+    const details = account.details ? (JSON.parse(account.details) as Record<string, unknown>) : {}
+    if (type === 'passkey' && details.enrolled_in_mfa) throw new ApiError('invalid_data', 'Cannot unlink a passkey enrolled in MFA')
+    const all = await listLinkedAccounts(db, userId)
+    if (all.length <= 1) throw new ApiError('invalid_data', 'Cannot unlink the only login method of this user.')
+    await deleteLinkedAccount(db, account.id)
+    return this.wireUser(userId)
+  }
+
+  /** Replaces the user's account of `type` (e-mail or phone update): the old one must be theirs. */
+  async update(app: App, userId: string, oldAddress: string, next: ProvenAccount, missingMessage: string): Promise<WireUser> {
+    const { db, now } = this.deps
+    await this.linkingUser(userId)
+    const current = await findLinkedAccount(db, app.id, next.type, oldAddress)
+    if (!current || current.user_id !== userId) throw new ApiError('invalid_data', missingMessage)
+    const taken = await findLinkedAccount(db, app.id, next.type, next.address)
+    if (taken && taken.id !== current.id) throw new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE)
+    try {
+      await replaceLinkedAccountAddress(db, current.id, next.address, next.details ? JSON.stringify(next.details) : null, now())
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+      throw new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE)
+    }
+    return this.wireUser(userId)
+  }
+
+  /**
+   * Spends a transfer nonce: the account moves to the signed-in user and the user who held it is
+   * deleted with everything else of theirs (spec §1: "the other account is deleted").
+   */
+  async transfer(app: App, userId: string, type: string, nonce: string): Promise<WireUser> {
+    const { db, now } = this.deps
+    await this.linkingUser(userId)
+    const t = now()
+    const pending = await takeAccountTransfer(db, sha256(nonce))
+    if (!pending || pending.app_id !== app.id || pending.user_id !== userId || pending.type !== type || pending.expires_at <= t) {
+      throw new ApiError('invalid_data', 'Invalid or expired account transfer nonce.')
+    }
+    const account = await findLinkedAccount(db, app.id, pending.type, pending.address)
+    if (!account) throw new ApiError('invalid_data', 'The account to transfer no longer exists.')
+    if (account.user_id !== userId) {
+      await this.checkLimit(userId, type)
+      const previousOwner = account.user_id
+      await db.transaction().execute(async (trx) => {
+        await moveLinkedAccount(trx, account.id, userId, t)
+        await deleteUser(trx, previousOwner)
+      })
+    }
+    return this.wireUser(userId)
+  }
+
+  async wireUser(userId: string): Promise<WireUser> {
+    const [user, accounts] = await Promise.all([findUser(this.deps.db, userId), listLinkedAccounts(this.deps.db, userId)])
+    if (!user) throw new ApiError('must_be_authenticated', 'User must be authenticated')
+    return toWireUser(user, accounts)
+  }
+
+  private async checkLimit(userId: string, type: string): Promise<void> {
+    if ((await countLinkedAccountsOfType(this.deps.db, userId, type)) >= limitOfType(type)) {
+      throw new ApiError('cannot_link_more_of_type', `User already has an account of type ${type} linked.`)
+    }
+  }
+
+  private async transferRequired(app: App, userId: string, existing: LinkedAccountsTable, proven: ProvenAccount): Promise<ApiError> {
+    if (NON_TRANSFERABLE_TYPES.has(proven.type)) return new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE)
+    const t = this.deps.now()
+    const nonce = randomToken(32)
+    await insertAccountTransfer(this.deps.db, {
+      nonce_hash: sha256(nonce),
+      app_id: app.id,
+      user_id: userId,
+      type: existing.type,
+      address: existing.address,
+      created_at: t,
+      expires_at: t + TRANSFER_TTL_MS,
+    })
+    const account: WireLinkedAccount = toWireUser({ id: existing.user_id, app_id: app.id, created_at: 0, has_accepted_terms: 0, is_guest: 0 }, [existing]).linked_accounts[0]
+    return new ApiError('account_transfer_required', 'This account is associated with another user; it can be transferred.', {
+      nonce,
+      account,
+      display_name: proven.displayName ?? proven.address,
+    })
+  }
+
+  private row(app: App, userId: string, proven: ProvenAccount, t: number): LinkedAccountsTable {
+    return {
+      id: randomId(),
+      user_id: userId,
+      app_id: app.id,
+      type: proven.type,
+      address: proven.address,
+      verified_at: t,
+      first_verified_at: t,
+      latest_verified_at: t,
+      details: proven.details ? JSON.stringify(proven.details) : null,
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Custom-token login (issue #4): the host signs its own JWT for its user; we verify it with jose
+ * against the host's JWKS URL (cached by jose, refreshed on unknown kid) or a configured public key,
+ * and the `sub` becomes a `custom_auth` account.
+ */
+import { createRemoteJWKSet, importJWK, importSPKI, jwtVerify, type JWK, type JWTVerifyGetKey } from 'jose'
+import { ApiError } from '../errors.js'
+import type { App, CustomAuthSettings } from './app-config.js'
+import type { ProvenAccount } from './accounts.js'
+
+const remoteSets = new Map<string, JWTVerifyGetKey>()
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'ES512', 'EdDSA']
+
+async function keyFor(settings: CustomAuthSettings): Promise<JWTVerifyGetKey | CryptoKey> {
+  if (settings.jwksUrl) {
+    let set = remoteSets.get(settings.jwksUrl)
+    if (!set) {
+      set = createRemoteJWKSet(new URL(settings.jwksUrl))
+      remoteSets.set(settings.jwksUrl, set)
+    }
+    return set
+  }
+  const key = settings.publicKey?.trim()
+  if (!key) throw new ApiError('invalid_data', 'Custom auth has no verification key configured.')
+  if (key.startsWith('{')) {
+    // One configured key is used whatever kid the token names (a set would match by kid).
+    const jwk = JSON.parse(key) as JWK
+    const alg = jwk.alg ?? (jwk.kty === 'RSA' ? 'RS256' : jwk.kty === 'OKP' ? 'EdDSA' : jwk.crv === 'P-384' ? 'ES384' : 'ES256')
+    return (await importJWK(jwk, alg)) as CryptoKey
+  }
+  // A PEM does not say its algorithm; jose needs one to import, so try the common families.
+  for (const alg of ['ES256', 'RS256', 'EdDSA', 'ES384', 'ES512']) {
+    try {
+      return await importSPKI(key, alg)
+    } catch {
+      // not this family
+    }
+  }
+  throw new ApiError('invalid_data', 'Custom auth public key is not a supported SPKI PEM or JWK.')
+}
+
+/** Verifies the host's token and returns the account it proves; `invalid_credentials` otherwise. */
+export async function verifyCustomToken(app: App, token: string, now: number): Promise<ProvenAccount> {
+  const settings = app.settings.customAuth
+  if (!settings) throw new ApiError('disallowed_login_method', 'Login with a custom token not allowed')
+  let subject: string | undefined
+  try {
+    const key = await keyFor(settings)
+    const { payload } = await jwtVerify(token, key as JWTVerifyGetKey, {
+      issuer: settings.issuer,
+      audience: settings.audience ?? undefined,
+      algorithms: ALGORITHMS,
+      currentDate: new Date(now),
+    })
+    subject = payload.sub
+  } catch (error) {
+    if (error instanceof ApiError) throw error
+    throw new ApiError('invalid_credentials', 'Invalid custom token')
+  }
+  if (!subject) throw new ApiError('invalid_credentials', 'Invalid custom token: no sub claim')
+  return { type: 'custom_auth', address: subject, details: { custom_user_id: subject } }
+}

@@ -1,0 +1,103 @@
+/**
+ * SMS code login (and its WhatsApp variant): the e-mail code flow with a phone number as the
+ * address. Numbers are parsed and normalised to E.164 with libphonenumber-js; codes live in the
+ * same table as e-mail codes under the key `phone:<E.164>`.
+ */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
+import { codeMatches, generateCode, hashCode } from '../crypto/codes.js'
+import { claimCodeAttempt, consumeLoginCode, putLoginCode } from '../db/codes.js'
+import type { Db } from '../db/schema.js'
+import { ApiError } from '../errors.js'
+import type { AccountService, AuthMode, ProvenAccount } from './accounts.js'
+import { isMethodEnabled, type App } from './app-config.js'
+import type { AuthResponse } from './sessions.js'
+import type { SmsChannel, SmsSender } from './sms-sender.js'
+import type { Throttle } from './throttle.js'
+import type { WireUser } from './users.js'
+
+const INVALID_CODE_MESSAGE = 'Invalid or expired verification code'
+export const UPDATE_NEEDS_PHONE_MESSAGE = 'User is required to have a phone number to update it.'
+export const REGION_NOT_SUPPORTED_MESSAGE = 'SMS authentication from this region is not available'
+
+export interface PasswordlessSmsDeps {
+  db: Db
+  sms: SmsSender
+  throttle: Throttle
+  accounts: AccountService
+  secret: string
+  now: () => number
+  /** Upper-case ISO countries accepted; empty = all. */
+  allowedCountries: string[]
+}
+
+/** E.164 of a valid number, or `invalid_data`; `not_supported` for a country the server does not serve. */
+export function normalizePhone(raw: string, allowedCountries: string[] = []): string {
+  const parsed = parsePhoneNumberFromString(raw.trim())
+  if (!parsed || !parsed.isValid()) throw new ApiError('invalid_data', 'Invalid phone number')
+  if (allowedCountries.length && (!parsed.country || !allowedCountries.includes(parsed.country))) {
+    throw new ApiError('not_supported', REGION_NOT_SUPPORTED_MESSAGE)
+  }
+  return parsed.number
+}
+
+const codeKey = (phone: string) => `phone:${phone}`
+const phoneAccount = (phone: string): ProvenAccount => ({ type: 'phone', address: phone, details: { phone_number: phone } })
+
+export class PasswordlessSmsService {
+  constructor(private readonly deps: PasswordlessSmsDeps) {}
+
+  private check(app: App, raw: string): string {
+    if (!isMethodEnabled(app.config, 'sms')) throw new ApiError('disallowed_login_method', 'Login with SMS not allowed')
+    return normalizePhone(raw, this.deps.allowedCountries)
+  }
+
+  async init(app: App, input: { phoneNumber: string; channel?: SmsChannel }, ip: string): Promise<void> {
+    const { db, throttle, now, secret } = this.deps
+    const phone = this.check(app, input.phoneNumber)
+    const limits = throttle.limits
+    await throttle.hit(`init:ip:${ip}`, limits.ipInit)
+    await throttle.hit(`init:phone:${app.id}:${phone}`, limits.emailInit)
+    const t = now()
+    const code = generateCode()
+    const key = codeKey(phone)
+    const cooldownMs = throttle.enabled ? limits.resendCooldownSeconds * 1000 : 0
+    const stored = await putLoginCode(
+      db,
+      { app_id: app.id, email: key, code_hash: hashCode(secret, app.id, key, code), created_at: t, expires_at: t + limits.codeTtlSeconds * 1000 },
+      t - cooldownMs,
+    )
+    if (!stored) throw new ApiError('too_many_requests', 'A code was just sent. Please wait before requesting another.')
+    await this.deps.sms.send({ to: phone, code, channel: input.channel ?? 'sms', body: `${code} is your login code for ${app.name}. It expires in ${Math.round(limits.codeTtlSeconds / 60)} minutes.` })
+  }
+
+  async authenticate(app: App, input: { phoneNumber: string; code: string; mode?: AuthMode }, ip: string): Promise<AuthResponse> {
+    const phone = await this.verify(app, input.phoneNumber, input.code, ip)
+    return this.deps.accounts.loginOrSignUp(app, phoneAccount(phone), { mode: input.mode })
+  }
+
+  async link(app: App, userId: string, input: { phoneNumber: string; code: string }, ip: string): Promise<WireUser> {
+    await this.deps.accounts.linkingUser(userId)
+    const phone = await this.verify(app, input.phoneNumber, input.code, ip)
+    return this.deps.accounts.link(app, userId, phoneAccount(phone))
+  }
+
+  async update(app: App, userId: string, input: { old_phone_number: string; new_phone_number: string; code: string }, ip: string): Promise<WireUser> {
+    await this.deps.accounts.linkingUser(userId)
+    const old = normalizePhone(input.old_phone_number)
+    const phone = await this.verify(app, input.new_phone_number, input.code, ip)
+    return this.deps.accounts.update(app, userId, old, phoneAccount(phone), UPDATE_NEEDS_PHONE_MESSAGE)
+  }
+
+  private async verify(app: App, raw: string, code: string, ip: string): Promise<string> {
+    const { db, throttle, now, secret } = this.deps
+    const phone = this.check(app, raw)
+    await throttle.hit(`auth:ip:${ip}`, throttle.limits.ipAuthenticate)
+    const key = codeKey(phone)
+    const storedHash = await claimCodeAttempt(db, app.id, key, now(), throttle.limits.codeMaxAttempts)
+    const matches = codeMatches(secret, app.id, key, code, storedHash ?? '')
+    if (!storedHash || !matches || !(await consumeLoginCode(db, app.id, key, storedHash))) {
+      throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE)
+    }
+    return phone
+  }
+}

@@ -1,0 +1,40 @@
+import { getApiClient } from '../api/instance.ts'
+import type { WireAuthResponse } from '../api/types.ts'
+import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
+import { BaseError } from '../errors/base.ts'
+import { AlreadyLoggedInError } from '../errors/link.ts'
+import { errorDetail } from '../errors/toBaseError.ts'
+import { publish } from '../events/bus.ts'
+import { $config } from '../stores/config.ts'
+import { $session } from '../stores/session.ts'
+import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
+
+export interface LoginWithCustomTokenParameters {
+  /** A JWT the host signed for its user; the server checks it against the app's issuer and keys. */
+  token: string
+  /** Refuse to create a new user (mode 'no-signup'). */
+  disableSignup?: boolean
+}
+export type LoginWithCustomTokenReturnType = CompletedLogin
+export type LoginWithCustomTokenErrorType = AlreadyLoggedInError | BaseError | ApiError | TimeoutError | NetworkError
+
+/**
+ * Logs in with the host's own token (`POST /custom_jwt_account/authenticate`); the host's user id
+ * (`sub`) becomes a `custom_auth` account. Publishes `auth-success` (or `auth-error`).
+ *
+ * @example
+ * const { user } = await loginWithCustomToken({ token: await myBackend.gatehouseToken() })
+ */
+export async function loginWithCustomToken({ token, disableSignup }: LoginWithCustomTokenParameters): Promise<LoginWithCustomTokenReturnType> {
+  if (!token) throw new BaseError('A custom token is required.', { code: 'invalid_data' })
+  const { status, user } = $session.get()
+  if (status === 'authenticated' && user && !user.isGuest) throw new AlreadyLoggedInError()
+  try {
+    const mode = disableSignup ?? $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
+    const response = await getApiClient().request<WireAuthResponse>('/custom_jwt_account/authenticate', { method: 'POST', body: { token, mode } })
+    return completeLogin(response, 'custom')
+  } catch (error) {
+    publish('auth-error', errorDetail(error))
+    throw error
+  }
+}

@@ -1,0 +1,53 @@
+import { BaseError } from './base.ts'
+
+/** The user closed a link flow (or declined a transfer) before it completed. */
+export class UserExitedLinkFlowError extends BaseError {
+  override name = 'UserExitedLinkFlowError'
+  constructor() {
+    super('The user exited the link flow.', { code: 'USER_EXITED_LINK_FLOW' })
+  }
+}
+
+/** The user closed an update flow before it completed. */
+export class UserExitedUpdateFlowError extends BaseError {
+  override name = 'UserExitedUpdateFlowError'
+  constructor() {
+    super('The user exited the update flow.', { code: 'USER_EXITED_UPDATE_FLOW' })
+  }
+}
+
+/** A link call failed for a reason the flow could not show (spec §8 FAILED_TO_LINK_ACCOUNT). */
+export class FailedToLinkAccountError extends BaseError {
+  override name = 'FailedToLinkAccountError'
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('Failed to link the account.', { code: 'FAILED_TO_LINK_ACCOUNT', cause })
+  }
+}
+
+/** Login is refused while a non-guest user is logged in (spec §5). */
+export class AlreadyLoggedInError extends BaseError {
+  override name = 'AlreadyLoggedInError'
+  constructor() {
+    super('The user is already logged in.', { code: 'ALREADY_LOGGED_IN' })
+  }
+}
+
+/** Linking needs a real (non-guest) user (spec §5). */
+export class GuestCannotLinkError extends BaseError {
+  override name = 'GuestCannotLinkError'
+  constructor() {
+    super('Guest accounts cannot link login methods.', { code: 'GUEST_CANNOT_LINK' })
+  }
+}
+
+/** The account is on another user and the user must confirm a transfer (spec §8 ACCOUNT_TRANSFER_REQUIRED). */
+export class AccountTransferRequiredError extends BaseError {
+  override name = 'AccountTransferRequiredError'
+  nonce: string
+  displayName: string
+  constructor({ nonce, displayName }: { nonce: string; displayName: string }) {
+    super(`${displayName} is associated with another account.`, { code: 'ACCOUNT_TRANSFER_REQUIRED' })
+    this.nonce = nonce
+    this.displayName = displayName
+  }
+}

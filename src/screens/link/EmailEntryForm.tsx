@@ -1,0 +1,78 @@
+import { useStore } from '@nanostores/react'
+import { useState, type FormEvent } from 'react'
+import { sendEmailCode } from '../../actions/sendEmailCode.ts'
+import { ApiError } from '../../errors/api.ts'
+import { BaseError } from '../../errors/base.ts'
+import { $config } from '../../stores/config.ts'
+import { pushScreen } from '../../stores/modal.ts'
+import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
+import { emailProblem, PLUS_EMAIL_MESSAGE } from '../../validation/email.ts'
+import { mapInitError } from '../login/errorMapping.ts'
+import { prefetchCodeScreen } from '../ScreenRouter.tsx'
+
+/**
+ * An e-mail input that sends a code and moves on to the code screen; the code screen then links
+ * or updates according to the running flow (src/flows/uiFlow.ts).
+ */
+export function EmailEntryForm({ title, screen }: { title: string; screen: string }) {
+  const { app } = useStore($config)
+  const [email, setEmail] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const problem = emailProblem(email, { disablePlusEmails: app?.disablePlusEmails })
+  const inline = error ?? (problem === 'plus' ? PLUS_EMAIL_MESSAGE : null)
+  prefetchCodeScreen()
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (busy || problem) return
+    setBusy(true)
+    try {
+      await sendEmailCode({ email })
+      pushScreen({ name: 'code' })
+    } catch (caught) {
+      if (caught instanceof BaseError && !(caught instanceof ApiError) && caught.code === 'invalid_data') setError(caught.shortMessage)
+      else {
+        const outcome = mapInitError(caught)
+        if (outcome.kind === 'landing') setError(outcome.message)
+        else pushScreen(outcome.screen)
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="body" part="body" data-screen={screen}>
+      <ScreenTitle>{title}</ScreenTitle>
+      <form className="email" part="email-form" onSubmit={submit} noValidate>
+        <label className="visually-hidden" htmlFor="gh-link-email">
+          Email address
+        </label>
+        <input
+          id="gh-link-email"
+          className="email-input"
+          part="email-input"
+          type="email"
+          autoComplete="email"
+          placeholder="your@email.com"
+          autoFocus
+          value={email}
+          aria-invalid={inline ? true : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value)
+            setError(null)
+          }}
+        />
+        <button type="submit" className="primary-button" part="primary-button" disabled={busy || problem !== null} aria-busy={busy || undefined}>
+          Submit
+        </button>
+      </form>
+      {inline ? (
+        <p className="error-message" part="error-message" role="alert">
+          {inline}
+        </p>
+      ) : null}
+    </div>
+  )
+}

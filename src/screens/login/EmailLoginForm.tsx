@@ -1,0 +1,72 @@
+import { useStore } from '@nanostores/react'
+import { useState, type FormEvent } from 'react'
+import { sendEmailCode } from '../../actions/sendEmailCode.ts'
+import { ApiError } from '../../errors/api.ts'
+import { BaseError } from '../../errors/base.ts'
+import { $config } from '../../stores/config.ts'
+import { $emailFlow, setEmailInput, setInlineError } from '../../stores/emailFlow.ts'
+import { pushScreen } from '../../stores/modal.ts'
+import { emailProblem, PLUS_EMAIL_MESSAGE } from '../../validation/email.ts'
+import { mapInitError } from './errorMapping.ts'
+
+/** The e-mail input and Submit: sends the code and moves to the code screen. Typed text lives in $emailFlow. */
+export function EmailLoginForm() {
+  const { app } = useStore($config)
+  const flow = useStore($emailFlow)
+  const [submitting, setSubmitting] = useState(false)
+  const problem = emailProblem(flow.email, { disablePlusEmails: app?.disablePlusEmails })
+  const busy = submitting || flow.state === 'sending-code'
+  const inlineError = flow.inlineError ?? (problem === 'plus' ? PLUS_EMAIL_MESSAGE : null)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (busy || problem) return
+    setSubmitting(true)
+    try {
+      await sendEmailCode({ email: flow.email })
+      pushScreen({ name: 'code' })
+    } catch (error) {
+      if (error instanceof BaseError && !(error instanceof ApiError) && error.code === 'invalid_data') {
+        setInlineError(error.shortMessage)
+      } else {
+        const outcome = mapInitError(error)
+        if (outcome.kind === 'landing') setInlineError(outcome.message)
+        else pushScreen(outcome.screen)
+      }
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <>
+      <form className="email" part="email-form" onSubmit={submit} noValidate>
+        <label className="visually-hidden" htmlFor="gh-email">
+          Email address
+        </label>
+        <input
+          id="gh-email"
+          className="email-input"
+          part="email-input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="your@email.com"
+          autoFocus
+          value={flow.email}
+          aria-invalid={inlineError ? true : undefined}
+          aria-describedby={inlineError ? 'gh-email-error' : undefined}
+          onChange={(event) => setEmailInput(event.target.value)}
+        />
+        <button type="submit" className="primary-button" part="primary-button" disabled={busy || problem !== null} aria-busy={busy || undefined}>
+          Submit
+        </button>
+      </form>
+      {inlineError ? (
+        <p id="gh-email-error" className="error-message" part="error-message" role="alert">
+          {inlineError}
+        </p>
+      ) : null}
+    </>
+  )
+}

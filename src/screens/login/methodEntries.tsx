@@ -1,0 +1,63 @@
+/**
+ * One landing entry per login method: its label and what a click starts. Methods register their
+ * start function when their feature lands; a method without one says so instead of doing nothing.
+ */
+import type { ScreenEntry } from '../../stores/modal.ts'
+import { pushScreen } from '../../stores/modal.ts'
+import { startWalletFlow } from '../../stores/walletFlow.ts'
+
+export const METHOD_LABELS: Record<string, string> = {
+  email: 'Continue with Email',
+  sms: 'Continue with SMS',
+  google: 'Google',
+  apple: 'Apple',
+  twitter: 'Twitter',
+  discord: 'Discord',
+  github: 'GitHub',
+  linkedin: 'LinkedIn',
+  spotify: 'Spotify',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  line: 'LINE',
+  telegram: 'Telegram',
+  farcaster: 'Farcaster',
+  passkey: 'I have a passkey',
+  wallet: 'Continue with a wallet',
+}
+
+/** What clicking a method's entry does; features add theirs with `registerMethodStart`. */
+const starters: Record<string, () => void> = {
+  email: () => pushScreen({ name: 'email-login' }),
+  sms: () => pushScreen({ name: 'sms-login' }),
+  // Pushed rather than reset, so Back returns to the landing screen.
+  wallet: () => {
+    startWalletFlow('login')
+    pushScreen({ name: 'wallet-list', intent: 'login' })
+  },
+}
+
+export function registerMethodStart(method: string, start: () => void): void {
+  starters[method] = start
+}
+
+export const notAvailableScreen = (method: string): ScreenEntry => ({
+  name: 'error',
+  title: 'Not available',
+  detail: `Login with ${METHOD_LABELS[method] ?? method} is not available on this server yet.`,
+  cta: 'Try another method',
+})
+
+export function startMethod(method: string): void {
+  const start = starters[method]
+  if (start) start()
+  else pushScreen(notAvailableScreen(method))
+}
+
+/** A landing button for `method`. */
+export function MethodEntry({ method }: { method: string; overflow?: boolean }) {
+  return (
+    <button type="button" className="secondary-button method-button" part="method-button" data-method={method} onClick={() => startMethod(method)}>
+      {METHOD_LABELS[method] ?? method}
+    </button>
+  )
+}

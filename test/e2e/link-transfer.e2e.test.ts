@@ -1,0 +1,173 @@
+/**
+ * Linking, unlinking, updating and account transfer through the demo page in Chromium against the
+ * real server: host methods, their promises, the screens and the link/unlink/update events.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../browser.ts'
+import { startHostIssuer, type HostIssuer } from '../host-issuer.ts'
+import { startStack, type Stack } from '../stack.ts'
+import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+
+let stack: Stack
+let browser: Browser
+let host: HostIssuer
+let appId: string
+
+beforeAll(async () => {
+  ;[stack, browser, host] = await Promise.all([startStack(), launchBrowser(), startHostIssuer()])
+  appId = (await stack.createApp({ name: 'Links', customAuth: { issuer: host.issuer, jwksUrl: host.jwksUrl } })).id
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.stop()
+  await host?.close()
+})
+
+async function api(path: string, body: unknown, token?: string) {
+  const res = await fetch(`${stack.apiUrl}/api/v1${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'privy-app-id': appId, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: res.status, body: (await res.json()) as any }
+}
+
+/** Signs `email` up through the API, as another person on another device would. */
+async function signUpElsewhere(email: string) {
+  await api('/passwordless/init', { email })
+  const { body } = await api('/passwordless/authenticate', { email, code: await stack.nextCode(email), mode: 'login-or-sign-up' })
+  return body as { token: string; user: { id: string } }
+}
+
+/** A demo page whose user logged in with a custom token (so it has no e-mail yet). */
+async function customUserPage(sub: string): Promise<Page> {
+  const page = await browser.newPage()
+  await page.goto(`${stack.demoUrl}/`)
+  await waitForHostEvent(page, 'auth-ready')
+  const token = await host.sign(sub)
+  await page.evaluate((t) => document.querySelector('auth-modal')!.loginWithCustomToken(t), token)
+  await waitForHostEvent(page, 'auth-success')
+  return page
+}
+
+/** Starts a host method in the page and keeps its outcome in window.flowResult. */
+const startFlow = (page: Page, method: 'linkEmail' | 'updateEmail') =>
+  page.evaluate((m) => {
+    const w = window as unknown as { flowResult?: string }
+    w.flowResult = 'pending'
+    ;(document.querySelector('auth-modal') as any)[m]().then(
+      (user: { id: string }) => (w.flowResult = `ok:${user.id}`),
+      (error: { code: string }) => (w.flowResult = `error:${error.code}`),
+    )
+  }, method)
+const flowResult = (page: Page) => page.evaluate(() => (window as unknown as { flowResult?: string }).flowResult)
+
+describe('account transfer', () => {
+  it('linking an e-mail of another user offers the transfer; transferring moves it and deletes that user', async () => {
+    const donor = await signUpElsewhere('donor@example.com')
+    const page = await customUserPage('transfer-taker')
+    const me = await page.evaluate(() => document.querySelector('auth-modal')!.user!.id)
+
+    await startFlow(page, 'linkEmail')
+    await modal(page).getByText('Connect your email').waitFor()
+    await submitEmail(page, 'donor@example.com')
+    await typeCode(page, await stack.nextCode('donor@example.com'))
+    await modal(page).getByText('donor@example.com is associated with another account').waitFor()
+
+    // The optional assets check, then transfer from there.
+    await modal(page).getByRole('button', { name: 'Check account assets before transferring' }).click()
+    await modal(page).getByText('Check account assets before transferring').waitFor()
+    const before = Date.now()
+    await modal(page).getByRole('button', { name: 'Transfer and delete account' }).click()
+    await modal(page).getByText('Success!').waitFor()
+    const linked = await waitForHostEvent(page, 'link-success')
+    expect(linked.detail.linkMethod).toBe('email')
+    expect(linked.detail.user.email.address).toBe('donor@example.com')
+    await waitForHostEvent(page, 'modal-close')
+    // 'Success!' stays for 1 s before the modal closes.
+    expect(Date.now() - before).toBeGreaterThanOrEqual(1000)
+    expect(await flowResult(page)).toBe(`ok:${me}`)
+
+    // The donor user is gone, its session with it; the e-mail now logs in to this user.
+    expect((await api('/users/me', undefined, donor.token)).status).toBe(401)
+    expect((await signUpElsewhere('donor@example.com')).user.id).toBe(me)
+    await page.close()
+  })
+
+  it('error: "No thanks" on the transfer screen closes and the link flow rejects with USER_EXITED_LINK_FLOW', async () => {
+    await signUpElsewhere('keeps@example.com')
+    const page = await customUserPage('transfer-decliner')
+    await startFlow(page, 'linkEmail')
+    await submitEmail(page, 'keeps@example.com')
+    await typeCode(page, await stack.nextCode('keeps@example.com'))
+    await modal(page).getByText('keeps@example.com is associated with another account').waitFor()
+    await modal(page).getByRole('button', { name: 'No thanks' }).click()
+    await expect.poll(() => flowResult(page)).toBe('error:USER_EXITED_LINK_FLOW')
+    expect(await page.evaluate(() => document.querySelector('auth-modal')!.user!.email)).toBeUndefined()
+    await page.close()
+  })
+})
+
+describe('link, unlink, update', () => {
+  it('links a fresh e-mail, then unlinks it', async () => {
+    const page = await customUserPage('linker')
+    await startFlow(page, 'linkEmail')
+    await submitEmail(page, 'fresh.link@example.com')
+    await typeCode(page, await stack.nextCode('fresh.link@example.com'))
+    const linked = await waitForHostEvent(page, 'link-success')
+    expect(linked.detail.linkedAccount).toMatchObject({ type: 'email', address: 'fresh.link@example.com' })
+    await expect.poll(() => flowResult(page)).toMatch(/^ok:/)
+
+    await page.evaluate(() => document.querySelector('auth-modal')!.unlinkEmail('fresh.link@example.com'))
+    const unlinked = await waitForHostEvent(page, 'unlink-success')
+    expect(unlinked.detail).toMatchObject({ unlinkMethod: 'email', linkedAccount: { address: 'fresh.link@example.com' } })
+    expect(unlinked.detail.user.linkedAccounts.map((a: { type: string }) => a.type)).toEqual(['custom_auth'])
+    await page.close()
+  })
+
+  it('updates the e-mail: "Update your email", the code goes to the new address', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${stack.demoUrl}/`)
+    await waitForHostEvent(page, 'auth-ready')
+    await page.locator('#login').click()
+    await submitEmail(page, 'before.update@example.com')
+    await typeCode(page, await stack.nextCode('before.update@example.com'))
+    await waitForHostEvent(page, 'modal-close')
+
+    await startFlow(page, 'updateEmail')
+    await modal(page).getByText('Update your email').waitFor()
+    await submitEmail(page, 'after.update@example.com')
+    await typeCode(page, await stack.nextCode('after.update@example.com'))
+    const updated = await waitForHostEvent(page, 'update-success')
+    expect(updated.detail.user.email.address).toBe('after.update@example.com')
+    await expect.poll(() => flowResult(page)).toMatch(/^ok:/)
+    await page.close()
+  })
+
+  it('error: linking a second e-mail shows "User already has an account of type email linked."', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${stack.demoUrl}/`)
+    await waitForHostEvent(page, 'auth-ready')
+    await page.locator('#login').click()
+    await submitEmail(page, 'has.one@example.com')
+    await typeCode(page, await stack.nextCode('has.one@example.com'))
+    await waitForHostEvent(page, 'modal-close')
+    await startFlow(page, 'linkEmail')
+    await submitEmail(page, 'second.one@example.com')
+    await typeCode(page, await stack.nextCode('second.one@example.com'))
+    await modal(page).getByText('User already has an account of type email linked.').waitFor()
+    await modal(page).getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => flowResult(page)).toBe('error:USER_EXITED_LINK_FLOW')
+    await page.close()
+  })
+
+  it('error: a host method that needs a user rejects with MUST_BE_AUTHENTICATED when logged out', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${stack.demoUrl}/`)
+    await waitForHostEvent(page, 'auth-ready')
+    await startFlow(page, 'linkEmail')
+    await expect.poll(() => flowResult(page)).toBe('error:MUST_BE_AUTHENTICATED')
+    await page.close()
+  })
+})

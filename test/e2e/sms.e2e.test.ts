@@ -1,0 +1,136 @@
+/**
+ * SMS code login through the demo page in Chromium against the real server, codes read from the
+ * development outbox (the server has no SMS provider configured, as in a newcomer's `npm start`).
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../browser.ts'
+import { startStack, type Stack } from '../stack.ts'
+import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+
+let stack: Stack
+let browser: Browser
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([startStack({ env: { GATEHOUSE_SMS_COUNTRIES: 'US,GB,DE' } }), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.stop()
+})
+
+/** The newest code the dev outbox holds for `phone`, once there are more than `seen` messages. */
+async function smsCode(phone: string, seen = 0): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const list = (await (await fetch(`${stack.apiUrl}/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { code: string }[]
+    if (list.length > seen) return list[0]!.code
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`no SMS to ${phone}`)
+}
+
+async function openDemo(config: Record<string, unknown>): Promise<Page> {
+  await stack.createApp({ loginMethods: { email: true, sms: true }, ...config })
+  const page = await browser.newPage()
+  await page.goto(`${stack.demoUrl}/`)
+  await waitForHostEvent(page, 'auth-ready')
+  await page.locator('#login').click()
+  await modal(page).locator('[data-screen="landing"]').waitFor()
+  return page
+}
+
+const phoneInput = (page: Page) => modal(page).getByRole('textbox', { name: 'Phone number' })
+const submit = (page: Page) => modal(page).locator('[part="phone-form"]').getByRole('button', { name: 'Submit' })
+
+describe('SMS login', () => {
+  it('logs in: country picker (default US), formatted as typed, submit enabled once valid, Enter submits', async () => {
+    const page = await openDemo({})
+    await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
+    await modal(page).getByText('Log in with SMS').waitFor()
+    expect(await modal(page).getByRole('combobox', { name: 'Country' }).inputValue()).toBe('US')
+    await phoneInput(page).pressSequentially('415555')
+    expect(await submit(page).isDisabled()).toBe(true)
+    await phoneInput(page).pressSequentially('0123')
+    expect(await phoneInput(page).inputValue()).toBe('(415) 555-0123')
+    expect(await submit(page).isDisabled()).toBe(false)
+    await phoneInput(page).press('Enter')
+    await modal(page).getByText('Please check +14155550123 for a message').waitFor()
+    await typeCode(page, await smsCode('+14155550123'))
+    const success = await waitForHostEvent(page, 'auth-success')
+    expect(success.detail).toMatchObject({ loginMethod: 'sms', user: { phone: { number: '+14155550123' } } })
+    await waitForHostEvent(page, 'modal-close')
+
+    // The most recent login was by SMS: next time the phone input is the inline one.
+    await page.evaluate(() => document.querySelector('auth-modal')!.logout())
+    await page.locator('#login').click()
+    await phoneInput(page).waitFor()
+    await modal(page).getByRole('button', { name: 'Continue with Email' }).waitFor()
+    await page.close()
+  })
+
+  it('the default country comes from intl.defaultCountry; changing the country clears the number', async () => {
+    const page = await openDemo({ intl: { defaultCountry: 'GB' } })
+    await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
+    const country = modal(page).getByRole('combobox', { name: 'Country' })
+    expect(await country.inputValue()).toBe('GB')
+    await phoneInput(page).pressSequentially('07911123456')
+    expect(await submit(page).isDisabled()).toBe(false)
+    await country.selectOption('DE')
+    expect(await phoneInput(page).inputValue()).toBe('')
+    expect(await submit(page).isDisabled()).toBe(true)
+    await page.close()
+  })
+
+  it('error: a number from a region the server does not serve shows "This region is not supported"', async () => {
+    const page = await openDemo({})
+    await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
+    await modal(page).getByRole('combobox', { name: 'Country' }).selectOption('FR')
+    await phoneInput(page).pressSequentially('612345678')
+    await phoneInput(page).press('Enter')
+    await modal(page).getByText('This region is not supported').waitFor()
+    await modal(page).getByText('SMS authentication from this region is not available').waitFor()
+    await page.close()
+  })
+
+  it('error: a wrong SMS code shows "Invalid or expired verification code"', async () => {
+    const page = await openDemo({})
+    await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
+    await phoneInput(page).pressSequentially('4155550188')
+    await phoneInput(page).press('Enter')
+    const code = await smsCode('+14155550188')
+    await typeCode(page, code === '000000' ? '111111' : '000000')
+    await modal(page).getByText('Invalid or expired verification code').waitFor()
+    await page.close()
+  })
+})
+
+describe('phone linking', () => {
+  it('an e-mail user links a phone ("Connect your phone"), updates it, and unlinks it', async () => {
+    const page = await openDemo({})
+    await submitEmail(page, 'phone.owner@example.com')
+    await typeCode(page, await stack.nextCode('phone.owner@example.com'))
+    await waitForHostEvent(page, 'modal-close')
+
+    await page.locator('#link-phone').click()
+    await modal(page).getByText('Connect your phone').waitFor()
+    await phoneInput(page).pressSequentially('4155550142')
+    await phoneInput(page).press('Enter')
+    await typeCode(page, await smsCode('+14155550142'))
+    const linked = await waitForHostEvent(page, 'link-success')
+    expect(linked.detail).toMatchObject({ linkMethod: 'sms', user: { phone: { number: '+14155550142' } } })
+
+    await page.locator('#update-phone').click()
+    await modal(page).getByText('Update your phone number').waitFor()
+    await phoneInput(page).fill('')
+    await phoneInput(page).pressSequentially('4155550143')
+    await phoneInput(page).press('Enter')
+    await typeCode(page, await smsCode('+14155550143'))
+    const updated = await waitForHostEvent(page, 'update-success')
+    expect(updated.detail.user.phone.number).toBe('+14155550143')
+
+    await page.evaluate(() => document.querySelector('auth-modal')!.unlinkPhone('+14155550143'))
+    const unlinked = await waitForHostEvent(page, 'unlink-success')
+    expect(unlinked.detail.user.phone).toBeUndefined()
+    await page.close()
+  })
+})
