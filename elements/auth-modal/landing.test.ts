@@ -82,7 +82,8 @@ describe('landing screen layouts', () => {
     const element = await openWith({ loginMethods: { email: true, sms: true } })
     equal(shadow(element).querySelector('[part="country-select"]'), null)
     button(shadow(element), 'Continue with SMS')!.click()
-    await waitFor(() => shadow(element).querySelector('[part="country-select"]'), 'country picker')
+    // The test server serves libphonenumber-js unbundled, file by file: its first load is slow.
+    await waitFor(() => shadow(element).querySelector('[part="country-select"]'), 'country picker', 20000)
   })
 
   it('error: an entry whose method is not on this server yet says so instead of doing nothing', async () => {
