@@ -14,6 +14,7 @@ import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
 import { loadKeyRing } from './crypto/tokens.js'
 import { ApiError, installErrorHandlers } from './errors.js'
 import { AppStore } from './services/apps.js'
+import { EmbeddedWalletService } from './services/embedded-wallets.js'
 import { createMailer, type Mailer } from './services/mailer.js'
 import { PasswordlessService } from './services/passwordless.js'
 import { SessionService } from './services/sessions.js'
@@ -26,6 +27,8 @@ import healthRoutes from './routes/health.js'
 import passwordlessRoutes from './routes/passwordless.js'
 import sessionsRoutes from './routes/sessions.js'
 import usersRoutes from './routes/users.js'
+import walletFrameRoutes from './routes/wallet-frame.js'
+import walletRoutes from './routes/wallets.js'
 
 export interface BuildServerOptions extends ConfigOverrides {
   /** An open database (from `openDatabase`); otherwise one is opened from databaseUrl/dbFile and closed with the server. */
@@ -36,6 +39,8 @@ export interface BuildServerOptions extends ConfigOverrides {
   now?: () => number
   /** Fastify logger; defaults to the configured level (warn). Pass false to silence. */
   logger?: boolean
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void }
 }
 
 export const CORS_HEADERS = ['privy-app-id', 'privy-client-id', 'privy-client', 'privy-ca-id', 'authorization', 'content-type']
@@ -61,10 +66,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const apps = new AppStore(db, config.appCacheMs, now)
   const sessions = new SessionService(db, keys, now)
   const passwordless = new PasswordlessService({ db, mailer, throttle, sessions, secret, now })
-  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, passwordless, throttle, now }
+  const wallets = new EmbeddedWalletService({ db, secret, recoverySecret: config.recoverySecret, now })
+  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, passwordless, throttle, now, wallets }
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
@@ -125,6 +131,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(usersRoutes)
   await app.register(analyticsRoutes)
   await app.register(adminRoutes)
+  await app.register(walletRoutes)
+  await app.register(walletFrameRoutes)
   if (config.dev) await app.register(devRoutes)
 
   // Expired rows are dead weight: sweep them now and then (every instance may; it is idempotent).

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/connect.js'
 import type { Db } from './db/schema.js'
 import type { App } from './services/app-config.js'
 import type { AppStore } from './services/apps.js'
+import type { EmbeddedWalletService } from './services/embedded-wallets.js'
 import type { Mailer } from './services/mailer.js'
 import type { PasswordlessService } from './services/passwordless.js'
 import type { SessionService } from './services/sessions.js'
@@ -22,6 +23,7 @@ export interface Gatehouse {
   passwordless: PasswordlessService
   throttle: Throttle
   now: () => number
+  wallets: EmbeddedWalletService
 }
 
 /**

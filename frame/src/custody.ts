@@ -138,14 +138,14 @@ export const SCRYPT_PARAMS = { N: 2 ** 16, r: 8, p: 1 }
 
 async function passwordKey(password: string, salt: Uint8Array, params: { N: number; r: number; p: number }): Promise<CryptoKey> {
   const raw = await scryptAsync(new TextEncoder().encode(password.normalize('NFKC')), salt, { ...params, dkLen: 32 })
-  return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt'])
+  return crypto.subtle.importKey('raw', new Uint8Array(raw), 'AES-GCM', false, ['encrypt', 'decrypt'])
 }
 
 export async function sealWithPassword(secret: Uint8Array, password: string, params = SCRYPT_PARAMS): Promise<PasswordEnvelope> {
   const salt = crypto.getRandomValues(new Uint8Array(16))
   const iv = crypto.getRandomValues(new Uint8Array(12))
   const key = await passwordKey(password, salt, params)
-  const ct = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, secret))
+  const ct = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new Uint8Array(secret)))
   return { v: 1, kdf: 'scrypt', ...params, salt: toBase64(salt), iv: toBase64(iv), ct: toBase64(ct) }
 }
 
@@ -161,7 +161,7 @@ export async function openWithPassword(envelope: PasswordEnvelope, password: str
   if (envelope?.kdf !== 'scrypt' || envelope.v !== 1) throw new Error('Unknown password envelope')
   const key = await passwordKey(password, fromBase64(envelope.salt), envelope)
   try {
-    return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(envelope.iv) }, key, fromBase64(envelope.ct)))
+    return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: new Uint8Array(fromBase64(envelope.iv)) }, key, new Uint8Array(fromBase64(envelope.ct))))
   } catch {
     throw new InvalidRecoveryPinError()
   }

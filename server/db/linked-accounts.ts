@@ -42,3 +42,7 @@ const verified = prepare<{ id: string; now: number }>((db, p) =>
 export async function markVerified(db: Db, id: string, now: number): Promise<void> {
   await verified(db, { id, now })
 }
+
+export async function setLinkedAccountDetails(db: Db, id: string, details: string): Promise<void> {
+  await db.updateTable('linked_accounts').set({ details }).where('id', '=', id).execute()
+}
