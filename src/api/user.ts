@@ -25,6 +25,18 @@ export interface LinkedAccount {
   verifiedAt: Date | null
   firstVerifiedAt: Date | null
   latestVerifiedAt: Date | null
+  /** Type-specific fields (wallet: chainType, walletClientType, walletIndex, recoveryMethod…), camelCased. */
+  [field: string]: unknown
+}
+
+const COMMON_FIELDS = new Set(['type', 'address', 'verified_at', 'first_verified_at', 'latest_verified_at'])
+const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+
+/** The wire account's own fields (linked_accounts.details), in the spec's camelCase. */
+function extraFields(account: WireLinkedAccount): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(account)) if (!COMMON_FIELDS.has(key)) out[camel(key)] = value
+  return out
 }
 
 export interface User {
@@ -44,6 +56,7 @@ const toDate = (seconds: number | null | undefined): Date | null =>
 /** Maps the server's snake_case user to the spec's camelCase `User`. */
 export function toUser(wire: WireUser): User {
   const linkedAccounts = (wire.linked_accounts ?? []).map((account) => ({
+    ...extraFields(account),
     type: account.type,
     ...(account.address !== undefined ? { address: account.address } : {}),
     verifiedAt: toDate(account.verified_at),

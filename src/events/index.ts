@@ -4,6 +4,9 @@ import type { AuthSuccessEventDetail } from './auth-success.ts'
 import type { LogoutEventDetail } from './logout.ts'
 import type { ModalCloseEventDetail } from './modal-close.ts'
 import type { ModalOpenEventDetail } from './modal-open.ts'
+import type { SignErrorEventDetail } from './sign-error.ts'
+import type { SignSuccessEventDetail } from './sign-success.ts'
+import type { WalletCreatedEventDetail } from './wallet-created.ts'
 
 export type * from './auth-error.ts'
 export type * from './auth-ready.ts'
@@ -11,6 +14,9 @@ export type * from './auth-success.ts'
 export type * from './logout.ts'
 export type * from './modal-close.ts'
 export type * from './modal-open.ts'
+export type * from './sign-error.ts'
+export type * from './sign-success.ts'
+export type * from './wallet-created.ts'
 
 /** Every event a Gatehouse element dispatches, by name. */
 export interface GatehouseEventDetailMap {
@@ -20,5 +26,8 @@ export interface GatehouseEventDetailMap {
   logout: LogoutEventDetail
   'modal-open': ModalOpenEventDetail
   'modal-close': ModalCloseEventDetail
+  'wallet-created': WalletCreatedEventDetail
+  'sign-success': SignSuccessEventDetail
+  'sign-error': SignErrorEventDetail
 }
 export type GatehouseEventName = keyof GatehouseEventDetailMap

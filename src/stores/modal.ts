@@ -9,6 +9,16 @@ export type ScreenEntry =
   | { name: 'user-limit' }
   | { name: 'account-not-found' }
   | { name: 'error'; title: string; detail: string; cta: string }
+  // Embedded wallets (src/screens/wallets/embedded/)
+  | { name: 'embedded-wallet-create'; isNewUser: boolean }
+  | { name: 'embedded-wallet-created'; isNewUser: boolean }
+  | { name: 'embedded-wallet-recovery-select'; purpose: 'create' | 'update'; isNewUser?: boolean }
+  | { name: 'embedded-wallet-secure'; isNewUser: boolean }
+  | { name: 'embedded-wallet-password'; purpose: 'create' | 'update'; isNewUser?: boolean; startedByUser: boolean }
+  | { name: 'embedded-wallet-recover-password'; address: string; next?: 'export' }
+  | { name: 'embedded-wallet-automatic-recovery' }
+  | { name: 'embedded-wallet-connect'; address: string; next: 'export' }
+  | { name: 'embedded-wallet-export'; address: string }
 
 export type ScreenName = ScreenEntry['name']
 
