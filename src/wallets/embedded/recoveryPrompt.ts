@@ -19,6 +19,8 @@ export const $pendingRecovery = atom<PendingRecovery | null>(null)
 export function promptRecoveryPassword(wallet: Wallet): Promise<void> {
   $pendingRecovery.get()?.reject(new EmbeddedWalletError(WALLET_MESSAGES.userExitedConnect, { code: 'USER_EXITED_AUTH_FLOW' }))
   return new Promise<void>((resolve, reject) => {
+    // Open first: the screen change itself must not count as the user closing the modal.
+    openWalletScreen({ name: 'embedded-wallet-recover-password', address: wallet.address })
     const stop = $modal.listen(({ open }) => {
       if (open || $pendingRecovery.get()?.wallet !== wallet) return
       settle()
@@ -39,6 +41,5 @@ export function promptRecoveryPassword(wallet: Wallet): Promise<void> {
         reject(error)
       },
     })
-    openWalletScreen({ name: 'embedded-wallet-recover-password', address: wallet.address })
   })
 }
