@@ -11,7 +11,7 @@ const cleanDist = { name: 'clean-dist', buildStart: () => rmSync('dist', { recur
  * dist/gatehouse.js defines the tags and exports the actions; every screen after landing is a
  * chunk in dist/chunks/ loaded with import(). React is bundled (hosts may use any framework).
  */
-export default {
+const widget = {
   input: { gatehouse: 'src/index.ts' },
   output: {
     dir: 'dist',
@@ -30,3 +30,19 @@ export default {
     esbuild({ jsx: 'automatic', minify: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
   ],
 }
+
+/**
+ * The wallet frame pages (frame/), served by the API server from dist/frame/. Each page is one
+ * self-contained file: it runs on the API origin and must not share chunks with the host bundle.
+ */
+const framePage = (name, input) => ({
+  input,
+  output: { file: `dist/frame/${name}.js`, format: 'es', sourcemap: true, inlineDynamicImports: true },
+  plugins: [
+    nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.json'] }),
+    commonjs(),
+    esbuild({ minify: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+  ],
+})
+
+export default [widget, framePage('wallet-frame', 'frame/src/wallet-frame.ts'), framePage('export', 'frame/src/export.ts')]

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['src/**/*.test.ts', 'frame/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'server', include: ['server/**/*.test.ts'], environment: 'node' } },
       {
         test: {

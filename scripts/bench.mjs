@@ -4,6 +4,7 @@ import { execSync } from 'node:child_process'
 import { join } from 'node:path'
 import { distSize, landingJavaScript } from '../bench/bundle.mjs'
 import { loginThroughput } from '../bench/throughput.mjs'
+import { walletFigures } from '../bench/wallet.mjs'
 import { startDemoServer } from '../demo/serve.mjs'
 import { root, startScratchServer } from './lib/server-process.mjs'
 
@@ -31,5 +32,8 @@ execSync('npx rollup -c --silent', { cwd: root, stdio: 'inherit' })
 // (2) Everything the bundle ships.
 console.log(JSON.stringify(await distSize(join(root, 'dist'))))
 
-// (3) Server throughput for complete e-mail code logins.
+// (3) Embedded wallets: creation time, and warm host signing through the wallet frame (p50, p95).
+for (const figure of await walletFigures()) console.log(JSON.stringify(figure))
+
+// (4) Server throughput for complete e-mail code logins.
 console.log(JSON.stringify(await loginThroughput({ concurrency, seconds })))

@@ -17,6 +17,7 @@ import { loadKeyRing } from './crypto/tokens.js'
 import { ApiError, installErrorHandlers } from './errors.js'
 import { AccountService } from './services/accounts.js'
 import { AppStore } from './services/apps.js'
+import { EmbeddedWalletService } from './services/embedded-wallets.js'
 import { createMailer, type Mailer } from './services/mailer.js'
 import { PasswordlessService } from './services/passwordless.js'
 import { PasswordlessSmsService } from './services/passwordless-sms.js'
@@ -36,6 +37,8 @@ import sessionsRoutes from './routes/sessions.js'
 import siweRoutes from './routes/siwe.js'
 import siwsRoutes from './routes/siws.js'
 import usersRoutes from './routes/users.js'
+import walletFrameRoutes from './routes/wallet-frame.js'
+import walletRoutes from './routes/wallets.js'
 
 export interface BuildServerOptions extends ConfigOverrides {
   /** An open database (from `openDatabase`); otherwise one is opened from databaseUrl/dbFile and closed with the server. */
@@ -48,6 +51,8 @@ export interface BuildServerOptions extends ConfigOverrides {
   now?: () => number
   /** Fastify logger; defaults to the configured level (warn). Pass false to silence. */
   logger?: boolean
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void }
 }
 
 export const CORS_HEADERS = ['privy-app-id', 'privy-client-id', 'privy-client', 'privy-ca-id', 'authorization', 'content-type']
@@ -76,10 +81,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const passwordless = new PasswordlessService({ db, mailer, throttle, sessions, accounts, secret, now })
   const smsSender = options.smsSender ?? createSmsSender({ config: config.sms, outbox: mailer.outbox, print: config.printMail && config.dev, now })
   const passwordlessSms = new PasswordlessSmsService({ db, sms: smsSender, throttle, accounts, secret, now, allowedCountries: config.smsAllowedCountries })
-  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, now }
+  const wallets = new EmbeddedWalletService({ db, secret, recoverySecret: config.recoverySecret, now })
+  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, now, wallets }
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
@@ -145,6 +151,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(siweRoutes)
   await app.register(siwsRoutes)
   await app.register(adminRoutes)
+  await app.register(walletRoutes)
+  await app.register(walletFrameRoutes)
   if (config.dev) await app.register(devRoutes)
 
   // Expired rows are dead weight: sweep them now and then (every instance may; it is idempotent).

@@ -37,6 +37,11 @@ export interface ServerConfig {
   adminToken: string | null
   /** Keys the code HMAC and encrypts the stored signing key. Required in production. */
   secret: string | null
+  /**
+   * Seals the automatic-recovery shares of embedded wallets; falls back to `secret` (with its own
+   * derived key). Keep it apart from `secret` so one leaked secret does not open both server shares.
+   */
+  recoverySecret: string | null
   /** Where development secrets and the SQLite file live. */
   stateDir: string
   rateLimits: RateLimits
@@ -97,6 +102,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     dev: overrides.dev ?? true,
     adminToken: overrides.adminToken ?? null,
     secret: overrides.secret ?? null,
+    recoverySecret: overrides.recoverySecret ?? null,
     stateDir,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
     rateLimitsDisabled: overrides.rateLimitsDisabled ?? false,
@@ -155,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dev: env.NODE_ENV !== 'production',
     adminToken: env.GATEHOUSE_ADMIN_TOKEN || null,
     secret: env.GATEHOUSE_SECRET || null,
+    recoverySecret: env.GATEHOUSE_RECOVERY_SECRET || null,
     stateDir: env.GATEHOUSE_STATE_DIR || undefined,
     rateLimits,
     rateLimitsDisabled: env.GATEHOUSE_RATE_LIMIT === 'off',

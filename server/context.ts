@@ -7,6 +7,7 @@ import type { Db } from './db/schema.js'
 import type { App } from './services/app-config.js'
 import type { AccountService } from './services/accounts.js'
 import type { AppStore } from './services/apps.js'
+import type { EmbeddedWalletService } from './services/embedded-wallets.js'
 import type { Mailer } from './services/mailer.js'
 import type { PasswordlessService } from './services/passwordless.js'
 import type { PasswordlessSmsService } from './services/passwordless-sms.js'
@@ -26,6 +27,7 @@ export interface Gatehouse {
   passwordlessSms: PasswordlessSmsService
   throttle: Throttle
   now: () => number
+  wallets: EmbeddedWalletService
 }
 
 /**

@@ -25,7 +25,9 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   if (wanted && !APP_ID_PATTERN.test(wanted)) throw new Error('GATEHOUSE_DEV_APP_ID must be 25 lower-case letters or digits')
   const existing = await apps.list()
   let app = wanted ? existing.find((a) => a.id === wanted) : existing[0]
-  if (!app) app = await apps.create({ id: wanted || undefined, name: 'Gatehouse Demo', loginMethods: { email: true, sms: true } })
+  // A newcomer gets an Ethereum and a Solana wallet at first login, secured by automatic recovery.
+  const embeddedWallets = { ethereum: { createOnLogin: 'users-without-wallets' }, solana: { createOnLogin: 'users-without-wallets' } }
+  if (!app) app = await apps.create({ id: wanted || undefined, name: 'Gatehouse Demo', loginMethods: { email: true, sms: true }, embeddedWallets })
   // scripts/start.mjs reads this to point the demo pages at the app.
   writeFileSync(join(config.stateDir, 'dev-app.json'), `${JSON.stringify({ appId: app.id, name: app.name })}\n`)
   return app
@@ -37,6 +39,7 @@ async function main() {
     mkdirSync(config.stateDir, { recursive: true })
     config.secret ??= devSecret(config, 'secret')
     config.adminToken ??= devSecret(config, 'admin-token')
+    config.recoverySecret ??= devSecret(config, 'recovery-secret')
   }
   const problems = productionProblems(config)
   if (problems.length) {

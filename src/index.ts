@@ -3,6 +3,9 @@
  * errors for module users.
  */
 import '../elements/auth-modal/auth-modal.ts'
+import '../elements/sign-prompt/sign-prompt.ts'
+import { registerPostLoginStep } from './flows/postLogin.ts'
+import { embeddedWalletStep } from './wallets/embedded/postLoginStep.ts'
 import type { ReadableAtom } from 'nanostores'
 import { $config as config$ } from './stores/config.ts'
 import { $emailFlow as emailFlow$ } from './stores/emailFlow.ts'
@@ -18,6 +21,10 @@ import type { ModalState } from './stores/modal.ts'
 import type { SessionState } from './stores/session.ts'
 
 export { AuthModalElement } from '../elements/auth-modal/auth-modal.ts'
+export { SignPromptElement } from '../elements/sign-prompt/sign-prompt.ts'
+
+// Embedded-wallet creation follows terms after every login method (src/flows/postLogin.ts).
+registerPostLoginStep(embeddedWalletStep)
 
 // Read-only views: hosts observe state; only actions change it.
 export const $config: ReadableAtom<ConfigState> = config$
@@ -68,6 +75,20 @@ export {
   UserExitedLinkFlowError,
   UserExitedUpdateFlowError,
 } from './errors/link.ts'
+
+// Embedded wallets (issue #3).
+export * from './actions/connectEmbeddedWallet.ts'
+export * from './actions/createWallet.ts'
+export * from './actions/exportWallet.ts'
+export * from './actions/getEthereumProvider.ts'
+export * from './actions/importWallet.ts'
+export * from './actions/recoverWallet.ts'
+export * from './actions/setWalletRecovery.ts'
+export * from './actions/signMessage.ts'
+export { $wallets } from './stores/wallets.ts'
+export type { ChainType, RecoveryMethod, Wallet } from './stores/wallets.ts'
+export type { SignUiOptions } from './wallets/embedded/signing.ts'
+export { EmbeddedWalletError, ProviderRpcError, WalletProxyError } from './errors/wallet.ts'
 
 export type { AppConfig, SessionUpdateAction } from './api/types.ts'
 export type { LinkedAccount, User } from './api/user.ts'

@@ -24,7 +24,7 @@ export const newEthereumWallet = (): TestEthereumWallet => {
   return { privateKey, address: privateKeyToAccount(privateKey).address }
 }
 export const newSolanaWallet = (): TestSolanaWallet => {
-  const secretKey = ed25519.utils.randomSecretKey()
+  const secretKey = ed25519.utils.randomPrivateKey()
   return { secretKey, address: base58.encode(ed25519.getPublicKey(secretKey)) }
 }
 

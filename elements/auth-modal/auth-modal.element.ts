@@ -24,6 +24,14 @@ import { $externalWallets, type ExternalWallet } from '../../src/stores/external
 import { $modal } from '../../src/stores/modal.ts'
 import { $session } from '../../src/stores/session.ts'
 import { styles } from './auth-modal.styles.ts'
+import { createWallet, type CreateWalletParameters } from '../../src/actions/createWallet.ts'
+import { exportWallet, type ExportWalletParameters } from '../../src/actions/exportWallet.ts'
+import { getEthereumProvider, type EmbeddedEthereumProvider, type GetEthereumProviderOptions } from '../../src/actions/getEthereumProvider.ts'
+import { importWallet, type ImportWalletParameters } from '../../src/actions/importWallet.ts'
+import { setWalletRecovery, type SetWalletRecoveryParameters } from '../../src/actions/setWalletRecovery.ts'
+import { signMessage, type SignMessageParameters, type SignMessageReturnType } from '../../src/actions/signMessage.ts'
+import { $wallets, type Wallet } from '../../src/stores/wallets.ts'
+import { openWalletScreen } from '../../src/wallets/embedded/modal.ts'
 
 // r2wc keeps props and its render hook under registry symbols; we use them for what its
 // attribute parsing cannot do: boolean presence attributes and attribute removal.
@@ -78,6 +86,9 @@ const providers = new Map<AuthModalElement, string>()
  * @event {CustomEvent<LinkSuccessEventDetail>} link-success - An account was linked (or transferred) to the user; detail `{ user, linkMethod, linkedAccount }`.
  * @event {CustomEvent<UnlinkSuccessEventDetail>} unlink-success - An account was unlinked; detail `{ user, unlinkMethod, linkedAccount }`.
  * @event {CustomEvent<UpdateSuccessEventDetail>} update-success - The user's e-mail or phone was replaced; detail `{ user, updateMethod, linkedAccount }`.
+ * @event {CustomEvent<WalletCreatedEventDetail>} wallet-created - An embedded wallet was created or imported; detail `{ wallet }`.
+ * @event {CustomEvent<SignSuccessEventDetail>} sign-success - An embedded wallet signed; detail `{ method, address, signature }`.
+ * @event {CustomEvent<SignErrorEventDetail>} sign-error - Signing failed or was declined; detail `{ method, address, code, message }`.
  *
  * @csspart root - Wrapper carrying `data-theme`.
  * @csspart backdrop - Full-screen overlay behind the dialog (absent in standalone mode).
@@ -182,11 +193,6 @@ export class AuthModalElement extends R2WCBase {
     connectWallet()
   }
 
-  /** Connected external wallets (address, chainType, chainId, walletClientType, connectorType, meta, getEthereumProvider()). */
-  get wallets(): ExternalWallet[] {
-    return [...$externalWallets.get()]
-  }
-
   /**
    * Opens the modal and resolves with the user when the login completes; rejects with
    * USER_EXITED_AUTH_FLOW when the modal is closed first, ALREADY_LOGGED_IN when signed in.
@@ -243,6 +249,52 @@ export class AuthModalElement extends R2WCBase {
   /** The access token, refreshed when it expires within 30 s; null when logged out. */
   getAccessToken(): Promise<string | null> {
     return getAccessToken()
+  }
+
+  /**
+   * Every wallet, embedded first: the user's embedded wallets (walletClientType 'privy': walletIndex,
+   * recoveryMethod, imported…) then the connected external ones (connectorType, walletClientType,
+   * meta, getEthereumProvider(), disconnect()).
+   */
+  get wallets(): (Wallet | ExternalWallet)[] {
+    return [...$wallets.get(), ...$externalWallets.get()]
+  }
+
+  /** Creates an embedded wallet (spec rules: createAdditional, walletIndex). Emits `wallet-created`. */
+  createWallet(parameters?: CreateWalletParameters): Promise<Wallet> {
+    return createWallet(parameters)
+  }
+
+  /** Imports a private key as an embedded wallet; the key goes only to the wallet frame. */
+  importWallet(parameters: ImportWalletParameters): Promise<Wallet> {
+    return importWallet(parameters)
+  }
+
+  /** EIP-1193 provider of an embedded Ethereum wallet (for viem, wagmi…). */
+  getEthereumProvider(address: string, options?: GetEthereumProviderOptions): EmbeddedEthereumProvider {
+    return getEthereumProvider(address, options)
+  }
+
+  /** Signs a message with an embedded Solana wallet (through `<sign-prompt>` unless headless). */
+  signMessage(parameters: SignMessageParameters): Promise<SignMessageReturnType> {
+    return signMessage(parameters)
+  }
+
+  /** Opens the export screen; the key shows only inside a frame of the API origin. */
+  exportWallet(parameters?: ExportWalletParameters): Promise<void> {
+    return exportWallet(parameters)
+  }
+
+  /** Changes the recovery method ('privy' automatic, or 'user-passcode' with a password). */
+  setWalletRecovery(parameters: SetWalletRecoveryParameters): Promise<void> {
+    return setWalletRecovery(parameters)
+  }
+
+  /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
+  openRecoverySettings(method: 'user-passcode' | 'privy' = 'user-passcode'): void {
+    openWalletScreen(
+      method === 'privy' ? { name: 'embedded-wallet-automatic-recovery' } : { name: 'embedded-wallet-recovery-select', purpose: 'update' },
+    )
   }
 
   override connectedCallback(): void {

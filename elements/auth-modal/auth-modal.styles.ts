@@ -97,5 +97,21 @@ a { color: var(--gh-accent); }
   border: 3px solid var(--_border); border-top-color: var(--gh-accent); animation: spin 0.8s linear infinite;
 }
 @keyframes spin { to { transform: rotate(360deg); } }
+/* Embedded wallet screens */
+.text-input {
+  flex: 1; min-width: 0; box-sizing: border-box; padding: 10px 12px; border: 1px solid var(--_border); border-radius: 10px;
+  background: var(--_bg); color: var(--_fg); font: inherit;
+}
+.text-input:focus { outline: 2px solid var(--gh-accent); outline-offset: 0; }
+.password-field { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+.password-field .link-button { font-size: 13px; }
+.strength { display: flex; align-items: center; gap: 8px; font-size: 13px; color: var(--_muted); }
+.strength-bar { flex: 1; height: 4px; border-radius: 2px; background: var(--_border); position: relative; overflow: hidden; }
+.strength-bar::after { content: ''; position: absolute; inset: 0; width: 33%; background: var(--gh-error); }
+.strength[data-strength='Medium'] .strength-bar::after { width: 66%; background: #e5a100; }
+.strength[data-strength='Strong'] .strength-bar::after { width: 100%; background: var(--gh-success); }
+.checkbox { display: flex; gap: 8px; align-items: flex-start; text-align: left; font-size: 14px; }
+.secret { display: block; padding: 8px; border-radius: 8px; background: var(--_surface); word-break: break-all; font-size: 13px; }
+.export-frame { width: 100%; height: 220px; border: 1px solid var(--_border); border-radius: 10px; background: #fff; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `

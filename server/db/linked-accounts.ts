@@ -70,3 +70,7 @@ export async function replaceLinkedAccountAddress(db: Db, id: string, address: s
     .where('id', '=', id)
     .execute()
 }
+
+export async function setLinkedAccountDetails(db: Db, id: string, details: string): Promise<void> {
+  await db.updateTable('linked_accounts').set({ details }).where('id', '=', id).execute()
+}

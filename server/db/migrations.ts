@@ -139,6 +139,30 @@ migrations['0004_account_transfers'] = {
   },
 }
 
+migrations['0003_embedded_wallets'] = {
+  async up(db: Kysely<any>) {
+    // One row per secret a user's embedded wallets derive from (the HD entropy, or an imported
+    // key): the server's two shares, each sealed under its own server key. The third share
+    // never reaches the server.
+    await db.schema
+      .createTable('wallet_secrets')
+      .addColumn('entropy_id', 'text', (c) => c.notNull())
+      .addColumn('app_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('entropy_id_verifier', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('share_set', 'text', (c) => c.notNull())
+      .addColumn('auth_share', 'text', (c) => c.notNull())
+      .addColumn('recovery_method', 'text', (c) => c.notNull())
+      .addColumn('recovery_share', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('wallet_secrets_pk', ['app_id', 'entropy_id'])
+      .execute()
+    await db.schema.createIndex('wallet_secrets_user').on('wallet_secrets').column('user_id').execute()
+  },
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
 /**

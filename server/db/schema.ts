@@ -105,6 +105,27 @@ export interface AccountTransfersTable {
   expires_at: number
 }
 
+export interface WalletSecretsTable {
+  /** The address that proves a rebuilt secret (the first wallet derived from it, or the imported key's). */
+  entropy_id: string
+  app_id: string
+  user_id: string
+  /** 'ethereum-address-verifier' | 'solana-address-verifier': which chain entropy_id is on. */
+  entropy_id_verifier: string
+  /** 'hd' (BIP-39 entropy) or 'private-key' (imported). */
+  kind: string
+  /** Random id of one split; shares of different splits must never be combined. */
+  share_set: string
+  /** Auth share, AES-256-GCM sealed under the auth-share key. */
+  auth_share: string
+  /** 'privy' (automatic) or 'user-passcode'. */
+  recovery_method: string
+  /** Recovery share (automatic) or its password envelope (user-passcode), sealed under the recovery key. */
+  recovery_share: string
+  created_at: number
+  updated_at: number
+}
+
 export interface Database {
   apps: AppsTable
   users: UsersTable
@@ -116,6 +137,7 @@ export interface Database {
   rate_limits: RateLimitsTable
   wallet_nonces: WalletNoncesTable
   account_transfers: AccountTransfersTable
+  wallet_secrets: WalletSecretsTable
 }
 
 export type Db = Kysely<Database>

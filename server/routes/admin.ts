@@ -9,6 +9,8 @@ import type { AppInput } from '../services/apps.js'
 const nullableString = { type: ['string', 'null'], maxLength: 2048 } as const
 const strings = { type: 'array', items: { type: 'string', maxLength: 2048 }, maxItems: 1000 } as const
 
+const createOnLogin = { type: 'string', enum: ['all-users', 'users-without-wallets', 'off'] } as const
+
 /** Every field an owner may set; unknown fields are refused so typos do not pass silently. */
 const appFields = {
   name: { type: 'string', minLength: 1, maxLength: 200 },
@@ -47,7 +49,22 @@ const appFields = {
   passkeysForSignupEnabled: { type: 'boolean' },
   disablePlusEmails: { type: 'boolean' },
   disableSignup: { type: 'boolean' },
-  embeddedWallets: { type: 'object' },
+  embeddedWallets: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      createOnLogin: createOnLogin,
+      ethereum: { type: 'object', additionalProperties: false, properties: { createOnLogin } },
+      solana: { type: 'object', additionalProperties: false, properties: { createOnLogin } },
+      requireUserOwnedRecoveryOnCreate: { type: 'boolean' },
+      userOwnedRecoveryOptions: {
+        type: 'array',
+        uniqueItems: true,
+        maxItems: 3,
+        items: { type: 'string', enum: ['user-passcode', 'google-drive', 'icloud'] },
+      },
+    },
+  },
   allowedOrigins: { type: 'array', maxItems: 100, items: { type: 'string', pattern: '^https?://[^/\\s]+/?$' } },
   allowlist: { type: 'array', maxItems: 10000, items: { type: 'string', minLength: 2, maxLength: 320 } },
   userLimit: { type: ['integer', 'null'], minimum: 0 },

@@ -10,7 +10,7 @@ const ORIGIN = `http://${DOMAIN}`
 
 /** A Solana keypair: the address is the base58 public key. */
 function keypair() {
-  const secretKey = ed25519.utils.randomSecretKey()
+  const secretKey = ed25519.utils.randomPrivateKey()
   return { secretKey, address: base58.encode(ed25519.getPublicKey(secretKey)) }
 }
 type Keypair = ReturnType<typeof keypair>

@@ -91,7 +91,13 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
     passkeysForSignupEnabled: false,
     disablePlusEmails: false,
     disableSignup: false,
-    embeddedWallets: { createOnLogin: 'off', ethereum: { createOnLogin: 'off' }, solana: { createOnLogin: 'off' } },
+    embeddedWallets: {
+      createOnLogin: 'off',
+      ethereum: { createOnLogin: 'off' },
+      solana: { createOnLogin: 'off' },
+      requireUserOwnedRecoveryOnCreate: false,
+      userOwnedRecoveryOptions: ['user-passcode'],
+    },
     customAuth: { enabled: false },
   }
 }

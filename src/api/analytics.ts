@@ -1,7 +1,20 @@
 import { getAnalyticsClientId } from '../stores/storage.ts'
 import { getApiClient } from './instance.ts'
 
-export type AnalyticsEventName = 'sdk_initialize' | 'sdk_authenticate' | 'sdk_authenticate_siwe'
+export type AnalyticsEventName =
+  | 'sdk_initialize'
+  | 'sdk_authenticate'
+  | 'sdk_authenticate_siwe'
+  // Embedded wallets (spec part 2 §7)
+  | 'embedded_wallet_creation_failure_logout'
+  | 'embedded_wallet_set_recovery_started'
+  | 'embedded_wallet_set_recovery_completed'
+  | 'embedded_wallet_set_recovery_failed'
+  | 'embedded_wallet_set_password_failed'
+  | 'embedded_wallet_recovery_started'
+  | 'embedded_wallet_recovery_completed'
+  | 'embedded_wallet_pinless_recovery_started'
+  | 'embedded_wallet_key_export_completed'
 
 /**
  * Fire and forget (spec §7): no retry, failures ignored, never awaited by a flow.

@@ -27,11 +27,11 @@ export interface LinkedAccount {
   chainId?: string
   walletClientType?: string
   connectorType?: string
-  /** Type-specific fields (phoneNumber, subject, credentialId, …), camelCased from the wire. */
-  [field: string]: unknown
   verifiedAt: Date | null
   firstVerifiedAt: Date | null
   latestVerifiedAt: Date | null
+  /** Type-specific fields (phoneNumber, subject, credentialId; wallet: chainType, walletClientType, walletIndex, recoveryMethod…), camelCased from the wire. */
+  [field: string]: unknown
 }
 
 export interface User {
@@ -48,7 +48,7 @@ export interface User {
 const toDate = (seconds: number | null | undefined): Date | null =>
   typeof seconds === 'number' ? new Date(seconds * 1000) : null
 
-const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
+const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
 /** Type-specific wire fields (snake_case) become camelCase fields of the spec's linked account. */
 function camelKeys(record: Record<string, unknown>): Record<string, unknown> & { type: string } {
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [camel(k), v])) as Record<string, unknown> & { type: string }

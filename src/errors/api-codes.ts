@@ -24,6 +24,8 @@ export const API_ERROR_CODES = {
   not_supported: 422,
   sms_verification_failed: 422,
   too_many_requests: 429,
+  embedded_wallet_not_found: 404,
+  forbidden_origin: 403,
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,

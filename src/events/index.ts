@@ -9,6 +9,9 @@ import type { WalletConnectedEventDetail } from './wallet-connected.ts'
 import type { WalletDisconnectedEventDetail } from './wallet-disconnected.ts'
 import type { UnlinkSuccessEventDetail } from './unlink-success.ts'
 import type { UpdateSuccessEventDetail } from './update-success.ts'
+import type { SignErrorEventDetail } from './sign-error.ts'
+import type { SignSuccessEventDetail } from './sign-success.ts'
+import type { WalletCreatedEventDetail } from './wallet-created.ts'
 
 export type * from './auth-error.ts'
 export type * from './auth-ready.ts'
@@ -21,6 +24,9 @@ export type * from './wallet-disconnected.ts'
 export type * from './link-success.ts'
 export type * from './unlink-success.ts'
 export type * from './update-success.ts'
+export type * from './sign-error.ts'
+export type * from './sign-success.ts'
+export type * from './wallet-created.ts'
 
 /** Every event a Gatehouse element dispatches, by name. */
 export interface GatehouseEventDetailMap {
@@ -35,5 +41,8 @@ export interface GatehouseEventDetailMap {
   'link-success': LinkSuccessEventDetail
   'unlink-success': UnlinkSuccessEventDetail
   'update-success': UpdateSuccessEventDetail
+  'wallet-created': WalletCreatedEventDetail
+  'sign-success': SignSuccessEventDetail
+  'sign-error': SignErrorEventDetail
 }
 export type GatehouseEventName = keyof GatehouseEventDetailMap

@@ -23,6 +23,15 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   'link-email': lazy(() => import('./link/LinkEmailScreen.tsx')),
   'update-email': lazy(() => import('./link/UpdateEmailScreen.tsx')),
   'account-transfer': lazy(() => import('./link/AccountTransferScreen.tsx')),
+  'embedded-wallet-create': lazy(() => import('./wallets/embedded/CreateWalletScreen.tsx')),
+  'embedded-wallet-created': lazy(() => import('./wallets/embedded/WalletCreatedScreen.tsx')),
+  'embedded-wallet-recovery-select': lazy(() => import('./wallets/embedded/RecoveryMethodScreen.tsx')),
+  'embedded-wallet-secure': lazy(() => import('./wallets/embedded/SecureAccountScreen.tsx')),
+  'embedded-wallet-password': lazy(() => import('./wallets/embedded/PasswordFlowScreen.tsx')),
+  'embedded-wallet-recover-password': lazy(() => import('./wallets/embedded/RecoverPasswordScreen.tsx')),
+  'embedded-wallet-automatic-recovery': lazy(() => import('./wallets/embedded/AutomaticRecoveryScreen.tsx')),
+  'embedded-wallet-connect': lazy(() => import('./wallets/embedded/ConnectWalletScreen.tsx')),
+  'embedded-wallet-export': lazy(() => import('./wallets/embedded/ExportWalletScreen.tsx')),
 }
 
 /** Starts fetching the code screen while the user types the e-mail, so it paints at once. */

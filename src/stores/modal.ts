@@ -21,6 +21,16 @@ export type ScreenEntry =
   | { name: 'landing-overflow' }
   | { name: 'update-email' }
   | { name: 'account-transfer'; method: string; nonce: string; displayName: string; step?: 'confirm' | 'assets' }
+  // Embedded wallets (src/screens/wallets/embedded/)
+  | { name: 'embedded-wallet-create'; isNewUser: boolean }
+  | { name: 'embedded-wallet-created'; isNewUser: boolean }
+  | { name: 'embedded-wallet-recovery-select'; purpose: 'create' | 'update'; isNewUser?: boolean }
+  | { name: 'embedded-wallet-secure'; isNewUser: boolean }
+  | { name: 'embedded-wallet-password'; purpose: 'create' | 'update'; isNewUser?: boolean; startedByUser: boolean }
+  | { name: 'embedded-wallet-recover-password'; address: string; next?: 'export' }
+  | { name: 'embedded-wallet-automatic-recovery' }
+  | { name: 'embedded-wallet-connect'; address: string; next: 'export' }
+  | { name: 'embedded-wallet-export'; address: string }
 
 export type ScreenName = ScreenEntry['name']
 

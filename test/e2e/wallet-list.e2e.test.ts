@@ -113,7 +113,7 @@ describe('wallet list', () => {
     await waitForHostEvent(page, 'modal-close')
     expect(await page.evaluate(() => document.querySelector('auth-modal')!.authenticated)).toBe(false)
     // Disconnecting through the host API announces wallet-disconnected and empties `wallets`.
-    await page.evaluate(() => document.querySelector('auth-modal')!.wallets[0]!.disconnect())
+    await page.evaluate(() => document.querySelector('auth-modal')!.wallets.find((w) => 'disconnect' in w)!.disconnect())
     await waitForHostEvent(page, 'wallet-disconnected')
     expect(await page.evaluate(() => document.querySelector('auth-modal')!.wallets.length)).toBe(0)
     await page.close()

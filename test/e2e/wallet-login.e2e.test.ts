@@ -49,7 +49,9 @@ describe('wallet login through the demo page', () => {
 
     // The host sees the wallet, with its EIP-1193 provider.
     const hostView = await page.evaluate(async () => {
-      const [w] = document.querySelector('auth-modal')!.wallets
+      const w = document.querySelector('auth-modal')!.wallets.find((x) => 'getEthereumProvider' in x) as
+        | { address: string; walletClientType: string; getEthereumProvider?: () => Promise<unknown> }
+        | undefined
       const provider = (await w!.getEthereumProvider!()) as { request(a: { method: string }): Promise<string[]> }
       return { address: w!.address, walletClientType: w!.walletClientType, accounts: await provider.request({ method: 'eth_accounts' }) }
     })

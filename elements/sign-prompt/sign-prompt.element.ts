@@ -1,0 +1,165 @@
+import r2wc from '@r2wc/react-to-web-component'
+import { getEthereumProvider } from '../../src/actions/getEthereumProvider.ts'
+import { signMessage as signSolanaMessage } from '../../src/actions/signMessage.ts'
+import { EmbeddedWalletError, WALLET_MESSAGES } from '../../src/errors/wallet.ts'
+import { subscribe } from '../../src/events/bus.ts'
+import { emit } from '../../src/events/emit.ts'
+import { SignPromptApp, type SignPromptAppProps } from '../../src/screens/sign/SignPromptApp.tsx'
+import { $wallets } from '../../src/stores/wallets.ts'
+import type { SignUiOptions } from '../../src/wallets/embedded/signing.ts'
+import { styles } from '../auth-modal/auth-modal.styles.ts'
+
+const PROPS = Symbol.for('r2wc.props')
+const RENDER = Symbol.for('r2wc.render')
+
+interface R2WCElement extends HTMLElement {
+  connectedCallback(): void
+  disconnectedCallback(): void
+  attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void
+  [PROPS]: SignPromptAppProps & Record<string, unknown>
+  [RENDER](): void
+}
+
+const R2WCBase = r2wc(SignPromptApp, { shadow: 'open', props: {} }) as unknown as { new (): R2WCElement; readonly observedAttributes: string[] }
+
+const UI_ATTRIBUTES = ['prompt-title', 'description', 'button-text', 'icon-url', 'cancellable', 'theme']
+/** Connected prompts in connection order: the first one renders requests. */
+const connected: SignPromptElement[] = []
+
+export interface SignPromptCallOptions {
+  /** Which embedded wallet signs; defaults to the user's first wallet of the chain. */
+  address?: string
+  uiOptions?: SignUiOptions
+}
+
+/**
+ * Message signing with the user's embedded wallet: shows 'Sign message' with the decoded text, the
+ * typed-data structure or the raw message, then signs inside the wallet frame. Shares the session
+ * of `<auth-modal>` (which must be on the page). With `headless`, signs without UI.
+ *
+ * @summary Sign a message with the embedded wallet, with or without a prompt.
+ * @tag sign-prompt
+ *
+ * @attr {string} prompt-title - Title (uiOptions.title); default 'Sign message'.
+ * @attr {string} description - Description (uiOptions.description); default 'Signing this message will not cost you any fees.'.
+ * @attr {string} button-text - Sign button text (uiOptions.buttonText); default 'Sign and continue'.
+ * @attr {string} icon-url - Icon above the title (uiOptions.iconUrl).
+ * @attr {boolean} cancellable - Offer 'Not now' (uiOptions.isCancellable).
+ * @attr {boolean} headless - Sign without showing the prompt.
+ * @attr {'light' | 'dark'} theme - Colour scheme of the prompt.
+ *
+ * @event {CustomEvent<SignSuccessEventDetail>} sign-success - Signed; detail `{ method, address, signature }`.
+ * @event {CustomEvent<SignErrorEventDetail>} sign-error - Failed or declined; detail `{ method, address, code, message }`.
+ *
+ * @csspart root - Wrapper carrying `data-theme`.
+ * @csspart backdrop - Overlay behind the prompt.
+ * @csspart dialog - The prompt box.
+ * @csspart body - The prompt content.
+ * @csspart icon - The icon (icon-url).
+ * @csspart title - The title.
+ * @csspart message - The message text or raw value.
+ * @csspart typed-data - The typed-data structure.
+ * @csspart primary-button - 'Sign and continue'.
+ * @csspart secondary-button - 'Not now'.
+ * @csspart error-message - Why signing failed.
+ *
+ * @cssproperty [--gh-accent=#676FFF] - Accent colour.
+ */
+export class SignPromptElement extends R2WCBase {
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, ...UI_ATTRIBUTES]
+  }
+
+  #cleanup: (() => void) | null = null
+
+  constructor() {
+    super()
+    this[PROPS].styles = styles
+  }
+
+  get headless(): boolean {
+    return this.hasAttribute('headless')
+  }
+  set headless(value: boolean) {
+    this.toggleAttribute('headless', Boolean(value))
+  }
+
+  /** personal_sign with an embedded Ethereum wallet. Resolves `{ signature }` (0x-hex). */
+  async signMessage({ message, address, uiOptions }: SignPromptCallOptions & { message: string }): Promise<{ signature: string }> {
+    const provider = getEthereumProvider(this.#address('ethereum', address), this.#options(uiOptions))
+    const signature = (await provider.request({ method: 'personal_sign', params: [message, this.#address('ethereum', address)] })) as string
+    return { signature }
+  }
+
+  /** eth_signTypedData_v4 with an embedded Ethereum wallet. Resolves `{ signature }` (0x-hex). */
+  async signTypedData({ typedData, address, uiOptions }: SignPromptCallOptions & { typedData: object }): Promise<{ signature: string }> {
+    const from = this.#address('ethereum', address)
+    const signature = (await getEthereumProvider(from, this.#options(uiOptions)).request({ method: 'eth_signTypedData_v4', params: [from, JSON.stringify(typedData)] })) as string
+    return { signature }
+  }
+
+  /** ed25519 signature by an embedded Solana wallet. Resolves `{ signature }` (base64). */
+  signSolanaMessage({ message, address, uiOptions }: SignPromptCallOptions & { message: string | Uint8Array }): Promise<{ signature: string }> {
+    return signSolanaMessage({ message, address: address ?? this.#address('solana'), ...this.#options(uiOptions) })
+  }
+
+  #address(chainType: 'ethereum' | 'solana', address?: string): string {
+    if (address) return address
+    const wallet = $wallets.get().find((w) => w.chainType === chainType)
+    if (!wallet) throw new EmbeddedWalletError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
+    return wallet.address
+  }
+
+  #options(uiOptions?: SignUiOptions) {
+    return { uiOptions: { ...this.#defaults(), ...uiOptions }, showWalletUIs: !this.headless }
+  }
+
+  #defaults(): SignUiOptions {
+    const text = (name: string) => this.getAttribute(name) ?? undefined
+    return {
+      title: text('prompt-title'),
+      description: text('description'),
+      buttonText: text('button-text'),
+      iconUrl: text('icon-url'),
+      isCancellable: this.hasAttribute('cancellable'),
+    }
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    connected.push(this)
+    this.#cleanup = subscribe((name, detail) => {
+      if (name === 'sign-success' || name === 'sign-error') emit(this, name, detail as never)
+    })
+    this.#sync()
+    refreshActive()
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    connected.splice(connected.indexOf(this), 1)
+    this.#cleanup?.()
+    refreshActive()
+  }
+
+  override attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
+    if (UI_ATTRIBUTES.includes(name)) return this.#sync()
+    super.attributeChangedCallback(name, oldValue, newValue)
+  }
+
+  #sync(): void {
+    const props = this[PROPS]
+    props.defaults = this.#defaults()
+    props.theme = this.getAttribute('theme') ?? undefined
+    this[RENDER]?.()
+  }
+
+  setActive(active: boolean): void {
+    this[PROPS].active = active
+    this[RENDER]?.()
+  }
+}
+
+function refreshActive() {
+  connected.forEach((element, index) => element.setActive(index === 0))
+}

@@ -1,0 +1,72 @@
+/**
+ * The postMessage protocol between the host page's bundle (src/wallets/embedded/proxy.ts) and the
+ * wallet frame. Every request carries an id; the frame answers each with one reply of that id.
+ * Types only (plus the tag), so the host bundle imports nothing of the frame's crypto.
+ */
+export const PROTOCOL_TAG = 'gatehouse-wallet'
+
+export type RecoveryMethod = 'privy' | 'user-passcode'
+export type ChainType = 'ethereum' | 'solana'
+
+/** Spec part 2 §8: wallet proxy error types. */
+export type ProxyErrorType = 'error' | 'invalid_request_arguments' | 'wallet_not_on_device' | 'invalid_recovery_pin'
+
+export interface WalletRef {
+  entropyId: string
+  chainType: ChainType
+  walletIndex: number
+  imported: boolean
+  address: string
+}
+
+export interface FrameRequests {
+  ready: { payload: Record<string, never>; result: { ok: true } }
+  'wallet:create': { payload: CreatePayload; result: CreatedResult }
+  'solana-wallet:create': { payload: CreatePayload; result: CreatedResult }
+  'wallets:add': { payload: CreatePayload; result: CreatedResult }
+  'wallets:import': { payload: { accessToken: string; chainType: ChainType; privateKey: string }; result: CreatedResult }
+  'wallets:connect': { payload: { accessToken: string; entropyId: string }; result: { entropyId: string } }
+  'wallets:recover': { payload: { accessToken: string; entropyId: string; recoveryPassword?: string }; result: { entropyId: string } }
+  'wallets:set-recovery': {
+    payload: { accessToken: string; entropyId: string; recoveryMethod: RecoveryMethod; recoveryPassword?: string }
+    result: { user: unknown }
+  }
+  'wallets:rpc': { payload: { accessToken: string; wallet: WalletRef; request: RpcRequest }; result: { signature: string } }
+  'wallets:clear': { payload: Record<string, never>; result: { ok: true } }
+  /** Export page only: show the key of this wallet. */
+  'export:show': { payload: { accessToken: string; wallet: WalletRef }; result: { ok: true } }
+}
+
+export interface CreatePayload {
+  accessToken: string
+  chainType: ChainType
+  walletIndex: number
+  /** The secret to derive from; absent for a user without one (a new secret is made). */
+  entropyId?: string
+  recoveryMethod: RecoveryMethod
+  recoveryPassword?: string
+}
+
+export interface CreatedResult {
+  /** The wire user (snake_case) after the wallet was added. */
+  user: unknown
+  address: string
+}
+
+export type RpcRequest =
+  | { method: 'personal_sign'; params: [message: string, address: string] }
+  | { method: 'eth_signTypedData_v4'; params: [address: string, typedData: string | object] }
+  | { method: 'signMessage'; params: { message: string; encoding: 'base64' } }
+
+export type FrameRequestType = keyof FrameRequests
+
+export interface FrameRequest<T extends FrameRequestType = FrameRequestType> {
+  tag: typeof PROTOCOL_TAG
+  id: string
+  type: T
+  payload: FrameRequests[T]['payload']
+}
+
+export type FrameReply<T extends FrameRequestType = FrameRequestType> =
+  | { tag: typeof PROTOCOL_TAG; id: string; ok: true; result: FrameRequests[T]['result'] }
+  | { tag: typeof PROTOCOL_TAG; id: string; ok: false; error: { type: ProxyErrorType; message: string } }

@@ -1,0 +1,247 @@
+/**
+ * The frame's wallets: the device share in this origin's localStorage, the auth share fetched from
+ * the server, and the two combined only here, in memory. Shared by the hidden wallet frame and the
+ * export page (both on the API origin, so they see the same device shares).
+ */
+import {
+  combineShares,
+  deriveFromSeed,
+  fromBase64,
+  generateEntropy,
+  InvalidRecoveryPinError,
+  keyFromPrivateKey,
+  mnemonicOf,
+  openWithPassword,
+  sealWithPassword,
+  seedOf,
+  splitSecret,
+  toBase64,
+  verifierFor,
+  type ChainType,
+  type DerivedKey,
+} from './custody.ts'
+import type { CreatedResult, ProxyErrorType, RecoveryMethod, WalletRef } from './protocol.ts'
+
+export class ProxyError extends Error {
+  constructor(
+    readonly type: ProxyErrorType,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const notOnDevice = () => new ProxyError('wallet_not_on_device', 'Wallet is not on this device')
+
+interface KeyMaterial {
+  entropy_id: string
+  entropy_id_verifier: string
+  kind: 'hd' | 'private-key'
+  share_set: string
+  auth_share: string
+  recovery_method: RecoveryMethod
+  recovery_share?: string
+}
+
+/** A secret this frame can use: the two shares, and what was derived from them (memory only). */
+interface Unlocked {
+  kind: 'hd' | 'private-key'
+  shareSet: string
+  shares: [Uint8Array, Uint8Array]
+  seed: Uint8Array | null
+  keys: Map<string, DerivedKey>
+  verifierChain: ChainType
+}
+
+const chainOfVerifier = (verifier: string): ChainType => (verifier.startsWith('solana') ? 'solana' : 'ethereum')
+const randomSetId = () => toBase64(crypto.getRandomValues(new Uint8Array(12))).replace(/[+/=]/g, '')
+
+export class Vault {
+  private readonly unlocked = new Map<string, Unlocked>()
+
+  constructor(private readonly appId: string) {}
+
+  private storageKey(entropyId: string) {
+    return `gatehouse:${this.appId}:device-share:${entropyId}`
+  }
+
+  private readLocal(entropyId: string): { shareSet: string; share: string } | null {
+    try {
+      return JSON.parse(localStorage.getItem(this.storageKey(entropyId)) ?? 'null')
+    } catch {
+      return null
+    }
+  }
+
+  private writeLocal(entropyId: string, shareSet: string, share: Uint8Array) {
+    localStorage.setItem(this.storageKey(entropyId), JSON.stringify({ shareSet, share: toBase64(share) }))
+  }
+
+  private async api<T>(accessToken: string, path: string, body: unknown): Promise<T> {
+    const response = await fetch(`/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'privy-app-id': this.appId, authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify(body),
+      credentials: 'omit',
+    })
+    const json = await response.json().catch(() => ({}))
+    if (!response.ok) throw new ProxyError('error', (json as { error?: string }).error ?? `Request failed (${response.status})`)
+    return json as T
+  }
+
+  /** Rebuilds a secret from two shares and checks it against its entropy id before trusting it. */
+  private async unlock(material: KeyMaterial, a: Uint8Array, b: Uint8Array): Promise<Unlocked> {
+    const secret = await combineShares(a, b)
+    const verifierChain = chainOfVerifier(material.entropy_id_verifier)
+    const entry: Unlocked = { kind: material.kind, shareSet: material.share_set, shares: [a, b], seed: null, keys: new Map(), verifierChain }
+    const key = await this.keyOf(entry, secret, verifierChain, 0)
+    if (key.address.toLowerCase() !== material.entropy_id.toLowerCase()) throw notOnDevice()
+    this.unlocked.set(material.entropy_id, entry)
+    return entry
+  }
+
+  private async keyOf(entry: Unlocked, secret: Uint8Array | null, chainType: ChainType, index: number): Promise<DerivedKey> {
+    const id = `${chainType}:${index}`
+    const cached = entry.keys.get(id)
+    if (cached) return cached
+    const raw = secret ?? (await combineShares(entry.shares[0], entry.shares[1]))
+    let key: DerivedKey
+    if (entry.kind === 'private-key') key = keyFromPrivateKey(entry.verifierChain, raw)
+    else {
+      entry.seed ??= await seedOf(raw)
+      key = deriveFromSeed(entry.seed, chainType, index)
+    }
+    entry.keys.set(id, key)
+    return key
+  }
+
+  /** Device share + auth share. Fails with wallet_not_on_device when this device has no usable share. */
+  async connect(accessToken: string, entropyId: string): Promise<void> {
+    if (this.unlocked.has(entropyId)) return
+    const local = this.readLocal(entropyId)
+    if (!local) throw notOnDevice()
+    const material = await this.api<KeyMaterial>(accessToken, `/embedded_wallets/${entropyId}/recovery/key_material`, {})
+    // Shares of an older split (the recovery method changed elsewhere) would combine to garbage.
+    if (material.share_set !== local.shareSet) throw notOnDevice()
+    await this.unlock(material, fromBase64(local.share), fromBase64(material.auth_share))
+  }
+
+  /** Auth share + recovery share; this device then keeps the recovery share as its own. */
+  async recover(accessToken: string, entropyId: string, password?: string): Promise<void> {
+    const material = await this.api<KeyMaterial>(accessToken, `/embedded_wallets/${entropyId}/recovery/key_material`, { include_recovery: true })
+    let recovery: Uint8Array
+    if (material.recovery_method === 'user-passcode') {
+      if (!password) throw new ProxyError('invalid_request_arguments', 'A recovery password is required')
+      try {
+        recovery = await openWithPassword(JSON.parse(material.recovery_share!), password)
+      } catch (error) {
+        if (error instanceof InvalidRecoveryPinError) throw new ProxyError('invalid_recovery_pin', 'Invalid recovery password')
+        throw error
+      }
+    } else recovery = fromBase64(material.recovery_share!)
+    this.unlocked.delete(entropyId)
+    await this.unlock(material, fromBase64(material.auth_share), recovery)
+    this.writeLocal(entropyId, material.share_set, recovery)
+  }
+
+  private async sealRecovery(share: Uint8Array, method: RecoveryMethod, password?: string): Promise<string> {
+    if (method === 'privy') return toBase64(share)
+    if (!password) throw new ProxyError('invalid_request_arguments', 'A recovery password is required')
+    return JSON.stringify(await sealWithPassword(share, password))
+  }
+
+  async create(p: { accessToken: string; chainType: ChainType; walletIndex: number; entropyId?: string; recoveryMethod: RecoveryMethod; recoveryPassword?: string }): Promise<CreatedResult> {
+    if (!Number.isInteger(p.walletIndex) || p.walletIndex < 0) throw new ProxyError('invalid_request_arguments', 'A negative walletIndex is invalid')
+    if (p.entropyId) {
+      await this.connect(p.accessToken, p.entropyId)
+      const entry = this.unlocked.get(p.entropyId)!
+      const key = await this.keyOf(entry, null, p.chainType, p.walletIndex)
+      const { user } = await this.api<{ user: unknown }>(p.accessToken, '/wallets', {
+        chain_type: p.chainType,
+        address: key.address,
+        wallet_index: p.walletIndex,
+        entropy_id: p.entropyId,
+        entropy_id_verifier: verifierFor(entry.verifierChain),
+      })
+      return { user, address: key.address }
+    }
+    if (p.walletIndex !== 0) throw new ProxyError('invalid_request_arguments', 'An additional wallet requires an existing primary wallet')
+    const entropy = generateEntropy()
+    const key = deriveFromSeed(await seedOf(entropy), p.chainType, 0)
+    return this.register(p.accessToken, entropy, key, 'hd', p.recoveryMethod, p.recoveryPassword)
+  }
+
+  async import(accessToken: string, chainType: ChainType, privateKey: string): Promise<CreatedResult> {
+    let key: DerivedKey
+    try {
+      key = keyFromPrivateKey(chainType, privateKey)
+    } catch (error) {
+      throw new ProxyError('invalid_request_arguments', (error as Error).message)
+    }
+    return this.register(accessToken, key.privateKey, key, 'private-key', 'privy')
+  }
+
+  private async register(
+    accessToken: string,
+    secret: Uint8Array,
+    key: DerivedKey,
+    kind: 'hd' | 'private-key',
+    method: RecoveryMethod,
+    password?: string,
+  ): Promise<CreatedResult> {
+    const shares = await splitSecret(secret)
+    const shareSet = randomSetId()
+    const { user } = await this.api<{ user: unknown }>(accessToken, '/wallets', {
+      chain_type: key.chainType,
+      address: key.address,
+      wallet_index: 0,
+      imported: kind === 'private-key',
+      entropy_id: key.address,
+      entropy_id_verifier: verifierFor(key.chainType),
+      shares: { share_set: shareSet, auth_share: toBase64(shares.auth), recovery_method: method, recovery_share: await this.sealRecovery(shares.recovery, method, password) },
+    })
+    this.writeLocal(key.address, shareSet, shares.device)
+    const entry: Unlocked = { kind, shareSet, shares: [shares.device, shares.auth], seed: null, keys: new Map([[`${key.chainType}:0`, key]]), verifierChain: key.chainType }
+    this.unlocked.set(key.address, entry)
+    return { user, address: key.address }
+  }
+
+  /** A new split under another recovery method; other devices then recover once. */
+  async setRecovery(accessToken: string, entropyId: string, method: RecoveryMethod, password?: string): Promise<{ user: unknown }> {
+    await this.connect(accessToken, entropyId)
+    const entry = this.unlocked.get(entropyId)!
+    const secret = await combineShares(entry.shares[0], entry.shares[1])
+    const shares = await splitSecret(secret)
+    const shareSet = randomSetId()
+    const result = await this.api<{ user: unknown }>(accessToken, `/embedded_wallets/${entropyId}/recovery`, {
+      share_set: shareSet,
+      auth_share: toBase64(shares.auth),
+      recovery_method: method,
+      recovery_share: await this.sealRecovery(shares.recovery, method, password),
+    })
+    this.writeLocal(entropyId, shareSet, shares.device)
+    entry.shareSet = shareSet
+    entry.shares = [shares.device, shares.auth]
+    return result
+  }
+
+  /** The key of one wallet, connecting first when needed. */
+  async key(accessToken: string, wallet: WalletRef): Promise<DerivedKey> {
+    await this.connect(accessToken, wallet.entropyId)
+    const entry = this.unlocked.get(wallet.entropyId)!
+    const key = await this.keyOf(entry, null, wallet.chainType, wallet.imported ? 0 : wallet.walletIndex)
+    if (key.address.toLowerCase() !== wallet.address.toLowerCase()) throw new ProxyError('error', 'Embedded wallet not found')
+    return key
+  }
+
+  /** The seed phrase of an unlocked HD secret (export page only); null for imported keys. */
+  async seedPhrase(entropyId: string): Promise<string | null> {
+    const entry = this.unlocked.get(entropyId)
+    if (!entry || entry.kind !== 'hd') return null
+    return mnemonicOf(await combineShares(entry.shares[0], entry.shares[1]))
+  }
+
+  clear(): void {
+    this.unlocked.clear()
+  }
+}

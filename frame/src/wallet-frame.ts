@@ -1,0 +1,84 @@
+/**
+ * The hidden wallet frame (`/apps/:app_id/embedded-wallets`). It answers requests from its parent
+ * page only, and only when that page's origin is allowed; every reply goes to exactly that origin.
+ * Keys never leave: replies carry addresses, users and signatures.
+ */
+import { isHex, stringToHex } from 'viem'
+import { ethereumAccount, fromBase64, signSolana, toBase64 } from './custody.ts'
+import { originAllowed, readFrameConfig } from './origin.ts'
+import { PROTOCOL_TAG, type FrameReply, type FrameRequest, type FrameRequests, type RpcRequest } from './protocol.ts'
+import { ProxyError, Vault } from './vault.ts'
+import type { DerivedKey } from './custody.ts'
+
+const config = readFrameConfig()
+const vault = new Vault(config.appId)
+
+type Handler<T extends keyof FrameRequests> = (payload: FrameRequests[T]['payload']) => Promise<FrameRequests[T]['result']>
+
+async function sign(key: DerivedKey, request: RpcRequest): Promise<string> {
+  if (key.chainType === 'solana') {
+    if (request.method !== 'signMessage') throw new ProxyError('invalid_request_arguments', `Unsupported method ${request.method}`)
+    const message = fromBase64(request.params.message)
+    if (message.length === 0) throw new ProxyError('invalid_request_arguments', 'Message must be a non-empty string')
+    return toBase64(signSolana(key, message))
+  }
+  const account = ethereumAccount(key)
+  if (request.method === 'personal_sign') {
+    const [data] = request.params
+    // personal_sign carries hex (per EIP-1193) but many callers pass plain text.
+    return account.signMessage({ message: { raw: isHex(data) ? data : stringToHex(String(data)) } })
+  }
+  if (request.method === 'eth_signTypedData_v4') {
+    const raw = request.params[1]
+    const typed = typeof raw === 'string' ? JSON.parse(raw) : raw
+    const { EIP712Domain: _domain, ...types } = typed.types ?? {}
+    return account.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message })
+  }
+  throw new ProxyError('invalid_request_arguments', `Unsupported method ${(request as { method: string }).method}`)
+}
+
+const handlers: { [T in keyof FrameRequests]?: Handler<T> } = {
+  ready: async () => ({ ok: true }),
+  'wallet:create': (p) => vault.create({ ...p, chainType: 'ethereum' }),
+  'solana-wallet:create': (p) => vault.create({ ...p, chainType: 'solana' }),
+  'wallets:add': (p) => vault.create(p),
+  'wallets:import': (p) => vault.import(p.accessToken, p.chainType, p.privateKey),
+  'wallets:connect': async (p) => {
+    await vault.connect(p.accessToken, p.entropyId)
+    return { entropyId: p.entropyId }
+  },
+  'wallets:recover': async (p) => {
+    await vault.recover(p.accessToken, p.entropyId, p.recoveryPassword)
+    return { entropyId: p.entropyId }
+  },
+  'wallets:set-recovery': (p) => vault.setRecovery(p.accessToken, p.entropyId, p.recoveryMethod, p.recoveryPassword),
+  'wallets:rpc': async (p) => ({ signature: await sign(await vault.key(p.accessToken, p.wallet), p.request) }),
+  'wallets:clear': async () => {
+    vault.clear()
+    return { ok: true }
+  },
+}
+
+async function answer(request: FrameRequest): Promise<FrameReply> {
+  const handler = handlers[request.type] as Handler<keyof FrameRequests> | undefined
+  try {
+    if (!handler) throw new ProxyError('invalid_request_arguments', `Unknown request ${String(request.type)}`)
+    return { tag: PROTOCOL_TAG, id: request.id, ok: true, result: await handler(request.payload as never) }
+  } catch (error) {
+    const type = error instanceof ProxyError ? error.type : 'error'
+    // Library messages may quote inputs; only our own messages go back to the host.
+    const message = error instanceof ProxyError ? error.message : 'An error has occurred, please try again.'
+    if (!(error instanceof ProxyError)) console.error('[gatehouse frame]', error)
+    return { tag: PROTOCOL_TAG, id: request.id, ok: false, error: { type, message } }
+  }
+}
+
+window.addEventListener('message', (event: MessageEvent) => {
+  // Only the embedding page, and only an allowed origin: anything else is ignored without a word.
+  if (event.source !== window.parent || event.source === window) return
+  if (!originAllowed(config, event.origin)) return
+  const data = event.data as FrameRequest | undefined
+  if (!data || data.tag !== PROTOCOL_TAG || typeof data.id !== 'string' || typeof data.type !== 'string') return
+  void answer(data).then((reply) => (event.source as Window).postMessage(reply, event.origin))
+})
+

@@ -1,0 +1,93 @@
+/**
+ * The wallet frame's pages, served on the API origin so the key material they hold lives in an
+ * origin no host page can script. `frame-ancestors` lets only the app's allowed origins (and any
+ * localhost page in development) embed them; the frame itself also checks every message's origin
+ * against the same list, which it reads from the page.
+ */
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { NO_APP, PARAM_APP } from '../context.js'
+import { ApiError } from '../errors.js'
+
+const DEV_ANCESTORS = ['http://localhost:*', 'http://127.0.0.1:*']
+const ASSETS = new Set(['wallet-frame.js', 'export.js'])
+const appParams = { type: 'object', required: ['app_id'], properties: { app_id: { type: 'string' } } } as const
+const assetParams = { type: 'object', required: ['file'], properties: { file: { type: 'string' } } } as const
+const frameSchema = { summary: 'Hidden wallet frame', params: appParams } as const
+const exportSchema = { summary: 'Key export page', params: appParams } as const
+const assetSchema = { summary: 'Wallet frame scripts', params: assetParams } as const
+
+export const FRAME_ASSET_DIR = fileURLToPath(new URL('../../dist/frame/', import.meta.url))
+
+/** What the frame script reads from its page: whom to answer. */
+export interface FrameConfig {
+  appId: string
+  allowedOrigins: string[]
+  allowLocalhost: boolean
+}
+
+function page(title: string, script: string, config: FrameConfig, body: string): string {
+  // `<` escaped so no value can close the data block.
+  const json = JSON.stringify(config).replace(/</g, '\\u003c')
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer"><title>${title}</title>
+<script type="application/json" id="gatehouse-frame-config">${json}</script>
+<script type="module" src="/embedded-wallets/assets/${script}"></script>
+</head><body>${body}</body></html>`
+}
+
+export default async function walletFrameRoutes(app: FastifyInstance) {
+  const { dev } = app.gatehouse.config
+
+  function send(request: FastifyRequest, reply: FastifyReply, title: string, script: string, body: string) {
+    const target = request.gatehouseApp!
+    const ancestors = [...target.settings.allowedOrigins, ...(dev ? DEV_ANCESTORS : [])]
+    const config: FrameConfig = { appId: target.id, allowedOrigins: target.settings.allowedOrigins, allowLocalhost: dev }
+    reply
+      .header(
+        'content-security-policy',
+        [
+          "default-src 'none'",
+          "script-src 'self'",
+          "connect-src 'self'",
+          "style-src 'unsafe-inline'",
+          "base-uri 'none'",
+          "form-action 'none'",
+          `frame-ancestors ${ancestors.length ? ancestors.join(' ') : "'none'"}`,
+        ].join('; '),
+      )
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+    return page(title, script, config, body)
+  }
+
+  app.get('/apps/:app_id/embedded-wallets', { schema: frameSchema, config: PARAM_APP }, async (request, reply) =>
+    send(request, reply, 'Gatehouse wallet', 'wallet-frame.js', ''),
+  )
+
+  app.get('/apps/:app_id/embedded-wallets/export', { schema: exportSchema, config: PARAM_APP }, async (request, reply) =>
+    send(
+      request,
+      reply,
+      'Export wallet',
+      'export.js',
+      '<main id="export" style="font:14px ui-sans-serif,system-ui,sans-serif;margin:0;padding:8px;word-break:break-all"><p id="status">Loading...</p></main>',
+    ),
+  )
+
+  app.get<{ Params: { file: string } }>(
+    '/embedded-wallets/assets/:file',
+    { schema: assetSchema, config: NO_APP },
+    async (request, reply) => {
+      const { file } = request.params
+      if (!ASSETS.has(file)) throw new ApiError('not_found', 'No such asset')
+      const body = await readFile(FRAME_ASSET_DIR + file).catch(() => null)
+      if (!body) throw new ApiError('not_found', 'The wallet frame is not built: run npm run build')
+      return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send(body)
+    },
+  )
+}

@@ -1,0 +1,209 @@
+/**
+ * Embedded wallets on the server: the wallet accounts (linked_accounts rows of type 'wallet') and
+ * the two shares the server keeps per secret. The server never sees a whole key: the frame sends
+ * it the auth share and the recovery share (for automatic recovery), or the auth share and a
+ * password envelope it cannot open (user-passcode). Shares are only released to the frame's own
+ * origin, with an access token of the user they belong to (checked in the route).
+ */
+import { randomId } from '../crypto/hash.js'
+import { ShareBox } from '../crypto/share-box.js'
+import { isUniqueViolation } from '../db/connect.js'
+import { insertLinkedAccount, listLinkedAccounts, setLinkedAccountDetails } from '../db/linked-accounts.js'
+import type { Db, LinkedAccountsTable, WalletSecretsTable } from '../db/schema.js'
+import { findWalletSecret, insertWalletSecret, updateWalletSecretShares } from '../db/wallet-secrets.js'
+import { ApiError } from '../errors.js'
+import { loadWireUser, type WireUser } from './users.js'
+
+export type ChainType = 'ethereum' | 'solana'
+export const RECOVERY_METHODS = ['privy', 'user-passcode'] as const
+export type RecoveryMethod = (typeof RECOVERY_METHODS)[number]
+
+export const CHAIN_IDS: Record<ChainType, string> = {
+  ethereum: 'eip155:1',
+  solana: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+}
+
+export interface SharesInput {
+  share_set: string
+  auth_share: string
+  recovery_method: RecoveryMethod
+  /** Base64 share (privy) or the JSON password envelope (user-passcode). */
+  recovery_share: string
+}
+
+export interface AddWalletInput {
+  chain_type: ChainType
+  address: string
+  wallet_index: number
+  imported?: boolean
+  entropy_id: string
+  entropy_id_verifier: string
+  /** Present when this wallet starts a new secret (first wallet, or an import). */
+  shares?: SharesInput
+}
+
+export interface KeyMaterial {
+  entropy_id: string
+  entropy_id_verifier: string
+  kind: string
+  share_set: string
+  auth_share: string
+  recovery_method: string
+  recovery_share?: string
+}
+
+const ADDRESS = { ethereum: /^0x[0-9a-fA-F]{40}$/, solana: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/ }
+
+/** The lookup key: Ethereum addresses are case-insensitive, Solana's base58 is not. */
+export function normalizeWalletAddress(chainType: ChainType, address: string): string {
+  if (!ADDRESS[chainType].test(address)) throw new ApiError('invalid_data', `Invalid ${chainType} address`)
+  return chainType === 'ethereum' ? address.toLowerCase() : address
+}
+
+function isEmbedded(account: LinkedAccountsTable): boolean {
+  if (account.type !== 'wallet' || !account.details) return false
+  return (JSON.parse(account.details) as { wallet_client_type?: string }).wallet_client_type === 'privy'
+}
+
+export class EmbeddedWalletService {
+  private readonly authBox: ShareBox
+  private readonly recoveryBox: ShareBox
+
+  constructor(private readonly options: { db: Db; secret: string; recoverySecret: string | null; now: () => number }) {
+    this.authBox = new ShareBox(options.secret, 'auth-share')
+    this.recoveryBox = new ShareBox(options.recoverySecret ?? options.secret, 'recovery-share')
+  }
+
+  private get db() {
+    return this.options.db
+  }
+
+  /** Associated data binding a sealed share to its row. */
+  private context(appId: string, userId: string, entropyId: string, shareSet: string) {
+    return `${appId}:${userId}:${entropyId}:${shareSet}`
+  }
+
+  async addWallet(appId: string, userId: string, input: AddWalletInput): Promise<{ user: WireUser; wallet: Record<string, unknown> }> {
+    const address = normalizeWalletAddress(input.chain_type, input.address)
+    if (!Number.isInteger(input.wallet_index) || input.wallet_index < 0) throw new ApiError('invalid_data', 'A negative walletIndex is invalid')
+    const accounts = (await listLinkedAccounts(this.db, userId)).filter(isEmbedded)
+    const details = accounts.map((a) => JSON.parse(a.details!) as Record<string, unknown>)
+    const imported = Boolean(input.imported)
+    const t = this.options.now()
+    let secret: WalletSecretsTable | undefined
+
+    if (input.shares) {
+      if (input.entropy_id !== input.address) throw new ApiError('invalid_data', 'A new secret is identified by its first address')
+      if (!imported) {
+        if (input.wallet_index !== 0) throw new ApiError('invalid_data', 'An additional wallet requires an existing primary wallet')
+        if (details.some((d) => !d.imported)) throw new ApiError('invalid_data', 'User already has an embedded wallet.')
+      }
+      secret = this.sealShares(appId, userId, input, imported ? 'private-key' : 'hd', t)
+    } else {
+      if (imported) throw new ApiError('invalid_data', 'An imported wallet brings its own shares')
+      secret = await findWalletSecret(this.db, appId, input.entropy_id)
+      if (!secret || secret.user_id !== userId || secret.kind !== 'hd') {
+        throw new ApiError('embedded_wallet_not_found', 'Embedded wallet not found')
+      }
+    }
+    if (!imported && details.some((d) => !d.imported && d.chain_type === input.chain_type && d.wallet_index === input.wallet_index)) {
+      throw new ApiError('invalid_data', 'User already has an embedded wallet.')
+    }
+
+    const wallet = {
+      id: randomId(),
+      chain_type: input.chain_type,
+      chain_id: CHAIN_IDS[input.chain_type],
+      wallet_client: 'privy',
+      wallet_client_type: 'privy',
+      connector_type: imported ? 'embedded_imported' : 'embedded',
+      wallet_index: imported ? 0 : input.wallet_index,
+      recovery_method: secret.recovery_method,
+      imported,
+      delegated: false,
+      entropy_id: secret.entropy_id,
+      entropy_id_verifier: secret.entropy_id_verifier,
+    }
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (input.shares) await insertWalletSecret(trx, secret!)
+        await insertLinkedAccount(trx, {
+          id: wallet.id,
+          user_id: userId,
+          app_id: appId,
+          type: 'wallet',
+          address,
+          verified_at: t,
+          first_verified_at: t,
+          latest_verified_at: t,
+          details: JSON.stringify(wallet),
+        })
+      })
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError('invalid_data', 'This wallet is already registered.')
+      throw error
+    }
+    const user = (await loadWireUser(this.db, userId))!
+    return { user, wallet: { ...wallet, address, type: 'wallet' } }
+  }
+
+  private sealShares(appId: string, userId: string, input: AddWalletInput, kind: string, t: number): WalletSecretsTable {
+    const shares = input.shares!
+    const context = this.context(appId, userId, input.entropy_id, shares.share_set)
+    return {
+      entropy_id: input.entropy_id,
+      app_id: appId,
+      user_id: userId,
+      entropy_id_verifier: input.entropy_id_verifier,
+      kind,
+      share_set: shares.share_set,
+      auth_share: this.authBox.seal(shares.auth_share, context),
+      recovery_method: shares.recovery_method,
+      recovery_share: this.recoveryBox.seal(shares.recovery_share, context),
+      created_at: t,
+      updated_at: t,
+    }
+  }
+
+  private async ownSecret(appId: string, userId: string, entropyId: string): Promise<WalletSecretsTable> {
+    const secret = await findWalletSecret(this.db, appId, entropyId)
+    // Someone else's wallet answers exactly like a missing one.
+    if (!secret || secret.user_id !== userId) throw new ApiError('embedded_wallet_not_found', 'Embedded wallet not found')
+    return secret
+  }
+
+  /** The auth share, and with `includeRecovery` the recovery share (or its password envelope). */
+  async keyMaterial(appId: string, userId: string, entropyId: string, includeRecovery: boolean): Promise<KeyMaterial> {
+    const secret = await this.ownSecret(appId, userId, entropyId)
+    const context = this.context(appId, userId, secret.entropy_id, secret.share_set)
+    return {
+      entropy_id: secret.entropy_id,
+      entropy_id_verifier: secret.entropy_id_verifier,
+      kind: secret.kind,
+      share_set: secret.share_set,
+      auth_share: this.authBox.open(secret.auth_share, context),
+      recovery_method: secret.recovery_method,
+      ...(includeRecovery ? { recovery_share: this.recoveryBox.open(secret.recovery_share, context) } : {}),
+    }
+  }
+
+  /** Replaces both server shares after the frame re-split the secret under a new recovery method. */
+  async setRecovery(appId: string, userId: string, entropyId: string, shares: SharesInput): Promise<WireUser> {
+    const secret = await this.ownSecret(appId, userId, entropyId)
+    const context = this.context(appId, userId, secret.entropy_id, shares.share_set)
+    const t = this.options.now()
+    await updateWalletSecretShares(this.db, appId, entropyId, {
+      share_set: shares.share_set,
+      auth_share: this.authBox.seal(shares.auth_share, context),
+      recovery_method: shares.recovery_method,
+      recovery_share: this.recoveryBox.seal(shares.recovery_share, context),
+      updated_at: t,
+    })
+    for (const account of (await listLinkedAccounts(this.db, userId)).filter(isEmbedded)) {
+      const details = JSON.parse(account.details!) as Record<string, unknown>
+      if (details.entropy_id !== entropyId) continue
+      await setLinkedAccountDetails(this.db, account.id, JSON.stringify({ ...details, recovery_method: shares.recovery_method }))
+    }
+    return (await loadWireUser(this.db, userId))!
+  }
+}

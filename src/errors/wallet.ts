@@ -1,0 +1,58 @@
+import { BaseError } from './base.ts'
+
+/** Spec part 2 §8 / part 3 §8 texts; codes are the spec's where it names one. */
+export const WALLET_MESSAGES = {
+  mustBeAuthenticated: 'User must be authenticated before creating a Privy wallet',
+  alreadyHasWallet: 'User already has an embedded wallet.',
+  proxyFailed: 'Failed to connect to wallet proxy',
+  userOwnedRecoveryUnsupported: 'User owned recovery not yet supported for this app.',
+  useCreateAdditional: 'Invalid input, use createAdditional instead of walletIndex...',
+  importOnDeviceOnly: 'Importing wallets is only supported for on-device execution...',
+  failedToCreate: 'Failed to create wallet',
+  notFound: 'Embedded wallet not found',
+  noWalletForAddress: 'No wallet found for address',
+  mustBeAuthenticatedToSign: 'User must be authenticated before signing with a Privy wallet',
+  mustBeAuthenticatedToExport: 'User must be authenticated before exporting their wallet',
+  mustBeAuthenticatedToConnect: 'User must be authenticated and have a Privy wallet before it can be connected',
+  unableToRecover: 'Unable to recover wallet',
+  unableToConnect: 'Unable to connect to wallet',
+  userExitedConnect: 'User exited before wallet could be connected',
+  failedToSign: 'Failed to sign message',
+  proxyInitFailed: 'Failed to initialize embedded wallet proxy.',
+  invalidRecoveryPassword: 'Invalid recovery password, please try again.',
+  genericRetry: 'An error has occurred, please try again.',
+  emptySolanaMessage: 'Message must be a non-empty string',
+  negativeIndex: 'A negative walletIndex is invalid',
+  additionalNeedsPrimary: 'An additional wallet requires an existing primary wallet',
+  exitedBeforePassword: 'Exited before password was added to wallet',
+  unableToSetRecovery: 'Unable to set recovery on wallet',
+  setPasswordFailed: 'Error setting password on privy wallet',
+} as const
+
+/** Any embedded-wallet failure. `code` is a spec code or a wallet proxy error type. */
+export class EmbeddedWalletError extends BaseError {
+  override name = 'EmbeddedWalletError'
+  constructor(message: string, options: { code?: string; details?: string; cause?: unknown } = {}) {
+    super(message, { code: options.code ?? 'UNKNOWN_EMBEDDED_WALLET_ERROR', details: options.details, cause: options.cause })
+  }
+}
+
+/** The wallet frame answered with an error (spec part 2 §8 proxy error types). */
+export class WalletProxyError extends BaseError {
+  override name = 'WalletProxyError'
+  readonly type: string
+  constructor({ type, message }: { type: string; message: string }) {
+    super(message, { code: type })
+    this.type = type
+  }
+}
+
+/** EIP-1193 provider error (code 4001 user rejected, 4100 unauthorized, 4200 unsupported method…). */
+export class ProviderRpcError extends BaseError {
+  override name = 'ProviderRpcError'
+  readonly rpcCode: number
+  constructor(rpcCode: number, message: string, cause?: unknown) {
+    super(message, { code: String(rpcCode), cause })
+    this.rpcCode = rpcCode
+  }
+}

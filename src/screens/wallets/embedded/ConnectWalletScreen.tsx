@@ -1,0 +1,45 @@
+import { useEffect, useRef, useState } from 'react'
+import { closeModal } from '../../../actions/closeModal.ts'
+import { connectEmbeddedWallet } from '../../../actions/connectEmbeddedWallet.ts'
+import { toBaseError } from '../../../errors/toBaseError.ts'
+import { replaceScreen } from '../../../stores/modal.ts'
+import { ErrorView } from '../../../ui/ErrorView.tsx'
+import { Spinner } from '../../../ui/Spinner.tsx'
+import { WALLET_TIMING } from './timing.ts'
+
+/**
+ * Connect-wallet interstitial before a sensitive action (export): connects the wallet, recovering
+ * it when needed (pinless for automatic recovery, 'Enter your password' otherwise), then moves on.
+ */
+export default function ConnectWalletScreen({ address, next }: { address: string; next: 'export' }) {
+  const [failed, setFailed] = useState(false)
+  const started = useRef(false)
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    const shown = Date.now()
+    connectEmbeddedWallet({ address, promptPassword: false }).then(
+      () => {
+        const wait = Math.max(0, WALLET_TIMING.exportInterstitialMinMs - (Date.now() - shown))
+        setTimeout(() => replaceScreen({ name: 'embedded-wallet-export', address }), wait)
+      },
+      (error) => {
+        if (toBaseError(error).code !== 'PASSWORD_REQUIRED') return setFailed(true)
+        // 'Enter your password', then the export.
+        replaceScreen({ name: 'embedded-wallet-recover-password', address, next })
+      },
+    )
+  }, [address, next])
+
+  if (failed) return <ErrorView title="Something went wrong" detail="We're on it. Please try again later." cta="Close" onCta={() => closeModal()} />
+  return (
+    <div className="body" part="body" data-screen="embedded-wallet-connect">
+      <h2 id="gh-screen-title" className="visually-hidden">
+        Connecting your wallet
+      </h2>
+      <Spinner />
+    </div>
+  )
+}
+

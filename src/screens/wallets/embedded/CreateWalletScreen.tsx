@@ -1,0 +1,45 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useRef, useState } from 'react'
+import { closeModal } from '../../../actions/closeModal.ts'
+import { $config } from '../../../stores/config.ts'
+import { replaceScreen } from '../../../stores/modal.ts'
+import { ErrorView } from '../../../ui/ErrorView.tsx'
+import { Spinner } from '../../../ui/Spinner.tsx'
+import { embeddedWalletsConfig } from '../../../wallets/embedded/config.ts'
+import { createWalletsOnLogin } from '../../../wallets/embedded/createOnLogin.ts'
+
+/** Embedded wallet creation after login: automatic recovery, or first the user-owned recovery setup. */
+export default function CreateWalletScreen({ isNewUser }: { isNewUser: boolean }) {
+  const { app } = useStore($config)
+  const [failed, setFailed] = useState(false)
+  const started = useRef(false)
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    const config = embeddedWalletsConfig(app)
+    if (config.requireUserOwnedRecoveryOnCreate) {
+      const options = config.userOwnedRecoveryOptions
+      replaceScreen(
+        options.length === 1 && options[0] === 'user-passcode'
+          ? { name: 'embedded-wallet-secure', isNewUser }
+          : { name: 'embedded-wallet-recovery-select', purpose: 'create', isNewUser },
+      )
+      return
+    }
+    createWalletsOnLogin({ recoveryMethod: 'privy' }).then(
+      () => replaceScreen({ name: 'embedded-wallet-created', isNewUser }),
+      () => setFailed(true),
+    )
+  }, [app, isNewUser])
+
+  if (failed) return <ErrorView title="Failed to create wallet" detail="Something went wrong. Please log in and try again." cta="Close" onCta={() => closeModal()} />
+  return (
+    <div className="body" part="body" data-screen="embedded-wallet-create">
+      <h2 id="gh-screen-title" className="title" part="title">
+        Creating your wallet
+      </h2>
+      <Spinner />
+    </div>
+  )
+}

@@ -1,0 +1,79 @@
+import { useEffect, useId, useState } from 'react'
+import { SecondaryButton } from '../../../ui/Button.tsx'
+import { DOWNLOAD_URL_TTL_MS, generatePassphrase, passwordFileName } from '../../../wallets/embedded/password.ts'
+
+interface PasswordInputProps {
+  label: string
+  value: string
+  onChange(value: string): void
+  onBlur?(): void
+  withGenerate?: boolean
+  onGenerate?(phrase: string): void
+}
+
+/** Password field with show/hide and, on the first step, 'Generate passphrase'. */
+export function PasswordInput({ label, value, onChange, onBlur, withGenerate, onGenerate }: PasswordInputProps) {
+  const [visible, setVisible] = useState(false)
+  const id = useId()
+  async function generate() {
+    // The BIP-39 list (2048 words) loads with this button, not with the screen.
+    const { wordlist } = await import('@scure/bip39/wordlists/english')
+    setVisible(true)
+    onGenerate?.(generatePassphrase(wordlist))
+  }
+  return (
+    <div className="password-field">
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="text-input"
+        part="password-input"
+        type={visible ? 'text' : 'password'}
+        autoComplete="new-password"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        placeholder={label}
+      />
+      <button type="button" className="link-button" onClick={() => setVisible(!visible)} aria-pressed={visible}>
+        {visible ? 'Hide' : 'Show'}
+      </button>
+      {withGenerate ? (
+        <button type="button" className="link-button" onClick={generate}>
+          Generate passphrase
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+/** Copy the password, or download it as a text file named from the app name. */
+export function SavePassword({ password, appName }: { password: string; appName: string }) {
+  const [copied, setCopied] = useState(false)
+  useEffect(() => {
+    if (!copied) return
+    const id = setTimeout(() => setCopied(false), 2000)
+    return () => clearTimeout(id)
+  }, [copied])
+  function download() {
+    const url = URL.createObjectURL(new Blob([password], { type: 'text/plain' }))
+    const link = document.createElement('a')
+    link.href = url
+    link.download = passwordFileName(appName)
+    link.click()
+    setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_TTL_MS)
+  }
+  return (
+    <div className="actions">
+      <code className="secret" part="password-preview">
+        {password}
+      </code>
+      <SecondaryButton onClick={() => navigator.clipboard?.writeText(password).then(() => setCopied(true), () => undefined)}>
+        {copied ? 'Copied' : 'Copy'}
+      </SecondaryButton>
+      <SecondaryButton onClick={download}>Download</SecondaryButton>
+    </div>
+  )
+}

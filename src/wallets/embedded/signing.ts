@@ -1,0 +1,108 @@
+/**
+ * One place where embedded-wallet signatures happen: headless (straight to the frame) or through
+ * the `<sign-prompt>` UI, which picks the pending request up from `$signRequest`. Either way the
+ * outcome is published once as `sign-success` or `sign-error`.
+ */
+import { atom } from 'nanostores'
+import type { RpcRequest } from '../../../frame/src/protocol.ts'
+import { connectEmbeddedWallet } from '../../actions/connectEmbeddedWallet.ts'
+import { errorDetail, toBaseError } from '../../errors/toBaseError.ts'
+import { EmbeddedWalletError, WALLET_MESSAGES, WalletProxyError } from '../../errors/wallet.ts'
+import { publish } from '../../events/bus.ts'
+import type { SignSuccessEventDetail } from '../../events/sign-success.ts'
+import { findWallet, type Wallet } from '../../stores/wallets.ts'
+import { getWalletProxy } from './proxy.ts'
+import { requireAccessToken } from './session.ts'
+
+export type SignMethod = SignSuccessEventDetail['method']
+
+/** Texts and options of the prompt (spec part 3: Sign message data). */
+export interface SignUiOptions {
+  title?: string
+  description?: string
+  buttonText?: string
+  iconUrl?: string
+  isCancellable?: boolean
+}
+
+export interface SignParameters {
+  method: SignMethod
+  address: string
+  /** personal_sign: text or 0x-hex; eth_signTypedData_v4: the typed data; solana_signMessage: base64 bytes. */
+  data: unknown
+  uiOptions?: SignUiOptions
+  /** false signs without any UI (headless). Default true. */
+  showWalletUIs?: boolean
+}
+
+export interface PendingSign extends SignParameters {
+  id: number
+  resolve(signature: string): void
+  reject(error: unknown): void
+}
+
+export const $signRequest = atom<PendingSign | null>(null)
+let counter = 0
+
+function rpcFor(method: SignMethod, wallet: Wallet, data: unknown): RpcRequest {
+  if (method === 'personal_sign') return { method, params: [String(data), wallet.address] }
+  if (method === 'eth_signTypedData_v4') return { method, params: [wallet.address, typeof data === 'string' ? data : JSON.stringify(data)] }
+  return { method: 'signMessage', params: { message: String(data), encoding: 'base64' } }
+}
+
+/** Connects (recovering if needed) and signs in the frame. Used by both paths. */
+export async function signInFrame({ method, address, data }: SignParameters): Promise<string> {
+  const accessToken = await requireAccessToken(WALLET_MESSAGES.mustBeAuthenticatedToSign)
+  const wallet = findWallet(address)
+  if (!wallet?.entropyId) throw new EmbeddedWalletError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
+  await connectEmbeddedWallet({ address })
+  try {
+    const ref = { entropyId: wallet.entropyId, chainType: wallet.chainType, walletIndex: wallet.walletIndex ?? 0, imported: wallet.imported, address: wallet.address }
+    const { signature } = await getWalletProxy().request('wallets:rpc', { accessToken, wallet: ref, request: rpcFor(method, wallet, data) })
+    return signature
+  } catch (error) {
+    const details = error instanceof WalletProxyError ? error.shortMessage : undefined
+    throw new EmbeddedWalletError(WALLET_MESSAGES.failedToSign, { code: 'UNABLE_TO_SIGN', details, cause: error })
+  }
+}
+
+/** The signature, shown to the user first unless `showWalletUIs` is false. */
+export async function requestSignature(parameters: SignParameters): Promise<string> {
+  try {
+    const signature = parameters.showWalletUIs === false ? await signInFrame(parameters) : await viaPrompt(parameters)
+    publish('sign-success', { method: parameters.method, address: parameters.address, signature })
+    return signature
+  } catch (error) {
+    publish('sign-error', { method: parameters.method, address: parameters.address ?? null, ...errorDetail(error) })
+    throw toBaseError(error)
+  }
+}
+
+function viaPrompt(parameters: SignParameters): Promise<string> {
+  $signRequest.get()?.reject(new EmbeddedWalletError('Replaced by a newer signature request', { code: 'USER_REJECTED' }))
+  ensurePromptElement()
+  return new Promise((resolve, reject) => {
+    const id = ++counter
+    const settle = () => {
+      if ($signRequest.get()?.id === id) $signRequest.set(null)
+    }
+    $signRequest.set({
+      ...parameters,
+      id,
+      resolve: (signature) => {
+        settle()
+        resolve(signature)
+      },
+      reject: (error) => {
+        settle()
+        reject(error)
+      },
+    })
+  })
+}
+
+/** A page without a `<sign-prompt>` gets one, so UI signing works from any API entry point. */
+function ensurePromptElement() {
+  if (typeof document === 'undefined' || document.querySelector('sign-prompt')) return
+  document.body.append(document.createElement('sign-prompt'))
+}

@@ -1,0 +1,136 @@
+/**
+ * Embedded wallets end to end: the demo page in Chromium, the real server (SQLite), the wallet
+ * frame on the API origin. Creation at login, `<sign-prompt>` signatures checked with viem and
+ * ed25519, recovery on a second browser context (a new device), export, and a record of every
+ * message and storage write on the host origin that must never hold key material.
+ */
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58, base64 } from '@scure/base'
+import type { Browser } from 'playwright-core'
+import { verifyMessage, verifyTypedData } from 'viem'
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../browser.ts'
+import { startStack, type Stack } from '../stack.ts'
+import { eventCount, modal, waitForHostEvent } from './helpers.ts'
+import { collectLeaks, login, prompt, recordLeaks, signThroughPrompt, walletFrame, wallets } from './wallet-helpers.ts'
+
+const MESSAGE = 'Hello from the Gatehouse demo'
+
+describe('embedded wallets through the demo page', () => {
+  let stack: Stack
+  let browser: Browser
+  const email = 'wallet.owner@example.com'
+  let created: { address: string; chainType: string }[] = []
+
+  beforeAll(async () => {
+    ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+    await stack.createApp({
+      name: 'Wallet Demo',
+      embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' }, solana: { createOnLogin: 'users-without-wallets' } },
+    })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await stack?.stop()
+  })
+
+  it('creates an Ethereum and a Solana wallet at first login, signs with <sign-prompt>, exports, and leaks nothing to the host', async () => {
+    const context = await browser.newContext()
+    await recordLeaks(context)
+    const page = await context.newPage()
+    const success = await login(page, stack, email)
+    expect(success.detail.isNewUser).toBe(true)
+    await modal(page).getByText('Welcome to Wallet Demo').waitFor({ timeout: 30000 })
+    await waitForHostEvent(page, 'modal-close', { timeout: 15000 })
+    created = await wallets(page)
+    expect(created).toEqual([
+      expect.objectContaining({ chainType: 'ethereum', walletIndex: 0, recoveryMethod: 'privy' }),
+      expect.objectContaining({ chainType: 'solana', walletIndex: 0, recoveryMethod: 'privy' }),
+    ])
+    const [eth, sol] = created
+    const events = await page.evaluate(() => window.gatehouseEvents.filter((e) => e.type === 'wallet-created').map((e) => e.detail.wallet.address))
+    expect(events).toEqual([eth.address, sol.address])
+    await expect.poll(() => page.locator('#wallets li').count()).toBe(2)
+
+    // personal_sign through the prompt: its texts, the decoded message, and a signature viem accepts.
+    let before = await eventCount(page)
+    await page.locator('#sign').click()
+    await prompt(page).getByText('Sign message').waitFor()
+    await prompt(page).getByText('Signing this message will not cost you any fees.').waitFor()
+    await prompt(page).getByText(MESSAGE).waitFor()
+    await prompt(page).getByRole('button', { name: 'Sign and continue' }).click()
+    await prompt(page).getByRole('button', { name: 'Success' }).waitFor()
+    const signed = (await waitForHostEvent(page, 'sign-success', { after: before })).detail
+    expect(await verifyMessage({ address: eth.address as `0x${string}`, message: MESSAGE, signature: signed.signature })).toBe(true)
+    await prompt(page).getByRole('button', { name: 'Success' }).waitFor({ state: 'detached' })
+
+    // eth_signTypedData_v4: the structured view, then a signature verifyTypedData accepts.
+    before = await eventCount(page)
+    await page.locator('#sign-typed').click()
+    await prompt(page).getByText('Hello, typed world').waitFor()
+    await prompt(page).getByRole('button', { name: 'Sign and continue' }).click()
+    const typed = (await waitForHostEvent(page, 'sign-success', { after: before })).detail
+    const typedData = await page.evaluate(() => (window as any).demoTypedData)
+    const { EIP712Domain: _domain, ...types } = typedData.types
+    expect(
+      await verifyTypedData({ address: eth.address as `0x${string}`, domain: typedData.domain, types, primaryType: 'Mail', message: typedData.message, signature: typed.signature }),
+    ).toBe(true)
+    await prompt(page).getByRole('button', { name: 'Success' }).waitFor({ state: 'detached' })
+
+    // Solana: ed25519 over the message bytes.
+    before = await eventCount(page)
+    const solana = await signThroughPrompt(page, '#sign-solana', before)
+    expect(ed25519.verify(base64.decode(solana.signature), new TextEncoder().encode(MESSAGE), base58.decode(sol.address))).toBe(true)
+    await prompt(page).getByRole('button', { name: 'Success' }).waitFor({ state: 'detached' })
+
+    // 'Not now' declines: sign-error, no signature.
+    before = await eventCount(page)
+    await page.locator('#sign').click()
+    await prompt(page).getByRole('button', { name: 'Not now' }).click()
+    const declined = (await waitForHostEvent(page, 'sign-error', { after: before })).detail
+    expect(declined.code).toBe('USER_REJECTED')
+
+    // Export: the warning in the modal, the key only inside the API-origin frame.
+    await page.locator('#export').click()
+    await modal(page).getByText('Never share your private key or seed phrase with anyone.').waitFor({ timeout: 15000 })
+    await modal(page).getByRole('link', { name: 'Learn more' }).waitFor()
+    const exportFrame = page.frameLocator('auth-modal iframe[title="Exported key"]')
+    const privateKey = (await exportFrame.locator('#private-key').textContent({ timeout: 30000 }))!
+    const phrase = (await exportFrame.locator('#seed-phrase').textContent())!
+    expect(privateKeyToAccount(privateKey as `0x${string}`).address.toLowerCase()).toBe(eth.address)
+    expect(mnemonicToAccount(phrase).address.toLowerCase()).toBe(eth.address)
+    const exportUrl = page.frames().find((f) => f.url().includes('/embedded-wallets/export'))!.url()
+    expect(new URL(exportUrl).origin).toBe(stack.apiUrl)
+
+    // Nothing secret crossed to the host origin: no private key, seed phrase or share.
+    const deviceShare = await walletFrame(page).evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.includes(':device-share:'))!
+      return JSON.parse(localStorage.getItem(key)!).share as string
+    })
+    const { host, frames } = await collectLeaks(page)
+    expect(host).toContain('signature') // the recorder saw the frame's replies
+    expect(frames).toContain('wallets:rpc')
+    for (const secret of [privateKey, privateKey.slice(2), phrase, deviceShare]) {
+      expect(host).not.toContain(secret)
+      expect(frames).not.toContain(secret)
+    }
+    await context.close()
+  })
+
+  it('recovers the same wallets on a new device through automatic recovery', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const success = await login(page, stack, email)
+    expect(success.detail.isNewUser).toBe(false)
+    await waitForHostEvent(page, 'modal-close', { timeout: 15000 })
+    expect((await wallets(page)).map((w) => w.address)).toEqual(created.map((w) => w.address))
+    // The device has no share yet: signing recovers without a PIN, then signs with the same key.
+    const signed = await signThroughPrompt(page, '#sign', await eventCount(page))
+    expect(await verifyMessage({ address: created[0].address as `0x${string}`, message: MESSAGE, signature: signed.signature as `0x${string}` })).toBe(true)
+    await prompt(page).getByRole('button', { name: 'Success' }).waitFor({ state: 'detached' })
+    const solana = await signThroughPrompt(page, '#sign-solana', await eventCount(page))
+    expect(ed25519.verify(base64.decode(solana.signature), new TextEncoder().encode(MESSAGE), base58.decode(created[1].address))).toBe(true)
+    await context.close()
+  })
+})

@@ -1,0 +1,74 @@
+import type { BrowserContext, Frame, Page } from 'playwright-core'
+import type { Stack } from '../stack.ts'
+import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+
+declare global {
+  interface Window {
+    __leaks: { messages: string[]; storage: string[] }
+  }
+}
+
+/**
+ * Records, in every frame of the context, each message a window receives and each storage or
+ * cookie write. The host origin's records must never hold key material; the frame's records are
+ * what the host sent it.
+ */
+export async function recordLeaks(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const rec = (window.__leaks = { messages: [] as string[], storage: [] as string[] })
+    window.addEventListener('message', (event) => rec.messages.push(`${event.origin} ${JSON.stringify(event.data)}`), true)
+    const setItem = Storage.prototype.setItem
+    Storage.prototype.setItem = function (key: string, value: string) {
+      rec.storage.push(`${key}=${value}`)
+      return setItem.call(this, key, value)
+    }
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!
+    Object.defineProperty(document, 'cookie', {
+      get: () => cookie.get!.call(document),
+      set: (value: string) => {
+        rec.storage.push(`cookie:${value}`)
+        cookie.set!.call(document, value)
+      },
+    })
+  })
+}
+
+/** Everything recorded on the host page and in the wallet frames (messages the host sent them). */
+export async function collectLeaks(page: Page): Promise<{ host: string; frames: string }> {
+  const host = await page.evaluate(() => JSON.stringify(window.__leaks))
+  const frames: string[] = []
+  for (const frame of page.frames()) {
+    if (frame === page.mainFrame()) continue
+    frames.push(await frame.evaluate(() => JSON.stringify(window.__leaks.messages)).catch(() => ''))
+  }
+  return { host, frames: frames.join('\n') }
+}
+
+export function walletFrame(page: Page): Frame {
+  const frame = page.frames().find((f) => /\/embedded-wallets$/.test(new URL(f.url()).pathname))
+  if (!frame) throw new Error('no wallet frame on the page')
+  return frame
+}
+
+export async function login(page: Page, stack: Stack, email: string) {
+  await page.goto(`${stack.demoUrl}/`)
+  await waitForHostEvent(page, 'auth-ready')
+  await page.locator('#login').click()
+  await submitEmail(page, email)
+  await typeCode(page, await stack.nextCode(email))
+  return waitForHostEvent(page, 'auth-success')
+}
+
+export const prompt = (page: Page) => page.locator('sign-prompt')
+
+/** Clicks a demo sign button, approves in `<sign-prompt>`, and returns the sign-success detail. */
+export async function signThroughPrompt(page: Page, button: string, after: number) {
+  await page.locator(button).click()
+  await prompt(page).getByRole('button', { name: 'Sign and continue' }).click()
+  return (await waitForHostEvent(page, 'sign-success', { after, timeout: 60000 })).detail as { method: string; address: string; signature: string }
+}
+
+export const wallets = (page: Page) =>
+  page.evaluate(() => document.querySelector('auth-modal')!.wallets.flatMap((w) => ('walletIndex' in w ? [{ address: w.address, chainType: w.chainType, walletIndex: w.walletIndex, recoveryMethod: w.recoveryMethod }] : [])))
+
+export { modal }
