@@ -12,6 +12,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60000,
+          // Starting the stack and Chromium takes well over the default 10 s on a loaded machine.
+          hookTimeout: 60000,
           fileParallelism: false,
         },
       },

@@ -19,6 +19,11 @@ export interface RateLimits {
   codeMaxAttempts: number
   /** Code lifetime, seconds. */
   codeTtlSeconds: number
+  /**
+   * Embedded-wallet key-material requests (auth share, recovery share) per user per window. A frame
+   * asks once per page load and wallet secret; many more means a stolen token being milked.
+   */
+  keyMaterial: number
 }
 
 export interface ServerConfig {
@@ -82,6 +87,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resendCooldownSeconds: 0,
   codeMaxAttempts: 5,
   codeTtlSeconds: 600,
+  keyMaterial: 60,
 }
 
 export type ConfigOverrides = Partial<Omit<ServerConfig, 'rateLimits'>> & {
@@ -125,6 +131,7 @@ const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
   resendCooldownSeconds: 'GATEHOUSE_RATE_LIMIT_RESEND_COOLDOWN_SECONDS',
   codeMaxAttempts: 'GATEHOUSE_CODE_MAX_ATTEMPTS',
   codeTtlSeconds: 'GATEHOUSE_CODE_TTL_SECONDS',
+  keyMaterial: 'GATEHOUSE_RATE_LIMIT_KEY_MATERIAL',
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {

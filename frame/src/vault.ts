@@ -21,6 +21,7 @@ import {
   type DerivedKey,
 } from './custody.ts'
 import type { CreatedResult, ProxyErrorType, RecoveryMethod, WalletRef } from './protocol.ts'
+import { signRegistration, tokenSubject } from './registration.ts'
 
 export class ProxyError extends Error {
   constructor(
@@ -87,6 +88,11 @@ export class Vault {
     const json = await response.json().catch(() => ({}))
     if (!response.ok) throw new ProxyError('error', (json as { error?: string }).error ?? `Request failed (${response.status})`)
     return json as T
+  }
+
+  /** Signs the registration statement with the new wallet's key (the server checks possession). */
+  private proof(accessToken: string, key: DerivedKey): Promise<string> {
+    return signRegistration(key, { appId: this.appId, userId: tokenSubject(accessToken) })
   }
 
   /** Rebuilds a secret from two shares and checks it against its entropy id before trusting it. */
@@ -162,6 +168,7 @@ export class Vault {
         wallet_index: p.walletIndex,
         entropy_id: p.entropyId,
         entropy_id_verifier: verifierFor(entry.verifierChain),
+        proof: await this.proof(p.accessToken, key),
       })
       return { user, address: key.address }
     }
@@ -199,6 +206,7 @@ export class Vault {
       entropy_id: key.address,
       entropy_id_verifier: verifierFor(key.chainType),
       shares: { share_set: shareSet, auth_share: toBase64(shares.auth), recovery_method: method, recovery_share: await this.sealRecovery(shares.recovery, method, password) },
+      proof: await this.proof(accessToken, key),
     })
     this.writeLocal(key.address, shareSet, shares.device)
     const entry: Unlocked = { kind, shareSet, shares: [shares.device, shares.auth], seed: null, keys: new Map([[`${key.chainType}:0`, key]]), verifierChain: key.chainType }

@@ -11,8 +11,11 @@ import {
   splitSecret,
   toBase64,
   verifierFor,
+  type DerivedKey,
   type Shares,
 } from '../../frame/src/custody.js'
+import { registrationMessage, signRegistration, tokenSubject } from '../../frame/src/registration.js'
+import { PROOF_FAILED } from '../services/wallet-proof.js'
 import { forEachDatabase, startHarness, type Harness } from '../testing.js'
 
 const FRAME = { origin: 'http://gatehouse.test' }
@@ -50,10 +53,14 @@ forEachDatabase((target) => {
     })
     afterAll(() => h?.close())
 
+    /** What the frame signs at registration (proof of possession). */
+    const prove = (token: string, key: DerivedKey) => signRegistration(key, { appId, userId: tokenSubject(token) })
+    const firstWallet = async (token: string, key: DerivedKey, shares: Shares) => ({ ...firstWalletBody(key.address, shares), proof: await prove(token, key) })
+
     it('registers the first wallet and gives the frame back the shares that rebuild it', async () => {
       const { token } = await h.login(appId, 'wallet-1@example.com')
       const { entropy, seed, eth, shares } = await newSecret()
-      const created = await h.post('/api/v1/wallets', firstWalletBody(eth.address, shares), { appId, token, headers: FRAME })
+      const created = await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME })
       expect(created.statusCode).toBe(200)
       const wallet = created.json().wallet
       expect(wallet).toMatchObject({
@@ -74,7 +81,7 @@ forEachDatabase((target) => {
       const sol = deriveFromSeed(seed, 'solana', 0)
       const solana = await h.post(
         '/api/v1/wallets',
-        { chain_type: 'solana', address: sol.address, wallet_index: 0, entropy_id: eth.address, entropy_id_verifier: verifierFor('ethereum') },
+        { chain_type: 'solana', address: sol.address, wallet_index: 0, entropy_id: eth.address, entropy_id_verifier: verifierFor('ethereum'), proof: await prove(token, sol) },
         { appId, token, headers: FRAME },
       )
       expect(solana.statusCode).toBe(200)
@@ -116,7 +123,7 @@ forEachDatabase((target) => {
     it('replaces the shares when the recovery method becomes a password', async () => {
       const { token } = await h.login(appId, 'wallet-2@example.com')
       const { entropy, eth, shares } = await newSecret()
-      await h.post('/api/v1/wallets', firstWalletBody(eth.address, shares), { appId, token, headers: FRAME })
+      await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME })
       const next = await splitSecret(entropy)
       const envelope = await sealWithPassword(next.recovery, 'hunter22', FAST)
       const set = await h.post(
@@ -135,10 +142,10 @@ forEachDatabase((target) => {
     it('error: shares are refused to any origin but the frame', async () => {
       const { token } = await h.login(appId, 'wallet-3@example.com')
       const { eth, shares } = await newSecret()
-      const fromHost = await h.post('/api/v1/wallets', firstWalletBody(eth.address, shares), { appId, token, headers: { origin: 'http://localhost:5173' } })
+      const fromHost = await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: { origin: 'http://localhost:5173' } })
       expect(fromHost.statusCode).toBe(403)
       expect(fromHost.json().code).toBe('forbidden_origin')
-      await h.post('/api/v1/wallets', firstWalletBody(eth.address, shares), { appId, token, headers: FRAME })
+      await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME })
       const noOrigin = await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, {}, { appId, token })
       expect(noOrigin.statusCode).toBe(403)
       const noToken = await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, {}, { appId, headers: FRAME })
@@ -148,7 +155,7 @@ forEachDatabase((target) => {
     it("error: another user's wallet answers as not found", async () => {
       const owner = await h.login(appId, 'wallet-4@example.com')
       const { eth, shares } = await newSecret()
-      await h.post('/api/v1/wallets', firstWalletBody(eth.address, shares), { appId, token: owner.token, headers: FRAME })
+      await h.post('/api/v1/wallets', await firstWallet(owner.token, eth, shares), { appId, token: owner.token, headers: FRAME })
       const other = await h.login(appId, 'wallet-5@example.com')
       const res = await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, { include_recovery: true }, { appId, token: other.token, headers: FRAME })
       expect(res.statusCode).toBe(404)
@@ -158,25 +165,77 @@ forEachDatabase((target) => {
     it('error: a second primary wallet, a negative index or a bad address is refused', async () => {
       const { token } = await h.login(appId, 'wallet-6@example.com')
       const first = await newSecret()
-      await h.post('/api/v1/wallets', firstWalletBody(first.eth.address, first.shares), { appId, token, headers: FRAME })
+      await h.post('/api/v1/wallets', await firstWallet(token, first.eth, first.shares), { appId, token, headers: FRAME })
       const second = await newSecret()
-      const again = await h.post('/api/v1/wallets', firstWalletBody(second.eth.address, second.shares), { appId, token, headers: FRAME })
+      const again = await h.post('/api/v1/wallets', await firstWallet(token, second.eth, second.shares), { appId, token, headers: FRAME })
       expect(again.statusCode).toBe(400)
       expect(again.json().error).toBe('User already has an embedded wallet.')
       const same = await h.post(
         '/api/v1/wallets',
-        { chain_type: 'ethereum', address: first.eth.address, wallet_index: 0, entropy_id: first.eth.address, entropy_id_verifier: verifierFor('ethereum') },
+        { chain_type: 'ethereum', address: first.eth.address, wallet_index: 0, entropy_id: first.eth.address, entropy_id_verifier: verifierFor('ethereum'), proof: await prove(token, first.eth) },
         { appId, token, headers: FRAME },
       )
       expect(same.json().error).toBe('User already has an embedded wallet.')
       const negative = await h.post(
         '/api/v1/wallets',
-        { chain_type: 'ethereum', address: deriveFromSeed(first.seed, 'ethereum', 1).address, wallet_index: -1, entropy_id: first.eth.address, entropy_id_verifier: verifierFor('ethereum') },
+        { chain_type: 'ethereum', address: deriveFromSeed(first.seed, 'ethereum', 1).address, wallet_index: -1, entropy_id: first.eth.address, entropy_id_verifier: verifierFor('ethereum'), proof: '0x00' },
         { appId, token, headers: FRAME },
       )
       expect(negative.json().error).toBe('A negative walletIndex is invalid')
-      const bad = await h.post('/api/v1/wallets', { ...firstWalletBody('0x1234', second.shares), entropy_id: '0x1234' }, { appId, token, headers: FRAME })
+      const bad = await h.post('/api/v1/wallets', { ...firstWalletBody('0x1234', second.shares), entropy_id: '0x1234', proof: '0x00' }, { appId, token, headers: FRAME })
       expect(bad.json().error).toBe('Invalid ethereum address')
+    })
+
+    it('error: a registration without proof of possession of the address is refused and stores nothing', async () => {
+      const { token } = await h.login(appId, 'wallet-7@example.com')
+      const other = await h.login(appId, 'wallet-8@example.com')
+      const { seed, eth, shares } = await newSecret()
+      const stranger = await newSecret()
+      const attempts = [
+        // Signed by another key than the address's.
+        { ...firstWalletBody(eth.address, shares), proof: await prove(token, { ...stranger.eth, address: eth.address }) },
+        // The right key, but the statement names another user (a proof cannot be replayed across users).
+        { ...firstWalletBody(eth.address, shares), proof: await prove(other.token, eth) },
+        // Garbage.
+        { ...firstWalletBody(eth.address, shares), proof: 'not-a-signature' },
+      ]
+      for (const body of attempts) {
+        const res = await h.post('/api/v1/wallets', body, { appId, token, headers: FRAME })
+        expect(res.statusCode).toBe(400)
+        expect(res.json()).toEqual({ code: 'invalid_data', error: PROOF_FAILED })
+      }
+      const missing = await h.post('/api/v1/wallets', firstWalletBody(eth.address, shares), { appId, token, headers: FRAME })
+      expect(missing.statusCode).toBe(400)
+      expect(await h.database.db.selectFrom('wallet_secrets').selectAll().where('entropy_id', '=', eth.address).execute()).toEqual([])
+
+      // Solana: an ed25519 proof by another key is refused, the wallet's own is accepted.
+      expect((await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME })).statusCode).toBe(200)
+      const sol = deriveFromSeed(seed, 'solana', 0)
+      const solBody = { chain_type: 'solana', address: sol.address, wallet_index: 0, entropy_id: eth.address, entropy_id_verifier: verifierFor('ethereum') }
+      const wrongSol = await h.post('/api/v1/wallets', { ...solBody, proof: await prove(token, { ...deriveFromSeed(stranger.seed, 'solana', 0), address: sol.address }) }, { appId, token, headers: FRAME })
+      expect(wrongSol.json()).toEqual({ code: 'invalid_data', error: PROOF_FAILED })
+      expect((await h.post('/api/v1/wallets', { ...solBody, proof: await prove(token, sol) }, { appId, token, headers: FRAME })).statusCode).toBe(200)
+      expect(registrationMessage({ appId, userId: 'u1', address: sol.address })).toBe(`Gatehouse embedded wallet registration\nApp: ${appId}\nUser: u1\nAddress: ${sol.address}`)
+    })
+
+    it('error: a revoked or expired session gets no key material, so it cannot export', async () => {
+      const login = await h.login(appId, 'wallet-9@example.com')
+      const { eth, shares } = await newSecret()
+      await h.post('/api/v1/wallets', await firstWallet(login.token, eth, shares), { appId, token: login.token, headers: FRAME })
+      const material = () => h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, { include_recovery: true }, { appId, token: login.token, headers: FRAME })
+      expect((await material()).statusCode).toBe(200)
+      expect((await h.post('/api/v1/sessions/logout', { refresh_token: login.refresh_token }, { appId, token: login.token })).statusCode).toBe(200)
+      const revoked = await material()
+      expect(revoked.statusCode).toBe(401)
+      expect(revoked.body).not.toContain('auth_share')
+
+      const fresh = await h.login(appId, 'wallet-9@example.com')
+      const again = () => h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, {}, { appId, token: fresh.token, headers: FRAME })
+      expect((await again()).statusCode).toBe(200)
+      h.clock.advance(61 * 60 * 1000) // past the access token's hour
+      const expired = await again()
+      expect(expired.statusCode).toBe(401)
+      expect(expired.json().code).toBe('missing_or_invalid_token')
     })
 
     it('serves the wallet frame with frame-ancestors limited to the allowed origins', async () => {
@@ -202,6 +261,35 @@ forEachDatabase((target) => {
         requireUserOwnedRecoveryOnCreate: false,
         userOwnedRecoveryOptions: ['user-passcode'],
       })
+    })
+  })
+
+  describe('key-material throttle', () => {
+    let h: Harness
+    let appId: string
+    beforeAll(async () => {
+      h = await startHarness(target, { rateLimits: { keyMaterial: 3 } })
+      appId = await h.createApp()
+    })
+    afterAll(() => h?.close())
+
+    it('error: key-material requests beyond the per-user limit answer 429; other users are unaffected', async () => {
+      const users = [await h.login(appId, 'throttle-1@example.com'), await h.login(appId, 'throttle-2@example.com')]
+      const addresses: string[] = []
+      for (const user of users) {
+        const { eth, shares } = await newSecret()
+        const proof = await signRegistration(eth, { appId, userId: tokenSubject(user.token) })
+        expect((await h.post('/api/v1/wallets', { ...firstWalletBody(eth.address, shares), proof }, { appId, token: user.token, headers: FRAME })).statusCode).toBe(200)
+        addresses.push(eth.address)
+      }
+      const ask = (i: number) => h.post(`/api/v1/embedded_wallets/${addresses[i]}/recovery/key_material`, {}, { appId, token: users[i]!.token, headers: FRAME })
+      for (let n = 0; n < 3; n++) expect((await ask(0)).statusCode).toBe(200)
+      const limited = await ask(0)
+      expect(limited.statusCode).toBe(429)
+      expect(limited.json().code).toBe('too_many_requests')
+      expect((await ask(1)).statusCode).toBe(200)
+      h.clock.advance(601 * 1000) // the window (600 s) ends
+      expect((await ask(0)).statusCode).toBe(200)
     })
   })
 })

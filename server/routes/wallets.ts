@@ -26,7 +26,7 @@ const createSchema = {
   body: {
     type: 'object',
     additionalProperties: false,
-    required: ['chain_type', 'address', 'wallet_index', 'entropy_id', 'entropy_id_verifier'],
+    required: ['chain_type', 'address', 'wallet_index', 'entropy_id', 'entropy_id_verifier', 'proof'],
     properties: {
       chain_type: { type: 'string', enum: ['ethereum', 'solana'] },
       address: text(64),
@@ -35,6 +35,8 @@ const createSchema = {
       entropy_id: text(64),
       entropy_id_verifier: { type: 'string', enum: ['ethereum-address-verifier', 'solana-address-verifier'] },
       shares: sharesSchema,
+      /** Signature of frame/src/registration.ts registrationMessage by the wallet's own key. */
+      proof: text(256),
     },
   },
 } as const
@@ -82,6 +84,9 @@ export default async function walletRoutes(app: FastifyInstance) {
     { schema: keyMaterialSchema, config: HEADER_APP },
     async (request, reply) => {
       const { userId } = await frameCaller(request)
+      // Per user, not per IP: the shares belong to the user, and a stolen token may come from anywhere.
+      const { throttle } = app.gatehouse
+      await throttle.hit(`key-material:${request.gatehouseApp!.id}:${userId}`, throttle.limits.keyMaterial)
       reply.header('cache-control', 'no-store')
       return app.gatehouse.wallets.keyMaterial(request.gatehouseApp!.id, userId, request.params.address, Boolean(request.body?.include_recovery))
     },

@@ -13,6 +13,7 @@ import type { Db, LinkedAccountsTable, WalletSecretsTable } from '../db/schema.j
 import { findWalletSecret, insertWalletSecret, updateWalletSecretShares } from '../db/wallet-secrets.js'
 import { ApiError } from '../errors.js'
 import { loadWireUser, type WireUser } from './users.js'
+import { verifyRegistrationProof } from './wallet-proof.js'
 
 export type ChainType = 'ethereum' | 'solana'
 export const RECOVERY_METHODS = ['privy', 'user-passcode'] as const
@@ -40,6 +41,8 @@ export interface AddWalletInput {
   entropy_id_verifier: string
   /** Present when this wallet starts a new secret (first wallet, or an import). */
   shares?: SharesInput
+  /** The wallet key's signature of registrationMessage(app, user, address): proof of possession. */
+  proof: string
 }
 
 export interface KeyMaterial {
@@ -86,6 +89,8 @@ export class EmbeddedWalletService {
   async addWallet(appId: string, userId: string, input: AddWalletInput): Promise<{ user: WireUser; wallet: Record<string, unknown> }> {
     const address = normalizeWalletAddress(input.chain_type, input.address)
     if (!Number.isInteger(input.wallet_index) || input.wallet_index < 0) throw new ApiError('invalid_data', 'A negative walletIndex is invalid')
+    // Before anything is stored: the caller must hold the key of the address it registers.
+    await verifyRegistrationProof(input.chain_type, { appId, userId, address: input.address }, input.proof)
     const accounts = (await listLinkedAccounts(this.db, userId)).filter(isEmbedded)
     const details = accounts.map((a) => JSON.parse(a.details!) as Record<string, unknown>)
     const imported = Boolean(input.imported)

@@ -1,0 +1,125 @@
+import './auth-modal.ts'
+import { toUser } from '../../src/api/user.ts'
+import { $session } from '../../src/stores/session.ts'
+import { $wallets } from '../../src/stores/wallets.ts'
+import { getWalletProxy } from '../../src/wallets/embedded/proxy.ts'
+import { CLOUD_UNAVAILABLE } from '../../src/screens/wallets/embedded/RecoveryMethodScreen.tsx'
+import { API_URL, APP_ID, accessToken, appConfig, assert, button, equal, mockFetch, queryByText, recordEvents, reset, shadow, waitFor, wireUser } from '../testing/harness.ts'
+import type { AuthModalElement } from './auth-modal.element.ts'
+
+const ADDRESS = '0x2222222222222222222222222222222222222222'
+
+function walletAccount(recoveryMethod: string) {
+  return { type: 'wallet', id: 'w1', address: ADDRESS, chain_type: 'ethereum', chain_id: 'eip155:1', wallet_client_type: 'privy', connector_type: 'embedded', wallet_index: 0, recovery_method: recoveryMethod, imported: false, delegated: false, entropy_id: ADDRESS, entropy_id_verifier: 'ethereum-address-verifier' }
+}
+const userWith = (recoveryMethod: string) => wireUser({ linked_accounts: [...wireUser().linked_accounts, walletAccount(recoveryMethod)] })
+
+/** `<auth-modal>` for an app with these user-owned recovery options, signed in with one embedded wallet. */
+async function mount(options: string[] | undefined, recoveryMethod = 'privy'): Promise<AuthModalElement> {
+  reset()
+  mockFetch({
+    [`GET /apps/${APP_ID}`]: { body: appConfig(options ? { embeddedWallets: { userOwnedRecoveryOptions: options } } : {}) },
+    'POST /analytics_events': { status: 204 },
+  })
+  const element = document.createElement('auth-modal')
+  element.setAttribute('app-id', APP_ID)
+  element.setAttribute('api-url', API_URL)
+  document.body.append(element)
+  await waitFor(() => element.ready, 'ready')
+  $session.set({ status: 'authenticated', user: toUser(userWith(recoveryMethod) as never), tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null } })
+  return element
+}
+
+const root = (element: Element) => shadow(element)
+const screen = (element: Element) => root(element).querySelector<HTMLElement>('[data-screen]')?.dataset.screen
+
+describe('recovery settings screens', () => {
+  it("'Update backup method' lists the password option; cloud options only when the app enables them, disabled with the reason", async () => {
+    let element = await mount(['user-passcode'])
+    element.openRecoverySettings()
+    await waitFor(() => queryByText(root(element), 'Update backup method'), 'title')
+    assert(button(root(element), 'Set a password'), 'Set a password')
+    equal(button(root(element), 'Back up to Google Drive'), null, 'Google Drive hidden when not enabled')
+    equal(button(root(element), 'Back up to Apple iCloud'), null, 'iCloud hidden when not enabled')
+    equal(queryByText(root(element), CLOUD_UNAVAILABLE), null)
+
+    element = await mount(['user-passcode', 'google-drive', 'icloud'])
+    element.openRecoverySettings()
+    await waitFor(() => queryByText(root(element), 'Update backup method'), 'title')
+    for (const name of ['Back up to Google Drive', 'Back up to Apple iCloud']) {
+      const cloud = button(root(element), name)!
+      assert(cloud, `${name} shown when enabled`)
+      equal(cloud.disabled, true, `${name} disabled`)
+      equal(root(element).getElementById(cloud.getAttribute('aria-describedby')!)?.textContent, CLOUD_UNAVAILABLE)
+    }
+    assert(queryByText(root(element), CLOUD_UNAVAILABLE), 'the reason is visible')
+    equal(button(root(element), 'Set a password')!.disabled, false)
+  })
+
+  it("hides the current method when it is a cloud method, and offers 'Reset your password' to a password user", async () => {
+    let element = await mount(['user-passcode', 'google-drive', 'icloud'], 'icloud')
+    element.openRecoverySettings()
+    await waitFor(() => queryByText(root(element), 'Update backup method'), 'title')
+    equal(button(root(element), 'Back up to Apple iCloud'), null, 'current cloud method hidden')
+    assert(button(root(element), 'Back up to Google Drive'), 'other cloud method listed')
+
+    element = await mount(['user-passcode'], 'user-passcode')
+    element.openRecoverySettings()
+    await waitFor(() => button(root(element), 'Reset your password'), 'Reset your password')
+    equal(button(root(element), 'Set a password'), null)
+    button(root(element), 'Reset your password')!.click()
+    await waitFor(() => queryByText(root(element), 'Set your password'), 'password flow')
+    assert(button(root(element), 'Back'), "Back is offered when the flow came from method selection")
+    button(root(element), 'Back')!.click()
+    await waitFor(() => queryByText(root(element), 'Update backup method'), 'back to the selection')
+  })
+
+  it("explains 'Why do I need to secure my account?' and returns with 'Select backup method'", async () => {
+    const element = await mount(['user-passcode'])
+    element.openRecoverySettings()
+    await waitFor(() => button(root(element), 'Why do I need to secure my account?'), 'info link')
+    button(root(element), 'Why do I need to secure my account?')!.click()
+    await waitFor(() => screen(element) === 'embedded-wallet-recovery-why', 'info panel')
+    assert(queryByText(root(element), 'Why do I need to secure my account?'), 'info title')
+    button(root(element), 'Select backup method')!.click()
+    await waitFor(() => button(root(element), 'Set a password'), 'back to the options')
+  })
+
+  it("'Automatically secure your account': Confirm → Success, closes after 1400 ms, the wallet is now automatic", async () => {
+    const element = await mount(['user-passcode'], 'user-passcode')
+    const calls: string[] = []
+    getWalletProxy().request = (async (type: string) => {
+      calls.push(type)
+      return type === 'wallets:set-recovery' ? { user: userWith('privy') } : {}
+    }) as never
+    const events = recordEvents(['modal-close'])
+    element.openRecoverySettings('privy')
+    await waitFor(() => queryByText(root(element), 'Automatically secure your account'), 'title')
+    button(root(element), 'Confirm')!.click()
+    await waitFor(() => queryByText(root(element), 'Success'), 'Success')
+    const shownAt = performance.now()
+    await waitFor(() => events.length === 1, 'modal-close', 5000)
+    const elapsed = performance.now() - shownAt
+    assert(elapsed >= 1300 && elapsed < 3000, `closes after 1400 ms (took ${Math.round(elapsed)} ms)`)
+    equal(calls, ['wallets:connect', 'wallets:set-recovery'])
+    equal($wallets.get()[0]!.recoveryMethod, 'privy')
+  })
+
+  it("error: a failed switch shows 'Something went wrong' with 'Try again', which retries", async () => {
+    const element = await mount(['user-passcode'], 'user-passcode')
+    let attempts = 0
+    getWalletProxy().request = (async (type: string) => {
+      if (type !== 'wallets:set-recovery') return {}
+      attempts++
+      if (attempts === 1) throw new Error('frame unreachable')
+      return { user: userWith('privy') }
+    }) as never
+    element.openRecoverySettings('privy')
+    ;(await waitFor(() => button(root(element), 'Confirm'), 'Confirm')).click()
+    await waitFor(() => queryByText(root(element), 'Something went wrong'), 'error title')
+    assert(queryByText(root(element), 'Unable to set recovery on wallet'), 'error detail')
+    button(root(element), 'Try again')!.click()
+    await waitFor(() => queryByText(root(element), 'Success'), 'Success after retry')
+    equal(attempts, 2)
+  })
+})

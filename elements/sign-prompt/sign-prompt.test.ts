@@ -1,0 +1,158 @@
+import '../auth-modal/auth-modal.ts'
+import './sign-prompt.ts'
+import { toUser } from '../../src/api/user.ts'
+import { $config } from '../../src/stores/config.ts'
+import { $session } from '../../src/stores/session.ts'
+import { getWalletProxy } from '../../src/wallets/embedded/proxy.ts'
+import { $signRequest } from '../../src/wallets/embedded/signing.ts'
+import { API_URL, APP_ID, accessToken, appConfig, assert, button, equal, queryByText, recordEvents, reset, shadow, sleep, waitFor, wireUser } from '../testing/harness.ts'
+import type { SignPromptElement } from './sign-prompt.element.ts'
+
+const ADDRESS = '0x1111111111111111111111111111111111111111'
+const SIGNATURE = `0x${'ab'.repeat(65)}`
+const TYPED = {
+  types: { EIP712Domain: [{ name: 'name', type: 'string' }], Mail: [{ name: 'contents', type: 'string' }] },
+  primaryType: 'Mail',
+  domain: { name: 'Demo' },
+  message: { contents: 'Hello, typed world' },
+}
+
+interface ProxyCall {
+  type: string
+  payload: any
+}
+
+/**
+ * A signed-in user with one embedded Ethereum wallet, and the wallet frame replaced by a scripted
+ * signer: `release()` lets the pending signature through, so 'Signing...' can be observed.
+ */
+async function signedIn() {
+  // A request left open by an earlier test would settle (and emit) during this one.
+  $signRequest.get()?.reject(new Error('test reset'))
+  await sleep(20)
+  reset()
+  $config.set({ ...$config.get(), appId: APP_ID, apiUrl: API_URL, app: appConfig() as never })
+  const wallet = { type: 'wallet', id: 'w1', address: ADDRESS, chain_type: 'ethereum', chain_id: 'eip155:1', wallet_client_type: 'privy', connector_type: 'embedded', wallet_index: 0, recovery_method: 'privy', imported: false, delegated: false, entropy_id: ADDRESS, entropy_id_verifier: 'ethereum-address-verifier' }
+  const user = toUser(wireUser({ linked_accounts: [...wireUser().linked_accounts, wallet] }) as never)
+  $session.set({ status: 'authenticated', user, tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null } })
+  const calls: ProxyCall[] = []
+  let release: () => void = () => undefined
+  const proxy = getWalletProxy()
+  proxy.request = (async (type: string, payload: unknown) => {
+    calls.push({ type, payload })
+    if (type === 'wallets:rpc') await new Promise<void>((resolve) => (release = resolve))
+    return type === 'wallets:rpc' ? { signature: SIGNATURE } : {}
+  }) as never
+  return { calls, release: () => release() }
+}
+
+function mount(attributes: Record<string, string> = {}): SignPromptElement {
+  const element = document.createElement('sign-prompt')
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
+  document.body.append(element)
+  return element
+}
+
+const root = (element: Element) => shadow(element)
+const dialog = (element: Element) => root(element).querySelector<HTMLElement>('[role="dialog"]')
+
+describe('<sign-prompt>', () => {
+  it('shows the spec texts and the decoded message; Sign and continue → Signing... → Success, closing after 1.4 s', async () => {
+    const signer = await signedIn()
+    const events = recordEvents(['sign-success'])
+    const element = mount()
+    equal(dialog(element), null, 'nothing shows until a request')
+    const pending = element.signMessage({ message: 'Hello prompt' })
+    await waitFor(() => queryByText(root(element), 'Sign message'), 'title')
+    assert(queryByText(root(element), 'Signing this message will not cost you any fees.'), 'description')
+    assert(queryByText(root(element), 'Hello prompt'), 'decoded message')
+    equal(button(root(element), 'Not now'), null, "no 'Not now' unless cancellable")
+    button(root(element), 'Sign and continue')!.click()
+    await waitFor(() => button(root(element), 'Signing...'), 'Signing...')
+    signer.release()
+    await waitFor(() => button(root(element), 'Success'), 'Success')
+    const shownAt = performance.now()
+    const { signature } = await pending
+    const elapsed = performance.now() - shownAt
+    assert(elapsed >= 1300 && elapsed < 3000, `closes after 1.4 s (took ${Math.round(elapsed)} ms)`)
+    equal(signature, SIGNATURE)
+    await waitFor(() => dialog(element) === null, 'closed')
+    const rpc = signer.calls.find((c) => c.type === 'wallets:rpc')!
+    equal(rpc.payload.request, { method: 'personal_sign', params: ['Hello prompt', ADDRESS] })
+    await waitFor(() => events.length === 1, 'sign-success')
+    equal(events[0]!.detail, { method: 'personal_sign', address: ADDRESS, signature: SIGNATURE })
+    equal(events[0]!.bubbles && events[0]!.composed, true)
+  })
+
+  it('takes uiOptions from attributes, and the call overrides them', async () => {
+    const signer = await signedIn()
+    const element = mount({ 'prompt-title': 'Approve login', description: 'For the Demo shop.', 'button-text': 'Approve', 'icon-url': 'https://example.com/icon.png', cancellable: '' })
+    void element.signMessage({ message: 'attrs' }).catch(() => undefined)
+    await waitFor(() => queryByText(root(element), 'Approve login'), 'attribute title')
+    assert(queryByText(root(element), 'For the Demo shop.'), 'attribute description')
+    assert(button(root(element), 'Approve'), 'attribute button text')
+    equal(root(element).querySelector('[part="icon"]')?.getAttribute('src'), 'https://example.com/icon.png')
+    assert(button(root(element), 'Not now'), "'Not now' when cancellable")
+
+    // An attribute change applies to the next request (an open request keeps what it was shown with).
+    element.setAttribute('prompt-title', 'Changed title')
+    button(root(element), 'Not now')!.click()
+    await waitFor(() => dialog(element) === null, 'closed')
+
+    void element.signMessage({ message: 'call', uiOptions: { buttonText: 'Go', isCancellable: false } }).catch(() => undefined)
+    await waitFor(() => queryByText(root(element), 'Changed title'), 'changed attribute title')
+    assert(button(root(element), 'Go'), 'call button text wins')
+    assert(queryByText(root(element), 'For the Demo shop.'), 'attributes fill what the call leaves out')
+    equal(button(root(element), 'Not now'), null, 'the call can make it not cancellable')
+
+    void element.signMessage({ message: 'newer', uiOptions: { title: 'From the call' } }).catch(() => undefined)
+    await waitFor(() => queryByText(root(element), 'From the call'), 'call title wins; a newer request replaces the open one')
+    equal(signer.calls.length, 0, 'nothing signed without approval')
+  })
+
+  it("error: 'Not now' rejects with USER_REJECTED and emits sign-error; nothing is signed", async () => {
+    const signer = await signedIn()
+    const events = recordEvents(['sign-error'])
+    const element = mount({ cancellable: '' })
+    const pending = element.signMessage({ message: 'decline me' })
+    await waitFor(() => button(root(element), 'Not now'), 'Not now')
+    button(root(element), 'Not now')!.click()
+    const error = await pending.then(() => null, (e) => e)
+    equal(error?.rpcCode, 4001, 'EIP-1193 user rejected')
+    await waitFor(() => events.length === 1, 'sign-error')
+    equal(events[0]!.detail.code, 'USER_REJECTED')
+    equal(signer.calls.filter((c) => c.type === 'wallets:rpc').length, 0)
+  })
+
+  it('shows typed data as a structure and copies the full payload', async () => {
+    const signer = await signedIn()
+    let copied = ''
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (copied = text) } })
+    const element = mount()
+    const pending = element.signTypedData({ typedData: TYPED })
+    await waitFor(() => root(element).querySelector('[part="typed-data"]'), 'typed-data view')
+    assert(queryByText(root(element), 'Mail'), 'primary type label')
+    const shown = JSON.parse(root(element).querySelector('[part="typed-data"]')!.textContent!)
+    equal(shown, { domain: TYPED.domain, message: TYPED.message })
+    button(root(element), 'Copy full payload')!.click()
+    await waitFor(() => button(root(element), 'Copied'), 'Copied')
+    equal(JSON.parse(copied), TYPED)
+    button(root(element), 'Sign and continue')!.click()
+    await waitFor(() => signer.calls.some((c) => c.type === 'wallets:rpc'), 'rpc')
+    signer.release()
+    equal((await pending).signature, SIGNATURE)
+    const rpc = signer.calls.find((c) => c.type === 'wallets:rpc')!
+    equal(rpc.payload.request.method, 'eth_signTypedData_v4')
+    equal(JSON.parse(rpc.payload.request.params[1]), TYPED)
+  })
+
+  it('headless signs without showing anything', async () => {
+    const signer = await signedIn()
+    const element = mount({ headless: '' })
+    const pending = element.signMessage({ message: 'quiet' })
+    await waitFor(() => signer.calls.some((c) => c.type === 'wallets:rpc'), 'rpc without approval')
+    equal(dialog(element), null)
+    signer.release()
+    equal((await pending).signature, SIGNATURE)
+  })
+})
