@@ -118,7 +118,7 @@ describe('<sign-prompt>', () => {
     await waitFor(() => button(root(element), 'Not now'), 'Not now')
     button(root(element), 'Not now')!.click()
     const error = await pending.then(() => null, (e) => e)
-    equal(error?.rpcCode, 4001, 'EIP-1193 user rejected')
+    equal(error?.code, 4001, 'EIP-1193 user rejected: numeric code, as viem and wagmi check it')
     await waitFor(() => events.length === 1, 'sign-error')
     equal(events[0]!.detail.code, 'USER_REJECTED')
     equal(signer.calls.filter((c) => c.type === 'wallets:rpc').length, 0)

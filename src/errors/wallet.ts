@@ -48,11 +48,21 @@ export class WalletProxyError extends BaseError {
 }
 
 /** EIP-1193 provider error (code 4001 user rejected, 4100 unauthorized, 4200 unsupported method…). */
-export class ProviderRpcError extends BaseError {
+/**
+ * EIP-1193 provider error. Deliberately not a BaseError: the standard (and viem/wagmi, which
+ * check `code === 4001`) needs a numeric `code`, where BaseError's codes are strings.
+ */
+export class ProviderRpcError extends Error {
   override name = 'ProviderRpcError'
+  /** EIP-1193 / EIP-1474 code: 4001 user rejected, 4100 unauthorized, 4200 unsupported method… */
+  readonly code: number
+  /** Same as `code`, kept for callers that read it under this name. */
   readonly rpcCode: number
-  constructor(rpcCode: number, message: string, cause?: unknown) {
-    super(message, { code: String(rpcCode), cause })
-    this.rpcCode = rpcCode
+  readonly shortMessage: string
+  constructor(code: number, message: string, cause?: unknown) {
+    super(message, { cause })
+    this.code = code
+    this.rpcCode = code
+    this.shortMessage = message
   }
 }
