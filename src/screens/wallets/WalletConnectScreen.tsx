@@ -9,6 +9,7 @@ import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import type { ConnectedWallet } from '../../wallets/external/manager.ts'
 import { walletLink, walletLogin } from '../../wallets/external/walletAuth.ts'
+import { transferScreen } from '../login/errorMapping.ts'
 import { InstallGuide } from './InstallGuide.tsx'
 import { mapWalletError, withWalletTimeout, WALLET_TEXT } from './walletErrors.ts'
 import { WalletIcon } from './WalletIcon.tsx'
@@ -47,6 +48,14 @@ export default function WalletConnectScreen({ intent, wallet, chainType }: Walle
   useEffect(() => () => timers.current.forEach(clearTimeout), [])
 
   function fail(error: unknown) {
+    // A wallet another user holds: offer the transfer, carrying the connection's wallet metadata.
+    const signer = connected.current?.signer
+    const transfer = intent === 'link' && signer ? transferScreen(error, chainType === 'ethereum' ? 'siwe' : 'siws') : null
+    if (transfer && signer && transfer.name === 'account-transfer') {
+      const chainId = chainType === 'ethereum' ? `eip155:${signer.chainId}` : String(signer.chainId)
+      const fields = { walletClientType: signer.walletClientType ?? 'unknown', chainId, connectorType: signer.connectorType ?? 'injected' }
+      return replaceScreen({ ...transfer, fields })
+    }
     const outcome = mapWalletError(error)
     if (outcome.kind === 'screen') return replaceScreen(outcome.screen)
     // Spec §2: after 2 retries only 'Use a different wallet' is left, under 'Unable to connect wallet'.
