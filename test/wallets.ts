@@ -37,7 +37,9 @@ export async function injectEthereumWallet(page: Page, wallet: TestEthereumWalle
   await page.addInitScript(
     ({ address, name, rdns, icon }) => {
       const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
-      const state = { rejectNext: 0, connected: false, chainId: '0x1', requests: [] as string[] }
+      // Like an extension, the wallet remembers which sites it is connected to (here: the page's storage).
+      const remembered = `__testwallet:eth:${address}`
+      const state = { rejectNext: 0, connected: localStorage.getItem(remembered) === '1', chainId: '0x1', requests: [] as string[] }
       ;(window as any).__testEthWallet = state
       const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((fn) => fn(value))
       const reject = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
@@ -52,6 +54,7 @@ export async function injectEthereumWallet(page: Page, wallet: TestEthereumWalle
           switch (method) {
             case 'eth_requestAccounts':
               state.connected = true
+              localStorage.setItem(remembered, '1')
               emit('connect', { chainId: state.chainId })
               return [address]
             case 'eth_accounts':
@@ -62,9 +65,11 @@ export async function injectEthereumWallet(page: Page, wallet: TestEthereumWalle
               return String(parseInt(state.chainId, 16))
             case 'wallet_requestPermissions':
               state.connected = true
+              localStorage.setItem(remembered, '1')
               return [{ parentCapability: 'eth_accounts' }]
             case 'wallet_revokePermissions':
               state.connected = false
+              localStorage.removeItem(remembered)
               return null
             case 'wallet_switchEthereumChain':
               state.chainId = params![0].chainId
@@ -117,8 +122,12 @@ export async function injectSolanaWallet(page: Page, wallet: TestSolanaWallet, o
         features: {
           'standard:connect': {
             version: '1.0.0',
-            async connect() {
-              state.requests.push('connect')
+            async connect(input?: { silent?: boolean }) {
+              state.requests.push(input?.silent ? 'connect:silent' : 'connect')
+              const remembered = `__testwallet:sol:${address}`
+              // A silent connect (a reconnect) answers accounts only for a site the wallet already trusts.
+              if (input?.silent && localStorage.getItem(remembered) !== '1') return { accounts: [] }
+              localStorage.setItem(remembered, '1')
               if (state.rejectNext > 0) {
                 state.rejectNext--
                 throw reject()
@@ -131,6 +140,7 @@ export async function injectSolanaWallet(page: Page, wallet: TestSolanaWallet, o
           'standard:disconnect': {
             version: '1.0.0',
             async disconnect() {
+              localStorage.removeItem(`__testwallet:sol:${address}`)
               wallet.accounts = []
               listeners.forEach((fn) => fn({ accounts: [] }))
             },
