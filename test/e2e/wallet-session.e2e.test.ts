@@ -147,4 +147,37 @@ describe('wallet sessions, mobile and landing order', () => {
     ])
     expect(await entries({ loginMethods: { email: false, wallet: true } })).toEqual(['Continue with a wallet'])
   })
+
+  it("error: Phantom failing to connect without a rejection shows 'Could not connect with wallet' with 'Try again' and 'Cancel'", async () => {
+    await stack.createApp({ name: 'Phantom Host', loginMethods: { email: true, wallet: true } })
+    const wallet = newEthereumWallet()
+    const page = await browser.newPage()
+    await injectEthereumWallet(page, wallet, { name: 'Phantom', rdns: 'app.phantom', failConnect: { code: -32603, message: 'Ethereum is turned off in Phantom' } })
+    await page.goto(`${stack.demoUrl}/`)
+    await waitForHostEvent(page, 'auth-ready')
+    await page.locator('#login-wallet').click()
+    await modal(page).getByRole('button', { name: /Phantom/ }).click()
+    await modal(page).getByRole('heading', { name: 'Could not connect with wallet' }).waitFor()
+    expect(await modal(page).getByRole('button', { name: 'Cancel' }).count()).toBe(1)
+    // The user turns Ethereum on in Phantom, then tries again.
+    await page.evaluate(() => ((window as any).__testEthWallet.failConnect = null))
+    await modal(page).getByRole('button', { name: 'Try again' }).click()
+    await modal(page).getByRole('heading', { name: 'Sign to verify' }).waitFor()
+    await page.locator('auth-modal').evaluate((el: any) => el.close())
+    await waitForHostEvent(page, 'modal-close')
+
+    await page.close()
+
+    // Cancel closes the modal.
+    const second = await browser.newPage()
+    await injectEthereumWallet(second, newEthereumWallet(), { name: 'Phantom', rdns: 'app.phantom', failConnect: { code: -32603, message: 'Ethereum is turned off in Phantom' } })
+    await second.goto(`${stack.demoUrl}/`)
+    await waitForHostEvent(second, 'auth-ready')
+    await second.locator('#login-wallet').click()
+    await modal(second).getByRole('button', { name: /Phantom/ }).click()
+    await modal(second).getByRole('heading', { name: 'Could not connect with wallet' }).waitFor()
+    await modal(second).getByRole('button', { name: 'Cancel' }).click()
+    await waitForHostEvent(second, 'modal-close')
+    await second.close()
+  })
 })

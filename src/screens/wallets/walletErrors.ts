@@ -100,6 +100,14 @@ export function mapWalletError(error: unknown): WalletErrorOutcome {
   return fail(WALLET_TEXT.couldNotLogIn, null, true)
 }
 
+/**
+ * Spec part 2 §2 "Phantom multichain failure": Phantom (one app for both chains) fails to connect
+ * without the user saying no — typically the chain is turned off in Phantom's settings.
+ */
+export function isPhantomMultichainFailure(walletKey: string, error: unknown): boolean {
+  return walletKey === 'phantom' && !(error instanceof ApiError) && !(error instanceof WalletTimeoutError) && !isRejection(error)
+}
+
 /** Resolves with `promise`, or rejects with WalletTimeoutError after `ms`. */
 export function withWalletTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
