@@ -11,6 +11,7 @@ export type ScreenEntry =
   | { name: 'account-not-found' }
   | { name: 'error'; title: string; detail: string; cta: string }
   | { name: 'wallet-list'; intent: WalletIntent }
+  | { name: 'wallet-connect-landing' }
   | { name: 'wallet-connect'; intent: WalletIntent; wallet: SelectedWallet; chainType: WalletChainType }
   // Issue #4: linking, updating and account transfer.
   | { name: 'link-email' }

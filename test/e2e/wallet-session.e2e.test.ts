@@ -180,4 +180,32 @@ describe('wallet sessions, mobile and landing order', () => {
     await waitForHostEvent(second, 'modal-close')
     await second.close()
   })
+
+  it("connect-only landing: 'Connect your wallet' offers only wallets, loads no wallet code until chosen, and connects without logging in", async () => {
+    await stack.createApp({ name: 'Connect Only', loginMethods: { email: true, google: true, wallet: true } })
+    const wallet = newEthereumWallet()
+    const page = await browser.newPage()
+    const scripts: string[] = []
+    page.on('response', (response) => {
+      if ((response.headers()['content-type'] ?? '').includes('javascript')) scripts.push(new URL(response.url()).pathname)
+    })
+    await injectEthereumWallet(page, wallet)
+    await page.goto(`${stack.demoUrl}/`)
+    await waitForHostEvent(page, 'auth-ready')
+    await page.locator('auth-modal').evaluate((el: any) => el.connectWallet({ landing: true }))
+    await modal(page).getByRole('heading', { name: 'Connect your wallet' }).waitFor()
+    expect(await modal(page).getByText('Connect Only').count()).toBe(1)
+    expect(await modal(page).locator('[part="methods"] > *').allTextContents()).toEqual(['Continue with a wallet'])
+    expect(await modal(page).getByRole('textbox').count()).toBe(0)
+    expect(scripts.some((s) => /manager-|WalletList/.test(s))).toBe(false)
+
+    await modal(page).getByRole('button', { name: 'Continue with a wallet' }).click()
+    await modal(page).getByRole('heading', { name: 'Connect wallet' }).waitFor()
+    await modal(page).getByRole('button', { name: /Test Wallet/ }).click()
+    await modal(page).getByText('Successfully connected with Test Wallet').first().waitFor()
+    expect((await waitForHostEvent(page, 'wallet-connected')).detail.wallet.address).toBe(wallet.address)
+    await waitForHostEvent(page, 'modal-close')
+    expect(await page.evaluate(() => document.querySelector('auth-modal')!.authenticated)).toBe(false)
+    await page.close()
+  })
 })

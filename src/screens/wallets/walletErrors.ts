@@ -35,6 +35,8 @@ export const WALLET_TEXT = {
   continueWithLedger: 'Continue with Ledger',
   continueWithoutLedger: 'Continue without Ledger',
   multichainFailed: 'Could not connect with wallet',
+  /** The connect-only landing (spec part 2 §2 "'Connect your wallet' external connect screen"). */
+  connectYourWallet: 'Connect your wallet',
   tryAgain: 'Try again',
   cancel: 'Cancel',
 } as const
