@@ -12,6 +12,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60000,
+          // Starting the stack and Chromium takes longer than the 10 s default on a busy machine.
+          hookTimeout: 60000,
           fileParallelism: false,
         },
       },

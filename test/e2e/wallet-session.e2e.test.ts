@@ -110,10 +110,11 @@ describe('wallet sessions, mobile and landing order', () => {
     await modal(page).getByRole('button', { name: /MetaMask/ }).click()
     await modal(page).getByRole('heading', { name: 'Open or install MetaMask' }).waitFor()
     expect(await modal(page).getByRole('link', { name: 'Install MetaMask' }).count()).toBe(0)
-    await modal(page).getByRole('button', { name: 'Continue' }).click()
     const clicked = Date.now()
+    await modal(page).getByRole('button', { name: 'Continue' }).click()
+    expect(await modal(page).getByText('Still here?').count()).toBe(0)
     await modal(page).getByText('Still here?').waitFor()
-    expect(Date.now() - clicked).toBeGreaterThanOrEqual(900)
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(950)
     const store = modal(page).getByRole('link', { name: 'Go to App Store' })
     expect(await store.getAttribute('href')).toBe('https://apps.apple.com/app/metamask/id1438144202')
     const host = new URL(stack.demoUrl).host
