@@ -6,6 +6,7 @@ import '../elements/auth-modal/auth-modal.ts'
 import '../elements/sign-prompt/sign-prompt.ts'
 import { registerPostLoginStep } from './flows/postLogin.ts'
 import { embeddedWalletStep } from './wallets/embedded/postLoginStep.ts'
+import { reconnectOnLoad } from './wallets/external/reconnectOnLoad.ts'
 import type { ReadableAtom } from 'nanostores'
 import { $config as config$ } from './stores/config.ts'
 import { $emailFlow as emailFlow$ } from './stores/emailFlow.ts'
@@ -25,6 +26,8 @@ export { SignPromptElement } from '../elements/sign-prompt/sign-prompt.ts'
 
 // Embedded-wallet creation follows terms after every login method (src/flows/postLogin.ts).
 registerPostLoginStep(embeddedWalletStep)
+// Issue #5: a stored external wallet connection is restored after a reload.
+reconnectOnLoad()
 
 // Read-only views: hosts observe state; only actions change it.
 export const $config: ReadableAtom<ConfigState> = config$

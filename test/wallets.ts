@@ -30,14 +30,26 @@ export const newSolanaWallet = (): TestSolanaWallet => {
 
 const ICON = 'data:image/svg+xml;base64,' + Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="#676FFF"/></svg>').toString('base64')
 
-/** Installs an EIP-6963 wallet in `page` (call before `goto`). */
-export async function injectEthereumWallet(page: Page, wallet: TestEthereumWallet, o: { name?: string; rdns?: string } = {}) {
+/**
+ * Installs an EIP-6963 wallet in `page` (call before `goto`). `failConnect` makes every connect
+ * prompt fail with that provider error until `window.__testEthWallet.failConnect` is cleared.
+ */
+export async function injectEthereumWallet(
+  page: Page,
+  wallet: TestEthereumWallet,
+  o: { name?: string; rdns?: string; failConnect?: { code: number; message: string } } = {},
+) {
   const account = privateKeyToAccount(wallet.privateKey)
   await page.exposeFunction('__gatehouseTestEthSign', (hex: `0x${string}`) => account.signMessage({ message: { raw: hex } }))
   await page.addInitScript(
-    ({ address, name, rdns, icon }) => {
+    ({ address, name, rdns, icon, failConnect }) => {
       const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
-      const state = { rejectNext: 0, connected: false, chainId: '0x1', requests: [] as string[] }
+      // Like an extension, the wallet remembers which sites it is connected to (here: the page's storage).
+      const remembered = `__testwallet:eth:${address}`
+      const state = {
+        rejectNext: 0, connected: localStorage.getItem(remembered) === '1', chainId: '0x1', requests: [] as string[],
+        failConnect: failConnect as { code: number; message: string } | null,
+      }
       ;(window as any).__testEthWallet = state
       const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((fn) => fn(value))
       const reject = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
@@ -51,7 +63,9 @@ export async function injectEthereumWallet(page: Page, wallet: TestEthereumWalle
           }
           switch (method) {
             case 'eth_requestAccounts':
+              if (state.failConnect) throw Object.assign(new Error(state.failConnect.message), { code: state.failConnect.code })
               state.connected = true
+              localStorage.setItem(remembered, '1')
               emit('connect', { chainId: state.chainId })
               return [address]
             case 'eth_accounts':
@@ -62,9 +76,11 @@ export async function injectEthereumWallet(page: Page, wallet: TestEthereumWalle
               return String(parseInt(state.chainId, 16))
             case 'wallet_requestPermissions':
               state.connected = true
+              localStorage.setItem(remembered, '1')
               return [{ parentCapability: 'eth_accounts' }]
             case 'wallet_revokePermissions':
               state.connected = false
+              localStorage.removeItem(remembered)
               return null
             case 'wallet_switchEthereumChain':
               state.chainId = params![0].chainId
@@ -90,7 +106,7 @@ export async function injectEthereumWallet(page: Page, wallet: TestEthereumWalle
       window.addEventListener('eip6963:requestProvider', announce)
       announce()
     },
-    { address: wallet.address, name: o.name ?? 'Test Wallet', rdns: o.rdns ?? 'dev.gatehouse.testwallet', icon: ICON },
+    { address: wallet.address, name: o.name ?? 'Test Wallet', rdns: o.rdns ?? 'dev.gatehouse.testwallet', icon: ICON, failConnect: o.failConnect ?? null },
   )
 }
 
@@ -117,8 +133,12 @@ export async function injectSolanaWallet(page: Page, wallet: TestSolanaWallet, o
         features: {
           'standard:connect': {
             version: '1.0.0',
-            async connect() {
-              state.requests.push('connect')
+            async connect(input?: { silent?: boolean }) {
+              state.requests.push(input?.silent ? 'connect:silent' : 'connect')
+              const remembered = `__testwallet:sol:${address}`
+              // A silent connect (a reconnect) answers accounts only for a site the wallet already trusts.
+              if (input?.silent && localStorage.getItem(remembered) !== '1') return { accounts: [] }
+              localStorage.setItem(remembered, '1')
               if (state.rejectNext > 0) {
                 state.rejectNext--
                 throw reject()
@@ -131,6 +151,7 @@ export async function injectSolanaWallet(page: Page, wallet: TestSolanaWallet, o
           'standard:disconnect': {
             version: '1.0.0',
             async disconnect() {
+              localStorage.removeItem(`__testwallet:sol:${address}`)
               wallet.accounts = []
               listeners.forEach((fn) => fn({ accounts: [] }))
             },

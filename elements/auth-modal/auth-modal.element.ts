@@ -187,10 +187,13 @@ export class AuthModalElement extends R2WCBase {
     startWalletLogin()
   }
 
-  /** Opens the wallet list to connect an external wallet without logging in. */
-  connectWallet(): void {
+  /**
+   * Opens the wallet list to connect an external wallet without logging in; with
+   * `{ landing: true }` it starts on the connect-only landing ('Connect your wallet').
+   */
+  connectWallet(options?: { landing?: boolean }): void {
     if (this.#refused) return
-    connectWallet()
+    connectWallet(options)
   }
 
   /**

@@ -201,13 +201,13 @@ forEachDatabase((target) => {
       expect(login.json()).toMatchObject({ is_new_user: false, user: { id: session.user.id } })
     })
 
-    it('error: a wallet of another user answers 409 linked_to_another_user', async () => {
+    it('error: a wallet of another user answers 409 account_transfer_required with a transfer nonce', async () => {
       const account = privateKeyToAccount(generatePrivateKey())
       await authenticate(await signIn(account))
       const session = await h.login(appId, 'second@example.com')
       const res = await link(session.token, await signIn(account))
       expect(res.statusCode).toBe(409)
-      expect(res.json().code).toBe('linked_to_another_user')
+      expect(res.json()).toMatchObject({ code: 'account_transfer_required', data: { nonce: expect.any(String), display_name: account.address } })
     })
 
     it('error: a second Ethereum wallet answers 409 cannot_link_more_of_type', async () => {

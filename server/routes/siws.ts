@@ -3,6 +3,7 @@ import { HEADER_APP } from '../context.js'
 import { requireBearer } from '../services/bearer.js'
 import { SiwsService, type SiwsSignedInput } from '../services/siws.js'
 import { walletAuthFor, type AuthMode } from '../services/wallet-auth.js'
+import { registerWalletTransfer } from './wallet-transfer.js'
 
 const address = { type: 'string', minLength: 1, maxLength: 128 } as const
 const signed = {
@@ -63,4 +64,6 @@ export default async function siwsRoutes(app: FastifyInstance) {
     await app.gatehouse.sessions.userForSession(sessionId, userId)
     return wallets().unlink(request.gatehouseApp!, userId, request.body.address)
   })
+
+  registerWalletTransfer(app, 'solana')
 }

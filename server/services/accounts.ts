@@ -203,7 +203,8 @@ export class AccountService {
     }
   }
 
-  private async transferRequired(app: App, userId: string, existing: LinkedAccountsTable, proven: ProvenAccount): Promise<ApiError> {
+  /** The `account_transfer_required` answer (with a fresh nonce) for an account another user holds. */
+  async transferRequired(app: App, userId: string, existing: LinkedAccountsTable, proven: ProvenAccount): Promise<ApiError> {
     if (NON_TRANSFERABLE_TYPES.has(proven.type)) return new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE)
     const t = this.deps.now()
     const nonce = randomToken(32)

@@ -11,7 +11,11 @@ import { findLinkedAccount, insertLinkedAccount, listLinkedAccounts, markVerifie
 import type { Db, LinkedAccountsTable, UsersTable } from '../db/schema.js'
 import { insertSession } from '../db/sessions.js'
 import { countUsers, findUser, insertUser } from '../db/users.js'
+import type { AccountService } from './accounts.js'
+import { takeAccountTransfer } from '../db/account-transfers.js'
+import { deleteUser } from '../db/users.js'
 import { insertWalletNonce, takeWalletNonce } from '../db/wallet-nonces.js'
+import { sha256 } from '../crypto/hash.js'
 import { ApiError } from '../errors.js'
 import type { App } from './app-config.js'
 import type { AuthResponse, SessionService } from './sessions.js'
@@ -45,6 +49,16 @@ export interface WalletAuthDeps {
   throttle: Throttle
   config: ServerConfig
   now: () => number
+  /** Shared transfer nonces (issue #4): a wallet of another user can be moved like any account. */
+  accounts: AccountService
+}
+
+/** Spec part 1 §5: "a wallet transfer needs wallet metadata" — the wallet as the client connected it. */
+export interface ExternalWalletMetadata {
+  walletClientType: string
+  /** CAIP-2 ('eip155:1') for Ethereum, the cluster for Solana. */
+  chainId: string
+  connectorType: string
 }
 
 const LOCAL_DOMAIN = /^(localhost|127\.0\.0\.1)(:\d{1,5})?$/
@@ -154,7 +168,10 @@ export class WalletAuthService {
     const t = now()
     const existing = await findLinkedAccount(db, app.id, WALLET_ACCOUNT_TYPE, wallet.address)
     if (existing && existing.user_id !== userId) {
-      throw new ApiError('linked_to_another_user', 'This account has already been linked to another user.')
+      // Embedded wallets never move; an external one can, through the shared transfer nonce.
+      if (isEmbeddedWallet(existing)) throw new ApiError('linked_to_another_user', 'This account has already been linked to another user.')
+      await this.deps.accounts.linkingUser(userId)
+      throw await this.deps.accounts.transferRequired(app, userId, existing, { type: WALLET_ACCOUNT_TYPE, address: wallet.address })
     }
     if (existing) {
       await markVerified(db, existing.id, t)
@@ -173,6 +190,47 @@ export class WalletAuthService {
         throw new ApiError('linked_to_another_user', 'This account has already been linked to another user.')
       }
     }
+    return (await loadWireUser(db, userId))!
+  }
+
+  /**
+   * Spends a transfer nonce from `link`: the wallet moves to the signed-in user with the metadata
+   * of the connection that proved it, and the user who held it is deleted (spec part 1 §1).
+   */
+  async transfer(app: App, userId: string, chainType: ChainType, nonce: string, metadata: ExternalWalletMetadata): Promise<WireUser> {
+    const { db, now, accounts } = this.deps
+    await accounts.linkingUser(userId)
+    this.refuseEmbedded(metadata.walletClientType)
+    const t = now()
+    const pending = await takeAccountTransfer(db, sha256(nonce))
+    if (!pending || pending.app_id !== app.id || pending.user_id !== userId || pending.type !== WALLET_ACCOUNT_TYPE || pending.expires_at <= t) {
+      throw new ApiError('invalid_data', 'Invalid or expired account transfer nonce.')
+    }
+    const account = await findLinkedAccount(db, app.id, WALLET_ACCOUNT_TYPE, pending.address)
+    if (!account) throw new ApiError('invalid_data', 'The account to transfer no longer exists.')
+    const details = detailsOf(account)
+    if (details.chain_type !== chainType) throw new ApiError('invalid_data', `This transfer is not for a ${chainType} wallet.`)
+    if (isEmbeddedWallet(account)) throw new ApiError('linked_to_another_user', 'This account has already been linked to another user.')
+    if (account.user_id === userId) return (await loadWireUser(db, userId))!
+    const mine = await listLinkedAccounts(db, userId)
+    if (mine.filter((a) => a.type === WALLET_ACCOUNT_TYPE && !isEmbeddedWallet(a) && detailsOf(a).chain_type === chainType).length >= MAX_WALLETS_PER_CHAIN) {
+      throw new ApiError('cannot_link_more_of_type', `User already has an account of type ${WALLET_ACCOUNT_TYPE} linked.`)
+    }
+    const moved = JSON.stringify({
+      ...details,
+      chain_id: metadata.chainId,
+      wallet_client_type: metadata.walletClientType,
+      connector_type: metadata.connectorType,
+    })
+    const previousOwner = account.user_id
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('linked_accounts')
+        .set({ user_id: userId, details: moved, verified_at: t, latest_verified_at: t })
+        .where('id', '=', account.id)
+        .execute()
+      await deleteUser(trx, previousOwner)
+    })
     return (await loadWireUser(db, userId))!
   }
 

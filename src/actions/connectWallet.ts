@@ -1,6 +1,15 @@
+import { cancelModalReset } from './closeModal.ts'
+import { publish } from '../events/bus.ts'
+import { $modal, resetScreens, setModalOpen } from '../stores/modal.ts'
 import { openWalletList } from '../wallets/external/openWalletList.ts'
 
-export type ConnectWalletParameters = void
+export type ConnectWalletParameters = {
+  /**
+   * Start on the connect-only landing ('Connect your wallet' with the app's branding) instead of
+   * the wallet list itself.
+   */
+  landing?: boolean
+} | void
 export type ConnectWalletReturnType = void
 export type ConnectWalletErrorType = never
 
@@ -10,8 +19,14 @@ export type ConnectWalletErrorType = never
  *
  * @example
  * connectWallet()
+ * connectWallet({ landing: true }) // the connect-only landing first
  * element.addEventListener('wallet-connected', (e) => console.log(e.detail.wallet.address))
  */
-export function connectWallet(): ConnectWalletReturnType {
-  openWalletList('connect')
+export function connectWallet(parameters: ConnectWalletParameters): ConnectWalletReturnType {
+  if (!parameters?.landing) return openWalletList('connect')
+  cancelModalReset()
+  resetScreens({ name: 'wallet-connect-landing' })
+  if ($modal.get().open) return
+  setModalOpen(true)
+  publish('modal-open', null)
 }

@@ -14,6 +14,7 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   'account-not-found': lazy(() => import('./login/AccountNotFoundScreen.tsx')),
   error: lazy(() => import('./common/ErrorScreen.tsx')),
   'wallet-list': lazy(() => import('./wallets/WalletListScreen.tsx')),
+  'wallet-connect-landing': lazy(() => import('./wallets/ConnectLandingScreen.tsx')),
   'wallet-connect': lazy(() => import('./wallets/WalletConnectScreen.tsx')),
   'email-login': lazy(() => import('./login/EmailLoginScreen.tsx')),
   'sms-login': lazy(() => import('./sms/PhoneLoginScreen.tsx')),

@@ -11,6 +11,7 @@ export type ScreenEntry =
   | { name: 'account-not-found' }
   | { name: 'error'; title: string; detail: string; cta: string }
   | { name: 'wallet-list'; intent: WalletIntent }
+  | { name: 'wallet-connect-landing' }
   | { name: 'wallet-connect'; intent: WalletIntent; wallet: SelectedWallet; chainType: WalletChainType }
   // Issue #4: linking, updating and account transfer.
   | { name: 'link-email' }
@@ -20,7 +21,7 @@ export type ScreenEntry =
   | { name: 'update-phone' }
   | { name: 'landing-overflow' }
   | { name: 'update-email' }
-  | { name: 'account-transfer'; method: string; nonce: string; displayName: string; step?: 'confirm' | 'assets' }
+  | { name: 'account-transfer'; method: string; nonce: string; displayName: string; step?: 'confirm' | 'assets'; fields?: Record<string, unknown> }
   // Embedded wallets (src/screens/wallets/embedded/)
   | { name: 'embedded-wallet-create'; isNewUser: boolean }
   | { name: 'embedded-wallet-created'; isNewUser: boolean }

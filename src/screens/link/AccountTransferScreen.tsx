@@ -15,13 +15,15 @@ export interface AccountTransferScreenProps {
   displayName: string
   /** 'confirm' asks; 'assets' is the optional 'Check account assets before transferring' step. */
   step?: 'confirm' | 'assets'
+  /** Sent along with the nonce: a wallet transfer carries its metadata (walletClientType, chainId, connectorType). */
+  fields?: Record<string, unknown>
 }
 
 /**
  * Account transfer (spec §2, §4): confirm, an optional assets check, then transfer; 'Success!'
  * and close after 1 s. 'No thanks' closes, which ends a host's link flow with USER_EXITED_LINK_FLOW.
  */
-export default function AccountTransferScreen({ method, nonce, displayName, step = 'confirm' }: AccountTransferScreenProps) {
+export default function AccountTransferScreen({ method, nonce, displayName, step = 'confirm', fields }: AccountTransferScreenProps) {
   const [status, setStatus] = useState<'idle' | 'busy' | 'success'>('idle')
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), [])
@@ -29,7 +31,7 @@ export default function AccountTransferScreen({ method, nonce, displayName, step
   async function transfer() {
     setStatus('busy')
     try {
-      await transferAccount({ method, nonce })
+      await transferAccount({ method, nonce, fields })
       setStatus('success')
       timer.current = setTimeout(() => closeModal(), TRANSFER_CLOSE_DELAY_MS)
     } catch (error) {
@@ -87,7 +89,7 @@ export default function AccountTransferScreen({ method, nonce, displayName, step
         type="button"
         className="link-button"
         part="link"
-        onClick={() => pushScreen({ name: 'account-transfer', method, nonce, displayName, step: 'assets' })}
+        onClick={() => pushScreen({ name: 'account-transfer', method, nonce, displayName, step: 'assets', fields })}
       >
         Check account assets before transferring
       </button>

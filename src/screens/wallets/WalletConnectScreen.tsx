@@ -9,8 +9,9 @@ import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import type { ConnectedWallet } from '../../wallets/external/manager.ts'
 import { walletLink, walletLogin } from '../../wallets/external/walletAuth.ts'
+import { transferScreen } from '../login/errorMapping.ts'
 import { InstallGuide } from './InstallGuide.tsx'
-import { mapWalletError, withWalletTimeout, WALLET_TEXT } from './walletErrors.ts'
+import { isPhantomMultichainFailure, mapWalletError, withWalletTimeout, WALLET_TEXT } from './walletErrors.ts'
 import { WalletIcon } from './WalletIcon.tsx'
 import { WalletStyles } from './WalletStyles.tsx'
 import { WALLET_TIMING } from './timing.ts'
@@ -34,6 +35,7 @@ export default function WalletConnectScreen({ intent, wallet, chainType }: Walle
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>())
   // Phantom on Solana asks first whether a Ledger is behind it (a Ledger signs transactions only).
   const [ledger, setLedger] = useState<boolean | null>(chainType === 'solana' && wallet.key === 'phantom' && intent !== 'connect' ? null : false)
+  const [multichainFailed, setMultichainFailed] = useState(false)
   const installed = Boolean(wallet.detectedIds[chainType])
   const label = wallet.label
 
@@ -47,6 +49,14 @@ export default function WalletConnectScreen({ intent, wallet, chainType }: Walle
   useEffect(() => () => timers.current.forEach(clearTimeout), [])
 
   function fail(error: unknown) {
+    // A wallet another user holds: offer the transfer, carrying the connection's wallet metadata.
+    const signer = connected.current?.signer
+    const transfer = intent === 'link' && signer ? transferScreen(error, chainType === 'ethereum' ? 'siwe' : 'siws') : null
+    if (transfer && signer && transfer.name === 'account-transfer') {
+      const chainId = chainType === 'ethereum' ? `eip155:${signer.chainId}` : String(signer.chainId)
+      const fields = { walletClientType: signer.walletClientType ?? 'unknown', chainId, connectorType: signer.connectorType ?? 'injected' }
+      return replaceScreen({ ...transfer, fields })
+    }
     const outcome = mapWalletError(error)
     if (outcome.kind === 'screen') return replaceScreen(outcome.screen)
     // Spec §2: after 2 retries only 'Use a different wallet' is left, under 'Unable to connect wallet'.
@@ -71,6 +81,10 @@ export default function WalletConnectScreen({ intent, wallet, chainType }: Walle
         later(WALLET_TIMING.connectCallbackMs, () => closeModal())
       } else setWalletStatus('connected')
     } catch (error) {
+      if (isPhantomMultichainFailure(wallet.key, error)) {
+        setWalletStatus('error', { title: WALLET_TEXT.multichainFailed, detail: null, retryable: true })
+        return setMultichainFailed(true)
+      }
       fail(error)
     }
   }
@@ -132,7 +146,15 @@ export default function WalletConnectScreen({ intent, wallet, chainType }: Walle
   const { status, error } = flow
   let title: string
   let actions
-  if (status === 'error' && error) {
+  if (status === 'error' && multichainFailed) {
+    title = WALLET_TEXT.multichainFailed
+    actions = (
+      <>
+        <PrimaryButton onClick={() => (setMultichainFailed(false), void connect())}>{WALLET_TEXT.tryAgain}</PrimaryButton>
+        <SecondaryButton onClick={() => closeModal()}>{WALLET_TEXT.cancel}</SecondaryButton>
+      </>
+    )
+  } else if (status === 'error' && error) {
     title = error.title
     actions = (
       <>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../errors/api.ts'
-import { mapWalletError, providerCode, WALLET_TEXT, WalletTimeoutError, withWalletTimeout } from './walletErrors.ts'
+import { isPhantomMultichainFailure, mapWalletError, providerCode, WALLET_TEXT, WalletTimeoutError, withWalletTimeout } from './walletErrors.ts'
 
 const api = (code: string, status = 409) => new ApiError({ status, code, message: `server says ${code}` })
 
@@ -37,5 +37,15 @@ describe('wallet error mapping (spec part 2 §8)', () => {
   it('error: 4900/4901/4200 and anything else are "Could not log in with wallet"', () => {
     for (const code of [4900, 4901, 4200]) expect(mapWalletError({ code })).toMatchObject({ error: { title: WALLET_TEXT.couldNotLogIn } })
     expect(mapWalletError(new Error('boom'))).toMatchObject({ error: { title: 'Could not log in with wallet', retryable: true } })
+  })
+
+  it("error: Phantom failing without a rejection is the multichain failure; a rejection, a timeout or another wallet is not", () => {
+    const disabled = Object.assign(new Error('Ethereum is turned off in Phantom'), { code: -32603 })
+    expect(isPhantomMultichainFailure('phantom', disabled)).toBe(true)
+    expect(isPhantomMultichainFailure('phantom', { code: 4001, message: 'User rejected the request.' })).toBe(false)
+    expect(isPhantomMultichainFailure('phantom', new WalletTimeoutError())).toBe(false)
+    expect(isPhantomMultichainFailure('phantom', api('linked_to_another_user'))).toBe(false)
+    expect(isPhantomMultichainFailure('metamask', disabled)).toBe(false)
+    expect(WALLET_TEXT.multichainFailed).toBe('Could not connect with wallet')
   })
 })

@@ -35,6 +35,8 @@ export const WALLET_TEXT = {
   continueWithLedger: 'Continue with Ledger',
   continueWithoutLedger: 'Continue without Ledger',
   multichainFailed: 'Could not connect with wallet',
+  /** The connect-only landing (spec part 2 §2 "'Connect your wallet' external connect screen"). */
+  connectYourWallet: 'Connect your wallet',
   tryAgain: 'Try again',
   cancel: 'Cancel',
 } as const
@@ -98,6 +100,14 @@ export function mapWalletError(error: unknown): WalletErrorOutcome {
       return fail(WALLET_TEXT.couldNotLogIn, 'The wallet refused the request parameters.', true)
   }
   return fail(WALLET_TEXT.couldNotLogIn, null, true)
+}
+
+/**
+ * Spec part 2 §2 "Phantom multichain failure": Phantom (one app for both chains) fails to connect
+ * without the user saying no — typically the chain is turned off in Phantom's settings.
+ */
+export function isPhantomMultichainFailure(walletKey: string, error: unknown): boolean {
+  return walletKey === 'phantom' && !(error instanceof ApiError) && !(error instanceof WalletTimeoutError) && !isRejection(error)
 }
 
 /** Resolves with `promise`, or rejects with WalletTimeoutError after `ms`. */

@@ -9,6 +9,7 @@ import {
   disconnect,
   getConnectors,
   injected,
+  reconnect,
   signMessage,
   switchChain,
   watchConnections,
@@ -81,6 +82,19 @@ export async function connectEthereum(id: string): Promise<EthereumConnection> {
   if (current) return { address: current.accounts[0]!, chainId: current.chainId, connector }
   const result = await connect(config, { connector })
   return { address: result.accounts[0], chainId: result.chainId, connector }
+}
+
+/**
+ * Silently restores a connection the wallet still authorises (eth_accounts, no prompt); null when
+ * the wallet is gone, forgot this site, or now answers for another address.
+ */
+export async function reconnectEthereum(id: string, address: string): Promise<EthereumConnection | null> {
+  const { config } = setup()
+  const connector = getConnectors(config).find((c) => c.id === id)
+  if (!connector) return null
+  const [restored] = await reconnect(config, { connectors: [connector] })
+  const account = restored?.accounts.find((a) => a.toLowerCase() === address.toLowerCase())
+  return account ? { address: account, chainId: restored!.chainId, connector } : null
 }
 
 export const isSupportedChain = (chainId: number) => SUPPORTED_CHAINS.some((c) => c.id === chainId)

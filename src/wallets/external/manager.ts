@@ -83,60 +83,76 @@ export async function connectSelected(selected: SelectedWallet, chainType: Walle
       onSwitching()
       connection = await eth.switchToSupportedChain(connection)
     }
-    const existing = $externalWallets.get().find((w) => w.chainType === 'ethereum' && w.address === connection.address)
-    const wallet: ExternalWallet = existing ?? {
-      address: connection.address,
-      chainType: 'ethereum',
-      chainId: `eip155:${connection.chainId}`,
-      walletClientType,
-      connectorType: 'injected',
-      connectedAt: Date.now(),
-      meta,
-      getEthereumProvider: () => connection.connector.getProvider(),
-      disconnect: async () => {
-        await eth.disconnectEthereum(connection.connector)
-        forget(wallet)
-      },
-    }
-    if (!existing) {
-      announce(wallet, id)
-      const stop = eth.watchEthereumDisconnects((uid) => {
-        if (uid !== connection.connector.uid) return
-        stop()
-        forget(wallet)
-      })
-    }
-    const signer: WalletSigner = {
-      chainType: 'ethereum', address: connection.address, chainId: connection.chainId, walletClientType, connectorType: 'injected',
-      signMessage: (message) => eth.signEthereumMessage(connection, message),
-    }
-    return { signer, wallet, canSignTransactions: false }
+    return adoptEthereum(connection, { id, walletClientType, meta })
   }
+  return adoptSolana(await sol.connectSolana(id), { id, walletClientType, meta })
+}
 
-  const connection = await sol.connectSolana(id)
+interface Adopted {
+  /** The connector id (EIP-6963 rdns, 'injected') or the Wallet Standard name. */
+  id: string
+  walletClientType: string
+  meta: ExternalWallet['meta']
+  connectedAt?: number
+}
+
+/** Lists an Ethereum connection as a host wallet (once per address) and answers its signer. */
+export function adoptEthereum(connection: eth.EthereumConnection, o: Adopted): ConnectedWallet {
+  const existing = $externalWallets.get().find((w) => w.chainType === 'ethereum' && w.address === connection.address)
+  const wallet: ExternalWallet = existing ?? {
+    address: connection.address,
+    chainType: 'ethereum',
+    chainId: `eip155:${connection.chainId}`,
+    walletClientType: o.walletClientType,
+    connectorType: 'injected',
+    connectedAt: o.connectedAt ?? Date.now(),
+    meta: o.meta,
+    getEthereumProvider: () => connection.connector.getProvider(),
+    disconnect: async () => {
+      await eth.disconnectEthereum(connection.connector)
+      forget(wallet)
+    },
+  }
+  if (!existing) {
+    announce(wallet, o.id)
+    const stop = eth.watchEthereumDisconnects((uid) => {
+      if (uid !== connection.connector.uid) return
+      stop()
+      forget(wallet)
+    })
+  }
+  const signer: WalletSigner = {
+    chainType: 'ethereum', address: connection.address, chainId: connection.chainId, walletClientType: o.walletClientType, connectorType: 'injected',
+    signMessage: (message) => eth.signEthereumMessage(connection, message),
+  }
+  return { signer, wallet, canSignTransactions: false }
+}
+
+/** Lists a Solana connection as a host wallet (once per address) and answers its signer. */
+export function adoptSolana(connection: sol.SolanaConnection, o: Adopted): ConnectedWallet {
   const existing = $externalWallets.get().find((w) => w.chainType === 'solana' && w.address === connection.address)
   const wallet: ExternalWallet = existing ?? {
     address: connection.address,
     chainType: 'solana',
     chainId: `solana:${connection.cluster}`,
-    walletClientType,
+    walletClientType: o.walletClientType,
     connectorType: 'solana_adapter',
-    connectedAt: Date.now(),
-    meta,
+    connectedAt: o.connectedAt ?? Date.now(),
+    meta: o.meta,
     disconnect: async () => {
       await sol.disconnectSolana(connection)
       forget(wallet)
     },
   }
   if (!existing) {
-    announce(wallet, id)
+    announce(wallet, o.id)
     const stop = sol.watchSolanaDisconnect(connection, () => {
       stop()
       forget(wallet)
     })
   }
   const signer: WalletSigner = {
-    chainType: 'solana', address: connection.address, chainId: connection.cluster, walletClientType, connectorType: 'solana_adapter',
+    chainType: 'solana', address: connection.address, chainId: connection.cluster, walletClientType: o.walletClientType, connectorType: 'solana_adapter',
     signMessage: (text) => sol.signSolanaMessage(connection, text),
     signMemoTransaction: sol.canSignTransactions(connection) ? (text) => sol.signSolanaMemoTransaction(connection, text) : undefined,
   }

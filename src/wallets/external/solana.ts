@@ -41,10 +41,11 @@ function walletByName(name: string): Wallet {
   return wallet
 }
 
-export async function connectSolana(name: string): Promise<SolanaConnection> {
+/** `silent`: a reconnect, answered only by a wallet that already trusts the site (no prompt). */
+export async function connectSolana(name: string, options: { silent?: boolean } = {}): Promise<SolanaConnection> {
   const wallet = walletByName(name)
   const connectFeature = wallet.features['standard:connect'] as StandardConnectFeature['standard:connect']
-  const { accounts } = await connectFeature.connect()
+  const { accounts } = await connectFeature.connect(options.silent ? { silent: true } : undefined)
   const account = accounts.find((a) => a.chains.some((c) => c.startsWith('solana:'))) ?? accounts[0]
   if (!account) throw new Error('The wallet shared no account')
   const chain = account.chains.find((c) => c.startsWith('solana:')) ?? 'solana:mainnet'
