@@ -75,7 +75,7 @@ export default {
   nodeResolve: { browser: true },
   concurrency: 1,
   reporters: [defaultReporter(), summaryFileReporter()],
-  testFramework: { config: { timeout: 30000 } },
+  testFramework: { config: { timeout: 90000 } },
   plugins: [
     reactEsm(),
     esbuildPlugin({ ts: true, tsx: true, target: 'auto', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),

@@ -83,7 +83,7 @@ describe('landing screen layouts', () => {
     equal(shadow(element).querySelector('[part="country-select"]'), null)
     button(shadow(element), 'Continue with SMS')!.click()
     // The test server serves libphonenumber-js unbundled, file by file: its first load is slow.
-    await waitFor(() => shadow(element).querySelector('[part="country-select"]'), 'country picker', 20000)
+    await waitFor(() => shadow(element).querySelector('[part="country-select"]'), 'country picker', 60000)
   })
 
   it('error: an entry whose method is not on this server yet says so instead of doing nothing', async () => {
