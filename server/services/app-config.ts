@@ -47,6 +47,15 @@ export interface AppSettings {
   rpcUrls: Record<string, string>
   /** Custom-token login (issue #4): how to verify the host's JWTs. null = not enabled. */
   customAuth: CustomAuthSettings | null
+  /** OAuth clients by provider (issue #4); a provider also needs its login method switched on. */
+  oauth: Partial<Record<string, OAuthClientSettings>>
+}
+
+export interface OAuthClientSettings {
+  clientId: string
+  clientSecret: string | null
+  /** An OpenID Connect issuer replacing the provider's preset (self-hosted or test identity providers). */
+  issuer?: string | null
 }
 
 export interface CustomAuthSettings {
@@ -102,7 +111,7 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
   }
 }
 
-export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null, rpcUrls: {}, customAuth: null }
+export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null, rpcUrls: {}, customAuth: null, oauth: {} }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -145,6 +154,10 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     userLimit: patch.userLimit === undefined ? base.userLimit : patch.userLimit,
     rpcUrls: patch.rpcUrls ?? base.rpcUrls ?? {},
     customAuth: patch.customAuth === undefined ? (base.customAuth ?? null) : patch.customAuth,
+    // Per provider: a patch replaces that provider's client; null removes it.
+    oauth: Object.fromEntries(
+      Object.entries({ ...(base.oauth ?? {}), ...(patch.oauth ?? {}) }).filter(([, v]) => v !== null && v !== undefined),
+    ),
   }
 }
 
