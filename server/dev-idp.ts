@@ -26,7 +26,9 @@ export function devProfile(login: string) {
 }
 
 export async function createDevIdp(issuer: string, clients: DevIdpClient[]): Promise<DevIdp> {
-  const { default: Provider } = await import('oidc-provider')
+  // Untyped package (no bundled declarations): a computed specifier keeps it out of type checking.
+  const specifier = 'oidc-provider'
+  const { default: Provider } = (await import(specifier)) as { default: new (issuer: string, config: unknown) => any }
   const provider = new Provider(issuer, {
     clients: clients.map((c) => ({ ...c, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_post' })),
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
