@@ -33,6 +33,7 @@ import customAuthRoutes from './routes/custom-auth.js'
 import guestRoutes from './routes/guest.js'
 import oauthRoutes from './routes/oauth.js'
 import devRoutes from './routes/dev.js'
+import devIdpRoutes from './routes/dev-idp.js'
 import healthRoutes from './routes/health.js'
 import passwordlessRoutes from './routes/passwordless.js'
 import passwordlessLinkRoutes from './routes/passwordless-link.js'
@@ -167,6 +168,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(walletRoutes)
   await app.register(walletFrameRoutes)
   if (config.dev) await app.register(devRoutes)
+  if (config.dev) await app.register(devIdpRoutes)
 
   // Expired rows are dead weight: sweep them now and then (every instance may; it is idempotent).
   const sweep = setInterval(() => {

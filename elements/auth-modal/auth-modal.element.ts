@@ -4,6 +4,10 @@ import { connectWallet } from '../../src/actions/connectWallet.ts'
 import { getAccessToken } from '../../src/actions/getAccessToken.ts'
 import { initialize, validateSetup } from '../../src/actions/initialize.ts'
 import { linkEmail } from '../../src/actions/linkEmail.ts'
+import { linkOAuth } from '../../src/actions/linkOAuth.ts'
+import { loginAsGuest } from '../../src/actions/loginAsGuest.ts'
+import { unlinkOAuth } from '../../src/actions/unlinkOAuth.ts'
+import { patchConfig } from '../../src/stores/config.ts'
 import { linkPhone, updatePhone } from '../../src/actions/linkPhone.ts'
 import { unlinkPhone } from '../../src/actions/smsCode.ts'
 import { login, type LoginParameters } from '../../src/actions/login.ts'
@@ -236,6 +240,33 @@ export class AuthModalElement extends R2WCBase {
     return (await unlinkPhone({ phoneNumber })).user
   }
 
+  /**
+   * Links a social account ('google', 'apple', 'discord', 'github', 'linkedin', 'spotify',
+   * 'instagram', 'twitter', 'tiktok', 'line') through the provider's popup; call it from a click.
+   * Resolves with the user, rejects with USER_EXITED_LINK_FLOW.
+   */
+  linkOAuth(provider: string): Promise<User> {
+    return linkOAuth(provider)
+  }
+
+  /** Unlinks the signed-in user's account at `provider` (its `subject`); resolves with the user. */
+  async unlinkOAuth(provider: string, subject: string): Promise<User> {
+    return (await unlinkOAuth({ provider, subject })).user
+  }
+
+  /** Logs in as this browser's guest (a credential kept per app); resolves with the guest user. */
+  async loginAsGuest(): Promise<User> {
+    return (await loginAsGuest()).user
+  }
+
+  /** 'popup' (default, 440×680) or 'redirect' (the whole page goes to the provider and back). */
+  get oauthMode(): 'popup' | 'redirect' {
+    return $config.get().oauthMode ?? 'popup'
+  }
+  set oauthMode(value: 'popup' | 'redirect') {
+    patchConfig({ oauthMode: value === 'redirect' ? 'redirect' : 'popup' })
+  }
+
   /** Closes the modal. */
   close(): void {
     closeModal()
@@ -382,6 +413,10 @@ export class AuthModalElement extends R2WCBase {
         if (this.#readyEmitted || this.#refused || !this.isConnected) return
         this.#readyEmitted = true
         emit(this, 'auth-ready', { authenticated, user })
+        // Back from a full-page OAuth redirect: finish it (its code loads only then).
+        if (/[?&]state=/.test(location.search) && /[?&]code=/.test(location.search)) {
+          import('../../src/oauth/resume.ts').then((m) => m.resumeOAuthRedirect()).catch((error) => console.error('[gatehouse] OAuth return failed', error))
+        }
       })
       .catch((error) => console.error('[gatehouse] initialization failed', error))
     if (this.hasAttribute('open')) openModal()

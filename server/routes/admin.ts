@@ -110,6 +110,7 @@ const oauthClient = {
   ],
 } as const
 Object.assign(appFields, {
+  oauthProviderLabels: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 60 } },
   // Server-only (issue #4): OAuth clients by provider.
   oauth: {
     type: 'object',

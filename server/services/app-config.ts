@@ -34,6 +34,8 @@ export interface PublicAppConfig {
   embeddedWallets: Record<string, unknown>
   /** Derived from the server-only customAuth setting: whether custom-token login is on. */
   customAuth: { enabled: boolean }
+  /** Display names replacing a provider's own on the buttons and the OAuth status screen (issue #4). */
+  oauthProviderLabels: Record<string, string>
 }
 
 export interface AppSettings {
@@ -108,6 +110,7 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
       userOwnedRecoveryOptions: ['user-passcode'],
     },
     customAuth: { enabled: false },
+    oauthProviderLabels: {},
   }
 }
 

@@ -46,6 +46,9 @@ export interface OAuthDeps {
   originAllowed: (app: App, origin: string) => boolean
 }
 
+const providerRateLimited = (provider: OAuthProvider) =>
+  new ApiError('too_many_requests', `Request limit reached for ${PROVIDER_LABELS[provider]}.`, { provider_rate_limited: true })
+
 export class OAuthService {
   private readonly discovered = new Map<string, Promise<oauth.AuthorizationServer>>()
   constructor(private readonly deps: OAuthDeps) {}
@@ -162,6 +165,7 @@ export class OAuthService {
       const response = await oauth.authorizationCodeGrantRequest(r.as, r.client, r.auth, validated, this.redirectUri, body.code_verifier, r.options)
       result = await oauth.processAuthorizationCodeResponse(r.as, r.client, response)
     } catch (error) {
+      if (error instanceof oauth.ResponseBodyError && error.status === 429) throw providerRateLimited(r.provider)
       throw new ApiError('invalid_credentials', 'Invalid code during OAuth flow.')
     }
     const profile = await this.profile(r, result)
@@ -181,7 +185,7 @@ export class OAuthService {
     }
   }
 
-  private async profile(r: Resolved, result: oauth.TokenEndpointResponse): Promise<OAuthProfile> {
+  private async profile(r: Resolved & { provider: OAuthProvider }, result: oauth.TokenEndpointResponse): Promise<OAuthProfile> {
     const claims = oauth.getValidatedIdTokenClaims(result)
     try {
       if (r.as.userinfo_endpoint && !r.preset.profileEndpoint) {
@@ -191,10 +195,16 @@ export class OAuthService {
       }
       if (r.preset.profileEndpoint) {
         const response = await oauth.protectedResourceRequest(result.access_token, 'GET', new URL(r.preset.profileEndpoint), new Headers({ accept: 'application/json' }), null, r.options)
+        if (response.status === 429) throw providerRateLimited(r.provider)
+        // Providers answer 403 for suspended accounts (X/Twitter says so in the body).
+        if (response.status === 403 && /suspend/i.test(await response.clone().text())) {
+          throw new ApiError('oauth_account_suspended', `Your ${PROVIDER_LABELS[r.provider]} account is suspended.`)
+        }
         if (!response.ok) throw new Error(`profile ${response.status}`)
         return r.preset.profile(await response.json())
       }
-    } catch {
+    } catch (error) {
+      if (error instanceof ApiError) throw error
       if (!claims) throw new ApiError('invalid_credentials', 'Could not read the user profile from the provider')
     }
     if (!claims) throw new ApiError('invalid_credentials', 'The provider returned no user profile')
