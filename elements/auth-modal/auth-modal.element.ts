@@ -8,6 +8,7 @@ import { linkOAuth } from '../../src/actions/linkOAuth.ts'
 import { loginAsGuest } from '../../src/actions/loginAsGuest.ts'
 import { unlinkOAuth } from '../../src/actions/unlinkOAuth.ts'
 import { patchConfig } from '../../src/stores/config.ts'
+import { $customTokenSync, syncCustomToken, type CustomTokenSyncState, type GetCustomAccessToken } from '../../src/flows/customTokenSync.ts'
 import { linkPhone, updatePhone } from '../../src/actions/linkPhone.ts'
 import { unlinkPhone } from '../../src/actions/smsCode.ts'
 import { login, type LoginParameters } from '../../src/actions/login.ts'
@@ -257,6 +258,34 @@ export class AuthModalElement extends R2WCBase {
   /** Logs in as this browser's guest (a credential kept per app); resolves with the guest user. */
   async loginAsGuest(): Promise<User> {
     return (await loginAsGuest()).user
+  }
+
+  /**
+   * The host's own auth (custom auth provider): a function answering the host's JWT for its
+   * signed-in user, or nothing when the host's user is signed out. Setting it syncs the session
+   * now and after every page load: a token logs in, no token logs out. See `customTokenSyncState`.
+   */
+  get getCustomAccessToken(): GetCustomAccessToken | null {
+    return this.#getCustomAccessToken
+  }
+  set getCustomAccessToken(value: GetCustomAccessToken | null) {
+    this.#getCustomAccessToken = typeof value === 'function' ? value : null
+    void this.syncCustomToken()
+  }
+  #getCustomAccessToken: GetCustomAccessToken | null = null
+
+  /** Custom-token sync: 'initial', 'loading', 'done', 'error' or 'not-enabled' (the app has no custom auth). */
+  get customTokenSyncState(): CustomTokenSyncState {
+    return $customTokenSync.get()
+  }
+
+  /** Re-runs the custom-token sync (e.g. after the host's user changed); resolves with the state. */
+  async syncCustomToken(): Promise<CustomTokenSyncState> {
+    const get = this.#getCustomAccessToken
+    if (!get) return $customTokenSync.get()
+    const appId = this.getAttribute('app-id') ?? ''
+    await initialize({ appId, apiUrl: this.getAttribute('api-url') ?? '' }).catch(() => undefined)
+    return syncCustomToken(get, { login: (token) => loginWithCustomToken({ token }), logout })
   }
 
   /** 'popup' (default, 440×680) or 'redirect' (the whole page goes to the provider and back). */
