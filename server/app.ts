@@ -8,6 +8,7 @@ import { productionProblems, resolveConfig, type ConfigOverrides } from './confi
 import type { Gatehouse } from './context.js'
 import { deleteExpiredAccountTransfers } from './db/account-transfers.js'
 import { deleteExpiredLoginCodes } from './db/codes.js'
+import { deleteExpiredOAuthStates } from './db/oauth-states.js'
 import { openDatabase, type DatabaseHandle } from './db/connect.js'
 import { deleteStaleRateLimits } from './db/rate-limits.js'
 import { deleteExpiredRefreshTokens } from './db/sessions.js'
@@ -19,6 +20,7 @@ import { AccountService } from './services/accounts.js'
 import { AppStore } from './services/apps.js'
 import { EmbeddedWalletService } from './services/embedded-wallets.js'
 import { createMailer, type Mailer } from './services/mailer.js'
+import { OAuthService } from './services/oauth.js'
 import { PasswordlessService } from './services/passwordless.js'
 import { PasswordlessSmsService } from './services/passwordless-sms.js'
 import { createSmsSender, type SmsSender } from './services/sms-sender.js'
@@ -28,7 +30,10 @@ import adminRoutes from './routes/admin.js'
 import analyticsRoutes from './routes/analytics.js'
 import appsRoutes from './routes/apps.js'
 import customAuthRoutes from './routes/custom-auth.js'
+import guestRoutes from './routes/guest.js'
+import oauthRoutes from './routes/oauth.js'
 import devRoutes from './routes/dev.js'
+import devIdpRoutes from './routes/dev-idp.js'
 import healthRoutes from './routes/health.js'
 import passwordlessRoutes from './routes/passwordless.js'
 import passwordlessLinkRoutes from './routes/passwordless-link.js'
@@ -82,7 +87,14 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const smsSender = options.smsSender ?? createSmsSender({ config: config.sms, outbox: mailer.outbox, print: config.printMail && config.dev, now })
   const passwordlessSms = new PasswordlessSmsService({ db, sms: smsSender, throttle, accounts, secret, now, allowedCountries: config.smsAllowedCountries })
   const wallets = new EmbeddedWalletService({ db, secret, recoverySecret: config.recoverySecret, now })
-  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, now, wallets }
+  // OAuth (issue #4): the page a provider sends the browser back to must be an origin the app allows.
+  const oauth = new OAuthService({
+    db,
+    now,
+    publicUrl: config.publicUrl,
+    originAllowed: (a, origin) => (config.dev && LOCAL_ORIGIN.test(origin)) || a.settings.allowedOrigins.includes(origin),
+  })
+  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, now, wallets, oauth }
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
@@ -145,6 +157,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(passwordlessLinkRoutes)
   await app.register(passwordlessSmsRoutes)
   await app.register(customAuthRoutes)
+  await app.register(oauthRoutes)
+  await app.register(guestRoutes)
   await app.register(sessionsRoutes)
   await app.register(usersRoutes)
   await app.register(analyticsRoutes)
@@ -154,6 +168,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(walletRoutes)
   await app.register(walletFrameRoutes)
   if (config.dev) await app.register(devRoutes)
+  if (config.dev) await app.register(devIdpRoutes)
 
   // Expired rows are dead weight: sweep them now and then (every instance may; it is idempotent).
   const sweep = setInterval(() => {
@@ -162,6 +177,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
       deleteExpiredLoginCodes(db, t),
       deleteExpiredRefreshTokens(db, t),
       deleteExpiredAccountTransfers(db, t),
+      deleteExpiredOAuthStates(db, t),
       deleteStaleRateLimits(db, t - config.rateLimits.windowSeconds * 1000),
       deleteExpiredWalletNonces(db, t),
     ]).catch((error) => app.log.warn({ err: error }, 'sweep failed'))

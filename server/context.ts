@@ -1,4 +1,5 @@
 /** What route handlers reach through `app.gatehouse`, and the per-route options they set. */
+import type { OAuthService } from './services/oauth.js'
 import type { FastifyRequest } from 'fastify'
 import type { ServerConfig } from './config.js'
 import type { KeyRing } from './crypto/tokens.js'
@@ -28,6 +29,7 @@ export interface Gatehouse {
   throttle: Throttle
   now: () => number
   wallets: EmbeddedWalletService
+  oauth: OAuthService
 }
 
 /**

@@ -2,6 +2,7 @@
  * Entry point (`npm run server`): reads the environment, prepares development secrets and
  * the development app, then listens. Everything else lives in app.ts.
  */
+import { DEV_IDP_CLIENT, DEV_IDP_PATH } from './routes/dev-idp.js'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildServer } from './app.js'
@@ -28,6 +29,14 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   // A newcomer gets an Ethereum and a Solana wallet at first login, secured by automatic recovery.
   const embeddedWallets = { ethereum: { createOnLogin: 'users-without-wallets' }, solana: { createOnLogin: 'users-without-wallets' } }
   if (!app) app = await apps.create({ id: wanted || undefined, name: 'Gatehouse Demo', loginMethods: { email: true, sms: true }, embeddedWallets })
+  // Issue #4: the social buttons work offline through the local identity provider (/dev/idp).
+  if (!app.settings.oauth?.google) {
+    app = (await apps.update(app.id, {
+      loginMethods: { google: true },
+      oauth: { google: { ...DEV_IDP_CLIENT, issuer: config.publicUrl + DEV_IDP_PATH } },
+      oauthProviderLabels: { google: 'Google (local dev)' },
+    }))!
+  }
   // scripts/start.mjs reads this to point the demo pages at the app.
   writeFileSync(join(config.stateDir, 'dev-app.json'), `${JSON.stringify({ appId: app.id, name: app.name })}\n`)
   return app

@@ -4,6 +4,11 @@ import { connectWallet } from '../../src/actions/connectWallet.ts'
 import { getAccessToken } from '../../src/actions/getAccessToken.ts'
 import { initialize, validateSetup } from '../../src/actions/initialize.ts'
 import { linkEmail } from '../../src/actions/linkEmail.ts'
+import { linkOAuth } from '../../src/actions/linkOAuth.ts'
+import { loginAsGuest } from '../../src/actions/loginAsGuest.ts'
+import { unlinkOAuth } from '../../src/actions/unlinkOAuth.ts'
+import { patchConfig } from '../../src/stores/config.ts'
+import { $customTokenSync, syncCustomToken, type CustomTokenSyncState, type GetCustomAccessToken } from '../../src/flows/customTokenSync.ts'
 import { linkPhone, updatePhone } from '../../src/actions/linkPhone.ts'
 import { unlinkPhone } from '../../src/actions/smsCode.ts'
 import { login, type LoginParameters } from '../../src/actions/login.ts'
@@ -239,6 +244,61 @@ export class AuthModalElement extends R2WCBase {
     return (await unlinkPhone({ phoneNumber })).user
   }
 
+  /**
+   * Links a social account ('google', 'apple', 'discord', 'github', 'linkedin', 'spotify',
+   * 'instagram', 'twitter', 'tiktok', 'line') through the provider's popup; call it from a click.
+   * Resolves with the user, rejects with USER_EXITED_LINK_FLOW.
+   */
+  linkOAuth(provider: string): Promise<User> {
+    return linkOAuth(provider)
+  }
+
+  /** Unlinks the signed-in user's account at `provider` (its `subject`); resolves with the user. */
+  async unlinkOAuth(provider: string, subject: string): Promise<User> {
+    return (await unlinkOAuth({ provider, subject })).user
+  }
+
+  /** Logs in as this browser's guest (a credential kept per app); resolves with the guest user. */
+  async loginAsGuest(): Promise<User> {
+    return (await loginAsGuest()).user
+  }
+
+  /**
+   * The host's own auth (custom auth provider): a function answering the host's JWT for its
+   * signed-in user, or nothing when the host's user is signed out. Setting it syncs the session
+   * now and after every page load: a token logs in, no token logs out. See `customTokenSyncState`.
+   */
+  get getCustomAccessToken(): GetCustomAccessToken | null {
+    return this.#getCustomAccessToken
+  }
+  set getCustomAccessToken(value: GetCustomAccessToken | null) {
+    this.#getCustomAccessToken = typeof value === 'function' ? value : null
+    void this.syncCustomToken()
+  }
+  #getCustomAccessToken: GetCustomAccessToken | null = null
+
+  /** Custom-token sync: 'initial', 'loading', 'done', 'error' or 'not-enabled' (the app has no custom auth). */
+  get customTokenSyncState(): CustomTokenSyncState {
+    return $customTokenSync.get()
+  }
+
+  /** Re-runs the custom-token sync (e.g. after the host's user changed); resolves with the state. */
+  async syncCustomToken(): Promise<CustomTokenSyncState> {
+    const get = this.#getCustomAccessToken
+    if (!get) return $customTokenSync.get()
+    const appId = this.getAttribute('app-id') ?? ''
+    await initialize({ appId, apiUrl: this.getAttribute('api-url') ?? '' }).catch(() => undefined)
+    return syncCustomToken(get, { login: (token) => loginWithCustomToken({ token }), logout })
+  }
+
+  /** 'popup' (default, 440×680) or 'redirect' (the whole page goes to the provider and back). */
+  get oauthMode(): 'popup' | 'redirect' {
+    return $config.get().oauthMode ?? 'popup'
+  }
+  set oauthMode(value: 'popup' | 'redirect') {
+    patchConfig({ oauthMode: value === 'redirect' ? 'redirect' : 'popup' })
+  }
+
   /** Closes the modal. */
   close(): void {
     closeModal()
@@ -385,6 +445,10 @@ export class AuthModalElement extends R2WCBase {
         if (this.#readyEmitted || this.#refused || !this.isConnected) return
         this.#readyEmitted = true
         emit(this, 'auth-ready', { authenticated, user })
+        // Back from a full-page OAuth redirect: finish it (its code loads only then).
+        if (/[?&]state=/.test(location.search) && /[?&]code=/.test(location.search)) {
+          import('../../src/oauth/resume.ts').then((m) => m.resumeOAuthRedirect()).catch((error) => console.error('[gatehouse] OAuth return failed', error))
+        }
       })
       .catch((error) => console.error('[gatehouse] initialization failed', error))
     if (this.hasAttribute('open')) openModal()

@@ -163,6 +163,23 @@ migrations['0003_embedded_wallets'] = {
   },
 }
 
+// Issue #4 (OAuth): one row per started OAuth flow, keyed by the SHA-256 of the client's state
+// code; the IdP callback and authenticate read it (authenticate spends it). 10 minutes.
+migrations['0006_oauth_states'] = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('oauth_states')
+      .addColumn('state_hash', 'text', (c) => c.primaryKey())
+      .addColumn('app_id', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('redirect_to', 'text', (c) => c.notNull())
+      .addColumn('code_challenge', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .execute()
+  },
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
 /**

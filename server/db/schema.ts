@@ -95,6 +95,17 @@ export interface WalletNoncesTable {
 }
 
 /** A pending account transfer (issue #4): `user_id` may take the account `type`/`address`. */
+/** Issue #4 (OAuth): a started OAuth flow (see migration 0006_oauth_states). */
+export interface OAuthStatesTable {
+  state_hash: string
+  app_id: string
+  provider: string
+  redirect_to: string
+  code_challenge: string
+  created_at: number
+  expires_at: number
+}
+
 export interface AccountTransfersTable {
   nonce_hash: string
   app_id: string
@@ -138,6 +149,7 @@ export interface Database {
   wallet_nonces: WalletNoncesTable
   account_transfers: AccountTransfersTable
   wallet_secrets: WalletSecretsTable
+  oauth_states: OAuthStatesTable
 }
 
 export type Db = Kysely<Database>

@@ -1,3 +1,4 @@
+import { OAUTH_PROVIDERS } from '../services/oauth-providers.js'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { NO_APP } from '../context.js'
 import { constantTimeEqual } from '../crypto/hash.js'
@@ -92,6 +93,31 @@ const appFields = {
     ],
   },
 } as const
+
+const oauthClient = {
+  anyOf: [
+    { type: 'null' },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['clientId'],
+      properties: {
+        clientId: { type: 'string', minLength: 1, maxLength: 512 },
+        clientSecret: { type: ['string', 'null'], maxLength: 4096 },
+        issuer: { type: ['string', 'null'], pattern: '^https?://', maxLength: 2048 },
+      },
+    },
+  ],
+} as const
+Object.assign(appFields, {
+  oauthProviderLabels: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 60 } },
+  // Server-only (issue #4): OAuth clients by provider.
+  oauth: {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, oauthClient])),
+  },
+})
 
 const appParams = { type: 'object', required: ['app_id'], properties: { app_id: { type: 'string' } } } as const
 

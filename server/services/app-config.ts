@@ -34,6 +34,8 @@ export interface PublicAppConfig {
   embeddedWallets: Record<string, unknown>
   /** Derived from the server-only customAuth setting: whether custom-token login is on. */
   customAuth: { enabled: boolean }
+  /** Display names replacing a provider's own on the buttons and the OAuth status screen (issue #4). */
+  oauthProviderLabels: Record<string, string>
 }
 
 export interface AppSettings {
@@ -47,6 +49,15 @@ export interface AppSettings {
   rpcUrls: Record<string, string>
   /** Custom-token login (issue #4): how to verify the host's JWTs. null = not enabled. */
   customAuth: CustomAuthSettings | null
+  /** OAuth clients by provider (issue #4); a provider also needs its login method switched on. */
+  oauth: Partial<Record<string, OAuthClientSettings>>
+}
+
+export interface OAuthClientSettings {
+  clientId: string
+  clientSecret: string | null
+  /** An OpenID Connect issuer replacing the provider's preset (self-hosted or test identity providers). */
+  issuer?: string | null
 }
 
 export interface CustomAuthSettings {
@@ -99,10 +110,11 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
       userOwnedRecoveryOptions: ['user-passcode'],
     },
     customAuth: { enabled: false },
+    oauthProviderLabels: {},
   }
 }
 
-export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null, rpcUrls: {}, customAuth: null }
+export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null, rpcUrls: {}, customAuth: null, oauth: {} }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -145,6 +157,10 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     userLimit: patch.userLimit === undefined ? base.userLimit : patch.userLimit,
     rpcUrls: patch.rpcUrls ?? base.rpcUrls ?? {},
     customAuth: patch.customAuth === undefined ? (base.customAuth ?? null) : patch.customAuth,
+    // Per provider: a patch replaces that provider's client; null removes it.
+    oauth: Object.fromEntries(
+      Object.entries({ ...(base.oauth ?? {}), ...(patch.oauth ?? {}) }).filter(([, v]) => v !== null && v !== undefined),
+    ),
   }
 }
 

@@ -24,7 +24,7 @@ export interface AppInput extends Partial<AppSettings> {
   [publicField: string]: unknown
 }
 
-const SETTING_KEYS = new Set(['allowedOrigins', 'allowlist', 'userLimit', 'rpcUrls', 'customAuth'])
+const SETTING_KEYS = new Set(['allowedOrigins', 'allowlist', 'userLimit', 'rpcUrls', 'customAuth', 'oauth'])
 
 function split(input: AppInput) {
   const publicPatch: Record<string, unknown> = {}

@@ -26,7 +26,8 @@ export interface AuthResponse {
   privy_access_token: null
   identity_token: string
   refresh_token: string
-  oauth_tokens: null
+  /** The provider's tokens after an OAuth login (issue #4); null otherwise. */
+  oauth_tokens: Record<string, unknown> | null
   session_update_action: 'set'
 }
 

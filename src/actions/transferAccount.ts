@@ -45,7 +45,9 @@ export async function transferAccount({ method, nonce, fields = {} }: TransferAc
   requireLinkableUser()
   const group = TRANSFER_GROUPS[method]
   if (!group) throw new BaseError(`Accounts of method ${method} cannot be transferred.`, { code: 'invalid_data' })
-  const wire = await getApiClient().request<WireUser>(`/${group}/transfer`, { method: 'POST', body: { ...fields, nonce } })
+  // OAuth transfers name their provider (the account type is `{provider}_oauth`).
+  const extra = group === 'oauth' ? { provider: method } : {}
+  const wire = await getApiClient().request<WireUser>(`/${group}/transfer`, { method: 'POST', body: { ...extra, ...fields, nonce } })
   const user = applyUser(wire)
   publish('link-success', { user, linkMethod: method, linkedAccount: null })
   return { user }

@@ -52,4 +52,6 @@ export interface AppConfig {
   embeddedWallets?: Record<string, unknown>
   /** Custom-token login is accepted (issue #4). */
   customAuth?: { enabled: boolean }
+  /** Display names replacing a provider's own (e.g. 'Google (local dev)' for the development IdP). */
+  oauthProviderLabels?: Record<string, string>
 }

@@ -23,6 +23,7 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   'landing-overflow': lazy(() => import('./login/LandingOverflowScreen.tsx')),
   'link-email': lazy(() => import('./link/LinkEmailScreen.tsx')),
   'update-email': lazy(() => import('./link/UpdateEmailScreen.tsx')),
+  'oauth-status': lazy(() => import('./login/OAuthStatusScreen.tsx')),
   'account-transfer': lazy(() => import('./link/AccountTransferScreen.tsx')),
   'embedded-wallet-create': lazy(() => import('./wallets/embedded/CreateWalletScreen.tsx')),
   'embedded-wallet-created': lazy(() => import('./wallets/embedded/WalletCreatedScreen.tsx')),

@@ -12,6 +12,8 @@ export interface ConfigState {
   app: AppConfig | null
   status: ConfigStatus
   error: BaseError | null
+  /** OAuth opens a popup (default) or redirects the whole page (issue #4). */
+  oauthMode?: 'popup' | 'redirect'
 }
 
 export const initialConfigState: ConfigState = { appId: null, apiUrl: '', app: null, status: 'idle', error: null }

@@ -22,6 +22,8 @@ export type ScreenEntry =
   | { name: 'landing-overflow' }
   | { name: 'update-email' }
   | { name: 'account-transfer'; method: string; nonce: string; displayName: string; step?: 'confirm' | 'assets'; fields?: Record<string, unknown> }
+  // Issue #4 (OAuth): the status screen ('Verifying connection to {provider}').
+  | { name: 'oauth-status'; provider: string }
   // Embedded wallets (src/screens/wallets/embedded/)
   | { name: 'embedded-wallet-create'; isNewUser: boolean }
   | { name: 'embedded-wallet-created'; isNewUser: boolean }

@@ -2,8 +2,11 @@
  * One landing entry per login method: its label and what a click starts. Methods register their
  * start function when their feature lands; a method without one says so instead of doing nothing.
  */
+import { useEffect, useRef, useState } from 'react'
+import { openOAuthPopup } from '../../oauth/popup.ts'
 import type { ScreenEntry } from '../../stores/modal.ts'
 import { pushScreen } from '../../stores/modal.ts'
+import { $config } from '../../stores/config.ts'
 import { startWalletFlow } from '../../stores/walletFlow.ts'
 
 export const METHOD_LABELS: Record<string, string> = {
@@ -36,6 +39,25 @@ const starters: Record<string, () => void> = {
   },
 }
 
+/** Issue #4: the OAuth providers. The popup opens in the click; the flow's code loads after. */
+export const OAUTH_METHODS = ['google', 'apple', 'twitter', 'discord', 'github', 'linkedin', 'spotify', 'instagram', 'tiktok', 'line']
+for (const provider of OAUTH_METHODS) {
+  starters[provider] = () => {
+    const popup = openOAuthPopup()
+    void import('../../oauth/flow.ts').then(
+      (m) => m.startOAuth(provider, 'login', popup),
+      () => {
+        popup?.close()
+        pushScreen({ name: 'error', title: 'Something went wrong', detail: 'Try again later', cta: 'Go back' })
+      },
+    )
+  }
+}
+
+/** Spec §9: OAuth and Telegram buttons are disabled for 2 s after a click. */
+export const DISABLE_AFTER_CLICK_MS = 2000
+const disabledAfterClick = new Set([...OAUTH_METHODS, 'telegram'])
+
 export function registerMethodStart(method: string, start: () => void): void {
   starters[method] = start
 }
@@ -55,9 +77,19 @@ export function startMethod(method: string): void {
 
 /** A landing button for `method`. */
 export function MethodEntry({ method }: { method: string; overflow?: boolean }) {
+  const [cooling, setCooling] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), [])
+  const onClick = () => {
+    if (disabledAfterClick.has(method)) {
+      setCooling(true)
+      timer.current = setTimeout(() => setCooling(false), DISABLE_AFTER_CLICK_MS)
+    }
+    startMethod(method)
+  }
   return (
-    <button type="button" className="secondary-button method-button" part="method-button" data-method={method} onClick={() => startMethod(method)}>
-      {METHOD_LABELS[method] ?? method}
+    <button type="button" className="secondary-button method-button" part="method-button" data-method={method} disabled={cooling} onClick={onClick}>
+      {$config.get().app?.oauthProviderLabels?.[method] ?? METHOD_LABELS[method] ?? method}
     </button>
   )
 }

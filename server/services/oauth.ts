@@ -1,0 +1,213 @@
+/**
+ * OAuth login (issue #4). The server is the OAuth 2.0 / OpenID Connect client (oauth4webapi):
+ * init stores the browser's state code (as SHA-256) with its PKCE challenge and builds the
+ * provider's authorization URL; the provider redirects to our fixed callback, which sends the
+ * browser back to the page (`redirect_to`) with code, state and provider; authenticate spends the
+ * state, checks the verifier against the stored challenge, redeems the code and reads the profile.
+ * One fixed callback URL per deployment is what providers ask owners to register.
+ */
+import * as oauth from 'oauth4webapi'
+import { sha256 } from '../crypto/hash.js'
+import { findOAuthState, insertOAuthState, takeOAuthState } from '../db/oauth-states.js'
+import type { Db } from '../db/schema.js'
+import { ApiError } from '../errors.js'
+import type { ProvenAccount } from './accounts.js'
+import type { App, OAuthClientSettings } from './app-config.js'
+import { isMethodEnabled } from './app-config.js'
+import { PROVIDER_LABELS, PROVIDER_PRESETS, isOAuthProvider, oidcProfile, type OAuthProfile, type OAuthProvider, type ProviderPreset } from './oauth-providers.js'
+
+export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000
+export const CALLBACK_PATH = '/api/v1/oauth/callback'
+const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/
+
+export interface OAuthTokens {
+  provider: string
+  access_token: string
+  access_token_expires_in_seconds: number | null
+  refresh_token: string | null
+  refresh_token_expires_in_seconds: number | null
+  scopes: string[]
+}
+
+interface Resolved {
+  as: oauth.AuthorizationServer
+  client: oauth.Client
+  auth: oauth.ClientAuth
+  preset: ProviderPreset
+  settings: OAuthClientSettings
+  options: { [oauth.allowInsecureRequests]?: boolean }
+}
+
+export interface OAuthDeps {
+  db: Db
+  now: () => number
+  publicUrl: string
+  /** Whether `origin` may receive the browser back for this app (the app's allowed origins). */
+  originAllowed: (app: App, origin: string) => boolean
+}
+
+const providerRateLimited = (provider: OAuthProvider) =>
+  new ApiError('too_many_requests', `Request limit reached for ${PROVIDER_LABELS[provider]}.`, { provider_rate_limited: true })
+
+export class OAuthService {
+  private readonly discovered = new Map<string, Promise<oauth.AuthorizationServer>>()
+  constructor(private readonly deps: OAuthDeps) {}
+
+  get redirectUri(): string {
+    return this.deps.publicUrl + CALLBACK_PATH
+  }
+
+  /** The provider of a request, when the app enabled it and configured its client. */
+  private settingsFor(app: App, provider: string): { provider: OAuthProvider; settings: OAuthClientSettings } {
+    if (!isOAuthProvider(provider)) throw new ApiError('invalid_data', `Unknown OAuth provider: ${provider}`)
+    const settings = app.settings.oauth?.[provider]
+    if (!isMethodEnabled(app.config, provider) || !settings?.clientId) {
+      throw new ApiError('disallowed_login_method', `Login with ${PROVIDER_LABELS[provider]} not allowed`)
+    }
+    return { provider, settings }
+  }
+
+  private async resolve(app: App, name: string): Promise<Resolved & { provider: OAuthProvider }> {
+    const { provider, settings } = this.settingsFor(app, name)
+    const base = PROVIDER_PRESETS[provider]
+    // A configured issuer (a self-hosted or test identity provider) speaks plain OpenID Connect.
+    const preset: ProviderPreset = settings.issuer ? { ...base, issuer: settings.issuer, scopes: ['openid', 'email', 'profile'], profileEndpoint: undefined, clientAuth: 'client_secret_post', extraParams: undefined, profile: oidcProfile } : base
+    const issuer = preset.issuer
+    // Plain http only for an identity provider on this machine (tests, the development IdP).
+    const insecure = issuer ? LOOPBACK.test(new URL(issuer).hostname) : false
+    const options = insecure ? { [oauth.allowInsecureRequests]: true } : {}
+    let as: oauth.AuthorizationServer
+    if (issuer) {
+      let pending = this.discovered.get(issuer)
+      if (!pending) {
+        const url = new URL(issuer)
+        pending = oauth.discoveryRequest(url, { algorithm: 'oidc', ...options }).then((r) => oauth.processDiscoveryResponse(url, r))
+        pending.catch(() => this.discovered.delete(issuer))
+        this.discovered.set(issuer, pending)
+      }
+      as = await pending
+    } else {
+      as = { issuer: new URL(preset.authorizationEndpoint!).origin, authorization_endpoint: preset.authorizationEndpoint, token_endpoint: preset.tokenEndpoint }
+    }
+    const client: oauth.Client = { client_id: settings.clientId }
+    const secret = settings.clientSecret ?? ''
+    const auth = preset.clientAuth === 'client_secret_basic' ? oauth.ClientSecretBasic(secret) : oauth.ClientSecretPost(secret)
+    return { provider, as, client, auth, preset, settings, options }
+  }
+
+  /** OAuth init: remembers the flow and answers the provider's authorization URL. */
+  async init(app: App, body: { provider: string; redirect_to: string; code_challenge: string; state_code: string }): Promise<{ url: string }> {
+    const { as, client, preset, provider } = await this.resolve(app, body.provider)
+    let target: URL
+    try {
+      target = new URL(body.redirect_to)
+    } catch {
+      throw new ApiError('invalid_data', 'redirect_to must be an absolute URL')
+    }
+    if (!this.deps.originAllowed(app, target.origin)) throw new ApiError('invalid_data', 'redirect_to is not an allowed origin of this app')
+    const t = this.deps.now()
+    await insertOAuthState(this.deps.db, {
+      state_hash: sha256(body.state_code),
+      app_id: app.id,
+      provider,
+      redirect_to: target.href,
+      code_challenge: body.code_challenge,
+      created_at: t,
+      expires_at: t + OAUTH_STATE_TTL_MS,
+    })
+    const url = new URL(as.authorization_endpoint!)
+    url.searchParams.set('client_id', client.client_id)
+    url.searchParams.set('redirect_uri', this.redirectUri)
+    url.searchParams.set('response_type', 'code')
+    url.searchParams.set('scope', preset.scopes.join(' '))
+    url.searchParams.set('state', body.state_code)
+    url.searchParams.set('code_challenge', body.code_challenge)
+    url.searchParams.set('code_challenge_method', 'S256')
+    for (const [k, v] of Object.entries(preset.extraParams ?? {})) url.searchParams.set(k, v)
+    return { url: url.href }
+  }
+
+  /**
+   * The provider's redirect: sends the browser back to the page that started the flow with
+   * `code`, `state` and `provider`. A denial (or any provider error) arrives without a code; the
+   * page then reads code 'undefined', the spec's sign of a user denial.
+   */
+  async callback(query: Record<string, string | undefined>): Promise<string | null> {
+    const state = query.state
+    if (!state) return null
+    const flow = await findOAuthState(this.deps.db, sha256(state))
+    if (!flow || flow.expires_at < this.deps.now()) return null
+    const back = new URL(flow.redirect_to)
+    for (const key of ['code', 'state', 'provider']) back.searchParams.delete(key)
+    back.searchParams.set('code', query.error || !query.code ? 'undefined' : query.code)
+    back.searchParams.set('state', state)
+    back.searchParams.set('provider', flow.provider)
+    return back.href
+  }
+
+  /** OAuth authenticate / link: proves the `{provider}_oauth` account and returns the provider's tokens. */
+  async prove(app: App, body: { authorization_code: string; state_code: string; code_verifier: string; provider: string }): Promise<{ proven: ProvenAccount; tokens: OAuthTokens }> {
+    const r = await this.resolve(app, body.provider)
+    if (body.authorization_code === 'undefined') throw new ApiError('invalid_credentials', 'User denied confirmation during OAuth flow')
+    const flow = await takeOAuthState(this.deps.db, app.id, sha256(body.state_code))
+    if (!flow || flow.expires_at < this.deps.now() || flow.provider !== r.provider) {
+      throw new ApiError('invalid_credentials', 'Invalid code during OAuth flow.')
+    }
+    if ((await oauth.calculatePKCECodeChallenge(body.code_verifier)) !== flow.code_challenge) {
+      throw new ApiError('invalid_credentials', 'Invalid code during OAuth flow.')
+    }
+    // The callback parameters as the provider sent them (the issuer echo, RFC 9207, included).
+    const params = new URLSearchParams({ code: body.authorization_code, state: body.state_code })
+    if (r.as.authorization_response_iss_parameter_supported) params.set('iss', r.as.issuer)
+    let result: oauth.TokenEndpointResponse
+    try {
+      const validated = oauth.validateAuthResponse(r.as, r.client, params, body.state_code)
+      const response = await oauth.authorizationCodeGrantRequest(r.as, r.client, r.auth, validated, this.redirectUri, body.code_verifier, r.options)
+      result = await oauth.processAuthorizationCodeResponse(r.as, r.client, response)
+    } catch (error) {
+      if (error instanceof oauth.ResponseBodyError && error.status === 429) throw providerRateLimited(r.provider)
+      throw new ApiError('invalid_credentials', 'Invalid code during OAuth flow.')
+    }
+    const profile = await this.profile(r, result)
+    if (!profile.subject || profile.subject === 'undefined') throw new ApiError('invalid_credentials', 'The provider returned no user id')
+    const type = `${r.provider}_oauth`
+    const details = { subject: profile.subject, email: profile.email, name: profile.name, username: profile.username }
+    return {
+      proven: { type, address: profile.subject, details, displayName: profile.email ?? profile.username ?? profile.name ?? profile.subject },
+      tokens: {
+        provider: r.provider,
+        access_token: result.access_token,
+        access_token_expires_in_seconds: result.expires_in ?? null,
+        refresh_token: result.refresh_token ?? null,
+        refresh_token_expires_in_seconds: typeof result.refresh_token_expires_in === 'number' ? result.refresh_token_expires_in : null,
+        scopes: (result.scope ?? r.preset.scopes.join(' ')).split(/[\s,]+/).filter(Boolean),
+      },
+    }
+  }
+
+  private async profile(r: Resolved & { provider: OAuthProvider }, result: oauth.TokenEndpointResponse): Promise<OAuthProfile> {
+    const claims = oauth.getValidatedIdTokenClaims(result)
+    try {
+      if (r.as.userinfo_endpoint && !r.preset.profileEndpoint) {
+        const response = await oauth.userInfoRequest(r.as, r.client, result.access_token, r.options)
+        const info = await oauth.processUserInfoResponse(r.as, r.client, claims?.sub ?? oauth.skipSubjectCheck, response)
+        return r.preset.profile({ ...claims, ...info })
+      }
+      if (r.preset.profileEndpoint) {
+        const response = await oauth.protectedResourceRequest(result.access_token, 'GET', new URL(r.preset.profileEndpoint), new Headers({ accept: 'application/json' }), null, r.options)
+        if (response.status === 429) throw providerRateLimited(r.provider)
+        // Providers answer 403 for suspended accounts (X/Twitter says so in the body).
+        if (response.status === 403 && /suspend/i.test(await response.clone().text())) {
+          throw new ApiError('oauth_account_suspended', `Your ${PROVIDER_LABELS[r.provider]} account is suspended.`)
+        }
+        if (!response.ok) throw new Error(`profile ${response.status}`)
+        return r.preset.profile(await response.json())
+      }
+    } catch (error) {
+      if (error instanceof ApiError) throw error
+      if (!claims) throw new ApiError('invalid_credentials', 'Could not read the user profile from the provider')
+    }
+    if (!claims) throw new ApiError('invalid_credentials', 'The provider returned no user profile')
+    return r.preset.profile(claims)
+  }
+}

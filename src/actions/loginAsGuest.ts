@@ -1,0 +1,50 @@
+import { getApiClient } from '../api/instance.ts'
+import type { WireAuthResponse } from '../api/types.ts'
+import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
+import { AlreadyLoggedInError } from '../errors/link.ts'
+import { errorDetail } from '../errors/toBaseError.ts'
+import { publish } from '../events/bus.ts'
+import { randomCode } from '../oauth/pkce.ts'
+import { $config } from '../stores/config.ts'
+import { $session } from '../stores/session.ts'
+import { getStorage } from '../stores/storage.ts'
+import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
+
+export type LoginAsGuestReturnType = CompletedLogin
+export type LoginAsGuestErrorType = AlreadyLoggedInError | ApiError | TimeoutError | NetworkError
+
+/** Where the guest credential lives: per app, so the same browser comes back as the same guest. */
+export const guestCredentialKey = (appId: string) => `gatehouse:${appId}:guest-credential`
+
+/** The app's guest credential on this browser (32 secure random bytes, base64url), made on first use. */
+export function guestCredential(appId: string): string {
+  const storage = getStorage()
+  const key = guestCredentialKey(appId)
+  let credential = storage.getItem(key)
+  if (!credential || !/^[A-Za-z0-9_-]{43}$/.test(credential)) {
+    credential = randomCode(32)
+    storage.setItem(key, credential)
+  }
+  return credential
+}
+
+/**
+ * Logs in as this browser's guest (`POST /guest/authenticate`): a user with no login method of its
+ * own, kept by a credential stored per app. A guest may later log in to a real account; a guest
+ * cannot link accounts. Publishes `auth-success`.
+ *
+ * @example
+ * const { user } = await loginAsGuest() // user.isGuest === true
+ */
+export async function loginAsGuest(): Promise<LoginAsGuestReturnType> {
+  const { status, user } = $session.get()
+  if (status === 'authenticated' && user && !user.isGuest) throw new AlreadyLoggedInError()
+  try {
+    const guest_credential = guestCredential($config.get().appId!)
+    const response = await getApiClient().request<WireAuthResponse>('/guest/authenticate', { method: 'POST', body: { guest_credential } })
+    return completeLogin(response, 'guest')
+  } catch (error) {
+    publish('auth-error', errorDetail(error))
+    throw error
+  }
+}

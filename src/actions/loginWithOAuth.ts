@@ -1,0 +1,50 @@
+import { getApiClient } from '../api/instance.ts'
+import type { WireAuthResponse } from '../api/types.ts'
+import type { User, WireUser } from '../api/user.ts'
+import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
+import { AlreadyLoggedInError } from '../errors/link.ts'
+import { OAuthInvalidCodeError, OAuthStateMismatchError, OAuthUserDeniedError } from '../errors/oauth.ts'
+import { publish } from '../events/bus.ts'
+import { clearPendingOAuth, readPendingOAuth, type OAuthReturn } from '../oauth/pending.ts'
+import { $config } from '../stores/config.ts'
+import { $session } from '../stores/session.ts'
+import { applyUser, requireLinkableUser } from './internal/accountChange.ts'
+import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
+
+export type LoginWithOAuthParameters = OAuthReturn
+export type LoginWithOAuthReturnType = (CompletedLogin & { kind: 'login' }) | { kind: 'link'; user: User }
+export type LoginWithOAuthErrorType = OAuthUserDeniedError | OAuthStateMismatchError | OAuthInvalidCodeError | AlreadyLoggedInError | ApiError | TimeoutError | NetworkError
+
+/**
+ * Finishes the OAuth flow in progress with the provider's answer: checks the returned state
+ * against the stored one (a mismatch may be phishing), treats code 'undefined' as the user's
+ * denial, then logs in (`POST /oauth/authenticate`) or links (`POST /oauth/link`). The stored
+ * verifier and state are cleared either way.
+ *
+ * @example
+ * const result = await loginWithOAuth({ code, state, provider: 'google' })
+ */
+export async function loginWithOAuth({ code, state, provider }: LoginWithOAuthParameters): Promise<LoginWithOAuthReturnType> {
+  const appId = $config.get().appId!
+  const pending = readPendingOAuth(appId)
+  if (!pending || !state) throw new OAuthInvalidCodeError()
+  if (pending.stateCode !== state) {
+    clearPendingOAuth(appId)
+    throw new OAuthStateMismatchError()
+  }
+  clearPendingOAuth(appId)
+  const name = provider ?? pending.provider
+  if (code === 'undefined') throw new OAuthUserDeniedError({ provider: name })
+  const body = { authorization_code: code, state_code: state, code_verifier: pending.codeVerifier, provider: name }
+  if (pending.kind === 'link') {
+    requireLinkableUser()
+    const user = applyUser(await getApiClient().request<WireUser>('/oauth/link', { method: 'POST', body }))
+    publish('link-success', { user, linkMethod: name, linkedAccount: user.linkedAccounts.find((a) => a.type === `${name}_oauth`) ?? null })
+    return { kind: 'link', user }
+  }
+  const { status, user } = $session.get()
+  if (status === 'authenticated' && user && !user.isGuest) throw new AlreadyLoggedInError()
+  const mode = $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
+  const response = await getApiClient().request<WireAuthResponse>('/oauth/authenticate', { method: 'POST', body: { ...body, mode } })
+  return { kind: 'login', ...completeLogin(response, name) }
+}
