@@ -21,6 +21,7 @@ import { EmbeddedWalletService } from './services/embedded-wallets.js'
 import { createMailer, type Mailer } from './services/mailer.js'
 import { PasswordlessService } from './services/passwordless.js'
 import { PasswordlessSmsService } from './services/passwordless-sms.js'
+import { PasskeyService } from './services/passkeys.js'
 import { createSmsSender, type SmsSender } from './services/sms-sender.js'
 import { SessionService } from './services/sessions.js'
 import { Throttle } from './services/throttle.js'
@@ -33,6 +34,7 @@ import healthRoutes from './routes/health.js'
 import passwordlessRoutes from './routes/passwordless.js'
 import passwordlessLinkRoutes from './routes/passwordless-link.js'
 import passwordlessSmsRoutes from './routes/passwordless-sms.js'
+import passkeyRoutes from './routes/passkeys.js'
 import sessionsRoutes from './routes/sessions.js'
 import siweRoutes from './routes/siwe.js'
 import siwsRoutes from './routes/siws.js'
@@ -82,7 +84,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const smsSender = options.smsSender ?? createSmsSender({ config: config.sms, outbox: mailer.outbox, print: config.printMail && config.dev, now })
   const passwordlessSms = new PasswordlessSmsService({ db, sms: smsSender, throttle, accounts, secret, now, allowedCountries: config.smsAllowedCountries })
   const wallets = new EmbeddedWalletService({ db, secret, recoverySecret: config.recoverySecret, now })
-  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, now, wallets }
+  const passkeys = new PasskeyService({ db, accounts, throttle, config, now })
+  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, now, wallets, passkeys }
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
@@ -153,6 +156,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(adminRoutes)
   await app.register(walletRoutes)
   await app.register(walletFrameRoutes)
+  await app.register(passkeyRoutes)
   if (config.dev) await app.register(devRoutes)
 
   // Expired rows are dead weight: sweep them now and then (every instance may; it is idempotent).
@@ -164,6 +168,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
       deleteExpiredAccountTransfers(db, t),
       deleteStaleRateLimits(db, t - config.rateLimits.windowSeconds * 1000),
       deleteExpiredWalletNonces(db, t),
+      passkeys.deleteExpired(t),
     ]).catch((error) => app.log.warn({ err: error }, 'sweep failed'))
   }, SWEEP_INTERVAL_MS)
   sweep.unref()

@@ -11,6 +11,7 @@ import type { EmbeddedWalletService } from './services/embedded-wallets.js'
 import type { Mailer } from './services/mailer.js'
 import type { PasswordlessService } from './services/passwordless.js'
 import type { PasswordlessSmsService } from './services/passwordless-sms.js'
+import type { PasskeyService } from './services/passkeys.js'
 import type { SessionService } from './services/sessions.js'
 import type { Throttle } from './services/throttle.js'
 
@@ -28,6 +29,7 @@ export interface Gatehouse {
   throttle: Throttle
   now: () => number
   wallets: EmbeddedWalletService
+  passkeys: PasskeyService
 }
 
 /**

@@ -23,6 +23,9 @@ import type { SessionState } from './stores/session.ts'
 export { AuthModalElement } from '../elements/auth-modal/auth-modal.ts'
 export { SignPromptElement } from '../elements/sign-prompt/sign-prompt.ts'
 
+// Passkeys: the landing entry's start (choice or login).
+import './passkeys/methodStart.ts'
+
 // Embedded-wallet creation follows terms after every login method (src/flows/postLogin.ts).
 registerPostLoginStep(embeddedWalletStep)
 
@@ -110,3 +113,9 @@ export {
 } from './errors/auth.ts'
 export { BaseError } from './errors/base.ts'
 export { VERSION } from './version.ts'
+export * from './actions/loginWithPasskey.ts'
+export * from './actions/signupWithPasskey.ts'
+export * from './actions/linkWithPasskey.ts'
+export * from './actions/linkPasskey.ts'
+export * from './actions/unlinkPasskey.ts'
+export * from './errors/passkey.ts'

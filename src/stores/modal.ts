@@ -20,6 +20,9 @@ export type ScreenEntry =
   | { name: 'update-phone' }
   | { name: 'landing-overflow' }
   | { name: 'update-email' }
+  // Issue #4: passkeys (src/screens/passkeys/).
+  | { name: 'passkey-choice' }
+  | { name: 'passkey-status'; intent: 'login' | 'signup' | 'link' }
   | { name: 'account-transfer'; method: string; nonce: string; displayName: string; step?: 'confirm' | 'assets' }
   // Embedded wallets (src/screens/wallets/embedded/)
   | { name: 'embedded-wallet-create'; isNewUser: boolean }
