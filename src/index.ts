@@ -23,8 +23,11 @@ import type { SessionState } from './stores/session.ts'
 export { AuthModalElement } from '../elements/auth-modal/auth-modal.ts'
 export { SignPromptElement } from '../elements/sign-prompt/sign-prompt.ts'
 
-// Passkeys: the landing entry's start (choice or login).
-import './passkeys/methodStart.ts'
+// Passkeys: the landing entry's start (choice or login). Registered here: rollup drops side
+// effects of other src/ modules.
+import { startPasskeyMethod } from './passkeys/methodStart.ts'
+import { registerMethodStart } from './screens/login/methodEntries.tsx'
+registerMethodStart('passkey', startPasskeyMethod)
 
 // Embedded-wallet creation follows terms after every login method (src/flows/postLogin.ts).
 registerPostLoginStep(embeddedWalletStep)

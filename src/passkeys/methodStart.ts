@@ -2,7 +2,6 @@
  * The landing entry 'I have a passkey': the choice screen when the app allows passkey sign-up
  * (spec §2 'Log in or create a new account?'), otherwise straight to a passkey login.
  */
-import { registerMethodStart } from '../screens/login/methodEntries.tsx'
 import { $config } from '../stores/config.ts'
 import { pushScreen } from '../stores/modal.ts'
 
@@ -10,5 +9,3 @@ export function startPasskeyMethod(): void {
   if ($config.get().app?.passkeysForSignupEnabled) pushScreen({ name: 'passkey-choice' })
   else pushScreen({ name: 'passkey-status', intent: 'login' })
 }
-
-registerMethodStart('passkey', startPasskeyMethod)

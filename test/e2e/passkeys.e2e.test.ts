@@ -16,11 +16,11 @@ let appId: string
 beforeAll(async () => {
   ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
   appId = (await stack.createApp({ name: 'Passkeys', loginMethods: { email: true, passkey: true }, passkeysForSignupEnabled: true })).id
-})
+}, 120_000)
 afterAll(async () => {
   await browser?.close()
   await stack?.stop()
-})
+}, 60_000)
 
 /** A fresh page with its own virtual authenticator (resident keys, user verification, auto-approve). */
 async function pageWithAuthenticator(): Promise<{ page: Page; cdp: CDPSession; authenticatorId: string }> {
@@ -34,6 +34,14 @@ async function pageWithAuthenticator(): Promise<{ page: Page; cdp: CDPSession; a
   await page.goto(`${stack.demoUrl}/`)
   await waitForHostEvent(page, 'auth-ready')
   return { page, cdp, authenticatorId }
+}
+
+/** Waits for the modal to close itself after a success (1400 ms), then clears the recorded events. */
+async function settle(page: Page) {
+  await waitForHostEvent(page, 'modal-close')
+  // The modal's screens reset 500 ms after it closes (spec §9).
+  await page.waitForTimeout(700)
+  await page.evaluate(() => (window.gatehouseEvents = []))
 }
 
 const openPasskeyEntry = async (page: Page) => {
@@ -60,9 +68,9 @@ describe('passkeys', () => {
     expect(passkey.credentialId).toBe(credentials[0].credentialId.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''))
     expect(passkey).toMatchObject({ createdWithBrowser: 'Chrome', enrolledInMfa: false })
     const userId = signup.detail.user.id
+    await settle(page)
 
     await page.evaluate(() => document.querySelector('auth-modal')!.logout())
-    await page.evaluate(() => (window.gatehouseEvents = []))
     await openPasskeyEntry(page)
     await modal(page).getByRole('button', { name: 'Log in with a passkey' }).click()
     const again = await waitForHostEvent(page, 'auth-success')
@@ -80,21 +88,22 @@ describe('passkeys', () => {
     await submitEmail(page, 'passkey-linker@example.com')
     await typeCode(page, await stack.nextCode('passkey-linker@example.com'))
     const login = await waitForHostEvent(page, 'auth-success')
-    await modal(page).locator('[data-screen]').first().waitFor({ state: 'detached', timeout: 10000 }).catch(() => undefined)
+    await settle(page)
 
     const linked = await page.evaluate(async () => (await document.querySelector('auth-modal')!.linkPasskey()).linkedAccounts.filter((a) => a.type === 'passkey') as any[])
     expect(linked).toHaveLength(1)
     const linkEvent = await waitForHostEvent(page, 'link-success')
     expect(linkEvent.detail.linkMethod).toBe('passkey')
     expect(linkEvent.detail.linkedAccount.credentialId).toBe(linked[0].credentialId)
+    await settle(page)
 
     // The linked passkey logs in to the same user.
     await page.evaluate(() => document.querySelector('auth-modal')!.logout())
-    await page.evaluate(() => (window.gatehouseEvents = []))
     await openPasskeyEntry(page)
     await modal(page).getByRole('button', { name: 'Log in with a passkey' }).click()
     const again = await waitForHostEvent(page, 'auth-success')
     expect(again.detail.user.id).toBe(login.detail.user.id)
+    await settle(page)
 
     const remaining = await page.evaluate(
       async (id) => (await document.querySelector('auth-modal')!.unlinkPasskey(id)).linkedAccounts.map((a) => a.type),
@@ -111,6 +120,7 @@ describe('passkeys', () => {
     await openPasskeyEntry(page)
     await modal(page).getByRole('button', { name: 'Create new account' }).click()
     await waitForHostEvent(page, 'auth-success')
+    await settle(page)
     await page.evaluate(() => document.querySelector('auth-modal')!.logout())
 
     await cdp.send('WebAuthn.setResponseOverrideBits', { authenticatorId, isBogusSignature: true })
