@@ -35,6 +35,7 @@ import passwordlessRoutes from './routes/passwordless.js'
 import passwordlessLinkRoutes from './routes/passwordless-link.js'
 import passwordlessSmsRoutes from './routes/passwordless-sms.js'
 import passkeyRoutes from './routes/passkeys.js'
+import telegramRoutes from './routes/telegram.js'
 import sessionsRoutes from './routes/sessions.js'
 import siweRoutes from './routes/siwe.js'
 import siwsRoutes from './routes/siws.js'
@@ -157,6 +158,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(walletRoutes)
   await app.register(walletFrameRoutes)
   await app.register(passkeyRoutes)
+  await app.register(telegramRoutes)
   if (config.dev) await app.register(devRoutes)
 
   // Expired rows are dead weight: sweep them now and then (every instance may; it is idempotent).

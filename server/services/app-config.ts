@@ -34,6 +34,8 @@ export interface PublicAppConfig {
   embeddedWallets: Record<string, unknown>
   /** Derived from the server-only customAuth setting: whether custom-token login is on. */
   customAuth: { enabled: boolean }
+  /** Derived from the server-only telegram setting: the bot the login widget names (issue #4). */
+  telegramAuth: { botUsername: string | null }
 }
 
 export interface AppSettings {
@@ -47,6 +49,15 @@ export interface AppSettings {
   rpcUrls: Record<string, string>
   /** Custom-token login (issue #4): how to verify the host's JWTs. null = not enabled. */
   customAuth: CustomAuthSettings | null
+  /** Telegram login (issue #4): the bot whose token signs login results. null = not configured. */
+  telegram: TelegramSettings | null
+}
+
+export interface TelegramSettings {
+  /** BotFather's token; keys the HMAC of every login result. Never sent to browsers. */
+  botToken: string
+  /** The bot's username, for the login widget script. */
+  botUsername: string
 }
 
 export interface CustomAuthSettings {
@@ -99,10 +110,11 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
       userOwnedRecoveryOptions: ['user-passcode'],
     },
     customAuth: { enabled: false },
+    telegramAuth: { botUsername: null },
   }
 }
 
-export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null, rpcUrls: {}, customAuth: null }
+export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null, rpcUrls: {}, customAuth: null, telegram: null }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -145,6 +157,7 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     userLimit: patch.userLimit === undefined ? base.userLimit : patch.userLimit,
     rpcUrls: patch.rpcUrls ?? base.rpcUrls ?? {},
     customAuth: patch.customAuth === undefined ? (base.customAuth ?? null) : patch.customAuth,
+    telegram: patch.telegram === undefined ? (base.telegram ?? null) : patch.telegram,
   }
 }
 
