@@ -9,7 +9,7 @@ import { embeddedWalletStep } from './wallets/embedded/postLoginStep.ts'
 import type { ReadableAtom } from 'nanostores'
 import { $config as config$ } from './stores/config.ts'
 import { $emailFlow as emailFlow$ } from './stores/emailFlow.ts'
-import { $modal as modal$ } from './stores/modal.ts'
+import { $modal as modal$, pushScreen } from './stores/modal.ts'
 import { $session as session$ } from './stores/session.ts'
 import { $externalWallets as externalWallets$ } from './stores/externalWallets.ts'
 import { $walletFlow as walletFlow$ } from './stores/walletFlow.ts'
@@ -28,6 +28,7 @@ export { SignPromptElement } from '../elements/sign-prompt/sign-prompt.ts'
 import { startPasskeyMethod } from './passkeys/methodStart.ts'
 import { registerMethodStart } from './screens/login/methodEntries.tsx'
 registerMethodStart('passkey', startPasskeyMethod)
+registerMethodStart('telegram', () => pushScreen({ name: 'telegram-status' }))
 
 // Embedded-wallet creation follows terms after every login method (src/flows/postLogin.ts).
 registerPostLoginStep(embeddedWalletStep)
@@ -122,3 +123,4 @@ export * from './actions/linkWithPasskey.ts'
 export * from './actions/linkPasskey.ts'
 export * from './actions/unlinkPasskey.ts'
 export * from './errors/passkey.ts'
+export * from './actions/loginWithTelegram.ts'

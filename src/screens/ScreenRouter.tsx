@@ -22,6 +22,7 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   'landing-overflow': lazy(() => import('./login/LandingOverflowScreen.tsx')),
   'link-email': lazy(() => import('./link/LinkEmailScreen.tsx')),
   'update-email': lazy(() => import('./link/UpdateEmailScreen.tsx')),
+  'telegram-status': lazy(() => import('./telegram/TelegramStatusScreen.tsx')),
   'passkey-choice': lazy(() => import('./passkeys/PasskeyChoiceScreen.tsx')),
   'passkey-status': lazy(() => import('./passkeys/PasskeyStatusScreen.tsx')),
   'account-transfer': lazy(() => import('./link/AccountTransferScreen.tsx')),

@@ -22,6 +22,7 @@ export type ScreenEntry =
   | { name: 'update-email' }
   // Issue #4: passkeys (src/screens/passkeys/).
   | { name: 'passkey-choice' }
+  | { name: 'telegram-status'; result?: import('../telegram/redirectResult.ts').TelegramAuthResult; intent?: 'login' | 'link' }
   | { name: 'passkey-status'; intent: 'login' | 'signup' | 'link' }
   | { name: 'account-transfer'; method: string; nonce: string; displayName: string; step?: 'confirm' | 'assets' }
   // Embedded wallets (src/screens/wallets/embedded/)
