@@ -12,6 +12,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60000,
+          // Each file starts a server process, an SMTP sink and Chromium: slow on a loaded machine.
+          hookTimeout: 120000,
           fileParallelism: false,
         },
       },

@@ -27,7 +27,7 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   let app = wanted ? existing.find((a) => a.id === wanted) : existing[0]
   // A newcomer gets an Ethereum and a Solana wallet at first login, secured by automatic recovery.
   const embeddedWallets = { ethereum: { createOnLogin: 'users-without-wallets' }, solana: { createOnLogin: 'users-without-wallets' } }
-  if (!app) app = await apps.create({ id: wanted || undefined, name: 'Gatehouse Demo', loginMethods: { email: true, sms: true }, embeddedWallets })
+  if (!app) app = await apps.create({ id: wanted || undefined, name: 'Gatehouse Demo', loginMethods: { email: true, sms: true, passkey: true }, passkeysForSignupEnabled: true, embeddedWallets })
   // scripts/start.mjs reads this to point the demo pages at the app.
   writeFileSync(join(config.stateDir, 'dev-app.json'), `${JSON.stringify({ appId: app.id, name: app.name })}\n`)
   return app
