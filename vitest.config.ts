@@ -15,7 +15,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120000,
-          hookTimeout: 90000,
+          hookTimeout: 120000,
           fileParallelism: false,
         },
       },

@@ -23,6 +23,7 @@ import { createMailer, type Mailer } from './services/mailer.js'
 import { OAuthService } from './services/oauth.js'
 import { PasswordlessService } from './services/passwordless.js'
 import { PasswordlessSmsService } from './services/passwordless-sms.js'
+import { PasskeyService } from './services/passkeys.js'
 import { createSmsSender, type SmsSender } from './services/sms-sender.js'
 import { SessionService } from './services/sessions.js'
 import { Throttle } from './services/throttle.js'
@@ -38,6 +39,8 @@ import healthRoutes from './routes/health.js'
 import passwordlessRoutes from './routes/passwordless.js'
 import passwordlessLinkRoutes from './routes/passwordless-link.js'
 import passwordlessSmsRoutes from './routes/passwordless-sms.js'
+import passkeyRoutes from './routes/passkeys.js'
+import telegramRoutes from './routes/telegram.js'
 import sessionsRoutes from './routes/sessions.js'
 import siweRoutes from './routes/siwe.js'
 import siwsRoutes from './routes/siws.js'
@@ -94,7 +97,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     publicUrl: config.publicUrl,
     originAllowed: (a, origin) => (config.dev && LOCAL_ORIGIN.test(origin)) || a.settings.allowedOrigins.includes(origin),
   })
-  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, now, wallets, oauth }
+  const passkeys = new PasskeyService({ db, accounts, throttle, config, now })
+  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, now, wallets, oauth, passkeys }
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
@@ -167,6 +171,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(adminRoutes)
   await app.register(walletRoutes)
   await app.register(walletFrameRoutes)
+  await app.register(passkeyRoutes)
+  await app.register(telegramRoutes)
   if (config.dev) await app.register(devRoutes)
   if (config.dev) await app.register(devIdpRoutes)
 
@@ -180,6 +186,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
       deleteExpiredOAuthStates(db, t),
       deleteStaleRateLimits(db, t - config.rateLimits.windowSeconds * 1000),
       deleteExpiredWalletNonces(db, t),
+      passkeys.deleteExpired(t),
     ]).catch((error) => app.log.warn({ err: error }, 'sweep failed'))
   }, SWEEP_INTERVAL_MS)
   sweep.unref()

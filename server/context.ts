@@ -12,6 +12,7 @@ import type { EmbeddedWalletService } from './services/embedded-wallets.js'
 import type { Mailer } from './services/mailer.js'
 import type { PasswordlessService } from './services/passwordless.js'
 import type { PasswordlessSmsService } from './services/passwordless-sms.js'
+import type { PasskeyService } from './services/passkeys.js'
 import type { SessionService } from './services/sessions.js'
 import type { Throttle } from './services/throttle.js'
 
@@ -30,6 +31,7 @@ export interface Gatehouse {
   now: () => number
   wallets: EmbeddedWalletService
   oauth: OAuthService
+  passkeys: PasskeyService
 }
 
 /**

@@ -10,7 +10,7 @@ import { reconnectOnLoad } from './wallets/external/reconnectOnLoad.ts'
 import type { ReadableAtom } from 'nanostores'
 import { $config as config$ } from './stores/config.ts'
 import { $emailFlow as emailFlow$ } from './stores/emailFlow.ts'
-import { $modal as modal$ } from './stores/modal.ts'
+import { $modal as modal$, pushScreen } from './stores/modal.ts'
 import { $session as session$ } from './stores/session.ts'
 import { $externalWallets as externalWallets$ } from './stores/externalWallets.ts'
 import { $walletFlow as walletFlow$ } from './stores/walletFlow.ts'
@@ -23,6 +23,13 @@ import type { SessionState } from './stores/session.ts'
 
 export { AuthModalElement } from '../elements/auth-modal/auth-modal.ts'
 export { SignPromptElement } from '../elements/sign-prompt/sign-prompt.ts'
+
+// Passkeys: the landing entry's start (choice or login). Registered here: rollup drops side
+// effects of other src/ modules.
+import { startPasskeyMethod } from './passkeys/methodStart.ts'
+import { registerMethodStart } from './screens/login/methodEntries.tsx'
+registerMethodStart('passkey', startPasskeyMethod)
+registerMethodStart('telegram', () => pushScreen({ name: 'telegram-status' }))
 
 // Embedded-wallet creation follows terms after every login method (src/flows/postLogin.ts).
 registerPostLoginStep(embeddedWalletStep)
@@ -113,3 +120,10 @@ export {
 } from './errors/auth.ts'
 export { BaseError } from './errors/base.ts'
 export { VERSION } from './version.ts'
+export * from './actions/loginWithPasskey.ts'
+export * from './actions/signupWithPasskey.ts'
+export * from './actions/linkWithPasskey.ts'
+export * from './actions/linkPasskey.ts'
+export * from './actions/unlinkPasskey.ts'
+export * from './errors/passkey.ts'
+export * from './actions/loginWithTelegram.ts'

@@ -15,6 +15,8 @@ import { login, type LoginParameters } from '../../src/actions/login.ts'
 import { loginWithCustomToken } from '../../src/actions/loginWithCustomToken.ts'
 import { logout } from '../../src/actions/logout.ts'
 import { unlinkEmail } from '../../src/actions/unlinkEmail.ts'
+import { linkPasskey } from '../../src/actions/linkPasskey.ts'
+import { unlinkPasskey } from '../../src/actions/unlinkPasskey.ts'
 import { updateEmail } from '../../src/actions/updateEmail.ts'
 import { openModal } from '../../src/actions/openModal.ts'
 import { startWalletLogin } from '../../src/actions/startWalletLogin.ts'
@@ -297,6 +299,16 @@ export class AuthModalElement extends R2WCBase {
   }
   set oauthMode(value: 'popup' | 'redirect') {
     patchConfig({ oauthMode: value === 'redirect' ? 'redirect' : 'popup' })
+  }
+
+  /** Creates a passkey and links it to the signed-in user (passkey status screen); rejects with USER_EXITED_LINK_FLOW. */
+  linkPasskey(): Promise<User> {
+    return linkPasskey()
+  }
+
+  /** Unlinks one of the signed-in user's passkeys by its credential id; resolves with the user. */
+  async unlinkPasskey(credentialId: string): Promise<User> {
+    return (await unlinkPasskey({ credentialId })).user
   }
 
   /** Closes the modal. */

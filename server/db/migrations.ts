@@ -180,6 +180,24 @@ migrations['0006_oauth_states'] = {
   },
 }
 
+// Issue #4 (passkeys): single-use WebAuthn challenges, bound to the app, the purpose, the page
+// origin the options were issued for, and (for link) the signed-in user.
+migrations['0007_passkey_challenges'] = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('passkey_challenges')
+      .addColumn('challenge', 'text', (c) => c.primaryKey())
+      .addColumn('app_id', 'text', (c) => c.notNull())
+      .addColumn('purpose', 'text', (c) => c.notNull())
+      .addColumn('origin', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text')
+      .addColumn('webauthn_user_id', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .execute()
+  },
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
 /**

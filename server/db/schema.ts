@@ -84,6 +84,21 @@ export interface RateLimitsTable {
 }
 
 /** A SIWE/SIWS nonce: issued by `siwe/init` or `siws/init`, spent by authenticate or link. */
+/** A pending WebAuthn challenge (issue #4 passkeys); single use, taken by the verifying call. */
+export interface PasskeyChallengesTable {
+  challenge: string
+  app_id: string
+  purpose: 'register' | 'authenticate' | 'link'
+  /** The page origin the options were issued for: the expected WebAuthn origin (rp id = its host). */
+  origin: string
+  /** The signed-in user (link only). */
+  user_id: string | null
+  /** The WebAuthn user handle put in creation options (register and link). */
+  webauthn_user_id: string | null
+  created_at: number
+  expires_at: number
+}
+
 export interface WalletNoncesTable {
   nonce: string
   app_id: string
@@ -150,6 +165,7 @@ export interface Database {
   account_transfers: AccountTransfersTable
   wallet_secrets: WalletSecretsTable
   oauth_states: OAuthStatesTable
+  passkey_challenges: PasskeyChallengesTable
 }
 
 export type Db = Kysely<Database>

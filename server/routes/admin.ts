@@ -76,6 +76,18 @@ const appFields = {
     propertyNames: { pattern: '^eip155:[0-9]+$' },
     additionalProperties: { type: 'string', pattern: '^https?://', maxLength: 2048 },
   },
+  // Server-only: the Telegram bot (issue #4); its token verifies login results.
+  telegram: {
+    anyOf: [
+      { type: 'null' },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['botToken', 'botUsername'],
+        properties: { botToken: { type: 'string', pattern: '^[0-9]+:[A-Za-z0-9_-]+$', maxLength: 200 }, botUsername: { type: 'string', pattern: '^[A-Za-z0-9_]{3,64}$' } },
+      },
+    ],
+  },
   customAuth: {
     anyOf: [
       { type: 'null' },

@@ -36,6 +36,8 @@ export interface PublicAppConfig {
   customAuth: { enabled: boolean }
   /** Display names replacing a provider's own on the buttons and the OAuth status screen (issue #4). */
   oauthProviderLabels: Record<string, string>
+  /** Derived from the server-only telegram setting: the bot the login widget names (issue #4). */
+  telegramAuth: { botUsername: string | null }
 }
 
 export interface AppSettings {
@@ -51,6 +53,8 @@ export interface AppSettings {
   customAuth: CustomAuthSettings | null
   /** OAuth clients by provider (issue #4); a provider also needs its login method switched on. */
   oauth: Partial<Record<string, OAuthClientSettings>>
+  /** Telegram login (issue #4): the bot whose token signs login results. null = not configured. */
+  telegram: TelegramSettings | null
 }
 
 export interface OAuthClientSettings {
@@ -58,6 +62,13 @@ export interface OAuthClientSettings {
   clientSecret: string | null
   /** An OpenID Connect issuer replacing the provider's preset (self-hosted or test identity providers). */
   issuer?: string | null
+}
+
+export interface TelegramSettings {
+  /** BotFather's token; keys the HMAC of every login result. Never sent to browsers. */
+  botToken: string
+  /** The bot's username, for the login widget script. */
+  botUsername: string
 }
 
 export interface CustomAuthSettings {
@@ -111,10 +122,11 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
     },
     customAuth: { enabled: false },
     oauthProviderLabels: {},
+    telegramAuth: { botUsername: null },
   }
 }
 
-export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null, rpcUrls: {}, customAuth: null, oauth: {} }
+export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null, rpcUrls: {}, customAuth: null, oauth: {}, telegram: null }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -161,6 +173,7 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     oauth: Object.fromEntries(
       Object.entries({ ...(base.oauth ?? {}), ...(patch.oauth ?? {}) }).filter(([, v]) => v !== null && v !== undefined),
     ),
+    telegram: patch.telegram === undefined ? (base.telegram ?? null) : patch.telegram,
   }
 }
 

@@ -24,7 +24,7 @@ export interface AppInput extends Partial<AppSettings> {
   [publicField: string]: unknown
 }
 
-const SETTING_KEYS = new Set(['allowedOrigins', 'allowlist', 'userLimit', 'rpcUrls', 'customAuth', 'oauth'])
+const SETTING_KEYS = new Set(['allowedOrigins', 'allowlist', 'userLimit', 'rpcUrls', 'customAuth', 'oauth', 'telegram'])
 
 function split(input: AppInput) {
   const publicPatch: Record<string, unknown> = {}
@@ -43,6 +43,8 @@ function toApp(row: AppsTable): App {
   const config = buildPublicConfig(row.id, row.name, overrides)
   // The widget only needs to know custom tokens are accepted, never how they are verified.
   config.customAuth = { enabled: settings.customAuth !== null }
+  // The bot username is public (the widget shows it); the token never leaves the server.
+  config.telegramAuth = { botUsername: settings.telegram?.botUsername ?? null }
   return { id: row.id, name: row.name, config, settings, createdAt: Number(row.created_at) }
 }
 

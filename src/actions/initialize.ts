@@ -11,6 +11,7 @@ import { $emailFlow } from '../stores/emailFlow.ts'
 import { $session, clearSession, readStoredTokens } from '../stores/session.ts'
 import { endSession } from './logout.ts'
 import { refreshSession } from './refreshSession.ts'
+import { resumeTelegramRedirect } from '../telegram/resumeRedirect.ts'
 
 export interface InitializeParameters {
   /** Exactly 25 characters. */
@@ -92,6 +93,7 @@ async function run(appId: string): Promise<InitializeReturnType> {
   const { status, user } = $session.get()
   const result = { config: app, authenticated: status === 'authenticated', user }
   publish('auth-ready', { authenticated: result.authenticated, user })
+  resumeTelegramRedirect(app)
   return result
 }
 

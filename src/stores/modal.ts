@@ -24,6 +24,10 @@ export type ScreenEntry =
   | { name: 'account-transfer'; method: string; nonce: string; displayName: string; step?: 'confirm' | 'assets'; fields?: Record<string, unknown> }
   // Issue #4 (OAuth): the status screen ('Verifying connection to {provider}').
   | { name: 'oauth-status'; provider: string }
+  // Issue #4: passkeys (src/screens/passkeys/) and Telegram.
+  | { name: 'passkey-choice' }
+  | { name: 'telegram-status'; result?: import('../telegram/redirectResult.ts').TelegramAuthResult; intent?: 'login' | 'link' }
+  | { name: 'passkey-status'; intent: 'login' | 'signup' | 'link' }
   // Embedded wallets (src/screens/wallets/embedded/)
   | { name: 'embedded-wallet-create'; isNewUser: boolean }
   | { name: 'embedded-wallet-created'; isNewUser: boolean }

@@ -1,0 +1,84 @@
+/** Passkey sign-up, login, link and unlink (issue #4); the WebAuthn work is in services/passkeys.ts. */
+import type { FastifyInstance } from 'fastify'
+import { emptyBody, HEADER_APP } from '../context.js'
+import type { AuthMode } from '../services/accounts.js'
+import { requireSignedInUser } from '../services/bearer.js'
+import { PASSKEY_TYPE } from '../services/passkeys.js'
+
+const bearerHeaders = { type: 'object', properties: { authorization: { type: 'string' } } } as const
+const mode = { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } as const
+/** The browser's PublicKeyCredential as JSON (@simplewebauthn/browser's shape); the library checks the inside. */
+const credential = {
+  type: 'object',
+  required: ['id', 'rawId', 'type', 'response'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 1024 }, rawId: { type: 'string', maxLength: 1024 }, type: { type: 'string', const: 'public-key' }, response: { type: 'object' } },
+} as const
+const relyingParty = { type: 'string', maxLength: 512, description: 'the page origin (informational; the Origin header is what is checked)' } as const
+const initBody = { type: 'object', properties: { token: { type: ['string', 'null'], description: 'captcha token' } } } as const
+
+const registerInitSchema = { summary: 'Creation options for a passkey sign-up (rp, user, challenge, pub_key_cred_params, …)', body: initBody } as const
+const registerSchema = {
+  summary: 'Sign up (or log in) with a newly created passkey → auth response',
+  body: { type: 'object', required: ['authenticator_response'], properties: { relying_party: relyingParty, authenticator_response: credential, mode } },
+} as const
+const authenticateInitSchema = { summary: 'Request options for a passkey login (rp_id, challenge, allow_credentials, timeout, user_verification)', body: initBody } as const
+const authenticateSchema = {
+  summary: 'Log in with a passkey assertion → auth response',
+  body: {
+    type: 'object',
+    required: ['challenge', 'authenticator_response'],
+    properties: { relying_party: relyingParty, challenge: { type: 'string', minLength: 1, maxLength: 256 }, authenticator_response: credential, mode },
+  },
+} as const
+const linkInitSchema = { summary: 'Creation options for a passkey linked to the signed-in user', headers: bearerHeaders, body: initBody } as const
+const linkSchema = {
+  summary: 'Link a newly created passkey to the signed-in user → the user',
+  headers: bearerHeaders,
+  body: { type: 'object', required: ['authenticator_response'], properties: { relying_party: relyingParty, authenticator_response: credential } },
+} as const
+const unlinkSchema = {
+  summary: "Unlink one of the signed-in user's passkeys → the user",
+  headers: bearerHeaders,
+  body: { type: 'object', required: ['credentialId'], properties: { credentialId: { type: 'string', minLength: 1, maxLength: 1024 } } },
+} as const
+
+type Credential = { id: string; rawId: string; type: 'public-key'; response: never; clientExtensionResults?: never }
+
+export default async function passkeyRoutes(app: FastifyInstance) {
+  const { passkeys, accounts } = app.gatehouse
+  const init = { config: HEADER_APP, preValidation: emptyBody }
+
+  app.post('/api/v1/passkeys/register/init', { ...init, schema: registerInitSchema }, async (request) =>
+    passkeys.registrationOptions(request.gatehouseApp!, request.headers.origin, request.ip, null),
+  )
+
+  app.post<{ Body: { authenticator_response: Credential; mode?: AuthMode } }>('/api/v1/passkeys/register', { schema: registerSchema, config: HEADER_APP }, async (request) =>
+    passkeys.register(request.gatehouseApp!, request.body.authenticator_response as never, request.body.mode, request.headers['user-agent']),
+  )
+
+  app.post('/api/v1/passkeys/authenticate/init', { ...init, schema: authenticateInitSchema }, async (request) =>
+    passkeys.authenticationOptions(request.gatehouseApp!, request.headers.origin, request.ip),
+  )
+
+  app.post<{ Body: { challenge: string; authenticator_response: Credential; mode?: AuthMode } }>(
+    '/api/v1/passkeys/authenticate',
+    { schema: authenticateSchema, config: HEADER_APP },
+    async (request) => passkeys.authenticate(request.gatehouseApp!, request.body.challenge, request.body.authenticator_response as never, request.body.mode, request.ip),
+  )
+
+  app.post('/api/v1/passkeys/link/init', { ...init, schema: linkInitSchema }, async (request) => {
+    const { userId } = await requireSignedInUser(request)
+    await accounts.linkingUser(userId)
+    return passkeys.registrationOptions(request.gatehouseApp!, request.headers.origin, request.ip, userId)
+  })
+
+  app.post<{ Body: { authenticator_response: Credential } }>('/api/v1/passkeys/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
+    const { userId } = await requireSignedInUser(request)
+    return passkeys.link(request.gatehouseApp!, userId, request.body.authenticator_response as never, request.headers['user-agent'])
+  })
+
+  app.post<{ Body: { credentialId: string } }>('/api/v1/passkeys/unlink', { schema: unlinkSchema, config: HEADER_APP }, async (request) => {
+    const { userId } = await requireSignedInUser(request)
+    return accounts.unlink(request.gatehouseApp!, userId, PASSKEY_TYPE, request.body.credentialId)
+  })
+}

@@ -1,0 +1,30 @@
+import { getApiClient } from '../api/instance.ts'
+import type { User, WireUser } from '../api/user.ts'
+import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
+import type { PasskeyRejectedError, PasskeyUnknownError, WebAuthnNotSupportedError } from '../errors/passkey.ts'
+import { publish } from '../events/bus.ts'
+import { applyUser, requireLinkableUser } from './internal/accountChange.ts'
+
+export type LinkWithPasskeyReturnType = { user: User }
+export type LinkWithPasskeyErrorType = WebAuthnNotSupportedError | PasskeyRejectedError | PasskeyUnknownError | ApiError | TimeoutError | NetworkError
+
+/**
+ * Creates a passkey on this device and links it to the signed-in user (`POST /passkeys/link/init`,
+ * the browser prompt, `POST /passkeys/link`), without UI. At most 5 passkeys per user
+ * (`cannot_link_more_of_type`). Publishes `link-success`.
+ *
+ * @example
+ * const { user } = await linkWithPasskey()
+ */
+export async function linkWithPasskey(): Promise<LinkWithPasskeyReturnType> {
+  requireLinkableUser()
+  const { createCredential } = await import('../passkeys/webauthn.ts')
+  const api = getApiClient()
+  const options = await api.request<unknown>('/passkeys/link/init', { method: 'POST', body: {} })
+  const credential = await createCredential(options)
+  const wire = await api.request<WireUser>('/passkeys/link', { method: 'POST', body: { relying_party: location.origin, authenticator_response: credential } })
+  const user = applyUser(wire)
+  const linkedAccount = user.linkedAccounts.find((a) => a.type === 'passkey' && a.credentialId === credential.id) ?? null
+  publish('link-success', { user, linkMethod: 'passkey', linkedAccount })
+  return { user }
+}

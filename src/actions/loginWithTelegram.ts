@@ -1,0 +1,47 @@
+import { getApiClient } from '../api/instance.ts'
+import type { WireAuthResponse } from '../api/types.ts'
+import type { User, WireUser } from '../api/user.ts'
+import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
+import { errorDetail } from '../errors/toBaseError.ts'
+import { publish } from '../events/bus.ts'
+import { $config } from '../stores/config.ts'
+import type { TelegramAuthResult } from '../telegram/redirectResult.ts'
+import { applyUser, requireLinkableUser } from './internal/accountChange.ts'
+import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
+
+export interface LoginWithTelegramParameters {
+  /** The login widget's result (callback or redirect query parameters)… */
+  telegramAuthResult?: TelegramAuthResult
+  /** …or a Mini App's `Telegram.WebApp.initData`. */
+  telegramWebAppData?: string
+  captchaToken?: string
+  /** Link to the signed-in user instead of logging in. */
+  link?: boolean
+}
+export type LoginWithTelegramReturnType = CompletedLogin | { user: User }
+export type LoginWithTelegramErrorType = ApiError | TimeoutError | NetworkError
+
+/**
+ * Sends a Telegram proof to `POST /telegram/authenticate` (or `/telegram/link`), where the
+ * server checks Telegram's HMAC with the bot token. Publishes `auth-success` / `link-success`.
+ *
+ * @example
+ * await loginWithTelegram({ telegramWebAppData: window.Telegram.WebApp.initData })
+ */
+export async function loginWithTelegram({ telegramAuthResult, telegramWebAppData, captchaToken, link }: LoginWithTelegramParameters): Promise<LoginWithTelegramReturnType> {
+  const proof = { captcha_token: captchaToken ?? null, telegram_auth_result: telegramAuthResult ?? null, telegram_web_app_data: telegramWebAppData ?? null }
+  const api = getApiClient()
+  if (link) {
+    requireLinkableUser()
+    const user = applyUser(await api.request<WireUser>('/telegram/link', { method: 'POST', body: proof }))
+    publish('link-success', { user, linkMethod: 'telegram', linkedAccount: user.linkedAccounts.find((a) => a.type === 'telegram') ?? null })
+    return { user }
+  }
+  try {
+    const mode = $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
+    return completeLogin(await api.request<WireAuthResponse>('/telegram/authenticate', { method: 'POST', body: { ...proof, mode } }), 'telegram')
+  } catch (error) {
+    publish('auth-error', errorDetail(error))
+    throw error
+  }
+}

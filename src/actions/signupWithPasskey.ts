@@ -1,0 +1,43 @@
+import { getApiClient } from '../api/instance.ts'
+import type { WireAuthResponse } from '../api/types.ts'
+import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
+import { AlreadyLoggedInError } from '../errors/link.ts'
+import type { PasskeyRejectedError, PasskeyUnknownError, WebAuthnNotSupportedError } from '../errors/passkey.ts'
+import { errorDetail } from '../errors/toBaseError.ts'
+import { publish } from '../events/bus.ts'
+import { $session } from '../stores/session.ts'
+import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
+
+export interface SignupWithPasskeyParameters {
+  /** Captcha token for the init call, when the app requires one. */
+  captchaToken?: string
+}
+export type SignupWithPasskeyReturnType = CompletedLogin
+export type SignupWithPasskeyErrorType = AlreadyLoggedInError | WebAuthnNotSupportedError | PasskeyRejectedError | PasskeyUnknownError | ApiError | TimeoutError | NetworkError
+
+/**
+ * Creates a new user whose first login method is a new passkey (`POST /passkeys/register/init`,
+ * the browser prompt, `POST /passkeys/register`). Only when the app has `passkeysForSignupEnabled`;
+ * otherwise the server answers `disallowed_login_method`. Publishes `auth-success` (or `auth-error`).
+ *
+ * @example
+ * const { user, isNewUser } = await signupWithPasskey()
+ */
+export async function signupWithPasskey({ captchaToken }: SignupWithPasskeyParameters = {}): Promise<SignupWithPasskeyReturnType> {
+  const { status, user } = $session.get()
+  if (status === 'authenticated' && user && !user.isGuest) throw new AlreadyLoggedInError()
+  try {
+    const { createCredential } = await import('../passkeys/webauthn.ts')
+    const api = getApiClient()
+    const options = await api.request<unknown>('/passkeys/register/init', { method: 'POST', body: { token: captchaToken ?? null } })
+    const credential = await createCredential(options)
+    const response = await api.request<WireAuthResponse>('/passkeys/register', {
+      method: 'POST',
+      body: { relying_party: location.origin, authenticator_response: credential, mode: 'login-or-sign-up' },
+    })
+    return completeLogin(response, 'passkey')
+  } catch (error) {
+    publish('auth-error', errorDetail(error))
+    throw error
+  }
+}

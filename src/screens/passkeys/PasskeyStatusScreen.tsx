@@ -1,0 +1,85 @@
+/**
+ * Spec §2/§4 'Passkey status': loading → success or error, Retry re-runs the attempt. On success
+ * a login follows the terms → wallet → close order (900 / 1400 ms); a link closes after 1400 ms.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { closeModal } from '../../actions/closeModal.ts'
+import { linkWithPasskey } from '../../actions/linkWithPasskey.ts'
+import { loginWithPasskey } from '../../actions/loginWithPasskey.ts'
+import { signupWithPasskey } from '../../actions/signupWithPasskey.ts'
+import { nextPostLoginScreen } from '../../flows/postLogin.ts'
+import { replaceScreen } from '../../stores/modal.ts'
+import { PrimaryButton } from '../../ui/Button.tsx'
+import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
+import { TIMING } from '../login/timing.ts'
+import { mapPasskeyError } from './passkeyErrors.ts'
+
+export type PasskeyIntent = 'login' | 'signup' | 'link'
+
+type Status = { kind: 'loading' } | { kind: 'success' } | { kind: 'error'; message: string; retry: boolean }
+
+const TITLES: Record<PasskeyIntent, string> = {
+  login: 'Log in with a passkey',
+  signup: 'Create a passkey',
+  link: 'Link a passkey',
+}
+
+export default function PasskeyStatusScreen({ intent }: { intent: PasskeyIntent }) {
+  const [status, setStatus] = useState<Status>({ kind: 'loading' })
+  const running = useRef(false)
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([])
+  const later = (ms: number, fn: () => void) => timers.current.push(setTimeout(fn, ms))
+
+  async function attempt() {
+    if (running.current) return
+    running.current = true
+    setStatus({ kind: 'loading' })
+    try {
+      if (intent === 'link') {
+        await linkWithPasskey()
+        setStatus({ kind: 'success' })
+        later(TIMING.closeDelayMs, () => closeModal())
+        return
+      }
+      const { user, isNewUser } = intent === 'signup' ? await signupWithPasskey() : await loginWithPasskey()
+      setStatus({ kind: 'success' })
+      const next = nextPostLoginScreen({ user, isNewUser, loginMethod: 'passkey' })
+      if (next) later(TIMING.nextScreenDelayMs, () => replaceScreen(next))
+      else later(TIMING.closeDelayMs, () => closeModal())
+    } catch (error) {
+      const outcome = mapPasskeyError(error)
+      if (outcome.kind === 'screen') replaceScreen(outcome.screen)
+      else setStatus({ kind: 'error', message: outcome.message, retry: outcome.retry })
+    } finally {
+      running.current = false
+    }
+  }
+
+  useEffect(() => {
+    void attempt()
+    return () => timers.current.forEach(clearTimeout)
+    // One attempt per screen; Retry starts the next.
+  }, [])
+
+  return (
+    <div className="body" part="body" data-screen="passkey-status" data-status={status.kind}>
+      <ScreenTitle>{TITLES[intent]}</ScreenTitle>
+      {status.kind === 'loading' && (
+        <>
+          <Spinner label="Waiting for passkey" />
+          <p className="detail">Follow the prompts from your browser or device.</p>
+        </>
+      )}
+      {status.kind === 'success' && <p className="detail" role="status">Success!</p>}
+      {status.kind === 'error' && (
+        <>
+          <p className="error" role="alert" part="error">
+            {status.message}
+          </p>
+          {status.retry && <PrimaryButton onClick={() => void attempt()}>Retry</PrimaryButton>}
+        </>
+      )}
+    </div>
+  )
+}
