@@ -9,7 +9,7 @@ import { Footer, Header } from '../ui/Header.tsx'
 import { TITLE_ID } from '../ui/ScreenTitle.tsx'
 import LoadingScreen from './common/LoadingScreen.tsx'
 import { GENERIC_ERROR } from './login/errorMapping.ts'
-import { prefetchCodeScreen, ScreenRouter } from './ScreenRouter.tsx'
+import { ScreenRouter } from './ScreenRouter.tsx'
 
 export interface AuthModalAppProps {
   appId?: string
@@ -43,7 +43,6 @@ export function AuthModalApp({ theme, accentColor, standalone = false, refused =
   const resolvedTheme = theme === 'dark' || theme === 'light' ? theme : config.app?.theme === 'dark' ? 'dark' : 'light'
   const accent = accentColor || config.app?.accentColor || undefined
   const info = ready ? INFO[screen.name] : undefined
-  if (screen.name === 'landing' && ready) prefetchCodeScreen()
 
   let body
   if (config.status === 'error') body = <ErrorView {...GENERIC_ERROR} onCta={() => closeModal()} />

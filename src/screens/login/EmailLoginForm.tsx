@@ -7,6 +7,7 @@ import { $config } from '../../stores/config.ts'
 import { $emailFlow, setEmailInput, setInlineError } from '../../stores/emailFlow.ts'
 import { pushScreen } from '../../stores/modal.ts'
 import { emailProblem, PLUS_EMAIL_MESSAGE } from '../../validation/email.ts'
+import { prefetchCodeScreen } from '../ScreenRouter.tsx'
 import { mapInitError } from './errorMapping.ts'
 
 /** The e-mail input and Submit: sends the code and moves to the code screen. Typed text lives in $emailFlow. */
@@ -56,7 +57,11 @@ export function EmailLoginForm() {
           value={flow.email}
           aria-invalid={inlineError ? true : undefined}
           aria-describedby={inlineError ? 'gh-email-error' : undefined}
-          onChange={(event) => setEmailInput(event.target.value)}
+          onChange={(event) => {
+            setEmailInput(event.target.value)
+            // Fetch the code screen while the user types, not before the landing screen paints.
+            prefetchCodeScreen()
+          }}
         />
         <button type="submit" className="primary-button" part="primary-button" disabled={busy || problem !== null} aria-busy={busy || undefined}>
           Submit
