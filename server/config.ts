@@ -52,6 +52,8 @@ export interface ServerConfig {
   rateLimits: RateLimits
   /** Turns every throttle off (benchmarks). */
   rateLimitsDisabled: boolean
+  /** How long a just-rotated refresh token may be presented again without revoking the session, ms. */
+  refreshReuseGraceMs: number
   outboxSize: number
   /** Print every outgoing message on stdout (development aid; off in tests). */
   printMail: boolean
@@ -112,6 +114,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     stateDir,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
     rateLimitsDisabled: overrides.rateLimitsDisabled ?? false,
+    refreshReuseGraceMs: overrides.refreshReuseGraceMs ?? 5_000,
     outboxSize: overrides.outboxSize ?? 2000,
     printMail: overrides.printMail ?? true,
     appCacheMs: overrides.appCacheMs ?? 5000,
@@ -172,6 +175,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stateDir: env.GATEHOUSE_STATE_DIR || undefined,
     rateLimits,
     rateLimitsDisabled: env.GATEHOUSE_RATE_LIMIT === 'off',
+    refreshReuseGraceMs: (() => {
+      const seconds = intFromEnv(env, 'GATEHOUSE_REFRESH_REUSE_GRACE_SECONDS')
+      return seconds === undefined ? undefined : seconds * 1000
+    })(),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || undefined,
     sms: env.SMS_ACCOUNT_SID

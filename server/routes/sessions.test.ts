@@ -33,9 +33,23 @@ forEachDatabase((target) => {
     expect(res.statusCode).toBe(200)
   })
 
-  it('error: reusing a rotated refresh token revokes the whole session', async () => {
+  it('a rotated refresh token presented again within the grace window (a second tab) gets a sibling, nothing is revoked', async () => {
+    const login = await h.login(appId, 'two-tabs@example.com')
+    const first = await h.post(REFRESH, { refresh_token: login.refresh_token }, { appId })
+    h.clock.advance(2_000)
+    const second = await h.post(REFRESH, { refresh_token: login.refresh_token }, { appId })
+    expect(first.statusCode).toBe(200)
+    expect(second.statusCode).toBe(200)
+    expect(second.json().refresh_token).not.toBe(first.json().refresh_token)
+    // Both tabs' tokens stay usable.
+    expect((await h.post(REFRESH, { refresh_token: first.json().refresh_token }, { appId })).statusCode).toBe(200)
+    expect((await h.post(REFRESH, { refresh_token: second.json().refresh_token }, { appId })).statusCode).toBe(200)
+  })
+
+  it('error: reusing a rotated refresh token after the grace window revokes the whole session', async () => {
     const login = await h.login(appId, 'reuse@example.com')
     const rotated = (await h.post(REFRESH, { refresh_token: login.refresh_token }, { appId })).json()
+    h.clock.advance(5_001)
     const replay = await h.post(REFRESH, { refresh_token: login.refresh_token }, { appId })
     expect(replay.statusCode).toBe(401)
     expect(replay.json().code).toBe('missing_or_invalid_token')

@@ -33,11 +33,20 @@ export interface AuthResponse {
 
 const invalidToken = () => new ApiError('missing_or_invalid_token', 'Invalid or expired session')
 
+/**
+ * How long a rotated refresh token may still be presented without revoking its session. Two tabs
+ * of one browser can refresh back to back: the second may read localStorage before the first
+ * tab's new token has reached its renderer, and present the token the first one just rotated.
+ * Within this window that earns a sibling token; after it, reuse means theft.
+ */
+export const REFRESH_REUSE_GRACE_MS = 5_000
+
 export class SessionService {
   constructor(
     private readonly db: Db,
     private readonly keys: KeyRing,
     private readonly now: () => number,
+    private readonly reuseGraceMs: number = REFRESH_REUSE_GRACE_MS,
   ) {}
 
   /** The rows of a new session, for callers that write them inside their own transaction. */
@@ -86,8 +95,12 @@ export class SessionService {
     const row = await findRefreshToken(this.db, hash)
     if (!row || row.app_id !== appId || row.revoked_at !== null || row.expires_at <= t) throw invalidToken()
     if (row.rotated_at !== null || !(await markRotated(this.db, hash, t))) {
-      await revokeSession(this.db, row.session_id, t)
-      throw invalidToken()
+      // Rotated already (or by a concurrent request this instant): see REFRESH_REUSE_GRACE_MS.
+      const rotatedAt = row.rotated_at === null ? t : Number(row.rotated_at)
+      if (t - rotatedAt > this.reuseGraceMs) {
+        await revokeSession(this.db, row.session_id, t)
+        throw invalidToken()
+      }
     }
     const next = randomToken(32)
     await insertRefreshToken(this.db, { token_hash: sha256(next), session_id: row.session_id, created_at: t, expires_at: t + REFRESH_TOKEN_TTL_MS, rotated_at: null })

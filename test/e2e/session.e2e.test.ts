@@ -12,7 +12,8 @@ let stack: Stack
 let browser: Browser
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+  // A short reuse grace (default 5 s) keeps the theft test quick; it still covers the tabs.
+  ;[stack, browser] = await Promise.all([startStack({ env: { GATEHOUSE_REFRESH_REUSE_GRACE_SECONDS: '2' } }), launchBrowser()])
   await stack.createApp({ name: 'Tabs' })
 })
 afterAll(async () => {
@@ -60,6 +61,9 @@ describe('sessions', () => {
     expect((await waitForHostEvent(page, 'auth-ready')).detail.authenticated).toBe(true)
     expect(await storedRefreshToken(page)).not.toBe(stolen)
 
+    // A replay right after the owner's refresh could be the owner's other tab (the grace window);
+    // past it, it can only be a copy.
+    await new Promise((r) => setTimeout(r, 2_500))
     const replay = await fetch(`${stack.apiUrl}/api/v1/sessions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'privy-app-id': appId },
