@@ -8,10 +8,8 @@ import type { ServerConfig } from '../config.js'
 import { randomId } from '../crypto/hash.js'
 import { isUniqueViolation } from '../db/connect.js'
 import { findLinkedAccount, insertLinkedAccount, listLinkedAccounts, markVerified } from '../db/linked-accounts.js'
-import type { Db, LinkedAccountsTable, UsersTable } from '../db/schema.js'
-import { insertSession } from '../db/sessions.js'
-import { countUsers, findUser, insertUser } from '../db/users.js'
-import type { AccountService } from './accounts.js'
+import type { Db, LinkedAccountsTable } from '../db/schema.js'
+import type { AccountService, ProvenAccount } from './accounts.js'
 import { takeAccountTransfer } from '../db/account-transfers.js'
 import { deleteUser } from '../db/users.js'
 import { insertWalletNonce, takeWalletNonce } from '../db/wallet-nonces.js'
@@ -20,7 +18,7 @@ import { ApiError } from '../errors.js'
 import type { App } from './app-config.js'
 import type { AuthResponse, SessionService } from './sessions.js'
 import type { Throttle } from './throttle.js'
-import { loadWireUser, toWireUser, type WireUser } from './users.js'
+import { loadWireUser, type WireUser } from './users.js'
 
 export type ChainType = 'ethereum' | 'solana'
 export type AuthMode = 'login-or-sign-up' | 'no-signup'
@@ -129,37 +127,17 @@ export class WalletAuthService {
     if (walletClientType === 'privy') throw new ApiError('invalid_data', 'An embedded wallet cannot be used to log in or be linked.')
   }
 
-  /** Logs in the wallet's user, or signs one up (spec part 1 §4: mode no-signup refuses new users). */
+  /**
+   * Logs in the wallet's user, or signs one up (spec part 1 §4: mode no-signup refuses new users).
+   * Sign-up rules, user limit and racing first logins are AccountService's, as for every method.
+   */
   async login(app: App, wallet: VerifiedWallet, mode: AuthMode | undefined): Promise<AuthResponse> {
-    const { db, now } = this.deps
-    const t = now()
-    const existing = await findLinkedAccount(db, app.id, WALLET_ACCOUNT_TYPE, wallet.address)
+    const existing = await findLinkedAccount(this.deps.db, app.id, WALLET_ACCOUNT_TYPE, wallet.address)
     if (existing && isEmbeddedWallet(existing)) this.refuseEmbedded('privy')
     if (app.settings.allowlist.length > 0 && !app.settings.allowlist.includes(wallet.address.toLowerCase())) {
       throw new ApiError('allowlist_rejected', 'This wallet is not on the allowlist for this app')
     }
-    if (existing) return this.loginExisting(app, existing, t)
-    if (mode === 'no-signup' || app.config.disableSignup) throw new ApiError('user_does_not_exist', 'User does not exist')
-    if (app.settings.userLimit !== null && (await countUsers(db, app.id)) >= app.settings.userLimit) {
-      throw new ApiError('max_accounts_reached', 'This app has reached its maximum number of users')
-    }
-    const user: UsersTable = { id: `did:privy:${randomId()}`, app_id: app.id, created_at: t, has_accepted_terms: 0, is_guest: 0 }
-    const account = this.accountRow(app, user.id, wallet, t)
-    const rows = this.deps.sessions.newSession(app.id, user.id)
-    try {
-      await db.transaction().execute(async (trx) => {
-        await insertUser(trx, user)
-        await insertLinkedAccount(trx, account)
-        await insertSession(trx, rows.session, rows.token)
-      })
-    } catch (error) {
-      // Two first logins with one wallet at once: the other request created the user.
-      if (!isUniqueViolation(error)) throw error
-      const winner = await findLinkedAccount(db, app.id, WALLET_ACCOUNT_TYPE, wallet.address)
-      if (!winner) throw error
-      return this.loginExisting(app, winner, t)
-    }
-    return this.deps.sessions.respond(app.id, rows.sessionId, toWireUser(user, [account]), rows.refreshToken, true)
+    return this.deps.accounts.loginOrSignUp(app, this.proven(wallet), { mode })
   }
 
   /** Links the wallet to the signed-in user; answers the updated user. */
@@ -246,38 +224,34 @@ export class WalletAuthService {
     return (await loadWireUser(db, userId))!
   }
 
-  private accountRow(app: App, userId: string, wallet: VerifiedWallet, t: number): LinkedAccountsTable {
+  /** The wallet as an account (spec Wallet account fields, wire names, in `details`). */
+  private proven(wallet: VerifiedWallet): ProvenAccount {
     return {
-      id: randomId(),
-      user_id: userId,
-      app_id: app.id,
       type: WALLET_ACCOUNT_TYPE,
       address: wallet.address,
-      verified_at: t,
-      first_verified_at: t,
-      latest_verified_at: t,
-      // Wire names of the spec's Wallet account fields.
-      details: JSON.stringify({
+      details: {
         chain_type: wallet.chainType,
         chain_id: wallet.chainId,
         wallet_client: 'unknown',
         wallet_client_type: wallet.walletClientType,
         connector_type: wallet.connectorType,
-      }),
+      },
     }
   }
 
-  private async loginExisting(app: App, account: LinkedAccountsTable, t: number): Promise<AuthResponse> {
-    const { db, sessions } = this.deps
-    const [user, accounts] = await Promise.all([findUser(db, account.user_id), listLinkedAccounts(db, account.user_id)])
-    if (!user) throw new Error(`linked account ${account.id} has no user`)
-    const rows = sessions.newSession(app.id, user.id)
-    await db.transaction().execute(async (trx) => {
-      await markVerified(trx, account.id, t)
-      await insertSession(trx, rows.session, rows.token)
-    })
-    const verified = accounts.map((a) => (a.id === account.id ? { ...a, verified_at: t, latest_verified_at: t } : a))
-    return sessions.respond(app.id, rows.sessionId, toWireUser(user, verified), rows.refreshToken, false)
+  private accountRow(app: App, userId: string, wallet: VerifiedWallet, t: number): LinkedAccountsTable {
+    const { type, address, details } = this.proven(wallet)
+    return {
+      id: randomId(),
+      user_id: userId,
+      app_id: app.id,
+      type,
+      address,
+      verified_at: t,
+      first_verified_at: t,
+      latest_verified_at: t,
+      details: JSON.stringify(details),
+    }
   }
 }
 
