@@ -8,11 +8,14 @@ import esbuild from 'rollup-plugin-esbuild'
 const cleanDist = { name: 'clean-dist', buildStart: () => rmSync('dist', { recursive: true, force: true }) }
 
 /**
- * dist/gatehouse.js defines the tags and exports the actions; every screen after landing is a
- * chunk in dist/chunks/ loaded with import(). React is bundled (hosts may use any framework).
+ * Two entries sharing chunks (one copy of each module, so one session store): dist/elements.js
+ * defines the tags only (what a plain-HTML page loads: host methods import their action on first
+ * call), dist/gatehouse.js defines them too and exports the actions for module users. Every screen
+ * after landing is a chunk in dist/chunks/ loaded with import(). React is bundled (hosts may use
+ * any framework).
  */
 const widget = {
-  input: { gatehouse: 'src/index.ts' },
+  input: { gatehouse: 'src/index.ts', elements: 'src/elements.ts' },
   output: {
     dir: 'dist',
     format: 'es',
@@ -21,7 +24,7 @@ const widget = {
     sourcemap: true,
   },
   // Our own package.json "sideEffects" marks only the tag-defining files.
-  treeshake: { moduleSideEffects: (id) => !id.includes('/src/') || id.endsWith('/src/index.ts') },
+  treeshake: { moduleSideEffects: (id) => !id.includes('/src/') || id.endsWith('/src/index.ts') || id.endsWith('/src/elements.ts') },
   plugins: [
     cleanDist,
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),

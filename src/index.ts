@@ -1,16 +1,13 @@
 /**
- * Gatehouse entry: defines `<auth-modal>` and exports the actions, read-only stores, types and
- * errors for module users.
+ * Gatehouse module entry (`dist/gatehouse.js`): defines the tags (./elements.ts) and exports the
+ * actions, read-only stores, types and errors for module users. A page that only uses the tags
+ * loads `dist/elements.js` instead and fetches each action's code when it is first called.
  */
-import '../elements/auth-modal/auth-modal.ts'
-import '../elements/sign-prompt/sign-prompt.ts'
-import { registerPostLoginStep } from './flows/postLogin.ts'
-import { embeddedWalletStep } from './wallets/embedded/postLoginStep.ts'
-import { reconnectOnLoad } from './wallets/external/reconnectOnLoad.ts'
+import './elements.ts'
 import type { ReadableAtom } from 'nanostores'
 import { $config as config$ } from './stores/config.ts'
 import { $emailFlow as emailFlow$ } from './stores/emailFlow.ts'
-import { $modal as modal$, pushScreen } from './stores/modal.ts'
+import { $modal as modal$ } from './stores/modal.ts'
 import { $session as session$ } from './stores/session.ts'
 import { $externalWallets as externalWallets$ } from './stores/externalWallets.ts'
 import { $walletFlow as walletFlow$ } from './stores/walletFlow.ts'
@@ -24,17 +21,6 @@ import type { SessionState } from './stores/session.ts'
 export { AuthModalElement } from '../elements/auth-modal/auth-modal.ts'
 export { SignPromptElement } from '../elements/sign-prompt/sign-prompt.ts'
 
-// Passkeys: the landing entry's start (choice or login). Registered here: rollup drops side
-// effects of other src/ modules.
-import { startPasskeyMethod } from './passkeys/methodStart.ts'
-import { registerMethodStart } from './screens/login/methodEntries.tsx'
-registerMethodStart('passkey', startPasskeyMethod)
-registerMethodStart('telegram', () => pushScreen({ name: 'telegram-status' }))
-
-// Embedded-wallet creation follows terms after every login method (src/flows/postLogin.ts).
-registerPostLoginStep(embeddedWalletStep)
-// Issue #5: a stored external wallet connection is restored after a reload.
-reconnectOnLoad()
 
 // Read-only views: hosts observe state; only actions change it.
 export const $config: ReadableAtom<ConfigState> = config$

@@ -1,25 +1,14 @@
 import r2wc from '@r2wc/react-to-web-component'
 import { closeModal } from '../../src/actions/closeModal.ts'
-import { connectWallet } from '../../src/actions/connectWallet.ts'
 import { getAccessToken } from '../../src/actions/getAccessToken.ts'
-import { initialize, validateSetup } from '../../src/actions/initialize.ts'
-import { linkEmail } from '../../src/actions/linkEmail.ts'
+// Static: the OAuth popup must open synchronously inside the host's click.
 import { linkOAuth } from '../../src/actions/linkOAuth.ts'
-import { loginAsGuest } from '../../src/actions/loginAsGuest.ts'
-import { unlinkOAuth } from '../../src/actions/unlinkOAuth.ts'
+import { initialize, validateSetup } from '../../src/actions/initialize.ts'
 import { patchConfig } from '../../src/stores/config.ts'
 import { $customTokenSync, syncCustomToken, type CustomTokenSyncState, type GetCustomAccessToken } from '../../src/flows/customTokenSync.ts'
-import { linkPhone, updatePhone } from '../../src/actions/linkPhone.ts'
-import { unlinkPhone } from '../../src/actions/smsCode.ts'
 import { login, type LoginParameters } from '../../src/actions/login.ts'
-import { loginWithCustomToken } from '../../src/actions/loginWithCustomToken.ts'
 import { logout } from '../../src/actions/logout.ts'
-import { unlinkEmail } from '../../src/actions/unlinkEmail.ts'
-import { linkPasskey } from '../../src/actions/linkPasskey.ts'
-import { unlinkPasskey } from '../../src/actions/unlinkPasskey.ts'
-import { updateEmail } from '../../src/actions/updateEmail.ts'
 import { openModal } from '../../src/actions/openModal.ts'
-import { startWalletLogin } from '../../src/actions/startWalletLogin.ts'
 import type { User } from '../../src/api/user.ts'
 import { MultipleProvidersError } from '../../src/errors/auth.ts'
 import { errorDetail } from '../../src/errors/toBaseError.ts'
@@ -31,14 +20,13 @@ import { $externalWallets, type ExternalWallet } from '../../src/stores/external
 import { $modal } from '../../src/stores/modal.ts'
 import { $session } from '../../src/stores/session.ts'
 import { styles } from './auth-modal.styles.ts'
-import { createWallet, type CreateWalletParameters } from '../../src/actions/createWallet.ts'
-import { exportWallet, type ExportWalletParameters } from '../../src/actions/exportWallet.ts'
+import type { CreateWalletParameters } from '../../src/actions/createWallet.ts'
+import type { ExportWalletParameters } from '../../src/actions/exportWallet.ts'
 import { getEthereumProvider, type EmbeddedEthereumProvider, type GetEthereumProviderOptions } from '../../src/actions/getEthereumProvider.ts'
-import { importWallet, type ImportWalletParameters } from '../../src/actions/importWallet.ts'
-import { setWalletRecovery, type SetWalletRecoveryParameters } from '../../src/actions/setWalletRecovery.ts'
-import { signMessage, type SignMessageParameters, type SignMessageReturnType } from '../../src/actions/signMessage.ts'
+import type { ImportWalletParameters } from '../../src/actions/importWallet.ts'
+import type { SetWalletRecoveryParameters } from '../../src/actions/setWalletRecovery.ts'
+import type { SignMessageParameters, SignMessageReturnType } from '../../src/actions/signMessage.ts'
 import { $wallets, type Wallet } from '../../src/stores/wallets.ts'
-import { openWalletScreen } from '../../src/wallets/embedded/modal.ts'
 
 // r2wc keeps props and its render hook under registry symbols; we use them for what its
 // attribute parsing cannot do: boolean presence attributes and attribute removal.
@@ -191,7 +179,7 @@ export class AuthModalElement extends R2WCBase {
   /** Opens the modal on the wallet list for a wallet login (SIWE / SIWS). */
   loginWithWallet(): void {
     if (this.#refused) return
-    startWalletLogin()
+    void import('../../src/actions/startWalletLogin.ts').then((m) => m.startWalletLogin())
   }
 
   /**
@@ -200,7 +188,7 @@ export class AuthModalElement extends R2WCBase {
    */
   connectWallet(options?: { landing?: boolean }): void {
     if (this.#refused) return
-    connectWallet(options)
+    void import('../../src/actions/connectWallet.ts').then((m) => m.connectWallet(options))
   }
 
   /**
@@ -213,37 +201,37 @@ export class AuthModalElement extends R2WCBase {
 
   /** Logs in with a JWT the host signed for its own user (custom auth); resolves with the user. */
   async loginWithCustomToken(token: string): Promise<User> {
-    return (await loginWithCustomToken({ token })).user
+    return (await (await import('../../src/actions/loginWithCustomToken.ts')).loginWithCustomToken({ token })).user
   }
 
   /** 'Connect your email' for the signed-in user; resolves with the user, rejects with USER_EXITED_LINK_FLOW. */
-  linkEmail(): Promise<User> {
-    return linkEmail()
+  async linkEmail(): Promise<User> {
+    return (await import('../../src/actions/linkEmail.ts')).linkEmail()
   }
 
   /** 'Update your email'; resolves with the user, rejects with USER_EXITED_UPDATE_FLOW. */
-  updateEmail(): Promise<User> {
-    return updateEmail()
+  async updateEmail(): Promise<User> {
+    return (await import('../../src/actions/updateEmail.ts')).updateEmail()
   }
 
   /** Unlinks an e-mail address from the signed-in user; resolves with the user. */
   async unlinkEmail(address: string): Promise<User> {
-    return (await unlinkEmail({ address })).user
+    return (await (await import('../../src/actions/unlinkEmail.ts')).unlinkEmail({ address })).user
   }
 
   /** 'Connect your phone'; resolves with the user, rejects with USER_EXITED_LINK_FLOW. */
-  linkPhone(): Promise<User> {
-    return linkPhone()
+  async linkPhone(): Promise<User> {
+    return (await import('../../src/actions/linkPhone.ts')).linkPhone()
   }
 
   /** 'Update your phone number'; resolves with the user, rejects with USER_EXITED_UPDATE_FLOW. */
-  updatePhone(): Promise<User> {
-    return updatePhone()
+  async updatePhone(): Promise<User> {
+    return (await import('../../src/actions/linkPhone.ts')).updatePhone()
   }
 
   /** Unlinks a phone number (E.164) from the signed-in user; resolves with the user. */
   async unlinkPhone(phoneNumber: string): Promise<User> {
-    return (await unlinkPhone({ phoneNumber })).user
+    return (await (await import('../../src/actions/smsCode.ts')).unlinkPhone({ phoneNumber })).user
   }
 
   /**
@@ -257,12 +245,12 @@ export class AuthModalElement extends R2WCBase {
 
   /** Unlinks the signed-in user's account at `provider` (its `subject`); resolves with the user. */
   async unlinkOAuth(provider: string, subject: string): Promise<User> {
-    return (await unlinkOAuth({ provider, subject })).user
+    return (await (await import('../../src/actions/unlinkOAuth.ts')).unlinkOAuth({ provider, subject })).user
   }
 
   /** Logs in as this browser's guest (a credential kept per app); resolves with the guest user. */
   async loginAsGuest(): Promise<User> {
-    return (await loginAsGuest()).user
+    return (await (await import('../../src/actions/loginAsGuest.ts')).loginAsGuest()).user
   }
 
   /**
@@ -290,7 +278,8 @@ export class AuthModalElement extends R2WCBase {
     if (!get) return $customTokenSync.get()
     const appId = this.getAttribute('app-id') ?? ''
     await initialize({ appId, apiUrl: this.getAttribute('api-url') ?? '' }).catch(() => undefined)
-    return syncCustomToken(get, { login: (token) => loginWithCustomToken({ token }), logout })
+    const login = async (token: string) => (await import('../../src/actions/loginWithCustomToken.ts')).loginWithCustomToken({ token })
+    return syncCustomToken(get, { login, logout })
   }
 
   /** 'popup' (default, 440×680) or 'redirect' (the whole page goes to the provider and back). */
@@ -302,13 +291,13 @@ export class AuthModalElement extends R2WCBase {
   }
 
   /** Creates a passkey and links it to the signed-in user (passkey status screen); rejects with USER_EXITED_LINK_FLOW. */
-  linkPasskey(): Promise<User> {
-    return linkPasskey()
+  async linkPasskey(): Promise<User> {
+    return (await import('../../src/actions/linkPasskey.ts')).linkPasskey()
   }
 
   /** Unlinks one of the signed-in user's passkeys by its credential id; resolves with the user. */
   async unlinkPasskey(credentialId: string): Promise<User> {
-    return (await unlinkPasskey({ credentialId })).user
+    return (await (await import('../../src/actions/unlinkPasskey.ts')).unlinkPasskey({ credentialId })).user
   }
 
   /** Closes the modal. */
@@ -336,13 +325,13 @@ export class AuthModalElement extends R2WCBase {
   }
 
   /** Creates an embedded wallet (spec rules: createAdditional, walletIndex). Emits `wallet-created`. */
-  createWallet(parameters?: CreateWalletParameters): Promise<Wallet> {
-    return createWallet(parameters)
+  async createWallet(parameters?: CreateWalletParameters): Promise<Wallet> {
+    return (await import('../../src/actions/createWallet.ts')).createWallet(parameters)
   }
 
   /** Imports a private key as an embedded wallet; the key goes only to the wallet frame. */
-  importWallet(parameters: ImportWalletParameters): Promise<Wallet> {
-    return importWallet(parameters)
+  async importWallet(parameters: ImportWalletParameters): Promise<Wallet> {
+    return (await import('../../src/actions/importWallet.ts')).importWallet(parameters)
   }
 
   /** EIP-1193 provider of an embedded Ethereum wallet (for viem, wagmi…). */
@@ -351,25 +340,24 @@ export class AuthModalElement extends R2WCBase {
   }
 
   /** Signs a message with an embedded Solana wallet (through `<sign-prompt>` unless headless). */
-  signMessage(parameters: SignMessageParameters): Promise<SignMessageReturnType> {
-    return signMessage(parameters)
+  async signMessage(parameters: SignMessageParameters): Promise<SignMessageReturnType> {
+    return (await import('../../src/actions/signMessage.ts')).signMessage(parameters)
   }
 
   /** Opens the export screen; the key shows only inside a frame of the API origin. */
-  exportWallet(parameters?: ExportWalletParameters): Promise<void> {
-    return exportWallet(parameters)
+  async exportWallet(parameters?: ExportWalletParameters): Promise<void> {
+    return (await import('../../src/actions/exportWallet.ts')).exportWallet(parameters)
   }
 
   /** Changes the recovery method ('privy' automatic, or 'user-passcode' with a password). */
-  setWalletRecovery(parameters: SetWalletRecoveryParameters): Promise<void> {
-    return setWalletRecovery(parameters)
+  async setWalletRecovery(parameters: SetWalletRecoveryParameters): Promise<void> {
+    return (await import('../../src/actions/setWalletRecovery.ts')).setWalletRecovery(parameters)
   }
 
   /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
   openRecoverySettings(method: 'user-passcode' | 'privy' = 'user-passcode'): void {
-    openWalletScreen(
-      method === 'privy' ? { name: 'embedded-wallet-automatic-recovery' } : { name: 'embedded-wallet-recovery-select', purpose: 'update' },
-    )
+    const screen = method === 'privy' ? ({ name: 'embedded-wallet-automatic-recovery' } as const) : ({ name: 'embedded-wallet-recovery-select', purpose: 'update' } as const)
+    void import('../../src/wallets/embedded/modal.ts').then((m) => m.openWalletScreen(screen))
   }
 
   override connectedCallback(): void {

@@ -1,12 +1,11 @@
 import r2wc from '@r2wc/react-to-web-component'
 import { getEthereumProvider } from '../../src/actions/getEthereumProvider.ts'
-import { signMessage as signSolanaMessage } from '../../src/actions/signMessage.ts'
 import { EmbeddedWalletError, WALLET_MESSAGES } from '../../src/errors/wallet.ts'
 import { subscribe } from '../../src/events/bus.ts'
 import { emit } from '../../src/events/emit.ts'
 import { SignPromptApp, type SignPromptAppProps } from '../../src/screens/sign/SignPromptApp.tsx'
 import { $wallets } from '../../src/stores/wallets.ts'
-import type { SignUiOptions } from '../../src/wallets/embedded/signing.ts'
+import type { SignUiOptions } from '../../src/stores/signRequest.ts'
 import { styles } from '../auth-modal/auth-modal.styles.ts'
 
 const PROPS = Symbol.for('r2wc.props')
@@ -99,7 +98,8 @@ export class SignPromptElement extends R2WCBase {
   }
 
   /** ed25519 signature by an embedded Solana wallet. Resolves `{ signature }` (base64). */
-  signSolanaMessage({ message, address, uiOptions }: SignPromptCallOptions & { message: string | Uint8Array }): Promise<{ signature: string }> {
+  async signSolanaMessage({ message, address, uiOptions }: SignPromptCallOptions & { message: string | Uint8Array }): Promise<{ signature: string }> {
+    const { signMessage: signSolanaMessage } = await import('../../src/actions/signMessage.ts')
     return signSolanaMessage({ message, address: address ?? this.#address('solana'), ...this.#options(uiOptions) })
   }
 

@@ -1,6 +1,6 @@
 import { ProviderRpcError, WALLET_MESSAGES } from '../errors/wallet.ts'
 import { findWallet } from '../stores/wallets.ts'
-import { requestSignature, type SignUiOptions } from '../wallets/embedded/signing.ts'
+import type { SignUiOptions } from '../stores/signRequest.ts'
 
 export interface EIP1193RequestArguments {
   method: string
@@ -63,6 +63,8 @@ export function getEthereumProvider(address: string, options: GetEthereumProvide
   }
   async function sign(method: 'personal_sign' | 'eth_signTypedData_v4', walletAddress: string, data: unknown) {
     try {
+      // Loaded with the first signature: the provider object itself is on every page.
+      const { requestSignature } = await import('../wallets/embedded/signing.ts')
       return await requestSignature({ method, address: walletAddress, data, uiOptions: options.uiOptions, showWalletUIs: options.showWalletUIs })
     } catch (error) {
       const code = (error as { code?: string }).code

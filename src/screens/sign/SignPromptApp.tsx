@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { lazy, Suspense } from 'react'
 import { $modal } from '../../stores/modal.ts'
-import { $signRequest, type SignUiOptions } from '../../wallets/embedded/signing.ts'
+import { $signRequest, type SignUiOptions } from '../../stores/signRequest.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
 
 const SignPromptView = lazy(() => import('./SignPromptView.tsx'))

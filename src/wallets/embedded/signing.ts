@@ -3,45 +3,19 @@
  * the `<sign-prompt>` UI, which picks the pending request up from `$signRequest`. Either way the
  * outcome is published once as `sign-success` or `sign-error`.
  */
-import { atom } from 'nanostores'
 import type { RpcRequest } from '../../../frame/src/protocol.ts'
 import { connectEmbeddedWallet } from '../../actions/connectEmbeddedWallet.ts'
 import { errorDetail, toBaseError } from '../../errors/toBaseError.ts'
 import { EmbeddedWalletError, WALLET_MESSAGES, WalletProxyError } from '../../errors/wallet.ts'
 import { publish } from '../../events/bus.ts'
-import type { SignSuccessEventDetail } from '../../events/sign-success.ts'
 import { findWallet, type Wallet } from '../../stores/wallets.ts'
 import { getWalletProxy } from './proxy.ts'
 import { requireAccessToken } from './session.ts'
+import { $signRequest, type PendingSign, type SignMethod, type SignParameters, type SignUiOptions } from '../../stores/signRequest.ts'
 
-export type SignMethod = SignSuccessEventDetail['method']
+export { $signRequest }
+export type { PendingSign, SignMethod, SignParameters, SignUiOptions }
 
-/** Texts and options of the prompt (spec part 3: Sign message data). */
-export interface SignUiOptions {
-  title?: string
-  description?: string
-  buttonText?: string
-  iconUrl?: string
-  isCancellable?: boolean
-}
-
-export interface SignParameters {
-  method: SignMethod
-  address: string
-  /** personal_sign: text or 0x-hex; eth_signTypedData_v4: the typed data; solana_signMessage: base64 bytes. */
-  data: unknown
-  uiOptions?: SignUiOptions
-  /** false signs without any UI (headless). Default true. */
-  showWalletUIs?: boolean
-}
-
-export interface PendingSign extends SignParameters {
-  id: number
-  resolve(signature: string): void
-  reject(error: unknown): void
-}
-
-export const $signRequest = atom<PendingSign | null>(null)
 let counter = 0
 
 function rpcFor(method: SignMethod, wallet: Wallet, data: unknown): RpcRequest {

@@ -1,0 +1,28 @@
+/**
+ * Tags-only entry (`dist/elements.js`): defines `<auth-modal>` and `<sign-prompt>` and registers
+ * the login-method starts and post-login steps. Everything a host calls on the elements loads on
+ * first use (dynamic import), so the landing screen fetches only what it renders.
+ *
+ * Registrations live here, in an entry: rollup's treeshake setting drops side effects of every
+ * other src/ module.
+ */
+import '../elements/auth-modal/auth-modal.ts'
+import '../elements/sign-prompt/sign-prompt.ts'
+import { registerPostLoginStep } from './flows/postLogin.ts'
+import { startPasskeyMethod } from './passkeys/methodStart.ts'
+import { registerMethodStart } from './screens/login/methodEntries.tsx'
+import { pushScreen } from './stores/modal.ts'
+import { embeddedWalletStep } from './wallets/embedded/postLoginStep.ts'
+import { reconnectOnLoad } from './wallets/external/reconnectOnLoad.ts'
+
+export { AuthModalElement } from '../elements/auth-modal/auth-modal.ts'
+export { SignPromptElement } from '../elements/sign-prompt/sign-prompt.ts'
+
+// Landing entries whose start is more than pushing a screen.
+registerMethodStart('passkey', startPasskeyMethod)
+registerMethodStart('telegram', () => pushScreen({ name: 'telegram-status' }))
+
+// Embedded-wallet creation follows terms after every login method (src/flows/postLogin.ts).
+registerPostLoginStep(embeddedWalletStep)
+// Issue #5: a stored external wallet connection is restored after a reload.
+reconnectOnLoad()

@@ -1,0 +1,36 @@
+/**
+ * The pending embedded-wallet signature that `<sign-prompt>` shows. Kept apart from
+ * `src/wallets/embedded/signing.ts` so the prompt element (defined on every page) does not pull
+ * the wallet frame proxy into the landing chunk: signing code loads with the first request.
+ */
+import { atom } from 'nanostores'
+import type { SignSuccessEventDetail } from '../events/sign-success.ts'
+
+export type SignMethod = SignSuccessEventDetail['method']
+
+/** Texts and options of the prompt (spec part 3: Sign message data). */
+export interface SignUiOptions {
+  title?: string
+  description?: string
+  buttonText?: string
+  iconUrl?: string
+  isCancellable?: boolean
+}
+
+export interface SignParameters {
+  method: SignMethod
+  address: string
+  /** personal_sign: text or 0x-hex; eth_signTypedData_v4: the typed data; solana_signMessage: base64 bytes. */
+  data: unknown
+  uiOptions?: SignUiOptions
+  /** false signs without any UI (headless). Default true. */
+  showWalletUIs?: boolean
+}
+
+export interface PendingSign extends SignParameters {
+  id: number
+  resolve(signature: string): void
+  reject(error: unknown): void
+}
+
+export const $signRequest = atom<PendingSign | null>(null)
