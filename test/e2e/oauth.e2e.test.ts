@@ -115,6 +115,44 @@ describe('OAuth login', () => {
   })
 })
 
+describe('OAuth button and provider refusals', () => {
+  it('the provider button stays disabled for 2 s after a click, also when the user comes straight back', async () => {
+    const page = await demoPage()
+    const popup = await clickGoogle(page)
+    const clickedAt = Date.now()
+    await modal(page).getByText('Verifying connection to Google (local dev)').waitFor()
+    await modal(page).locator('[part=back-button]').click()
+    const button = modal(page).locator('button[data-method=google]')
+    await button.waitFor()
+    expect(await button.isDisabled()).toBe(true)
+    await page.waitForFunction(() => !(document.querySelector('auth-modal')!.shadowRoot!.querySelector('button[data-method=google]') as HTMLButtonElement).disabled, null, { timeout: 5000 })
+    const elapsed = Date.now() - clickedAt
+    expect(elapsed).toBeGreaterThanOrEqual(1500)
+    expect(elapsed).toBeLessThan(4000)
+    if (!popup.isClosed()) await popup.close()
+    await page.close()
+  })
+
+  it("error: the provider reporting the account suspended shows 'Your Google (local dev) account is suspended. Please try another login method.'", async () => {
+    const page = await demoPage()
+    // The dev IdP answers userinfo 403 "This account is suspended." for such login names, as X/Twitter does.
+    await atIdp(await clickGoogle(page), 'suspended-sam')
+    await modal(page).getByText('Your Google (local dev) account is suspended. Please try another login method.').waitFor()
+    await modal(page).getByText('Authentication failed').waitFor()
+    expect(await modal(page).getByRole('button', { name: 'Retry' }).count()).toBe(0)
+    expect(await page.evaluate(() => document.querySelector('auth-modal')!.user)).toBeNull()
+    await page.close()
+  })
+
+  it("error: the provider rate-limiting us (HTTP 429) shows 'Request limit reached for Google (local dev). Please wait a moment and try again.'", async () => {
+    const page = await demoPage()
+    await atIdp(await clickGoogle(page), 'rate-limited-rita')
+    await modal(page).getByText('Request limit reached for Google (local dev). Please wait a moment and try again.').waitFor()
+    await modal(page).getByText('Authentication failed').waitFor()
+    await page.close()
+  })
+})
+
 describe('OAuth link and unlink', () => {
   it('linkOAuth resolves with the user holding google_oauth; unlinkOAuth removes it', async () => {
     const page = await demoPage()
