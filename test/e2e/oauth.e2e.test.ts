@@ -153,7 +153,45 @@ describe('OAuth button and provider refusals', () => {
   })
 })
 
+/** A host's own "Link Google" button (the popup needs the click's user gesture); the outcome lands in window.linkResult. */
+async function addLinkButton(page: Page) {
+  await page.evaluate(() => {
+    const w = window as any
+    w.linkResult = 'pending'
+    const button = document.body.appendChild(document.createElement('button'))
+    button.id = 'link-google'
+    button.textContent = 'Link Google'
+    button.onclick = () =>
+      (document.querySelector('auth-modal') as any).linkOAuth('google').then(
+        (u: any) => (w.linkResult = u.linkedAccounts.map((a: any) => a.type).sort().join(',')),
+        (e: any) => (w.linkResult = `error:${e.code}`),
+      )
+  })
+}
+
 describe('OAuth link and unlink', () => {
+  it("error: linking a second account of the same provider shows 'You cannot authorize more than one account for this user.'", async () => {
+    const page = await demoPage()
+    await page.evaluate((t) => document.querySelector('auth-modal')!.loginWithCustomToken(t), await host.sign('oauth-twice'))
+    await addLinkButton(page)
+    const [first] = await Promise.all([page.waitForEvent('popup'), page.click('#link-google')])
+    await atIdp(first, 'first.google@example.com')
+    await page.waitForFunction(() => (window as any).linkResult !== 'pending', null, { timeout: 20_000 })
+    expect(await page.evaluate(() => (window as any).linkResult)).toBe('custom_auth,google_oauth')
+    await page.waitForFunction(() => !document.querySelector('auth-modal')!.hasAttribute('open'), null, { timeout: 5000 })
+    await page.evaluate(() => ((window as any).linkResult = 'pending'))
+    // Sign out of the IdP (its session cookies) so the second popup asks who is signing in.
+    await page.context().clearCookies({ name: /^_session/ })
+    const [second] = await Promise.all([page.waitForEvent('popup'), page.click('#link-google')])
+    await atIdp(second, 'second.google@example.com')
+    await modal(page).getByText('You cannot authorize more than one account for this user.').waitFor({ timeout: 20_000 })
+    await modal(page).getByText('Authentication failed').waitFor()
+    await page.evaluate(() => document.querySelector('auth-modal')!.close())
+    await page.waitForFunction(() => (window as any).linkResult !== 'pending', null, { timeout: 5000 })
+    expect(await page.evaluate(() => (window as any).linkResult)).toBe('error:USER_EXITED_LINK_FLOW')
+    await page.close()
+  })
+
   it('linkOAuth resolves with the user holding google_oauth; unlinkOAuth removes it', async () => {
     const page = await demoPage()
     const token = await host.sign('oauth-linker')
