@@ -196,19 +196,7 @@ describe('OAuth link and unlink', () => {
     const page = await demoPage()
     const token = await host.sign('oauth-linker')
     await page.evaluate((t) => document.querySelector('auth-modal')!.loginWithCustomToken(t), token)
-    // A host's own button: the popup needs the click's user gesture.
-    await page.evaluate(() => {
-      const w = window as any
-      w.linkResult = 'pending'
-      const button = document.body.appendChild(document.createElement('button'))
-      button.id = 'link-google'
-      button.textContent = 'Link Google'
-      button.onclick = () =>
-        (document.querySelector('auth-modal') as any).linkOAuth('google').then(
-          (u: any) => (w.linkResult = u.linkedAccounts.map((a: any) => a.type).sort().join(',')),
-          (e: any) => (w.linkResult = `error:${e.code}`),
-        )
-    })
+    await addLinkButton(page)
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.click('#link-google')])
     await atIdp(popup, 'linked@example.com')
     await page.waitForFunction(() => (window as any).linkResult !== 'pending', null, { timeout: 20_000 })

@@ -133,6 +133,31 @@ describe('telegram', () => {
   })
 })
 
+describe('telegram from a host method', () => {
+  it("login({ method: 'telegram' }) uses the callback mode; a cancelled widget says so, the next signed result logs in and resolves", async () => {
+    const page = await browser.newPage()
+    await page.goto(`${stack.demoUrl}/`)
+    await waitForHostEvent(page, 'auth-ready')
+    await page.evaluate(() => {
+      const w = window as any
+      w.loginResult = 'pending'
+      ;(document.querySelector('auth-modal') as any).login({ method: 'telegram' }).then(
+        (u: any) => (w.loginResult = u.linkedAccounts[0].type),
+        (e: any) => (w.loginResult = `error:${e.code}`),
+      )
+    })
+    await page.waitForFunction(() => typeof (window as any).__gatehouseTelegramAuth === 'function')
+    // Telegram calls back with false when the user closes its window without confirming.
+    await page.evaluate(() => (window as any).__gatehouseTelegramAuth(false))
+    await modal(page).getByText('Something went wrong. Try again.').waitFor()
+    await page.evaluate((user) => (window as any).__gatehouseTelegramAuth(user), signedResult({ id: 5550200, first_name: 'Host', username: 'host_login' }))
+    const result = await page.waitForFunction(() => (window as any).loginResult !== 'pending' && (window as any).loginResult, null, { timeout: 15_000 })
+    expect(await result.jsonValue()).toBe('telegram')
+    expect((await waitForHostEvent(page, 'auth-success')).detail.loginMethod).toBe('telegram')
+    await page.close()
+  })
+})
+
 describe('telegram link', () => {
   it('linkTelegram() shows the widget in callback mode; its signed result links; resolves, link-success; unlinkTelegram() removes it', async () => {
     const page = await emailUser('tg.link@example.com')
