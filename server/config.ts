@@ -24,6 +24,12 @@ export interface RateLimits {
    * asks once per page load and wallet secret; many more means a stolen token being milked.
    */
   keyMaterial: number
+  /**
+   * Telegram logins and links of one Telegram account per window. A signed widget result stays
+   * valid for a day, so a captured one could be replayed; past this the user sees
+   * 'Request limit reached for Telegram…' (spec §8).
+   */
+  telegramAccount: number
 }
 
 export interface ServerConfig {
@@ -90,6 +96,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   codeMaxAttempts: 5,
   codeTtlSeconds: 600,
   keyMaterial: 60,
+  telegramAccount: 10,
 }
 
 export type ConfigOverrides = Partial<Omit<ServerConfig, 'rateLimits'>> & {
@@ -135,6 +142,7 @@ const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
   codeMaxAttempts: 'GATEHOUSE_CODE_MAX_ATTEMPTS',
   codeTtlSeconds: 'GATEHOUSE_CODE_TTL_SECONDS',
   keyMaterial: 'GATEHOUSE_RATE_LIMIT_KEY_MATERIAL',
+  telegramAccount: 'GATEHOUSE_RATE_LIMIT_TELEGRAM_ACCOUNT',
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {

@@ -25,10 +25,26 @@ export function devProfile(login: string) {
   return { sub: login, email, email_verified: true, name: login, preferred_username: login.split('@')[0] }
 }
 
+/**
+ * Provider conditions a developer (and the e2e tests) can provoke by login name, answered the way
+ * real providers do at their userinfo endpoint: a name starting with 'suspended' gets 403 with a
+ * body saying the account is suspended (as X/Twitter does), one starting with 'rate-limited' gets
+ * 429. Everything before (sign-in, consent, code, tokens) works normally.
+ */
+export function devCondition(login: string): { status: number; error: string; description: string } | null {
+  const name = login.toLowerCase()
+  if (name.startsWith('suspended')) return { status: 403, error: 'access_denied', description: 'This account is suspended.' }
+  if (name.startsWith('rate-limited')) return { status: 429, error: 'rate_limit_exceeded', description: 'Too many requests for this client.' }
+  return null
+}
+
 export async function createDevIdp(issuer: string, clients: DevIdpClient[]): Promise<DevIdp> {
   // Untyped package (no bundled declarations): a computed specifier keeps it out of type checking.
   const specifier = 'oidc-provider'
-  const { default: Provider } = (await import(specifier)) as { default: new (issuer: string, config: unknown) => any }
+  const { default: Provider, errors } = (await import(specifier)) as {
+    default: new (issuer: string, config: unknown) => any
+    errors: { OIDCProviderError: new (status: number, message: string) => Error & { error_description?: string } }
+  }
   const provider = new Provider(issuer, {
     clients: clients.map((c) => ({ ...c, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_post' })),
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
@@ -36,7 +52,14 @@ export async function createDevIdp(issuer: string, clients: DevIdpClient[]): Pro
     cookies: { keys: ['gatehouse-dev-idp-cookie-key'] },
     pkce: { required: () => true },
     ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 3600, IdToken: 3600 },
-    findAccount: async (_ctx: unknown, id: string) => ({ accountId: id, claims: async () => devProfile(id) }),
+    findAccount: async (_ctx: unknown, id: string) => ({
+      accountId: id,
+      claims: async (use: string) => {
+        const condition = use === 'userinfo' ? devCondition(id) : null
+        if (condition) throw Object.assign(new errors.OIDCProviderError(condition.status, condition.error), { error_description: condition.description })
+        return devProfile(id)
+      },
+    }),
   } as any)
   // Plain http on loopback is all it is for.
   provider.proxy = true

@@ -248,6 +248,19 @@ export class AuthModalElement extends R2WCBase {
     return (await (await import('../../src/actions/unlinkOAuth.ts')).unlinkOAuth({ provider, subject })).user
   }
 
+  /**
+   * Links a Telegram account to the signed-in user through Telegram's login widget (callback mode).
+   * Resolves with the user, rejects with USER_EXITED_LINK_FLOW when the modal is closed first.
+   */
+  async linkTelegram(): Promise<User> {
+    return (await import('../../src/actions/linkTelegram.ts')).linkTelegram()
+  }
+
+  /** Unlinks the signed-in user's Telegram account by its Telegram user id; resolves with the user. */
+  async unlinkTelegram(telegramUserId: string | number): Promise<User> {
+    return (await (await import('../../src/actions/unlinkTelegram.ts')).unlinkTelegram({ telegramUserId })).user
+  }
+
   /** Logs in as this browser's guest (a credential kept per app); resolves with the guest user. */
   async loginAsGuest(): Promise<User> {
     return (await (await import('../../src/actions/loginAsGuest.ts')).loginAsGuest()).user

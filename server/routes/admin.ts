@@ -123,6 +123,7 @@ const oauthClient = {
 } as const
 Object.assign(appFields, {
   oauthProviderLabels: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 60 } },
+  smsChannels: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: ['sms', 'whatsapp'] } },
   // Server-only (issue #4): OAuth clients by provider.
   oauth: {
     type: 'object',

@@ -83,6 +83,16 @@ forEachDatabase((target) => {
     expect(foreign.json()).toMatchObject({ code: 'invalid_credentials' })
   })
 
+  it("error: the provider's userinfo answering 403 'suspended' is oauth_account_suspended; 429 is too_many_requests marked provider_rate_limited", async () => {
+    const appId = await googleApp()
+    const suspended = await h.post('/api/v1/oauth/authenticate', (await consent(appId, 'suspended-sam')).body, { appId })
+    expect(suspended.statusCode).toBe(403)
+    expect(suspended.json()).toMatchObject({ code: 'oauth_account_suspended', error: 'Your Google account is suspended.' })
+    const limited = await h.post('/api/v1/oauth/authenticate', (await consent(appId, 'rate-limited-rita')).body, { appId })
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json()).toMatchObject({ code: 'too_many_requests', data: { provider_rate_limited: true } })
+  })
+
   it('error: init refuses a disabled provider, an unconfigured client and a redirect to a foreign origin', async () => {
     const p = pkce()
     const emailOnly = await h.createApp({ loginMethods: { email: true } })

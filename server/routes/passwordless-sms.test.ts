@@ -72,11 +72,21 @@ forEachDatabase((target) => {
       expect(again.json()).toMatchObject({ is_new_user: false, user: { id: res.json().user.id } })
     })
 
-    it('the WhatsApp variant goes out with whatsapp: addresses', async () => {
-      await h.post(`${P}/init`, { phoneNumber: '+4915123456789', channel: 'whatsapp' }, { appId })
+    it('the WhatsApp variant goes out with whatsapp: addresses when the app offers it', async () => {
+      const waApp = await h.createApp({ loginMethods: { sms: true }, smsChannels: ['sms', 'whatsapp'] })
+      expect((await h.get(`/api/v1/apps/${waApp}`)).json().smsChannels).toEqual(['sms', 'whatsapp'])
+      expect((await h.post(`${P}/init`, { phoneNumber: '+4915123456789', channel: 'whatsapp' }, { appId: waApp })).statusCode).toBe(200)
       const sent = twilio.received.at(-1)!
       expect(sent.form.get('To')).toBe('whatsapp:+4915123456789')
       expect(sent.form.get('From')).toBe('whatsapp:+14155238886')
+    })
+
+    it('error: WhatsApp on an app that offers only SMS (the default) answers disallowed_login_method and sends nothing', async () => {
+      const before = twilio.received.length
+      const res = await h.post(`${P}/init`, { phoneNumber: '+4915123456780', channel: 'whatsapp' }, { appId })
+      expect(res.statusCode).toBe(403)
+      expect(res.json()).toEqual({ error: 'Login with WhatsApp not allowed', code: 'disallowed_login_method' })
+      expect(twilio.received.length).toBe(before)
     })
 
     it('error: an invalid number answers 400 invalid_data', async () => {

@@ -1,7 +1,8 @@
 /** Telegram login, link, unlink and transfer (issue #4); the checks are in services/telegram.ts. */
 import type { FastifyInstance } from 'fastify'
 import { HEADER_APP } from '../context.js'
-import type { AuthMode } from '../services/accounts.js'
+import type { AuthMode, ProvenAccount } from '../services/accounts.js'
+import type { App } from '../services/app-config.js'
 import { requireSignedInUser } from '../services/bearer.js'
 import { verifyTelegram, type TelegramAuthResult } from '../services/telegram.js'
 import { transferSchema } from './passwordless-link.js'
@@ -45,15 +46,22 @@ type Proof = { telegram_auth_result?: TelegramAuthResult | null; telegram_web_ap
 export default async function telegramRoutes(app: FastifyInstance) {
   const { accounts, throttle, now } = app.gatehouse
 
+  /** Verifies the proof, then counts it against its Telegram account (spec §8 'Request limit reached for Telegram'). */
+  async function verified(gatehouseApp: App, body: Proof): Promise<ProvenAccount> {
+    const proven = verifyTelegram(gatehouseApp, body, now())
+    await throttle.hit(`telegram:${gatehouseApp.id}:${proven.address}`, throttle.limits.telegramAccount, { provider_rate_limited: true })
+    return proven
+  }
+
   app.post<{ Body: Proof & { mode?: AuthMode } }>('/api/v1/telegram/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) => {
     await throttle.hit(`auth:ip:${request.ip}`, throttle.limits.ipAuthenticate)
-    const proven = verifyTelegram(request.gatehouseApp!, request.body, now())
+    const proven = await verified(request.gatehouseApp!, request.body)
     return accounts.loginOrSignUp(request.gatehouseApp!, proven, { mode: request.body.mode })
   })
 
   app.post<{ Body: Proof }>('/api/v1/telegram/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
-    return accounts.link(request.gatehouseApp!, userId, verifyTelegram(request.gatehouseApp!, request.body, now()))
+    return accounts.link(request.gatehouseApp!, userId, await verified(request.gatehouseApp!, request.body))
   })
 
   app.post<{ Body: { telegram_user_id: string | number } }>('/api/v1/telegram/unlink', { schema: unlinkSchema, config: HEADER_APP }, async (request) => {

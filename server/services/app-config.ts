@@ -28,6 +28,8 @@ export interface PublicAppConfig {
   allowlistConfig: { errorTitle: string | null; errorDetail: string | null; errorCtaText: string | null; errorCtaLink: string | null }
   captcha: { enabled: boolean; siteKey: string | null }
   intl: { defaultCountry: string }
+  /** How phone codes may leave (issue #4): 'sms', 'whatsapp' or both (the phone screen then offers the choice). */
+  smsChannels: ('sms' | 'whatsapp')[]
   passkeysForSignupEnabled: boolean
   disablePlusEmails: boolean
   disableSignup: boolean
@@ -110,6 +112,7 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
     allowlistConfig: { errorTitle: null, errorDetail: null, errorCtaText: null, errorCtaLink: null },
     captcha: { enabled: false, siteKey: null },
     intl: { defaultCountry: 'US' },
+    smsChannels: ['sms'],
     passkeysForSignupEnabled: false,
     disablePlusEmails: false,
     disableSignup: false,

@@ -49,6 +49,15 @@ export interface OAuthDeps {
 const providerRateLimited = (provider: OAuthProvider) =>
   new ApiError('too_many_requests', `Request limit reached for ${PROVIDER_LABELS[provider]}.`, { provider_rate_limited: true })
 
+/** A profile answer that is the provider refusing: 429 (its rate limit) or 403 saying the account is suspended. */
+async function checkProviderRefusal(response: Response, provider: OAuthProvider): Promise<void> {
+  if (response.status === 429) throw providerRateLimited(provider)
+  // Providers answer 403 for suspended accounts (X/Twitter says so in the body).
+  if (response.status === 403 && /suspend/i.test(await response.clone().text())) {
+    throw new ApiError('oauth_account_suspended', `Your ${PROVIDER_LABELS[provider]} account is suspended.`)
+  }
+}
+
 export class OAuthService {
   private readonly discovered = new Map<string, Promise<oauth.AuthorizationServer>>()
   constructor(private readonly deps: OAuthDeps) {}
@@ -190,16 +199,13 @@ export class OAuthService {
     try {
       if (r.as.userinfo_endpoint && !r.preset.profileEndpoint) {
         const response = await oauth.userInfoRequest(r.as, r.client, result.access_token, r.options)
+        await checkProviderRefusal(response, r.provider)
         const info = await oauth.processUserInfoResponse(r.as, r.client, claims?.sub ?? oauth.skipSubjectCheck, response)
         return r.preset.profile({ ...claims, ...info })
       }
       if (r.preset.profileEndpoint) {
         const response = await oauth.protectedResourceRequest(result.access_token, 'GET', new URL(r.preset.profileEndpoint), new Headers({ accept: 'application/json' }), null, r.options)
-        if (response.status === 429) throw providerRateLimited(r.provider)
-        // Providers answer 403 for suspended accounts (X/Twitter says so in the body).
-        if (response.status === 403 && /suspend/i.test(await response.clone().text())) {
-          throw new ApiError('oauth_account_suspended', `Your ${PROVIDER_LABELS[r.provider]} account is suspended.`)
-        }
+        await checkProviderRefusal(response, r.provider)
         if (!response.ok) throw new Error(`profile ${response.status}`)
         return r.preset.profile(await response.json())
       }

@@ -54,6 +54,10 @@ export class PasswordlessSmsService {
   async init(app: App, input: { phoneNumber: string; channel?: SmsChannel }, ip: string): Promise<void> {
     const { db, throttle, now, secret } = this.deps
     const phone = this.check(app, input.phoneNumber)
+    const channel = input.channel ?? 'sms'
+    if (!(app.config.smsChannels ?? ['sms']).includes(channel)) {
+      throw new ApiError('disallowed_login_method', `Login with ${channel === 'whatsapp' ? 'WhatsApp' : 'SMS'} not allowed`)
+    }
     const limits = throttle.limits
     await throttle.hit(`init:ip:${ip}`, limits.ipInit)
     await throttle.hit(`init:phone:${app.id}:${phone}`, limits.emailInit)
@@ -67,7 +71,7 @@ export class PasswordlessSmsService {
       t - cooldownMs,
     )
     if (!stored) throw new ApiError('too_many_requests', 'A code was just sent. Please wait before requesting another.')
-    await this.deps.sms.send({ to: phone, code, channel: input.channel ?? 'sms', body: `${code} is your login code for ${app.name}. It expires in ${Math.round(limits.codeTtlSeconds / 60)} minutes.` })
+    await this.deps.sms.send({ to: phone, code, channel, body: `${code} is your login code for ${app.name}. It expires in ${Math.round(limits.codeTtlSeconds / 60)} minutes.` })
   }
 
   async authenticate(app: App, input: { phoneNumber: string; code: string; mode?: AuthMode }, ip: string): Promise<AuthResponse> {

@@ -12,11 +12,14 @@ export class Throttle {
     private readonly now: () => number,
   ) {}
 
-  /** Counts a hit on `key`; throws too_many_requests once more than `limit` hits fall in the window. 0 = no limit. */
-  async hit(key: string, limit: number): Promise<void> {
+  /**
+   * Counts a hit on `key`; throws too_many_requests once more than `limit` hits fall in the window
+   * (with `data` on the answer, e.g. which limit tripped). 0 = no limit.
+   */
+  async hit(key: string, limit: number, data?: Record<string, unknown>): Promise<void> {
     if (this.disabled || limit <= 0) return
     const count = await hitRateLimit(this.db, key, this.now(), this.limits.windowSeconds * 1000)
-    if (count > limit) throw new ApiError('too_many_requests', 'Too many attempts. Please wait before trying again.')
+    if (count > limit) throw new ApiError('too_many_requests', 'Too many attempts. Please wait before trying again.', data)
   }
 
   get enabled() {

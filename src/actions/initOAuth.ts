@@ -1,4 +1,4 @@
-import { getApiClient } from '../api/instance.ts'
+import { getAuthApiClient } from '../api/instance.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { createPkce } from '../oauth/pkce.ts'
 import { writePendingOAuth, type PendingOAuth } from '../oauth/pending.ts'
@@ -29,11 +29,12 @@ export type InitOAuthErrorType = ApiError | TimeoutError | NetworkError
  * location.assign(url)
  */
 export async function initOAuth({ provider, redirectTo, kind = 'login', mode = 'popup', captchaToken }: InitOAuthParameters): Promise<InitOAuthReturnType> {
+  const api = getAuthApiClient()
   const { codeVerifier, codeChallenge, stateCode } = await createPkce()
   const page = new URL(redirectTo ?? location.href)
   for (const p of ['code', 'state', 'provider']) page.searchParams.delete(p)
   writePendingOAuth($config.get().appId!, { provider, codeVerifier, stateCode, kind, mode })
-  return getApiClient().request<InitOAuthReturnType>('/oauth/init', {
+  return api.request<InitOAuthReturnType>('/oauth/init', {
     method: 'POST',
     body: { provider, redirect_to: page.href, code_challenge: codeChallenge, state_code: stateCode, ...(captchaToken ? { token: captchaToken } : {}) },
   })

@@ -6,6 +6,7 @@ import { enabledMethods, landingLayout, type LoginPrefill } from '../screens/log
 import { METHOD_LABELS, startMethod } from '../screens/login/methodEntries.tsx'
 import { $config } from '../stores/config.ts'
 import { setEmailInput } from '../stores/emailFlow.ts'
+import { setPhoneInput } from '../stores/smsFlow.ts'
 import { $landing } from '../stores/landing.ts'
 import { pushScreen } from '../stores/modal.ts'
 import { $session } from '../stores/session.ts'
@@ -35,6 +36,8 @@ export function login(parameters: LoginParameters = {}): Promise<LoginReturnType
   const { method, prefill = null } = parameters
   $landing.set({ prefill })
   if (prefill?.type === 'email') setEmailInput(prefill.value)
+  // The phone form (its own chunk, with libphonenumber-js) picks the country and formats it.
+  if (prefill?.type === 'phone') setPhoneInput(prefill.value.trim(), null)
   const done = startFlow({ kind: 'login', method: method ?? 'any' })
   openModal()
   if (method) {

@@ -1,4 +1,4 @@
-import { getApiClient } from '../api/instance.ts'
+import { getAuthApiClient } from '../api/instance.ts'
 import type { WireAuthResponse } from '../api/types.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { AlreadyLoggedInError } from '../errors/link.ts'
@@ -41,7 +41,7 @@ export async function loginAsGuest(): Promise<LoginAsGuestReturnType> {
   if (status === 'authenticated' && user && !user.isGuest) throw new AlreadyLoggedInError()
   try {
     const guest_credential = guestCredential($config.get().appId!)
-    const response = await getApiClient().request<WireAuthResponse>('/guest/authenticate', { method: 'POST', body: { guest_credential } })
+    const response = await getAuthApiClient().request<WireAuthResponse>('/guest/authenticate', { method: 'POST', body: { guest_credential } })
     return completeLogin(response, 'guest')
   } catch (error) {
     publish('auth-error', errorDetail(error))

@@ -3,7 +3,7 @@ import type { WireAuthResponse } from '../api/types.ts'
 import type { User, WireUser } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { AlreadyLoggedInError } from '../errors/link.ts'
-import { OAuthInvalidCodeError, OAuthStateMismatchError, OAuthUserDeniedError } from '../errors/oauth.ts'
+import { OAuthInvalidCodeError, OAuthNoFlowError, OAuthStateMismatchError, OAuthUserDeniedError } from '../errors/oauth.ts'
 import { publish } from '../events/bus.ts'
 import { clearPendingOAuth, readPendingOAuth, type OAuthReturn } from '../oauth/pending.ts'
 import { $config } from '../stores/config.ts'
@@ -13,7 +13,7 @@ import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 
 export type LoginWithOAuthParameters = OAuthReturn
 export type LoginWithOAuthReturnType = (CompletedLogin & { kind: 'login' }) | { kind: 'link'; user: User }
-export type LoginWithOAuthErrorType = OAuthUserDeniedError | OAuthStateMismatchError | OAuthInvalidCodeError | AlreadyLoggedInError | ApiError | TimeoutError | NetworkError
+export type LoginWithOAuthErrorType = OAuthNoFlowError | OAuthUserDeniedError | OAuthStateMismatchError | OAuthInvalidCodeError | AlreadyLoggedInError | ApiError | TimeoutError | NetworkError
 
 /**
  * Finishes the OAuth flow in progress with the provider's answer: checks the returned state
@@ -27,7 +27,8 @@ export type LoginWithOAuthErrorType = OAuthUserDeniedError | OAuthStateMismatchE
 export async function loginWithOAuth({ code, state, provider }: LoginWithOAuthParameters): Promise<LoginWithOAuthReturnType> {
   const appId = $config.get().appId!
   const pending = readPendingOAuth(appId)
-  if (!pending || !state) throw new OAuthInvalidCodeError()
+  if (!pending) throw new OAuthNoFlowError()
+  if (!state) throw new OAuthInvalidCodeError()
   if (pending.stateCode !== state) {
     clearPendingOAuth(appId)
     throw new OAuthStateMismatchError()

@@ -1,4 +1,4 @@
-import { getApiClient } from '../api/instance.ts'
+import { getAuthApiClient } from '../api/instance.ts'
 import type { WireAuthResponse } from '../api/types.ts'
 import type { User, WireUser } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
@@ -30,7 +30,7 @@ export type LoginWithTelegramErrorType = ApiError | TimeoutError | NetworkError
  */
 export async function loginWithTelegram({ telegramAuthResult, telegramWebAppData, captchaToken, link }: LoginWithTelegramParameters): Promise<LoginWithTelegramReturnType> {
   const proof = { captcha_token: captchaToken ?? null, telegram_auth_result: telegramAuthResult ?? null, telegram_web_app_data: telegramWebAppData ?? null }
-  const api = getApiClient()
+  const api = getAuthApiClient()
   if (link) {
     requireLinkableUser()
     const user = applyUser(await api.request<WireUser>('/telegram/link', { method: 'POST', body: proof }))

@@ -49,3 +49,16 @@ describe('sendEmailCode', () => {
     expect(events).toEqual([['auth-error', { code: 'allowlist_rejected', message: 'Not on the allowlist' }]])
   })
 })
+
+describe('before the API exists', () => {
+  it("error: a login flow started before any app is configured rejects with 'Auth flow has no API instance' (e-mail, SMS, OAuth)", async () => {
+    resetAll()
+    const { fetch } = fakeFetch({})
+    const { sendSmsCode } = await import('./sendSmsCode.ts')
+    const { initOAuth } = await import('./initOAuth.ts')
+    await expect(sendEmailCode({ email: 'ada@example.com' })).rejects.toMatchObject({ name: 'AuthFlowNoApiError', shortMessage: 'Auth flow has no API instance', code: 'NOT_INITIALIZED' })
+    await expect(sendSmsCode({ phoneNumber: '+14155550123' })).rejects.toMatchObject({ shortMessage: 'Auth flow has no API instance' })
+    await expect(initOAuth({ provider: 'github', kind: 'login', mode: 'popup' })).rejects.toMatchObject({ shortMessage: 'Auth flow has no API instance' })
+    expect(fetch).not.toHaveBeenCalled()
+  })
+})

@@ -1,4 +1,4 @@
-import { getApiClient } from '../api/instance.ts'
+import { getAuthApiClient } from '../api/instance.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { InvalidEmailError } from '../errors/auth.ts'
 import { errorDetail, toBaseError } from '../errors/toBaseError.ts'
@@ -34,7 +34,7 @@ export async function sendEmailCode({ email, captchaToken }: SendEmailCodeParame
   if ($emailFlow.get().state === 'done') dispatchEmailFlow('RESET')
   dispatchEmailFlow('SEND', { email: address, error: null, inlineError: null })
   try {
-    await getApiClient().request('/passwordless/init', {
+    await getAuthApiClient().request('/passwordless/init', {
       method: 'POST',
       body: captchaToken ? { email: address, token: captchaToken } : { email: address },
     })

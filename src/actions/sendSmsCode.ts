@@ -1,4 +1,4 @@
-import { getApiClient } from '../api/instance.ts'
+import { getAuthApiClient } from '../api/instance.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { BaseError } from '../errors/base.ts'
 import { errorDetail, toBaseError } from '../errors/toBaseError.ts'
@@ -30,7 +30,7 @@ export async function sendSmsCode({ phoneNumber, channel = 'sms', captchaToken }
   if ($smsFlow.get().state === 'done') dispatchSmsFlow('RESET')
   dispatchSmsFlow('SEND', { error: null, channel })
   try {
-    await getApiClient().request('/passwordless_sms/init', {
+    await getAuthApiClient().request('/passwordless_sms/init', {
       method: 'POST',
       body: { phoneNumber: number, channel, ...(captchaToken ? { token: captchaToken } : {}) },
     })

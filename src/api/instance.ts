@@ -1,4 +1,4 @@
-import { NotInitializedError } from '../errors/auth.ts'
+import { AuthFlowNoApiError, NotInitializedError } from '../errors/auth.ts'
 import { $config } from '../stores/config.ts'
 import { $session } from '../stores/session.ts'
 import { getAnalyticsClientId } from '../stores/storage.ts'
@@ -32,4 +32,10 @@ export function getApiClient(): ApiClient {
     }
   }
   return cached.client
+}
+
+/** The client for a login / link flow's first call; without an app it throws AuthFlowNoApiError. */
+export function getAuthApiClient(): ApiClient {
+  if (!$config.get().appId) throw new AuthFlowNoApiError()
+  return getApiClient()
 }

@@ -46,6 +46,8 @@ export interface AppConfig {
   }
   captcha?: { enabled: boolean; siteKey?: string | null }
   intl?: { defaultCountry?: string }
+  /** Channels phone codes may use; both → the phone screen offers the choice (default ['sms']). */
+  smsChannels?: ('sms' | 'whatsapp')[]
   passkeysForSignupEnabled?: boolean
   disablePlusEmails?: boolean
   disableSignup?: boolean

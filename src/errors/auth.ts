@@ -42,10 +42,19 @@ export class MustBeAuthenticatedError extends BaseError {
 
 export class NotInitializedError extends BaseError {
   override name = 'NotInitializedError'
+  constructor(message = 'Gatehouse is not initialized: set app-id on an <auth-modal> or call initialize() first.') {
+    super(message, { code: 'NOT_INITIALIZED' })
+  }
+}
+
+/**
+ * A login or link flow began before the API client exists (spec §8 'Other'): the same condition
+ * as NotInitializedError, named as the spec names it for auth flows.
+ */
+export class AuthFlowNoApiError extends NotInitializedError {
+  override name = 'AuthFlowNoApiError'
   constructor() {
-    super('Gatehouse is not initialized: set app-id on an <auth-modal> or call initialize() first.', {
-      code: 'NOT_INITIALIZED',
-    })
+    super('Auth flow has no API instance')
   }
 }
 

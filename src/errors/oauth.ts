@@ -17,7 +17,15 @@ export class OAuthStateMismatchError extends BaseError {
   }
 }
 
-/** No code, no state or no flow in progress for the returned state. */
+/** An answer arrived but this browser started no OAuth flow (no stored verifier and state). */
+export class OAuthNoFlowError extends BaseError {
+  override name = 'OAuthNoFlowError'
+  constructor() {
+    super(OAUTH_TEXT.noFlow, { code: 'UNKNOWN_AUTH_ERROR' })
+  }
+}
+
+/** No code or no state in the returned answer. */
 export class OAuthInvalidCodeError extends BaseError {
   override name = 'OAuthInvalidCodeError'
   constructor() {

@@ -1,7 +1,7 @@
 /** Spec §8 'OAuth and social': what the OAuth status screen shows for a failure. */
 import { asTransferRequired } from '../actions/internal/accountChange.ts'
 import { ApiError } from '../errors/api.ts'
-import { OAuthInvalidCodeError, OAuthStateMismatchError, OAuthUserDeniedError } from '../errors/oauth.ts'
+import { OAuthInvalidCodeError, OAuthNoFlowError, OAuthStateMismatchError, OAuthUserDeniedError } from '../errors/oauth.ts'
 import type { ScreenEntry } from '../stores/modal.ts'
 import { OAUTH_TEXT } from './texts.ts'
 
@@ -13,6 +13,7 @@ export function mapOAuthError(error: unknown, providerLabel: string, method = pr
   if (error instanceof OAuthUserDeniedError) return status(OAUTH_TEXT.userDenied(providerLabel), true)
   if (error instanceof OAuthStateMismatchError) return status(OAUTH_TEXT.phishing, false)
   if (error instanceof OAuthInvalidCodeError) return status(OAUTH_TEXT.invalidCode, true)
+  if (error instanceof OAuthNoFlowError) return status(OAUTH_TEXT.noFlow, true)
   const transfer = asTransferRequired(error)
   if (transfer) return { kind: 'screen', screen: { name: 'account-transfer', method, nonce: transfer.nonce, displayName: transfer.displayName } }
   if (!(error instanceof ApiError)) return status(OAUTH_TEXT.unexpected, true)

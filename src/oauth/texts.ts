@@ -16,4 +16,5 @@ export const OAUTH_TEXT = {
   invalidCode: 'Invalid code during OAuth flow.',
   userDeniedError: 'User denied confirmation during OAuth flow',
   phishing: 'Unexpected auth flow. This may be a phishing attempt.',
+  noFlow: 'No auth flow in progress.',
 } as const

@@ -5,12 +5,12 @@
  */
 import { useStore } from '@nanostores/react'
 import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
-import { useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { sendSmsCode } from '../actions/sendSmsCode.ts'
 import { mapInitError } from '../screens/login/errorMapping.ts'
 import { $config } from '../stores/config.ts'
 import { pushScreen } from '../stores/modal.ts'
-import { $smsFlow, setPhoneInput } from '../stores/smsFlow.ts'
+import { $smsFlow, setPhoneInput, setSmsChannel } from '../stores/smsFlow.ts'
 
 /** Spec §9 default country. */
 export const DEFAULT_COUNTRY = 'US'
@@ -29,6 +29,13 @@ export function phoneValue(rawPhoneNumber: string, countryCode: string): PhoneVa
   return { rawPhoneNumber, qualifiedPhoneNumber: isValid ? parsed!.number : null, countryCode, isValid }
 }
 
+/** A prefilled number as the form shows it: country from the number (else `fallbackCountry`), national format. */
+export function prefillPhone(value: string, fallbackCountry: string): { rawPhoneNumber: string; countryCode: string } {
+  const parsed = parsePhoneNumberFromString(value, fallbackCountry as CountryCode)
+  const countryCode = parsed?.country ?? parsed?.getPossibleCountries()[0] ?? fallbackCountry
+  return { rawPhoneNumber: parsed ? parsed.formatNational() : new AsYouType(countryCode as CountryCode).input(value), countryCode }
+}
+
 function countryName(code: string): string {
   try {
     return new Intl.DisplayNames([navigator.language || 'en'], { type: 'region' }).of(code) ?? code
@@ -42,6 +49,17 @@ export default function PhoneForm({ submitLabel = 'Submit' }: { submitLabel?: st
   const flow = useStore($smsFlow)
   const defaultCountry = getCountries().includes(app?.intl?.defaultCountry as CountryCode) ? app!.intl!.defaultCountry! : DEFAULT_COUNTRY
   const country = flow.countryCode ?? defaultCountry
+  // The app decides which channels exist; with both, the user picks (default: the first offered).
+  const channels: ('sms' | 'whatsapp')[] = app?.smsChannels?.length ? app.smsChannels : ['sms']
+  const channel = channels.includes(flow.channel) ? flow.channel : channels[0]!
+  // A prefill (`login({ prefill: { type: 'phone', value } })`) arrives as raw text without a
+  // country: take the country from the number itself (E.164) and format it for that country.
+  useEffect(() => {
+    if (flow.countryCode === null && flow.rawPhoneNumber) {
+      const prefilled = prefillPhone(flow.rawPhoneNumber, defaultCountry)
+      setPhoneInput(prefilled.rawPhoneNumber, prefilled.countryCode)
+    }
+  }, [])
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const value = phoneValue(flow.rawPhoneNumber, country)
@@ -56,7 +74,7 @@ export default function PhoneForm({ submitLabel = 'Submit' }: { submitLabel?: st
     setBusy(true)
     setError(null)
     try {
-      await sendSmsCode({ phoneNumber: value.qualifiedPhoneNumber })
+      await sendSmsCode({ phoneNumber: value.qualifiedPhoneNumber, channel })
       pushScreen({ name: 'code', method: 'sms' })
     } catch (caught) {
       const outcome = mapInitError(caught)
@@ -111,6 +129,18 @@ export default function PhoneForm({ submitLabel = 'Submit' }: { submitLabel?: st
           {submitLabel}
         </button>
       </form>
+      {channels.length > 1 ? (
+        // Styled here, not in the element's sheet: this chunk loads only with the phone screens.
+        <fieldset className="channel-choice" part="channel-choice" style={{ display: 'flex', gap: 16, margin: '10px 0 0', padding: 0, border: 0, fontSize: 14, color: 'var(--_muted)' }}>
+          <legend style={{ float: 'left', marginRight: 4, padding: 0 }}>Send the code by</legend>
+          {channels.map((c) => (
+            <label key={c} style={{ display: 'inline-flex', gap: 4, alignItems: 'center', cursor: 'pointer' }}>
+              <input type="radio" name="gh-channel" value={c} checked={channel === c} onChange={() => setSmsChannel(c)} />
+              {c === 'whatsapp' ? 'WhatsApp' : 'SMS'}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       {error ? (
         <p className="error-message" part="error-message" role="alert">
           {error}

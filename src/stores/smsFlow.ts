@@ -28,3 +28,8 @@ export function dispatchSmsFlow(event: EmailFlowEvent, patch: Partial<Omit<SmsFl
 export function setPhoneInput(rawPhoneNumber: string, countryCode: string | null): void {
   $smsFlow.set({ ...$smsFlow.get(), rawPhoneNumber, countryCode })
 }
+
+/** The channel the next code goes out on (the phone screen's SMS / WhatsApp choice). */
+export function setSmsChannel(channel: 'sms' | 'whatsapp'): void {
+  $smsFlow.set({ ...$smsFlow.get(), channel })
+}

@@ -115,24 +115,88 @@ describe('OAuth login', () => {
   })
 })
 
+describe('OAuth button and provider refusals', () => {
+  it('the provider button stays disabled for 2 s after a click, also when the user comes straight back', async () => {
+    const page = await demoPage()
+    const popup = await clickGoogle(page)
+    const clickedAt = Date.now()
+    await modal(page).getByText('Verifying connection to Google (local dev)').waitFor()
+    await modal(page).locator('[part=back-button]').click()
+    const button = modal(page).locator('button[data-method=google]')
+    await button.waitFor()
+    expect(await button.isDisabled()).toBe(true)
+    await page.waitForFunction(() => !(document.querySelector('auth-modal')!.shadowRoot!.querySelector('button[data-method=google]') as HTMLButtonElement).disabled, null, { timeout: 5000 })
+    const elapsed = Date.now() - clickedAt
+    expect(elapsed).toBeGreaterThanOrEqual(1500)
+    expect(elapsed).toBeLessThan(4000)
+    if (!popup.isClosed()) await popup.close()
+    await page.close()
+  })
+
+  it("error: the provider reporting the account suspended shows 'Your Google (local dev) account is suspended. Please try another login method.'", async () => {
+    const page = await demoPage()
+    // The dev IdP answers userinfo 403 "This account is suspended." for such login names, as X/Twitter does.
+    await atIdp(await clickGoogle(page), 'suspended-sam')
+    await modal(page).getByText('Your Google (local dev) account is suspended. Please try another login method.').waitFor()
+    await modal(page).getByText('Authentication failed').waitFor()
+    expect(await modal(page).getByRole('button', { name: 'Retry' }).count()).toBe(0)
+    expect(await page.evaluate(() => document.querySelector('auth-modal')!.user)).toBeNull()
+    await page.close()
+  })
+
+  it("error: the provider rate-limiting us (HTTP 429) shows 'Request limit reached for Google (local dev). Please wait a moment and try again.'", async () => {
+    const page = await demoPage()
+    await atIdp(await clickGoogle(page), 'rate-limited-rita')
+    await modal(page).getByText('Request limit reached for Google (local dev). Please wait a moment and try again.').waitFor()
+    await modal(page).getByText('Authentication failed').waitFor()
+    await page.close()
+  })
+})
+
+/** A host's own "Link Google" button (the popup needs the click's user gesture); the outcome lands in window.linkResult. */
+async function addLinkButton(page: Page) {
+  await page.evaluate(() => {
+    const w = window as any
+    w.linkResult = 'pending'
+    const button = document.body.appendChild(document.createElement('button'))
+    button.id = 'link-google'
+    button.textContent = 'Link Google'
+    button.onclick = () =>
+      (document.querySelector('auth-modal') as any).linkOAuth('google').then(
+        (u: any) => (w.linkResult = u.linkedAccounts.map((a: any) => a.type).sort().join(',')),
+        (e: any) => (w.linkResult = `error:${e.code}`),
+      )
+  })
+}
+
 describe('OAuth link and unlink', () => {
+  it("error: linking a second account of the same provider shows 'You cannot authorize more than one account for this user.'", async () => {
+    const page = await demoPage()
+    await page.evaluate((t) => document.querySelector('auth-modal')!.loginWithCustomToken(t), await host.sign('oauth-twice'))
+    await addLinkButton(page)
+    const [first] = await Promise.all([page.waitForEvent('popup'), page.click('#link-google')])
+    await atIdp(first, 'first.google@example.com')
+    await page.waitForFunction(() => (window as any).linkResult !== 'pending', null, { timeout: 20_000 })
+    expect(await page.evaluate(() => (window as any).linkResult)).toBe('custom_auth,google_oauth')
+    await page.waitForFunction(() => !document.querySelector('auth-modal')!.hasAttribute('open'), null, { timeout: 5000 })
+    await page.evaluate(() => ((window as any).linkResult = 'pending'))
+    // Sign out of the IdP (its session cookies) so the second popup asks who is signing in.
+    await page.context().clearCookies({ name: /^_session/ })
+    const [second] = await Promise.all([page.waitForEvent('popup'), page.click('#link-google')])
+    await atIdp(second, 'second.google@example.com')
+    await modal(page).getByText('You cannot authorize more than one account for this user.').waitFor({ timeout: 20_000 })
+    await modal(page).getByText('Authentication failed').waitFor()
+    await page.evaluate(() => document.querySelector('auth-modal')!.close())
+    await page.waitForFunction(() => (window as any).linkResult !== 'pending', null, { timeout: 5000 })
+    expect(await page.evaluate(() => (window as any).linkResult)).toBe('error:USER_EXITED_LINK_FLOW')
+    await page.close()
+  })
+
   it('linkOAuth resolves with the user holding google_oauth; unlinkOAuth removes it', async () => {
     const page = await demoPage()
     const token = await host.sign('oauth-linker')
     await page.evaluate((t) => document.querySelector('auth-modal')!.loginWithCustomToken(t), token)
-    // A host's own button: the popup needs the click's user gesture.
-    await page.evaluate(() => {
-      const w = window as any
-      w.linkResult = 'pending'
-      const button = document.body.appendChild(document.createElement('button'))
-      button.id = 'link-google'
-      button.textContent = 'Link Google'
-      button.onclick = () =>
-        (document.querySelector('auth-modal') as any).linkOAuth('google').then(
-          (u: any) => (w.linkResult = u.linkedAccounts.map((a: any) => a.type).sort().join(',')),
-          (e: any) => (w.linkResult = `error:${e.code}`),
-        )
-    })
+    await addLinkButton(page)
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.click('#link-google')])
     await atIdp(popup, 'linked@example.com')
     await page.waitForFunction(() => (window as any).linkResult !== 'pending', null, { timeout: 20_000 })

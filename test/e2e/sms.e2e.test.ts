@@ -19,15 +19,16 @@ afterAll(async () => {
   await stack?.stop()
 })
 
-/** The newest code the dev outbox holds for `phone`, once there are more than `seen` messages. */
-async function smsCode(phone: string, seen = 0): Promise<string> {
+/** The newest message the dev outbox holds for `phone` (subject 'SMS' or 'WhatsApp'), once there are more than `seen`. */
+async function outboxMessage(phone: string, seen = 0): Promise<{ code: string; subject: string }> {
   for (let i = 0; i < 100; i++) {
-    const list = (await (await fetch(`${stack.apiUrl}/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { code: string }[]
-    if (list.length > seen) return list[0]!.code
+    const list = (await (await fetch(`${stack.apiUrl}/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { code: string; subject: string }[]
+    if (list.length > seen) return list[0]!
     await new Promise((r) => setTimeout(r, 100))
   }
   throw new Error(`no SMS to ${phone}`)
 }
+const smsCode = async (phone: string, seen = 0) => (await outboxMessage(phone, seen)).code
 
 async function openDemo(config: Record<string, unknown>): Promise<Page> {
   await stack.createApp({ loginMethods: { email: true, sms: true }, ...config })
@@ -100,6 +101,46 @@ describe('SMS login', () => {
     const code = await smsCode('+14155550188')
     await typeCode(page, code === '000000' ? '111111' : '000000')
     await modal(page).getByText('Invalid or expired verification code').waitFor()
+    await page.close()
+  })
+})
+
+describe('WhatsApp and prefill', () => {
+  it('an app offering SMS and WhatsApp lets the user choose; the WhatsApp code arrives on that channel, the code screen says so, and logs in', async () => {
+    const page = await openDemo({ smsChannels: ['sms', 'whatsapp'] })
+    await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
+    expect(await modal(page).getByRole('radio', { name: 'SMS' }).isChecked()).toBe(true)
+    await modal(page).getByRole('radio', { name: 'WhatsApp' }).check()
+    await phoneInput(page).pressSequentially('4155550166')
+    await phoneInput(page).press('Enter')
+    await modal(page).getByText('Please check +14155550166 for a WhatsApp message').waitFor()
+    const message = await outboxMessage('+14155550166')
+    expect(message.subject).toBe('WhatsApp')
+    await typeCode(page, message.code)
+    const success = await waitForHostEvent(page, 'auth-success')
+    expect(success.detail).toMatchObject({ loginMethod: 'sms', user: { phone: { number: '+14155550166' } } })
+    await page.close()
+  })
+
+  it('an app offering only SMS shows no channel choice', async () => {
+    const page = await openDemo({})
+    await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
+    // The real form (not its loading shell) is there once the country picker is.
+    await modal(page).getByRole('combobox', { name: 'Country' }).waitFor()
+    expect(await modal(page).getByRole('radio').count()).toBe(0)
+    await page.close()
+  })
+
+  it("login({ prefill: { type: 'phone' } }) puts the number inline, formatted, with the country taken from the number", async () => {
+    const page = await openDemo({})
+    await page.evaluate(() => document.querySelector('auth-modal')!.close())
+    await page.evaluate(() => void (document.querySelector('auth-modal') as any).login({ prefill: { type: 'phone', value: '+4915123456789' } }))
+    await modal(page).locator('[data-screen="landing"]').waitFor()
+    await expect.poll(() => phoneInput(page).inputValue()).toBe('01512 3456789')
+    expect(await modal(page).getByRole('combobox', { name: 'Country' }).inputValue()).toBe('DE')
+    expect(await submit(page).isDisabled()).toBe(false)
+    await submit(page).click()
+    await modal(page).getByText('Please check +4915123456789 for a message').waitFor()
     await page.close()
   })
 })

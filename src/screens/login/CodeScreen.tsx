@@ -140,7 +140,7 @@ export default function CodeScreen({ method = 'email' }: { method?: 'email' | 's
       <ScreenTitle>Enter confirmation code</ScreenTitle>
       <p className="detail">
         {method === 'sms'
-          ? `Please check ${sentTo ?? 'your phone'} for a message from ${app?.name || 'us'} and enter your code below.`
+          ? `Please check ${sentTo ?? 'your phone'} for a ${smsFlow.channel === 'whatsapp' ? 'WhatsApp ' : ''}message from ${app?.name || 'us'} and enter your code below.`
           : `Please check ${sentTo ?? 'your email'} for an email from ${app?.name || 'us'} and enter your code below.`}
       </p>
       <CodeInput

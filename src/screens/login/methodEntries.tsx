@@ -2,7 +2,7 @@
  * One landing entry per login method: its label and what a click starts. Methods register their
  * start function when their feature lands; a method without one says so instead of doing nothing.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { openOAuthPopup } from '../../oauth/popup.ts'
 import type { ScreenEntry } from '../../stores/modal.ts'
 import { pushScreen } from '../../stores/modal.ts'
@@ -75,15 +75,26 @@ export function startMethod(method: string): void {
   else pushScreen(notAvailableScreen(method))
 }
 
+/**
+ * When each method's 2 s cool-down ends. Module-level rather than component state, so a user who
+ * clicks and comes straight Back (the entry re-mounts) still finds it disabled.
+ */
+const coolingUntil = new Map<string, number>()
+
 /** A landing button for `method`. */
 export function MethodEntry({ method }: { method: string; overflow?: boolean }) {
-  const [cooling, setCooling] = useState(false)
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), [])
+  const [, rerender] = useState(0)
+  const remaining = (coolingUntil.get(method) ?? 0) - Date.now()
+  const cooling = remaining > 0
+  useEffect(() => {
+    if (!cooling) return
+    const timer = setTimeout(() => rerender((n) => n + 1), remaining)
+    return () => clearTimeout(timer)
+  }, [cooling])
   const onClick = () => {
     if (disabledAfterClick.has(method)) {
-      setCooling(true)
-      timer.current = setTimeout(() => setCooling(false), DISABLE_AFTER_CLICK_MS)
+      coolingUntil.set(method, Date.now() + DISABLE_AFTER_CLICK_MS)
+      rerender((n) => n + 1)
     }
     startMethod(method)
   }

@@ -15,13 +15,25 @@ import { PrimaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { TIMING } from '../login/timing.ts'
-import { mapTelegramError } from './telegramErrors.ts'
+import { $activeFlow } from '../../flows/uiFlow.ts'
+import { mapTelegramError, TELEGRAM_TEXT } from './telegramErrors.ts'
 
 export const TELEGRAM_WIDGET_SRC = 'https://telegram.org/js/telegram-widget.js?22'
 
 type Status = { kind: 'verifying' } | { kind: 'success' } | { kind: 'error'; title: string; detail: string; retry: boolean }
 
-function TelegramWidget() {
+/**
+ * The global the widget's callback mode calls (`data-onauth`): Telegram's widget evaluates that
+ * attribute with the signed result as `user` (or `false` when the user gave up).
+ */
+export const TELEGRAM_CALLBACK = '__gatehouseTelegramAuth'
+
+/**
+ * Redirect mode (the page reloads with the result) for a plain login; callback mode when a host
+ * method waits on a promise (`linkTelegram()`, `login({ method: 'telegram' })`), which a reload
+ * would lose.
+ */
+function TelegramWidget({ onAuth }: { onAuth: ((user: TelegramAuthResult | false) => void) | null }) {
   const host = useRef<HTMLDivElement>(null)
   const botUsername = ($config.get().app as { telegramAuth?: { botUsername: string | null } } | null)?.telegramAuth?.botUsername ?? null
   useEffect(() => {
@@ -31,16 +43,23 @@ function TelegramWidget() {
     script.src = TELEGRAM_WIDGET_SRC
     script.dataset.telegramLogin = botUsername
     script.dataset.size = 'large'
-    script.dataset.authUrl = location.href
+    if (onAuth) {
+      ;(window as unknown as Record<string, unknown>)[TELEGRAM_CALLBACK] = onAuth
+      script.dataset.onauth = `${TELEGRAM_CALLBACK}(user)`
+    } else script.dataset.authUrl = location.href
     script.dataset.requestAccess = 'write'
     host.current.appendChild(script)
-    return () => script.remove()
+    return () => {
+      script.remove()
+      if (onAuth) delete (window as unknown as Record<string, unknown>)[TELEGRAM_CALLBACK]
+    }
   }, [botUsername])
   if (!botUsername) return <p className="error" role="alert">Login with Telegram not allowed.</p>
   return <div ref={host} className="telegram-widget" data-telegram-bot={botUsername} />
 }
 
-export default function TelegramStatusScreen({ result, intent = 'login' }: { result?: TelegramAuthResult; intent?: 'login' | 'link' }) {
+export default function TelegramStatusScreen({ result: given, intent = 'login' }: { result?: TelegramAuthResult; intent?: 'login' | 'link' }) {
+  const [result, setResult] = useState(given)
   const [status, setStatus] = useState<Status>({ kind: 'verifying' })
   const timers = useRef<ReturnType<typeof setTimeout>[]>([])
   const later = (ms: number, fn: () => void) => timers.current.push(setTimeout(fn, ms))
@@ -63,14 +82,23 @@ export default function TelegramStatusScreen({ result, intent = 'login' }: { res
 
   useEffect(() => {
     void verify()
-    return () => timers.current.forEach(clearTimeout)
-  }, [])
+  }, [result])
+  useEffect(() => () => timers.current.forEach(clearTimeout), [])
 
   if (!result) {
+    const onAuth = $activeFlow.get()
+      ? (user: TelegramAuthResult | false) =>
+          user ? setResult(user) : setStatus({ kind: 'error', title: TELEGRAM_TEXT.authFailed, detail: TELEGRAM_TEXT.tryAgain, retry: false })
+      : null
     return (
       <div className="body" part="body" data-screen="telegram-status" data-status="widget">
-        <ScreenTitle>Log in with Telegram</ScreenTitle>
-        <TelegramWidget />
+        <ScreenTitle>{intent === 'link' ? 'Connect your Telegram' : 'Log in with Telegram'}</ScreenTitle>
+        <TelegramWidget onAuth={onAuth} />
+        {status.kind === 'error' && (
+          <p className="error" role="alert" part="error">
+            {status.detail}
+          </p>
+        )}
       </div>
     )
   }

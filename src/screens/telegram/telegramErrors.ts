@@ -8,6 +8,8 @@ export const TELEGRAM_TEXT = {
   notAllowed: 'Login with Telegram not allowed.',
   tryAgain: 'Something went wrong. Try again.',
   tooManyRequests: 'Too many requests. Please wait before trying again.',
+  /** The server's per-Telegram-account limit (answer marked `provider_rate_limited`). */
+  requestLimitReached: 'Request limit reached for Telegram. Please wait a moment and try again.',
   authFailed: 'Authentication failed',
 } as const
 
@@ -35,7 +37,7 @@ export function mapTelegramError(error: unknown): TelegramErrorOutcome {
     case 'captcha_failure':
       return msg(TELEGRAM_TEXT.tryAgain, true)
     case 'too_many_requests':
-      return msg(TELEGRAM_TEXT.tooManyRequests, true)
+      return msg((error as ApiError).data?.provider_rate_limited ? TELEGRAM_TEXT.requestLimitReached : TELEGRAM_TEXT.tooManyRequests, true)
   }
   return msg(error instanceof ApiError ? error.shortMessage : TELEGRAM_TEXT.tryAgain, true)
 }
