@@ -20,7 +20,7 @@ import { AccountService } from './services/accounts.js'
 import { AppStore } from './services/apps.js'
 import { EmbeddedWalletService } from './services/embedded-wallets.js'
 import { createMailer, type Mailer } from './services/mailer.js'
-import { OAuthService } from './services/oauth.js'
+import { OAuthService, type OAuthDeps } from './services/oauth.js'
 import { PasswordlessService } from './services/passwordless.js'
 import { PasswordlessSmsService } from './services/passwordless-sms.js'
 import { PasskeyService } from './services/passkeys.js'
@@ -61,6 +61,8 @@ export interface BuildServerOptions extends ConfigOverrides {
   logger?: boolean
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void }
+  /** Replaces parts of OAuth provider presets (tests: stand-ins for Apple, TikTok… on loopback). */
+  oauthPresets?: OAuthDeps['presets']
 }
 
 export const CORS_HEADERS = ['privy-app-id', 'privy-client-id', 'privy-client', 'privy-ca-id', 'authorization', 'content-type']
@@ -96,6 +98,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     now,
     publicUrl: config.publicUrl,
     originAllowed: (a, origin) => (config.dev && LOCAL_ORIGIN.test(origin)) || a.settings.allowedOrigins.includes(origin),
+    presets: options.oauthPresets,
   })
   const passkeys = new PasskeyService({ db, accounts, throttle, config, now })
   const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, now, wallets, oauth, passkeys }

@@ -198,6 +198,13 @@ migrations['0007_passkey_challenges'] = {
   },
 }
 
+// OAuth (Apple): the name Apple posts once at the callback waits with the flow for authenticate.
+migrations['0012_oauth_provider_user'] = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('oauth_states').addColumn('provider_user', 'text').execute()
+  },
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
 /**

@@ -14,6 +14,11 @@ export async function takeOAuthState(db: Db, appId: string, stateHash: string): 
   return db.deleteFrom('oauth_states').where('state_hash', '=', stateHash).where('app_id', '=', appId).returningAll().executeTakeFirst()
 }
 
+/** What the provider posted about the user beside the code (Apple's `user`), for authenticate. */
+export async function setOAuthProviderUser(db: Db, stateHash: string, providerUser: string): Promise<void> {
+  await db.updateTable('oauth_states').set({ provider_user: providerUser }).where('state_hash', '=', stateHash).execute()
+}
+
 export async function deleteExpiredOAuthStates(db: Db, now: number): Promise<void> {
   await db.deleteFrom('oauth_states').where('expires_at', '<', now).execute()
 }

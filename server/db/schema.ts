@@ -119,6 +119,8 @@ export interface OAuthStatesTable {
   code_challenge: string
   created_at: number
   expires_at: number
+  /** JSON the provider posted about the user at the callback (Apple's `user`: the name, first consent only). */
+  provider_user?: string | null
 }
 
 export interface AccountTransfersTable {

@@ -117,6 +117,10 @@ const oauthClient = {
         clientId: { type: 'string', minLength: 1, maxLength: 512 },
         clientSecret: { type: ['string', 'null'], maxLength: 4096 },
         issuer: { type: ['string', 'null'], pattern: '^https?://', maxLength: 2048 },
+        // Sign in with Apple: the server signs the client secret (an ES256 JWT) with the owner's key.
+        teamId: { type: ['string', 'null'], minLength: 1, maxLength: 64 },
+        keyId: { type: ['string', 'null'], minLength: 1, maxLength: 64 },
+        privateKey: { type: ['string', 'null'], pattern: 'BEGIN PRIVATE KEY', maxLength: 4096 },
       },
     },
   ],

@@ -1,5 +1,5 @@
 /** OAuth login, link, unlink and transfer (issue #4), plus the providers' fixed callback. */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { HEADER_APP, NO_APP } from '../context.js'
 import type { AuthMode } from '../services/accounts.js'
 import { requireSignedInUser } from '../services/bearer.js'
@@ -41,9 +41,14 @@ const transferSchema = {
   headers: bearerHeaders,
   body: { type: 'object', required: ['nonce', 'provider'], properties: { nonce: { type: 'string', minLength: 1, maxLength: 200 }, provider, userInfo: { type: 'object' } } },
 } as const
+const callbackFields = { type: 'object', properties: { code: { type: 'string' }, state: { type: 'string' }, error: { type: 'string' }, user: { type: 'string' } } } as const
 const callbackSchema = {
   summary: "The providers' redirect URI: sends the browser back to the page that started the flow with code, state and provider",
-  querystring: { type: 'object', properties: { code: { type: 'string' }, state: { type: 'string' }, error: { type: 'string' } } },
+  querystring: callbackFields,
+} as const
+const callbackPostSchema = {
+  summary: "The providers' redirect URI for response_mode=form_post (Apple): the same, from a posted form",
+  body: callbackFields,
 } as const
 
 type CodeBody = { authorization_code: string; state_code: string; code_verifier: string; provider: string }
@@ -60,11 +65,19 @@ export default async function oauthRoutes(app: FastifyInstance) {
     },
   )
 
-  app.get<{ Querystring: Record<string, string | undefined> }>(CALLBACK_PATH, { schema: callbackSchema, config: NO_APP }, async (request, reply) => {
-    const target = await oauth.callback(request.query)
+  const backToPage = async (fields: Record<string, string | undefined>, reply: FastifyReply) => {
+    const target = await oauth.callback(fields)
     if (!target) return reply.code(400).type('text/plain').send('This sign-in link has expired or is invalid. Close this window and try again.')
     return reply.redirect(target, 303)
+  }
+  app.get<{ Querystring: Record<string, string | undefined> }>(CALLBACK_PATH, { schema: callbackSchema, config: NO_APP }, (request, reply) => backToPage(request.query, reply))
+
+  // form_post providers (Apple) submit an HTML form to the callback. The parser is this plugin's
+  // own (Fastify encapsulation): no other route accepts form bodies.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })
+  app.post<{ Body: Record<string, string | undefined> }>(CALLBACK_PATH, { schema: callbackPostSchema, config: NO_APP }, (request, reply) => backToPage(request.body ?? {}, reply))
 
   app.post<{ Body: CodeBody & { mode?: AuthMode } }>('/api/v1/oauth/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) => {
     await throttle.hit(`auth:ip:${request.ip}`, throttle.limits.ipAuthenticate)

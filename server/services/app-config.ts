@@ -64,6 +64,14 @@ export interface OAuthClientSettings {
   clientSecret: string | null
   /** An OpenID Connect issuer replacing the provider's preset (self-hosted or test identity providers). */
   issuer?: string | null
+  /**
+   * Sign in with Apple: Apple's client secret is a short-lived ES256 JWT signed with a key of the
+   * owner's developer account (team id, key id, the .p8 PKCS#8 PEM). With these set the server
+   * signs it itself and `clientSecret` may stay empty.
+   */
+  teamId?: string | null
+  keyId?: string | null
+  privateKey?: string | null
 }
 
 export interface TelegramSettings {

@@ -31,6 +31,16 @@ export interface ProviderPreset {
   clientAuth: 'client_secret_post' | 'client_secret_basic'
   /** Extra authorization request parameters some providers need. */
   extraParams?: Record<string, string>
+  /** The name of the client id parameter where it is not `client_id` (TikTok: `client_key`). */
+  clientIdParam?: string
+  /** How scopes are joined in the authorization request (RFC 6749: space; TikTok: comma). */
+  scopeSeparator?: string
+  /**
+   * How the provider's redirect reaches the callback: 'query' (GET, the default) or 'form_post'
+   * (an auto-submitted POST form; Apple requires it whenever scopes are requested).
+   */
+  responseMode?: 'query' | 'form_post'
+  /** `claims` also carries `provider_user`: what the provider posted to the callback about the user (Apple's `user`). */
   profile: (claims: Record<string, any>) => OAuthProfile
 }
 
@@ -46,13 +56,20 @@ export const oidcProfile = (c: Record<string, any>): OAuthProfile => ({
 
 export const PROVIDER_PRESETS: Record<OAuthProvider, ProviderPreset> = {
   google: { issuer: 'https://accounts.google.com', scopes: ['openid', 'email', 'profile'], clientAuth: 'client_secret_post', profile: oidcProfile },
-  // Apple's client secret is a JWT the owner signs with their Apple key; it is configured as the secret.
+  // Apple: the client secret is an ES256 JWT (see apple-client-secret.ts); with scopes requested
+  // Apple only answers by form_post, and it sends the user's name once, on the first consent, in
+  // that form's `user` field (the ID token never carries it).
   apple: {
     issuer: 'https://appleid.apple.com',
-    scopes: ['openid', 'email', 'name'],
+    scopes: ['name', 'email'],
     clientAuth: 'client_secret_post',
-    extraParams: { response_mode: 'query' },
-    profile: oidcProfile,
+    responseMode: 'form_post',
+    extraParams: { response_mode: 'form_post' },
+    profile: (c) => {
+      const name = c.provider_user?.name
+      const full = [name?.firstName, name?.lastName].filter((part) => typeof part === 'string' && part).join(' ')
+      return { subject: String(c.sub), email: str(c.email), name: full || null, username: null }
+    },
   },
   linkedin: { issuer: 'https://www.linkedin.com/oauth', scopes: ['openid', 'email', 'profile'], clientAuth: 'client_secret_post', profile: oidcProfile },
   line: { issuer: 'https://access.line.me', scopes: ['openid', 'email', 'profile'], clientAuth: 'client_secret_post', profile: oidcProfile },
@@ -96,13 +113,16 @@ export const PROVIDER_PRESETS: Record<OAuthProvider, ProviderPreset> = {
     clientAuth: 'client_secret_basic',
     profile: (c) => ({ subject: String(c.data?.id), email: null, name: str(c.data?.name), username: str(c.data?.username) }),
   },
-  // TikTok names the client id `client_key`; configure it as the client id.
+  // TikTok (Login Kit v2) names the client id `client_key`, in the authorization URL and in the
+  // token request, and joins scopes with commas. Configure the client key as `clientId`.
   tiktok: {
     authorizationEndpoint: 'https://www.tiktok.com/v2/auth/authorize/',
     tokenEndpoint: 'https://open.tiktokapis.com/v2/oauth/token/',
     profileEndpoint: 'https://open.tiktokapis.com/v2/user/info/?fields=open_id,display_name,username',
     scopes: ['user.info.basic', 'user.info.profile'],
     clientAuth: 'client_secret_post',
+    clientIdParam: 'client_key',
+    scopeSeparator: ',',
     profile: (c) => ({ subject: String(c.data?.user?.open_id), email: null, name: str(c.data?.user?.display_name), username: str(c.data?.user?.username) }),
   },
 }

@@ -8,12 +8,13 @@
  */
 import * as oauth from 'oauth4webapi'
 import { sha256 } from '../crypto/hash.js'
-import { findOAuthState, insertOAuthState, takeOAuthState } from '../db/oauth-states.js'
+import { findOAuthState, insertOAuthState, setOAuthProviderUser, takeOAuthState } from '../db/oauth-states.js'
 import type { Db } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import type { ProvenAccount } from './accounts.js'
 import type { App, OAuthClientSettings } from './app-config.js'
 import { isMethodEnabled } from './app-config.js'
+import { appleClientSecret, hasAppleKey } from './apple-client-secret.js'
 import { PROVIDER_LABELS, PROVIDER_PRESETS, isOAuthProvider, oidcProfile, type OAuthProfile, type OAuthProvider, type ProviderPreset } from './oauth-providers.js'
 
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000
@@ -44,6 +45,11 @@ export interface OAuthDeps {
   publicUrl: string
   /** Whether `origin` may receive the browser back for this app (the app's allowed origins). */
   originAllowed: (app: App, origin: string) => boolean
+  /**
+   * Replaces parts of a provider's preset (its endpoints, in tests: a stand-in speaking that
+   * provider's wire format on loopback). Not an app setting: presets are the deployment's code.
+   */
+  presets?: Partial<Record<OAuthProvider, Partial<ProviderPreset>>>
 }
 
 const providerRateLimited = (provider: OAuthProvider) =>
@@ -78,12 +84,12 @@ export class OAuthService {
 
   private async resolve(app: App, name: string): Promise<Resolved & { provider: OAuthProvider }> {
     const { provider, settings } = this.settingsFor(app, name)
-    const base = PROVIDER_PRESETS[provider]
+    const base = { ...PROVIDER_PRESETS[provider], ...this.deps.presets?.[provider] }
     // A configured issuer (a self-hosted or test identity provider) speaks plain OpenID Connect.
     const preset: ProviderPreset = settings.issuer ? { ...base, issuer: settings.issuer, scopes: ['openid', 'email', 'profile'], profileEndpoint: undefined, clientAuth: 'client_secret_post', extraParams: undefined, profile: oidcProfile } : base
     const issuer = preset.issuer
     // Plain http only for an identity provider on this machine (tests, the development IdP).
-    const insecure = issuer ? LOOPBACK.test(new URL(issuer).hostname) : false
+    const insecure = LOOPBACK.test(new URL(issuer ?? preset.authorizationEndpoint!).hostname)
     const options = insecure ? { [oauth.allowInsecureRequests]: true } : {}
     let as: oauth.AuthorizationServer
     if (issuer) {
@@ -99,7 +105,7 @@ export class OAuthService {
       as = { issuer: new URL(preset.authorizationEndpoint!).origin, authorization_endpoint: preset.authorizationEndpoint, token_endpoint: preset.tokenEndpoint }
     }
     const client: oauth.Client = { client_id: settings.clientId }
-    const secret = settings.clientSecret ?? ''
+    const secret = !settings.clientSecret && hasAppleKey(settings) ? await appleClientSecret(settings, this.deps.now()) : (settings.clientSecret ?? '')
     const auth = preset.clientAuth === 'client_secret_basic' ? oauth.ClientSecretBasic(secret) : oauth.ClientSecretPost(secret)
     return { provider, as, client, auth, preset, settings, options }
   }
@@ -125,10 +131,10 @@ export class OAuthService {
       expires_at: t + OAUTH_STATE_TTL_MS,
     })
     const url = new URL(as.authorization_endpoint!)
-    url.searchParams.set('client_id', client.client_id)
+    url.searchParams.set(preset.clientIdParam ?? 'client_id', client.client_id)
     url.searchParams.set('redirect_uri', this.redirectUri)
     url.searchParams.set('response_type', 'code')
-    url.searchParams.set('scope', preset.scopes.join(' '))
+    url.searchParams.set('scope', preset.scopes.join(preset.scopeSeparator ?? ' '))
     url.searchParams.set('state', body.state_code)
     url.searchParams.set('code_challenge', body.code_challenge)
     url.searchParams.set('code_challenge_method', 'S256')
@@ -146,6 +152,8 @@ export class OAuthService {
     if (!state) return null
     const flow = await findOAuthState(this.deps.db, sha256(state))
     if (!flow || flow.expires_at < this.deps.now()) return null
+    // Apple posts the user's name once, beside the code; it is kept with the flow for prove().
+    if (query.user && !query.error) await setOAuthProviderUser(this.deps.db, flow.state_hash, query.user.slice(0, 2048))
     const back = new URL(flow.redirect_to)
     for (const key of ['code', 'state', 'provider']) back.searchParams.delete(key)
     back.searchParams.set('code', query.error || !query.code ? 'undefined' : query.code)
@@ -171,13 +179,14 @@ export class OAuthService {
     let result: oauth.TokenEndpointResponse
     try {
       const validated = oauth.validateAuthResponse(r.as, r.client, params, body.state_code)
-      const response = await oauth.authorizationCodeGrantRequest(r.as, r.client, r.auth, validated, this.redirectUri, body.code_verifier, r.options)
+      const extra = r.preset.clientIdParam ? { additionalParameters: { [r.preset.clientIdParam]: r.client.client_id } } : {}
+      const response = await oauth.authorizationCodeGrantRequest(r.as, r.client, r.auth, validated, this.redirectUri, body.code_verifier, { ...r.options, ...extra })
       result = await oauth.processAuthorizationCodeResponse(r.as, r.client, response)
     } catch (error) {
       if (error instanceof oauth.ResponseBodyError && error.status === 429) throw providerRateLimited(r.provider)
       throw new ApiError('invalid_credentials', 'Invalid code during OAuth flow.')
     }
-    const profile = await this.profile(r, result)
+    const profile = await this.profile(r, result, parseProviderUser(flow.provider_user))
     if (!profile.subject || profile.subject === 'undefined') throw new ApiError('invalid_credentials', 'The provider returned no user id')
     const type = `${r.provider}_oauth`
     const details = { subject: profile.subject, email: profile.email, name: profile.name, username: profile.username }
@@ -194,8 +203,9 @@ export class OAuthService {
     }
   }
 
-  private async profile(r: Resolved & { provider: OAuthProvider }, result: oauth.TokenEndpointResponse): Promise<OAuthProfile> {
-    const claims = oauth.getValidatedIdTokenClaims(result)
+  private async profile(r: Resolved & { provider: OAuthProvider }, result: oauth.TokenEndpointResponse, providerUser: unknown): Promise<OAuthProfile> {
+    const idClaims = oauth.getValidatedIdTokenClaims(result)
+    const claims = idClaims && providerUser ? { ...idClaims, provider_user: providerUser } : idClaims
     try {
       if (r.as.userinfo_endpoint && !r.preset.profileEndpoint) {
         const response = await oauth.userInfoRequest(r.as, r.client, result.access_token, r.options)
@@ -215,5 +225,16 @@ export class OAuthService {
     }
     if (!claims) throw new ApiError('invalid_credentials', 'The provider returned no user profile')
     return r.preset.profile(claims)
+  }
+}
+
+/** Apple's `user` form field is JSON ({ name: { firstName, lastName }, email }); anything else is ignored. */
+function parseProviderUser(value: string | null | undefined): unknown {
+  if (!value) return null
+  try {
+    const parsed = JSON.parse(value)
+    return parsed && typeof parsed === 'object' ? parsed : null
+  } catch {
+    return null
   }
 }
