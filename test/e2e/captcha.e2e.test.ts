@@ -99,6 +99,32 @@ it('error: after the retries the failure stays with Try again; back keeps the ty
   await page.close()
 })
 
+it("error: a widget that times out shows 'Captcha failed', then the next attempt passes", async () => {
+  const page = await openLanding()
+  fake.setWidget('timeout', 1)
+  const email = 'slow.widget@example.com'
+  await submitEmail(page, email)
+  await modal(page).getByText('Captcha failed').waitFor()
+  await modal(page).getByText('Something went wrong! Please try again later.').waitFor()
+  await typeCode(page, await stack.nextCode(email))
+  await waitForHostEvent(page, 'auth-success')
+  await page.close()
+})
+
+it("error: siteverify down makes the server answer captcha_timeout: 'Captcha failed' / 'Something went wrong! Please try again later.'", async () => {
+  const page = await openLanding()
+  fake.setVerify('error')
+  try {
+    await submitEmail(page, 'down@example.com')
+    await modal(page).getByText('Something went wrong! Please try again later.').waitFor()
+    await modal(page).getByText('Captcha failed').waitFor()
+    expect(fake.requests).toHaveLength(1)
+  } finally {
+    fake.setVerify('normal')
+  }
+  await page.close()
+})
+
 it("error: a site key without 't:' shows 'Unsupported captcha site key' and sends nothing", async () => {
   const page = await browser.newPage()
   // A configuration the admin API would refuse, as a misconfigured or older server could serve it.
