@@ -25,8 +25,8 @@ export interface SiteverifyRecord {
   fields: Record<string, string>
 }
 
-/** What the next widget executions do: 'pass', 'fail' (error-callback) or 'timeout' (timeout-callback). */
-export type WidgetBehaviour = 'pass' | 'fail' | 'timeout'
+/** What the next widget executions do: 'pass', 'slow' (pass after 1.5 s), 'fail' (error-callback) or 'timeout' (timeout-callback). */
+export type WidgetBehaviour = 'pass' | 'slow' | 'fail' | 'timeout'
 /** How siteverify answers: normally, with HTTP 500, or not at all (the caller's timeout fires). */
 export type VerifyBehaviour = 'normal' | 'error' | 'hang'
 
@@ -89,7 +89,8 @@ export async function startFakeTurnstile({ secret = FAKE_TURNSTILE_SECRET } = {}
     }
     if (path === '/issue' && request.method === 'POST') {
       const behaviour = widgetQueue.shift() ?? 'pass'
-      if (behaviour === 'pass') return json(response, 200, { token: issueToken() })
+      if (behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, 1500))
+      if (behaviour === 'pass' || behaviour === 'slow') return json(response, 200, { token: issueToken() })
       return json(response, 200, { outcome: behaviour })
     }
     if (path === '/siteverify' && request.method === 'POST') {

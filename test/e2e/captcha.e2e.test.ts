@@ -54,6 +54,7 @@ it('e-mail login with captcha on: the widget loads on submit, its token reaches 
   // The landing screen alone loads no captcha script.
   expect(scriptRequests.get(page)).toEqual([])
   const email = 'human@example.com'
+  fake.setWidget('slow')
   await submitEmail(page, email)
   await modal(page).getByText('Checking that you are a human...').waitFor()
   await modal(page).getByText('CAPTCHA passed successfully.').waitFor()
@@ -78,7 +79,8 @@ it('error: a failing captcha shows the spec text, retries by itself, and the log
   const email = 'retry@example.com'
   await submitEmail(page, email)
   await modal(page).getByText('You did not pass CAPTCHA. Please try again.').waitFor()
-  // The third attempt (2 s + 2 s later) passes; the screen has shown for over 1 s, so it goes straight on.
+  // The third attempt (2 s + 2 s later) passes.
+  await modal(page).getByText('CAPTCHA passed successfully.').waitFor()
   await typeCode(page, await stack.nextCode(email))
   await waitForHostEvent(page, 'auth-success')
   // Two refused runs, then one token, which the server verified.
@@ -155,4 +157,22 @@ it('error: the server refuses a login init without a token when captcha is on', 
   })
   expect(res.status).toBe(400)
   expect(await res.json()).toMatchObject({ code: 'invalid_captcha' })
+})
+
+// Last: it points the demo page at an app with SMS on.
+it('SMS login with captcha on: the code request carries a verified token', async () => {
+  await stack.createApp({ name: 'Captcha SMS', loginMethods: { email: true, sms: true }, captcha: { enabled: true, siteKey: `t:${FAKE_TURNSTILE_SITE_KEY}` }, captchaSecretKey: FAKE_TURNSTILE_SECRET })
+  const page = await openLanding()
+  await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
+  const phone = modal(page).getByRole('textbox', { name: 'Phone number' })
+  await phone.pressSequentially('4155550188')
+  fake.setWidget('slow')
+  await phone.press('Enter')
+  await modal(page).getByText('Checking that you are a human...').waitFor()
+  await modal(page).getByText('Please check +14155550188 for a message').waitFor()
+  const list = (await (await fetch(`${stack.apiUrl}/dev/outbox?to=${encodeURIComponent('+14155550188')}`)).json()) as { code: string }[]
+  await typeCode(page, list[0]!.code)
+  expect((await waitForHostEvent(page, 'auth-success')).detail.loginMethod).toBe('sms')
+  expect(fake.requests.map((r) => r.fields.response)).toEqual([fake.issued.at(-1)])
+  await page.close()
 })
