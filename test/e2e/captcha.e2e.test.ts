@@ -176,3 +176,26 @@ it('SMS login with captcha on: the code request carries a verified token', async
   expect(fake.requests.map((r) => r.fields.response)).toEqual([fake.issued.at(-1)])
   await page.close()
 })
+
+it('passkey sign-up with captcha on: the status screen under the captcha screen asks for one token and signs up once', async () => {
+  await stack.createApp({ name: 'Captcha passkeys', loginMethods: { email: true, passkey: true }, passkeysForSignupEnabled: true, captcha: { enabled: true, siteKey: `t:${FAKE_TURNSTILE_SITE_KEY}` }, captchaSecretKey: FAKE_TURNSTILE_SECRET })
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  })
+  await page.goto(`${stack.demoUrl}/`)
+  await waitForHostEvent(page, 'auth-ready')
+  await page.evaluate(() => document.querySelector('auth-modal')!.open())
+  await modal(page).getByRole('button', { name: 'I have a passkey' }).click()
+  await modal(page).getByRole('button', { name: 'Create new account' }).click()
+  await modal(page).getByText('CAPTCHA passed successfully.').waitFor()
+  const success = await waitForHostEvent(page, 'auth-success')
+  expect(success.detail).toMatchObject({ isNewUser: true, loginMethod: 'passkey' })
+  expect(fake.requests.map((r) => r.fields.response)).toEqual([fake.issued.at(-1)])
+  await page.waitForTimeout(1500)
+  expect(fake.requests).toHaveLength(1)
+  await context.close()
+})
