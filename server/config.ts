@@ -72,7 +72,16 @@ export interface ServerConfig {
   sms: SmsConfig | null
   /** ISO countries SMS login accepts (upper case); empty = every country. */
   smsAllowedCountries: string[]
+  /** Captcha (issue #4): the provider's siteverify endpoint (Cloudflare Turnstile's wire format). */
+  captchaVerifyUrl: string
+  /** How long one siteverify call may take before the init call answers captcha_timeout, ms. */
+  captchaVerifyTimeoutMs: number
+  /** The widget script the browser loads (published in the app configuration as captcha.scriptUrl). */
+  captchaScriptUrl: string
 }
+
+export const TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
+export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js'
 
 /** A Twilio-compatible Messages API: POST {baseUrl}/2010-04-01/Accounts/{accountSid}/Messages.json. */
 export interface SmsConfig {
@@ -130,6 +139,9 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     logLevel: overrides.logLevel ?? 'warn',
     sms: overrides.sms ?? null,
     smsAllowedCountries: (overrides.smsAllowedCountries ?? []).map((c) => c.toUpperCase()),
+    captchaVerifyUrl: overrides.captchaVerifyUrl ?? TURNSTILE_VERIFY_URL,
+    captchaVerifyTimeoutMs: overrides.captchaVerifyTimeoutMs ?? 5_000,
+    captchaScriptUrl: overrides.captchaScriptUrl ?? TURNSTILE_SCRIPT_URL,
   }
 }
 
@@ -199,6 +211,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         }
       : null,
     smsAllowedCountries: (env.GATEHOUSE_SMS_COUNTRIES || '').split(',').map((c) => c.trim()).filter(Boolean),
+    captchaVerifyUrl: env.GATEHOUSE_CAPTCHA_VERIFY_URL || undefined,
+    captchaVerifyTimeoutMs: intFromEnv(env, 'GATEHOUSE_CAPTCHA_VERIFY_TIMEOUT_MS'),
+    captchaScriptUrl: env.GATEHOUSE_CAPTCHA_SCRIPT_URL || undefined,
   })
 }
 

@@ -46,6 +46,8 @@ const appFields = {
     properties: { errorTitle: nullableString, errorDetail: nullableString, errorCtaText: nullableString, errorCtaLink: nullableString },
   },
   captcha: { type: 'object', additionalProperties: false, properties: { enabled: { type: 'boolean' }, siteKey: nullableString } },
+  // Server-only (issue #4): the captcha provider's secret for siteverify.
+  captchaSecretKey: nullableString,
   intl: { type: 'object', additionalProperties: false, properties: { defaultCountry: { type: 'string', pattern: '^[A-Z]{2}$' } } },
   passkeysForSignupEnabled: { type: 'boolean' },
   disablePlusEmails: { type: 'boolean' },

@@ -12,7 +12,12 @@ const jwksSchema = { summary: 'Public keys (JWKS) that verify access and identit
 
 export default async function appsRoutes(app: FastifyInstance) {
   // Server-only settings (allowed origins, allowlist, user limit) never leave through here.
-  app.get('/api/v1/apps/:app_id', { schema: appConfigSchema, config: PARAM_APP }, async (request) => request.gatehouseApp!.config)
+  app.get('/api/v1/apps/:app_id', { schema: appConfigSchema, config: PARAM_APP }, async (request) => {
+    const config = request.gatehouseApp!.config
+    // The widget script is a server setting (GATEHOUSE_CAPTCHA_SCRIPT_URL), published only when in use.
+    if (!config.captcha?.enabled) return config
+    return { ...config, captcha: { ...config.captcha, scriptUrl: app.gatehouse.config.captchaScriptUrl } }
+  })
 
   app.get('/api/v1/apps/:app_id/jwks.json', { schema: jwksSchema, config: PARAM_APP }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300')

@@ -1,5 +1,6 @@
 /** OAuth login, link, unlink and transfer (issue #4), plus the providers' fixed callback. */
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { requireCaptcha } from '../services/captcha.js'
 import { HEADER_APP, NO_APP } from '../context.js'
 import type { AuthMode } from '../services/accounts.js'
 import { requireSignedInUser } from '../services/bearer.js'
@@ -56,11 +57,12 @@ type CodeBody = { authorization_code: string; state_code: string; code_verifier:
 export default async function oauthRoutes(app: FastifyInstance) {
   const { accounts, oauth, throttle } = app.gatehouse
 
-  app.post<{ Body: { provider: string; redirect_to: string; code_challenge: string; state_code: string } }>(
+  app.post<{ Body: { provider: string; redirect_to: string; code_challenge: string; state_code: string; token?: string } }>(
     '/api/v1/oauth/init',
     { schema: initSchema, config: HEADER_APP },
     async (request) => {
       await throttle.hit(`auth:ip:${request.ip}`, throttle.limits.ipAuthenticate)
+      await requireCaptcha(request, request.body.token)
       return oauth.init(request.gatehouseApp!, request.body)
     },
   )

@@ -1,5 +1,6 @@
 /** Passkey sign-up, login, link and unlink (issue #4); the WebAuthn work is in services/passkeys.ts. */
 import type { FastifyInstance } from 'fastify'
+import { requireCaptcha } from '../services/captcha.js'
 import { emptyBody, HEADER_APP } from '../context.js'
 import type { AuthMode } from '../services/accounts.js'
 import { requireSignedInUser } from '../services/bearer.js'
@@ -42,23 +43,26 @@ const unlinkSchema = {
   body: { type: 'object', required: ['credentialId'], properties: { credentialId: { type: 'string', minLength: 1, maxLength: 1024 } } },
 } as const
 
+type InitBody = { token?: string | null } | undefined
 type Credential = { id: string; rawId: string; type: 'public-key'; response: never; clientExtensionResults?: never }
 
 export default async function passkeyRoutes(app: FastifyInstance) {
   const { passkeys, accounts } = app.gatehouse
   const init = { config: HEADER_APP, preValidation: emptyBody }
 
-  app.post('/api/v1/passkeys/register/init', { ...init, schema: registerInitSchema }, async (request) =>
-    passkeys.registrationOptions(request.gatehouseApp!, request.headers.origin, request.ip, null),
-  )
+  app.post<{ Body: InitBody }>('/api/v1/passkeys/register/init', { ...init, schema: registerInitSchema }, async (request) => {
+    await requireCaptcha(request, request.body?.token)
+    return passkeys.registrationOptions(request.gatehouseApp!, request.headers.origin, request.ip, null)
+  })
 
   app.post<{ Body: { authenticator_response: Credential; mode?: AuthMode } }>('/api/v1/passkeys/register', { schema: registerSchema, config: HEADER_APP }, async (request) =>
     passkeys.register(request.gatehouseApp!, request.body.authenticator_response as never, request.body.mode, request.headers['user-agent']),
   )
 
-  app.post('/api/v1/passkeys/authenticate/init', { ...init, schema: authenticateInitSchema }, async (request) =>
-    passkeys.authenticationOptions(request.gatehouseApp!, request.headers.origin, request.ip),
-  )
+  app.post<{ Body: InitBody }>('/api/v1/passkeys/authenticate/init', { ...init, schema: authenticateInitSchema }, async (request) => {
+    await requireCaptcha(request, request.body?.token)
+    return passkeys.authenticationOptions(request.gatehouseApp!, request.headers.origin, request.ip)
+  })
 
   app.post<{ Body: { challenge: string; authenticator_response: Credential; mode?: AuthMode } }>(
     '/api/v1/passkeys/authenticate',

@@ -1,5 +1,6 @@
 /** SMS code login, link, unlink, update and transfer (issue #4). */
 import type { FastifyInstance } from 'fastify'
+import { requireCaptcha } from '../services/captcha.js'
 import { HEADER_APP } from '../context.js'
 import type { AuthMode } from '../services/accounts.js'
 import { requireSignedInUser } from '../services/bearer.js'
@@ -42,7 +43,8 @@ const updateSchema = {
 export default async function passwordlessSmsRoutes(app: FastifyInstance) {
   const { passwordlessSms, accounts } = app.gatehouse
 
-  app.post<{ Body: { phoneNumber: string; channel?: SmsChannel } }>('/api/v1/passwordless_sms/init', { schema: initSchema, config: HEADER_APP }, async (request) => {
+  app.post<{ Body: { phoneNumber: string; channel?: SmsChannel; token?: string | null } }>('/api/v1/passwordless_sms/init', { schema: initSchema, config: HEADER_APP }, async (request) => {
+    await requireCaptcha(request, request.body.token)
     await passwordlessSms.init(request.gatehouseApp!, request.body, request.ip)
     return { success: true }
   })

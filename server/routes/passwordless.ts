@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { requireCaptcha } from '../services/captcha.js'
 import { HEADER_APP } from '../context.js'
 import type { AuthMode } from '../services/passwordless.js'
 
@@ -9,7 +10,7 @@ const initSchema = {
     required: ['email'],
     properties: {
       email: { type: 'string', minLength: 1, maxLength: 320 },
-      token: { type: ['string', 'null'], description: 'captcha token (not verified yet)' },
+      token: { type: ['string', 'null'], description: 'captcha token (required when the app enables captcha)' },
     },
   },
 } as const
@@ -32,6 +33,7 @@ export default async function passwordlessRoutes(app: FastifyInstance) {
     '/api/v1/passwordless/init',
     { schema: initSchema, config: HEADER_APP },
     async (request) => {
+      await requireCaptcha(request, request.body.token)
       await app.gatehouse.passwordless.init(request.gatehouseApp!, request.body.email, request.ip)
       return { success: true }
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { requireCaptcha } from '../services/captcha.js'
 import { HEADER_APP } from '../context.js'
 import { requireBearer } from '../services/bearer.js'
 import { SiweService, type SiweSignedInput } from '../services/siwe.js'
@@ -43,8 +44,10 @@ export default async function siweRoutes(app: FastifyInstance) {
   let service: SiweService | null = null
   const siwe = () => (service ??= new SiweService(wallets(), app.gatehouse.now))
 
-  app.post<{ Body: { address: string } }>('/api/v1/siwe/init', { schema: initSchema, config: HEADER_APP }, (request) =>
-    siwe().init(request.gatehouseApp!, request.body.address, request.ip),
+  app.post<{ Body: { address: string; token?: string | null } }>('/api/v1/siwe/init', { schema: initSchema, config: HEADER_APP }, async (request) => {
+    await requireCaptcha(request, request.body.token)
+    return siwe().init(request.gatehouseApp!, request.body.address, request.ip)
+  }
   )
 
   app.post<{ Body: SiweSignedInput & { mode?: AuthMode } }>(

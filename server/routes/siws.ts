@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { requireCaptcha } from '../services/captcha.js'
 import { HEADER_APP } from '../context.js'
 import { requireBearer } from '../services/bearer.js'
 import { SiwsService, type SiwsSignedInput } from '../services/siws.js'
@@ -43,8 +44,10 @@ export default async function siwsRoutes(app: FastifyInstance) {
   let service: SiwsService | null = null
   const siws = () => (service ??= new SiwsService(wallets(), app.gatehouse.now))
 
-  app.post<{ Body: { address: string } }>('/api/v1/siws/init', { schema: initSchema, config: HEADER_APP }, (request) =>
-    siws().init(request.gatehouseApp!, request.body.address, request.ip),
+  app.post<{ Body: { address: string; token?: string | null } }>('/api/v1/siws/init', { schema: initSchema, config: HEADER_APP }, async (request) => {
+    await requireCaptcha(request, request.body.token)
+    return siws().init(request.gatehouseApp!, request.body.address, request.ip)
+  }
   )
 
   app.post<{ Body: SiwsSignedInput & { mode?: AuthMode } }>(

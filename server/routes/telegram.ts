@@ -1,5 +1,6 @@
 /** Telegram login, link, unlink and transfer (issue #4); the checks are in services/telegram.ts. */
 import type { FastifyInstance } from 'fastify'
+import { requireCaptcha } from '../services/captcha.js'
 import { HEADER_APP } from '../context.js'
 import type { AuthMode, ProvenAccount } from '../services/accounts.js'
 import type { App } from '../services/app-config.js'
@@ -41,7 +42,7 @@ const unlinkSchema = {
   body: { type: 'object', required: ['telegram_user_id'], properties: { telegram_user_id: numberOrString } },
 } as const
 
-type Proof = { telegram_auth_result?: TelegramAuthResult | null; telegram_web_app_data?: string | null }
+type Proof = { captcha_token?: string | null; telegram_auth_result?: TelegramAuthResult | null; telegram_web_app_data?: string | null }
 
 export default async function telegramRoutes(app: FastifyInstance) {
   const { accounts, throttle, now } = app.gatehouse
@@ -55,6 +56,7 @@ export default async function telegramRoutes(app: FastifyInstance) {
 
   app.post<{ Body: Proof & { mode?: AuthMode } }>('/api/v1/telegram/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) => {
     await throttle.hit(`auth:ip:${request.ip}`, throttle.limits.ipAuthenticate)
+    await requireCaptcha(request, request.body.captcha_token)
     const proven = await verified(request.gatehouseApp!, request.body)
     return accounts.loginOrSignUp(request.gatehouseApp!, proven, { mode: request.body.mode })
   })

@@ -57,6 +57,8 @@ export interface AppSettings {
   oauth: Partial<Record<string, OAuthClientSettings>>
   /** Telegram login (issue #4): the bot whose token signs login results. null = not configured. */
   telegram: TelegramSettings | null
+  /** Captcha (issue #4): the provider secret that verifies widget tokens (siteverify). Never sent to browsers. */
+  captchaSecretKey: string | null
 }
 
 export interface OAuthClientSettings {
@@ -137,7 +139,7 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
   }
 }
 
-export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null, rpcUrls: {}, customAuth: null, oauth: {}, telegram: null }
+export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null, rpcUrls: {}, customAuth: null, oauth: {}, telegram: null, captchaSecretKey: null }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -168,6 +170,18 @@ export function isMethodEnabled(config: PublicAppConfig, method: string): boolea
   return Boolean(order && (order.primary.includes(method) || (order.overflow ?? []).includes(method)))
 }
 
+/**
+ * Spec §5: a captcha site key carries the 't:' (Turnstile) prefix, and an enabled captcha needs
+ * its server-side secret too. Returns the owner-facing problem, or null.
+ */
+export function captchaProblem(config: PublicAppConfig, settings: AppSettings): string | null {
+  const { enabled, siteKey } = config.captcha ?? { enabled: false, siteKey: null }
+  if (siteKey != null && !siteKey.startsWith('t:')) return 'Unsupported captcha site key'
+  if (enabled && !siteKey) return 'Captcha needs a site key (captcha.siteKey)'
+  if (enabled && !settings.captchaSecretKey) return 'Captcha needs a secret key (captchaSecretKey)'
+  return null
+}
+
 /** Spec §5: a configuration must leave at least one way in. */
 export function hasLoginMethod(config: PublicAppConfig): boolean {
   return Object.values(config.loginMethods).some(Boolean) || LOGIN_METHODS.some((m) => isMethodEnabled(config, m))
@@ -185,6 +199,7 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
       Object.entries({ ...(base.oauth ?? {}), ...(patch.oauth ?? {}) }).filter(([, v]) => v !== null && v !== undefined),
     ),
     telegram: patch.telegram === undefined ? (base.telegram ?? null) : patch.telegram,
+    captchaSecretKey: patch.captchaSecretKey === undefined ? (base.captchaSecretKey ?? null) : patch.captchaSecretKey,
   }
 }
 

@@ -9,6 +9,7 @@ import { randomId } from '../crypto/hash.js'
 import { ApiError } from '../errors.js'
 import {
   buildPublicConfig,
+  captchaProblem,
   deepMerge,
   hasLoginMethod,
   normalizeSettings,
@@ -24,7 +25,7 @@ export interface AppInput extends Partial<AppSettings> {
   [publicField: string]: unknown
 }
 
-const SETTING_KEYS = new Set(['allowedOrigins', 'allowlist', 'userLimit', 'rpcUrls', 'customAuth', 'oauth', 'telegram'])
+const SETTING_KEYS = new Set(['allowedOrigins', 'allowlist', 'userLimit', 'rpcUrls', 'customAuth', 'oauth', 'telegram', 'captchaSecretKey'])
 
 function split(input: AppInput) {
   const publicPatch: Record<string, unknown> = {}
@@ -89,6 +90,8 @@ export class AppStore {
     const { publicPatch, settingsPatch } = split(input)
     const config = buildPublicConfig(id, name, publicPatch)
     if (!hasLoginMethod(config)) throw new ApiError('invalid_data', 'You must enable at least one login method')
+    const captcha = captchaProblem(config, normalizeSettings(settingsPatch))
+    if (captcha) throw new ApiError('invalid_data', captcha)
     const t = this.now()
     await insertAppRow(this.db, {
       id,
@@ -112,6 +115,8 @@ export class AppStore {
       throw new ApiError('invalid_data', 'You must enable at least one login method')
     }
     const settings = normalizeSettings(settingsPatch, normalizeSettings(JSON.parse(row.settings)))
+    const captcha = captchaProblem(buildPublicConfig(id, name, overrides), settings)
+    if (captcha) throw new ApiError('invalid_data', captcha)
     await updateAppRow(this.db, id, {
       name,
       config: JSON.stringify(overrides),

@@ -1,4 +1,5 @@
 import { getAuthApiClient } from '../api/instance.ts'
+import { captchaTokenForInit } from '../captcha/require.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { createPkce } from '../oauth/pkce.ts'
 import { writePendingOAuth, type PendingOAuth } from '../oauth/pending.ts'
@@ -34,8 +35,9 @@ export async function initOAuth({ provider, redirectTo, kind = 'login', mode = '
   const page = new URL(redirectTo ?? location.href)
   for (const p of ['code', 'state', 'provider']) page.searchParams.delete(p)
   writePendingOAuth($config.get().appId!, { provider, codeVerifier, stateCode, kind, mode })
+  const token = captchaToken ?? (await captchaTokenForInit())
   return api.request<InitOAuthReturnType>('/oauth/init', {
     method: 'POST',
-    body: { provider, redirect_to: page.href, code_challenge: codeChallenge, state_code: stateCode, ...(captchaToken ? { token: captchaToken } : {}) },
+    body: { provider, redirect_to: page.href, code_challenge: codeChallenge, state_code: stateCode, ...(token ? { token } : {}) },
   })
 }

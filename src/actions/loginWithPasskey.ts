@@ -1,4 +1,5 @@
 import { getApiClient } from '../api/instance.ts'
+import { captchaTokenForInit } from '../captcha/require.ts'
 import type { WireAuthResponse } from '../api/types.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { AlreadyLoggedInError } from '../errors/link.ts'
@@ -32,7 +33,7 @@ export async function loginWithPasskey({ disableSignup, captchaToken }: LoginWit
   try {
     const { getCredential } = await import('../passkeys/webauthn.ts')
     const api = getApiClient()
-    const options = await api.request<{ challenge: string }>('/passkeys/authenticate/init', { method: 'POST', body: { token: captchaToken ?? null } })
+    const options = await api.request<{ challenge: string }>('/passkeys/authenticate/init', { method: 'POST', body: { token: captchaToken ?? (await captchaTokenForInit()) ?? null } })
     const credential = await getCredential(options)
     const mode = disableSignup ?? $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
     const response = await api.request<WireAuthResponse>('/passkeys/authenticate', {

@@ -1,4 +1,5 @@
 import { getAuthApiClient } from '../api/instance.ts'
+import { captchaTokenForInit } from '../captcha/require.ts'
 import type { WireAuthResponse } from '../api/types.ts'
 import type { User, WireUser } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
@@ -39,7 +40,8 @@ export async function loginWithTelegram({ telegramAuthResult, telegramWebAppData
   }
   try {
     const mode = $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
-    return completeLogin(await api.request<WireAuthResponse>('/telegram/authenticate', { method: 'POST', body: { ...proof, mode } }), 'telegram')
+    const token = captchaToken ?? (await captchaTokenForInit()) ?? null
+    return completeLogin(await api.request<WireAuthResponse>('/telegram/authenticate', { method: 'POST', body: { ...proof, captcha_token: token, mode } }), 'telegram')
   } catch (error) {
     publish('auth-error', errorDetail(error))
     throw error

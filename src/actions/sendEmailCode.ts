@@ -1,4 +1,5 @@
 import { getAuthApiClient } from '../api/instance.ts'
+import { captchaTokenForInit } from '../captcha/require.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { InvalidEmailError } from '../errors/auth.ts'
 import { errorDetail, toBaseError } from '../errors/toBaseError.ts'
@@ -34,9 +35,11 @@ export async function sendEmailCode({ email, captchaToken }: SendEmailCodeParame
   if ($emailFlow.get().state === 'done') dispatchEmailFlow('RESET')
   dispatchEmailFlow('SEND', { email: address, error: null, inlineError: null })
   try {
+    // The captcha screen (when the app enables captcha) runs before the call, inside the flow's try.
+    const token = captchaToken ?? (await captchaTokenForInit())
     await getAuthApiClient().request('/passwordless/init', {
       method: 'POST',
-      body: captchaToken ? { email: address, token: captchaToken } : { email: address },
+      body: token ? { email: address, token } : { email: address },
     })
   } catch (error) {
     dispatchEmailFlow('FAIL', { error: toBaseError(error) })

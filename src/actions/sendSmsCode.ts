@@ -1,4 +1,5 @@
 import { getAuthApiClient } from '../api/instance.ts'
+import { captchaTokenForInit } from '../captcha/require.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { BaseError } from '../errors/base.ts'
 import { errorDetail, toBaseError } from '../errors/toBaseError.ts'
@@ -30,9 +31,10 @@ export async function sendSmsCode({ phoneNumber, channel = 'sms', captchaToken }
   if ($smsFlow.get().state === 'done') dispatchSmsFlow('RESET')
   dispatchSmsFlow('SEND', { error: null, channel })
   try {
+    const token = captchaToken ?? (await captchaTokenForInit())
     await getAuthApiClient().request('/passwordless_sms/init', {
       method: 'POST',
-      body: { phoneNumber: number, channel, ...(captchaToken ? { token: captchaToken } : {}) },
+      body: { phoneNumber: number, channel, ...(token ? { token } : {}) },
     })
   } catch (error) {
     dispatchSmsFlow('FAIL', { error: toBaseError(error) })

@@ -1,4 +1,5 @@
 import { getApiClient } from '../api/instance.ts'
+import { captchaTokenForInit } from '../captcha/require.ts'
 import type { WireAuthResponse } from '../api/types.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { AlreadyLoggedInError } from '../errors/link.ts'
@@ -29,7 +30,7 @@ export async function signupWithPasskey({ captchaToken }: SignupWithPasskeyParam
   try {
     const { createCredential } = await import('../passkeys/webauthn.ts')
     const api = getApiClient()
-    const options = await api.request<unknown>('/passkeys/register/init', { method: 'POST', body: { token: captchaToken ?? null } })
+    const options = await api.request<unknown>('/passkeys/register/init', { method: 'POST', body: { token: captchaToken ?? (await captchaTokenForInit()) ?? null } })
     const credential = await createCredential(options)
     const response = await api.request<WireAuthResponse>('/passkeys/register', {
       method: 'POST',

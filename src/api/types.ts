@@ -44,7 +44,8 @@ export interface AppConfig {
     errorCtaText?: string | null
     errorCtaLink?: string | null
   }
-  captcha?: { enabled: boolean; siteKey?: string | null }
+  /** Captcha (issue #4): 't:' Turnstile site key; scriptUrl is the widget script the server publishes. */
+  captcha?: { enabled: boolean; siteKey?: string | null; scriptUrl?: string }
   intl?: { defaultCountry?: string }
   /** Channels phone codes may use; both → the phone screen offers the choice (default ['sms']). */
   smsChannels?: ('sms' | 'whatsapp')[]

@@ -47,7 +47,20 @@ export function AuthModalApp({ theme, accentColor, standalone = false, refused =
   let body
   if (config.status === 'error') body = <ErrorView {...GENERIC_ERROR} onCta={() => closeModal()} />
   else if (!ready) body = <LoadingScreen />
-  else body = <ScreenRouter screen={screen} depth={modal.stack.length} />
+  else {
+    // The captcha screen (issue #4) covers the screen that asked for a token without unmounting it:
+    // status screens start their call on mount, and a remount would ask for a second token.
+    const captchaOnTop = screen.name === 'captcha' && modal.stack.length > 1
+    const depth = modal.stack.length - (captchaOnTop ? 1 : 0)
+    body = (
+      <>
+        {captchaOnTop ? <ScreenRouter screen={screen} depth={modal.stack.length} /> : null}
+        <div style={{ display: captchaOnTop ? 'none' : 'contents' }}>
+          <ScreenRouter screen={modal.stack[depth - 1] ?? screen} depth={depth} />
+        </div>
+      </>
+    )
+  }
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && !standalone) closeModal()

@@ -28,6 +28,7 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   'passkey-choice': lazy(() => import('./passkeys/PasskeyChoiceScreen.tsx')),
   'passkey-status': lazy(() => import('./passkeys/PasskeyStatusScreen.tsx')),
   'account-transfer': lazy(() => import('./link/AccountTransferScreen.tsx')),
+  captcha: lazy(() => import('./captcha/CaptchaScreen.tsx')),
   'embedded-wallet-create': lazy(() => import('./wallets/embedded/CreateWalletScreen.tsx')),
   'embedded-wallet-created': lazy(() => import('./wallets/embedded/WalletCreatedScreen.tsx')),
   'embedded-wallet-recovery-select': lazy(() => import('./wallets/embedded/RecoveryMethodScreen.tsx')),

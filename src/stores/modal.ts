@@ -28,6 +28,8 @@ export type ScreenEntry =
   | { name: 'passkey-choice' }
   | { name: 'telegram-status'; result?: import('../telegram/redirectResult.ts').TelegramAuthResult; intent?: 'login' | 'link' }
   | { name: 'passkey-status'; intent: 'login' | 'signup' | 'link' }
+  // Issue #4: captcha (src/screens/captcha/), pushed by a guarded init call waiting for a token.
+  | { name: 'captcha' }
   // Embedded wallets (src/screens/wallets/embedded/)
   | { name: 'embedded-wallet-create'; isNewUser: boolean }
   | { name: 'embedded-wallet-created'; isNewUser: boolean }

@@ -19,6 +19,7 @@ export const TEXT = {
   invalidCaptcha: 'Please try again.',
   captchaFailure: 'You did not pass CAPTCHA. Please try again.',
   captchaTimeout: 'Something went wrong! Please try again later.',
+  unsupportedSiteKey: 'Unsupported captcha site key',
   regionNotSupported: 'This region is not supported',
   smsRegionUnavailable: 'SMS authentication from this region is not available',
   goBack: 'Go back',
@@ -35,7 +36,10 @@ const errorScreen = (title: string, detail: string, cta: string): { kind: 'scree
   screen: { name: 'error', title, detail, cta },
 })
 
-const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : null)
+// Captcha failures in the browser (src/errors/captcha.ts) share the server's codes; checked by
+// name so this landing-chunk module does not import the captcha chunk.
+const codeOf = (error: unknown) =>
+  error instanceof ApiError || (error instanceof Error && error.name === 'CaptchaError') ? (error as ApiError).code as string : null
 
 /** The transfer screen for an `account_transfer_required` answer carrying a nonce, else null. */
 export function transferScreen(error: unknown, method: string): ScreenEntry | null {
@@ -91,6 +95,11 @@ export function mapInitError(error: unknown): InitErrorOutcome {
       return errorScreen(TEXT.captchaFailed, TEXT.captchaFailure, TEXT.goBack)
     case 'captcha_timeout':
       return errorScreen(TEXT.captchaFailed, TEXT.captchaTimeout, TEXT.goBack)
+    case 'unsupported_captcha_site_key':
+      return errorScreen(TEXT.captchaFailed, TEXT.unsupportedSiteKey, TEXT.goBack)
+    case 'captcha_cancelled':
+      // The user left the captcha screen: back on the form, with what they typed.
+      return { kind: 'landing', message: TEXT.invalidCaptcha }
     case 'not_supported':
       return errorScreen(TEXT.regionNotSupported, TEXT.smsRegionUnavailable, TEXT.goBack)
     case 'sms_verification_failed':

@@ -3,6 +3,7 @@
  * nonce, then authenticate or link). Light: the SIWE message builder (viem) is imported on use.
  */
 import { trackEvent } from '../../api/analytics.ts'
+import { captchaTokenForInit } from '../../captcha/require.ts'
 import { getApiClient } from '../../api/instance.ts'
 import type { WireAuthResponse } from '../../api/types.ts'
 import { toUser, type User, type WireUser } from '../../api/user.ts'
@@ -34,7 +35,8 @@ export const SIGN_IN_STATEMENT = 'By signing, you are proving you own this walle
 async function signedMessage(signer: WalletSigner, useTransaction: boolean) {
   const path = signer.chainType === 'ethereum' ? 'siwe' : 'siws'
   const api = getApiClient()
-  const { nonce } = await api.request<{ nonce: string }>(`/${path}/init`, { method: 'POST', body: { address: signer.address } })
+  const token = await captchaTokenForInit()
+  const { nonce } = await api.request<{ nonce: string }>(`/${path}/init`, { method: 'POST', body: { address: signer.address, ...(token ? { token } : {}) } })
   const { host: domain, origin: uri } = globalThis.location
   const issuedAt = new Date()
   if (signer.chainType === 'ethereum') {
