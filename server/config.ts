@@ -66,7 +66,24 @@ export interface ServerConfig {
   sms: SmsConfig | null
   /** ISO countries SMS login accepts (upper case); empty = every country. */
   smsAllowedCountries: string[]
+  /** Sign In With Farcaster (issue #4): where custody addresses are read, and the relay channels. */
+  farcaster: FarcasterConfig
 }
+
+/** Sign In With Farcaster: the chain holding the IdRegistry, and the relay channel rules. */
+export interface FarcasterConfig {
+  /** JSON-RPC URL of the chain holding the IdRegistry (Optimism mainnet in production). null = Farcaster login cannot work. */
+  rpcUrl: string | null
+  /** The IdRegistry contract whose `custodyOf(fid)` answers the custody address. */
+  idRegistryAddress: string
+  /** How long a relay channel (and so a QR code) lives, seconds. The client gives up after 120 s. */
+  channelTtlSeconds: number
+  /** When set, the relay's authenticate route requires it in `X-Farcaster-Auth-Relay-Key`. */
+  relayKey: string | null
+}
+
+/** Farcaster's IdRegistry on Optimism mainnet (https://docs.farcaster.xyz/reference/contracts/deployments). */
+export const FARCASTER_ID_REGISTRY_OPTIMISM = '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b'
 
 /** A Twilio-compatible Messages API: POST {baseUrl}/2010-04-01/Accounts/{accountSid}/Messages.json. */
 export interface SmsConfig {
@@ -92,8 +109,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   keyMaterial: 60,
 }
 
-export type ConfigOverrides = Partial<Omit<ServerConfig, 'rateLimits'>> & {
+export type ConfigOverrides = Partial<Omit<ServerConfig, 'rateLimits' | 'farcaster'>> & {
   rateLimits?: Partial<RateLimits>
+  farcaster?: Partial<FarcasterConfig>
 }
 
 export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
@@ -123,6 +141,12 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     logLevel: overrides.logLevel ?? 'warn',
     sms: overrides.sms ?? null,
     smsAllowedCountries: (overrides.smsAllowedCountries ?? []).map((c) => c.toUpperCase()),
+    farcaster: {
+      rpcUrl: overrides.farcaster?.rpcUrl ?? null,
+      idRegistryAddress: overrides.farcaster?.idRegistryAddress ?? FARCASTER_ID_REGISTRY_OPTIMISM,
+      channelTtlSeconds: overrides.farcaster?.channelTtlSeconds ?? 300,
+      relayKey: overrides.farcaster?.relayKey ?? null,
+    },
   }
 }
 
@@ -191,6 +215,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         }
       : null,
     smsAllowedCountries: (env.GATEHOUSE_SMS_COUNTRIES || '').split(',').map((c) => c.trim()).filter(Boolean),
+    farcaster: {
+      rpcUrl: env.FARCASTER_RPC_URL || undefined,
+      idRegistryAddress: env.FARCASTER_ID_REGISTRY_ADDRESS || undefined,
+      channelTtlSeconds: (() => {
+        const seconds = intFromEnv(env, 'GATEHOUSE_FARCASTER_CHANNEL_TTL_SECONDS')
+        // The browser polls for 120 s; a shorter channel would die under a user still scanning.
+        if (seconds !== undefined && seconds < 120) throw new Error('GATEHOUSE_FARCASTER_CHANNEL_TTL_SECONDS must be at least 120')
+        return seconds
+      })(),
+      relayKey: env.FARCASTER_RELAY_KEY || undefined,
+    },
   })
 }
 

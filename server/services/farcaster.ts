@@ -1,0 +1,260 @@
+/**
+ * Sign In With Farcaster (issue #4). Gatehouse hosts its own relay channel, speaking the wire
+ * format of Farcaster's AuthKit relay (https://docs.farcaster.xyz/auth-kit/ , relay
+ * `POST /v1/channel`, `GET /v1/channel/status`, `POST /v1/channel/authenticate`): the page opens a
+ * channel (`farcaster/init`), shows its connect URI as a QR code, the user's Farcaster client signs
+ * an EIP-4361 message carrying the channel's nonce and posts it to the relay, the page polls the
+ * status and hands the signed message to `farcaster/authenticate`. Only that last step proves
+ * anything: the message must name our domain and the channel's nonce, be unexpired, and be signed
+ * by the custody address of its fid, read from the IdRegistry over JSON-RPC.
+ */
+import { createPublicClient, getAddress, http, isAddress, zeroAddress, type Address, type Hex } from 'viem'
+import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe'
+import type { FarcasterConfig } from '../config.js'
+import { randomToken, sha256 } from '../crypto/hash.js'
+import { completeFarcasterChannel, deleteExpiredFarcasterChannels, findFarcasterChannel, insertFarcasterChannel, takeFarcasterChannel } from '../db/farcaster-channels.js'
+import type { Db, FarcasterChannelsTable } from '../db/schema.js'
+import { ApiError } from '../errors.js'
+import type { ProvenAccount } from './accounts.js'
+import { isMethodEnabled, type App } from './app-config.js'
+
+/** SIWF constants (FIP-11): the statement and chain id every Farcaster client puts in the message. */
+export const SIWF_STATEMENTS = ['Farcaster Auth', 'Farcaster Connect']
+export const SIWF_CHAIN_ID = 10
+const FID_RESOURCE = /^farcaster:\/\/fid\/([1-9]\d{0,19})\/?$/
+const AUTH_METHOD_RESOURCE = /^farcaster:\/\/signer\/type\/(custody|authAddress)\/?$/
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1)(:\d{1,5})?$/
+
+export const ID_REGISTRY_ABI = [
+  { type: 'function', name: 'custodyOf', stateMutability: 'view', inputs: [{ name: 'fid', type: 'uint256' }], outputs: [{ name: 'owner', type: 'address' }] },
+] as const
+
+/** What the Farcaster client posts to the relay (AuthKit's wallet client `authenticate`). */
+export interface RelayAuthenticateBody {
+  message: string
+  signature: string
+  fid: number
+  username?: string
+  bio?: string
+  displayName?: string
+  pfpUrl?: string
+  verifications?: string[]
+  custody?: string
+  authMethod?: string
+}
+
+/** The relay's status answer (AuthKit `StatusAPIResponse`). */
+export interface ChannelStatus {
+  state: 'pending' | 'completed'
+  nonce: string
+  url: string
+  message?: string
+  signature?: string
+  fid?: number
+  username?: string
+  bio?: string
+  displayName?: string
+  pfpUrl?: string
+  verifications?: string[]
+  custody?: string
+}
+
+export interface FarcasterSignedInput {
+  channel_token: string
+  message: string
+  signature: string
+  fid?: number | string
+}
+
+export interface FarcasterDeps {
+  db: Db
+  config: FarcasterConfig
+  dev: boolean
+  now: () => number
+}
+
+const failed = (why: string) => new ApiError('invalid_credentials', `Farcaster authentication failed: ${why}`)
+
+export class FarcasterService {
+  constructor(private readonly deps: FarcasterDeps) {}
+
+  /** Opens a channel for the page at `origin`; answers the token and the URI the QR code carries. */
+  async createChannel(app: App, origin: string | undefined): Promise<{ channel_token: string; connect_uri: string; nonce: string; expires_at: number }> {
+    if (!isMethodEnabled(app.config, 'farcaster')) throw new ApiError('disallowed_login_method', 'Login with Farcaster not allowed')
+    this.rpcUrl()
+    const page = this.pageOrigin(app, origin)
+    const token = randomToken(32)
+    const t = this.deps.now()
+    const row: FarcasterChannelsTable = {
+      channel_hash: sha256(token),
+      app_id: app.id,
+      nonce: generateSiweNonce(),
+      domain: page.host,
+      siwe_uri: page.origin,
+      state: 'pending',
+      message: null,
+      signature: null,
+      fid: null,
+      profile: null,
+      created_at: t,
+      expires_at: t + this.deps.config.channelTtlSeconds * 1000,
+    }
+    await insertFarcasterChannel(this.deps.db, row)
+    return { channel_token: token, connect_uri: connectUri(token, row), nonce: row.nonce, expires_at: row.expires_at }
+  }
+
+  /** The channel's state for whoever holds its token (the page polling it). */
+  async status(token: string, app?: App): Promise<ChannelStatus> {
+    const channel = await this.liveChannel(token)
+    if (app && channel.app_id !== app.id) throw new ApiError('not_found', 'Unknown or expired channel')
+    return statusOf(token, channel)
+  }
+
+  /**
+   * The relay's authenticate (called by the Farcaster client): records the signed message once.
+   * Only the shape is checked here (nonce and fid); `verify` does the real checks later.
+   */
+  async relayAuthenticate(token: string, body: RelayAuthenticateBody, relayKey: string | undefined): Promise<ChannelStatus> {
+    if (this.deps.config.relayKey && relayKey !== this.deps.config.relayKey) throw new ApiError('missing_or_invalid_token', 'Invalid relay key')
+    const channel = await this.liveChannel(token)
+    const fields = parseSiweMessage(body.message)
+    if (fields.nonce !== channel.nonce) throw new ApiError('invalid_data', 'The message does not carry the channel nonce')
+    if (fidOf(fields.resources) !== String(body.fid)) throw new ApiError('invalid_data', 'The message does not name this fid')
+    const profile = { username: body.username, bio: body.bio, displayName: body.displayName, pfpUrl: body.pfpUrl, verifications: body.verifications, custody: body.custody }
+    const done = await completeFarcasterChannel(
+      this.deps.db,
+      channel.channel_hash,
+      { message: body.message, signature: body.signature, fid: String(body.fid), profile: JSON.stringify(profile) },
+      this.deps.now(),
+    )
+    if (!done) throw new ApiError('invalid_data', 'This channel is already completed')
+    return this.status(token)
+  }
+
+  /**
+   * Proves the Farcaster account behind a signed SIWF message and spends the channel (single
+   * use). Every check reads the channel first; it is deleted only once the signature holds, so a
+   * failed RPC call can be retried.
+   */
+  async verify(app: App, input: FarcasterSignedInput, origin: string | undefined): Promise<ProvenAccount> {
+    const hash = sha256(input.channel_token)
+    const channel = await findFarcasterChannel(this.deps.db, hash)
+    const t = this.deps.now()
+    if (!channel || channel.app_id !== app.id || channel.expires_at <= t) throw failed('the channel is unknown, used or expired')
+    if (origin && hostOf(origin) !== channel.domain) throw failed('the request comes from another origin than the channel')
+
+    const fields = parseSiweMessage(input.message)
+    if (!fields.address || !fields.domain || !fields.nonce || !fields.uri || fields.version !== '1') throw failed('not a Sign In With Farcaster message')
+    if (!SIWF_STATEMENTS.includes(fields.statement ?? '')) throw failed('not a Sign In With Farcaster message')
+    if (fields.chainId !== SIWF_CHAIN_ID) throw failed(`the chain id must be ${SIWF_CHAIN_ID}`)
+    const fid = fidOf(fields.resources)
+    if (!fid) throw failed('the message names no single fid')
+    if (input.fid !== undefined && input.fid !== null && String(input.fid) !== fid) throw failed('fid does not match the message')
+    if (channel.fid && channel.fid !== fid) throw failed('fid does not match the channel')
+    if ((fields.resources ?? []).some((r) => AUTH_METHOD_RESOURCE.exec(r)?.[1] === 'authAddress')) throw failed('only custody signatures are accepted')
+    if (fields.domain !== channel.domain || fields.uri !== channel.siwe_uri) throw failed('the message is for another domain')
+    if (fields.nonce !== channel.nonce) throw failed('the message does not carry the channel nonce')
+    if (!validateSiweMessage({ message: fields, time: new Date(t) })) throw failed('the message has expired or is not yet valid')
+    if (!/^0x[0-9a-fA-F]+$/.test(input.signature)) throw failed('bad signature encoding')
+
+    const custody = await this.custodyOf(BigInt(fid))
+    if (custody === zeroAddress) throw failed(`fid ${fid} is not registered`)
+    if (!isAddress(fields.address) || getAddress(fields.address) !== custody) throw failed('the message address is not the custody address of the fid')
+    const client = createPublicClient({ transport: http(this.rpcUrl(), { timeout: 10_000, retryCount: 1 }) })
+    const valid = await client.verifyMessage({ address: custody, message: input.message, signature: input.signature as Hex }).catch(() => false)
+    if (!valid) throw failed('the signature is not by the custody address of the fid')
+
+    const spent = await takeFarcasterChannel(this.deps.db, app.id, hash)
+    if (!spent) throw failed('the channel is unknown, used or expired')
+    const profile = channel.profile ? (JSON.parse(channel.profile) as Partial<RelayAuthenticateBody>) : {}
+    return {
+      type: 'farcaster',
+      address: fid,
+      displayName: profile.username ? `@${profile.username}` : `Farcaster fid ${fid}`,
+      details: {
+        fid: Number(fid),
+        owner_address: custody,
+        username: profile.username ?? null,
+        display_name: profile.displayName ?? null,
+        bio: profile.bio ?? null,
+        pfp: profile.pfpUrl ?? null,
+        // A Farcaster signer is requested separately (farcaster/signer/*); none at login.
+        signer_public_key: null,
+      },
+    }
+  }
+
+  deleteExpired(t: number): Promise<void> {
+    return deleteExpiredFarcasterChannels(this.deps.db, t)
+  }
+
+  private async custodyOf(fid: bigint): Promise<Address> {
+    const client = createPublicClient({ transport: http(this.rpcUrl(), { timeout: 10_000, retryCount: 1 }) })
+    try {
+      const address = await client.readContract({ address: this.deps.config.idRegistryAddress as Address, abi: ID_REGISTRY_ABI, functionName: 'custodyOf', args: [fid] })
+      return getAddress(address)
+    } catch {
+      throw new ApiError('internal_error', 'Could not read the Farcaster IdRegistry')
+    }
+  }
+
+  /** A server without an RPC URL cannot check custody: say so instead of failing later. */
+  private rpcUrl(): string {
+    const url = this.deps.config.rpcUrl
+    if (!url) throw new ApiError('disallowed_login_method', 'Farcaster login is not configured on this server: set FARCASTER_RPC_URL (and FARCASTER_ID_REGISTRY_ADDRESS off Optimism mainnet).')
+    return url
+  }
+
+  private pageOrigin(app: App, origin: string | undefined): URL {
+    let url: URL | null = null
+    try {
+      url = origin ? new URL(origin) : null
+    } catch {
+      url = null
+    }
+    if (!url) throw new ApiError('invalid_data', 'Farcaster login starts from a web page (Origin header required).')
+    const allowed = (this.deps.dev && LOCAL_HOST.test(url.host)) || app.settings.allowedOrigins.includes(url.origin)
+    if (!allowed) throw new ApiError('forbidden_origin', `Origin ${url.origin} is not allowed for this app`)
+    return url
+  }
+
+  private async liveChannel(token: string): Promise<FarcasterChannelsTable> {
+    const channel = token ? await findFarcasterChannel(this.deps.db, sha256(token)) : undefined
+    if (!channel || channel.expires_at <= this.deps.now()) throw new ApiError('not_found', 'Unknown or expired channel')
+    return channel
+  }
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host
+  } catch {
+    return null
+  }
+}
+
+/** The single `farcaster://fid/N` resource, or null when there is none or more than one. */
+function fidOf(resources: string[] | undefined): string | null {
+  const fids = (resources ?? []).map((r) => FID_RESOURCE.exec(r)?.[1]).filter((f): f is string => Boolean(f))
+  return fids.length === 1 ? fids[0]! : null
+}
+
+/** `farcaster://connect?channelToken=…&nonce=…&siweUri=…&domain=…` (AuthKit's parseSignInURI reads these). */
+export function connectUri(token: string, channel: Pick<FarcasterChannelsTable, 'nonce' | 'siwe_uri' | 'domain' | 'expires_at'>): string {
+  const params = new URLSearchParams({
+    channelToken: token,
+    nonce: channel.nonce,
+    siweUri: channel.siwe_uri,
+    domain: channel.domain,
+    expirationTime: new Date(channel.expires_at).toISOString(),
+  })
+  return `farcaster://connect?${params.toString()}`
+}
+
+function statusOf(token: string, channel: FarcasterChannelsTable): ChannelStatus {
+  const base: ChannelStatus = { state: channel.state, nonce: channel.nonce, url: connectUri(token, channel) }
+  if (channel.state !== 'completed') return base
+  const profile = channel.profile ? (JSON.parse(channel.profile) as Partial<RelayAuthenticateBody>) : {}
+  const defined = Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined && v !== null))
+  return { ...base, message: channel.message ?? undefined, signature: channel.signature ?? undefined, fid: Number(channel.fid), ...defined }
+}
