@@ -30,6 +30,8 @@ import { startPasskeyMethod } from './passkeys/methodStart.ts'
 import { registerMethodStart } from './screens/login/methodEntries.tsx'
 registerMethodStart('passkey', startPasskeyMethod)
 registerMethodStart('telegram', () => pushScreen({ name: 'telegram-status' }))
+// Farcaster: the screen (and qrcode) is a lazy chunk; pushing it is all the landing chunk holds.
+registerMethodStart('farcaster', () => pushScreen({ name: 'farcaster-status' }))
 
 // Embedded-wallet creation follows terms after every login method (src/flows/postLogin.ts).
 registerPostLoginStep(embeddedWalletStep)

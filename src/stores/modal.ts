@@ -28,6 +28,8 @@ export type ScreenEntry =
   | { name: 'passkey-choice' }
   | { name: 'telegram-status'; result?: import('../telegram/redirectResult.ts').TelegramAuthResult; intent?: 'login' | 'link' }
   | { name: 'passkey-status'; intent: 'login' | 'signup' | 'link' }
+  // Issue #4: Sign In With Farcaster (src/screens/farcaster/).
+  | { name: 'farcaster-status'; intent?: 'login' | 'link' }
   // Embedded wallets (src/screens/wallets/embedded/)
   | { name: 'embedded-wallet-create'; isNewUser: boolean }
   | { name: 'embedded-wallet-created'; isNewUser: boolean }
