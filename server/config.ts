@@ -80,6 +80,11 @@ export interface FarcasterConfig {
   channelTtlSeconds: number
   /** When set, the relay's authenticate route requires it in `X-Farcaster-Auth-Relay-Key`. */
   relayKey: string | null
+  /**
+   * An upstream AuthKit relay (e.g. https://relay.farcaster.xyz, where the public Farcaster app
+   * completes channels): channels are opened and polled there instead of on our relay.
+   */
+  relayUrl: string | null
 }
 
 /** Farcaster's IdRegistry on Optimism mainnet (https://docs.farcaster.xyz/reference/contracts/deployments). */
@@ -146,6 +151,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
       idRegistryAddress: overrides.farcaster?.idRegistryAddress ?? FARCASTER_ID_REGISTRY_OPTIMISM,
       channelTtlSeconds: overrides.farcaster?.channelTtlSeconds ?? 300,
       relayKey: overrides.farcaster?.relayKey ?? null,
+      relayUrl: overrides.farcaster?.relayUrl?.replace(/\/+$/, '') ?? null,
     },
   }
 }
@@ -225,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         return seconds
       })(),
       relayKey: env.FARCASTER_RELAY_KEY || undefined,
+      relayUrl: env.FARCASTER_RELAY_URL || undefined,
     },
   })
 }

@@ -209,6 +209,8 @@ migrations['0008_farcaster_channels'] = {
       .addColumn('nonce', 'text', (c) => c.notNull())
       .addColumn('domain', 'text', (c) => c.notNull())
       .addColumn('siwe_uri', 'text', (c) => c.notNull())
+      .addColumn('connect_uri', 'text', (c) => c.notNull())
+      .addColumn('relay_url', 'text')
       .addColumn('state', 'text', (c) => c.notNull())
       .addColumn('message', 'text')
       .addColumn('signature', 'text')

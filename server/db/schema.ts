@@ -105,6 +105,7 @@ export interface PasskeyChallengesTable {
  */
 export interface FarcasterChannelsTable {
   channel_hash: string
+  /** '' for a channel opened on our public relay route (no app; some other server verifies it). */
   app_id: string
   /** The SIWE nonce the Farcaster client must sign. */
   nonce: string
@@ -112,6 +113,10 @@ export interface FarcasterChannelsTable {
   domain: string
   /** The page origin: the message's `uri`. */
   siwe_uri: string
+  /** What the QR code carries (ours, or the upstream relay's `url`). */
+  connect_uri: string
+  /** Upstream relay the channel lives on (FARCASTER_RELAY_URL), or null when it is ours. */
+  relay_url: string | null
   state: 'pending' | 'completed'
   /** Set by the relay's authenticate call (the Farcaster client). */
   message: string | null

@@ -2,10 +2,14 @@
  * Sign In With Farcaster against a real chain: an IdRegistry on the local EDR chain answers
  * custodyOf(fid) over JSON-RPC; fids belong to viem local accounts that sign real SIWF messages.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalChain, type LocalChain } from '../../test/evm.js'
 import { deployIdRegistry, parseConnectUri, signSiwf, type FarcasterRegistry } from '../../test/farcaster.js'
+import { openDatabase } from '../db/connect.js'
 import { forEachDatabase, startHarness, type Harness } from '../testing.js'
 
 const ORIGIN = 'http://localhost:5173'
@@ -215,6 +219,68 @@ describe('configuration', () => {
       } finally {
         await h.close()
       }
+    })
+  })
+})
+
+describe('upstream relay (FARCASTER_RELAY_URL)', () => {
+  forEachDatabase((target) => {
+    let relayDir: string
+    let relay: Harness
+    let h: Harness
+    let chain: LocalChain
+    let registry: FarcasterRegistry
+    let relayUrl: string
+
+    beforeAll(async () => {
+      chain = await startLocalChain()
+      registry = await deployIdRegistry(chain)
+      // The upstream relay: another Gatehouse server's relay routes (AuthKit's relay wire format).
+      relayDir = mkdtempSync(join(tmpdir(), 'gatehouse-relay-'))
+      relay = await startHarness({ kind: 'sqlite', open: () => openDatabase({ dbFile: join(relayDir, 'relay.db') }), cleanup: async () => rmSync(relayDir, { recursive: true, force: true }) })
+      const address = await relay.server.listen({ port: 0, host: '127.0.0.1' })
+      relayUrl = `${address}/api/v1/farcaster/relay`
+      h = await startHarness(target, { farcaster: { rpcUrl: chain.url, idRegistryAddress: registry.address, relayUrl } })
+    }, 120_000)
+    afterAll(async () => {
+      await h?.close()
+      await relay?.close()
+      await chain?.close()
+    })
+
+    it('opens the channel on the upstream relay, picks up its completion through status, and logs in', async () => {
+      const appId = await h.createApp({ name: 'Upstream', loginMethods: { farcaster: true } })
+      const custody = privateKeyToAccount(generatePrivateKey())
+      const fid = await registry.register(custody.address)
+      const init = await h.post('/api/v1/farcaster/init', {}, { appId, headers: { origin: ORIGIN } })
+      expect(init.statusCode, init.body).toBe(200)
+      const { channel_token, connect_uri } = init.json()
+      const connect = parseConnectUri(connect_uri)
+      expect(connect).toMatchObject({ channelToken: channel_token, siweUri: ORIGIN, domain: 'localhost:5173' })
+
+      // The Farcaster client completes the channel on the upstream relay, not on our server.
+      const signed = await signSiwf(custody, fid, connect, { issuedAt: new Date(h.clock.now()) })
+      const direct = await h.post('/api/v1/farcaster/relay/v1/channel/authenticate', { ...signed, fid }, { headers: { authorization: `Bearer ${channel_token}` } })
+      expect(direct.statusCode).toBe(400)
+      const upstream = await relay.post('/api/v1/farcaster/relay/v1/channel/authenticate', { ...signed, fid, username: 'up' }, { headers: { authorization: `Bearer ${channel_token}` } })
+      expect(upstream.statusCode, upstream.body).toBe(201)
+
+      const status = await h.get('/api/v1/farcaster/status', { appId, headers: { 'farcaster-channel-token': channel_token } })
+      expect(status.json()).toMatchObject({ state: 'completed', fid, username: 'up', url: connect_uri })
+      const res = await h.post('/api/v1/farcaster/authenticate', { channel_token, ...signed, fid, mode: 'login-or-sign-up' }, { appId, headers: { origin: ORIGIN } })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().user.linked_accounts[0]).toMatchObject({ type: 'farcaster', fid, username: 'up' })
+    })
+
+    it("error: a channel opened on the relay's public route never logs in on the relay's own server", async () => {
+      const opened = await relay.post('/api/v1/farcaster/relay/v1/channel', { siweUri: ORIGIN, domain: 'localhost:5173', nonce: 'abcdefgh12345678' })
+      expect(opened.statusCode, opened.body).toBe(201)
+      expect(opened.json()).toMatchObject({ nonce: 'abcdefgh12345678', url: expect.stringMatching(/^farcaster:\/\/connect\?/) })
+      const relayApp = await relay.createApp({ name: 'Relay app', loginMethods: { farcaster: true } })
+      const custody = privateKeyToAccount(generatePrivateKey())
+      const signed = await signSiwf(custody, 1, parseConnectUri(opened.json().url))
+      const res = await relay.post('/api/v1/farcaster/authenticate', { channel_token: opened.json().channelToken, ...signed, fid: 1 }, { appId: relayApp, headers: { origin: ORIGIN } })
+      expect(res.statusCode).toBe(401)
     })
   })
 })

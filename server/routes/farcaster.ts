@@ -9,7 +9,7 @@ import { HEADER_APP, NO_APP, emptyBody } from '../context.js'
 import { ApiError } from '../errors.js'
 import type { AuthMode } from '../services/accounts.js'
 import { requireSignedInUser } from '../services/bearer.js'
-import type { FarcasterSignedInput, RelayAuthenticateBody } from '../services/farcaster.js'
+import type { ChannelParams, FarcasterSignedInput, RelayAuthenticateBody } from '../services/farcaster.js'
 
 /** The header carrying the channel token on our status route (the bearer stays the user's access token). */
 export const CHANNEL_TOKEN_HEADER = 'farcaster-channel-token'
@@ -74,6 +74,23 @@ const relayAuthenticateSchema = {
     },
   },
 } as const
+const relayCreateSchema = {
+  summary: 'Relay (AuthKit wire format): open a channel for an app server that verifies it itself → 201 { channelToken, url, nonce }',
+  body: {
+    type: 'object',
+    required: ['siweUri', 'domain'],
+    properties: {
+      siweUri: { type: 'string', pattern: '^https?://', maxLength: 2048 },
+      domain: { type: 'string', minLength: 1, maxLength: 255 },
+      nonce: { type: 'string', pattern: '^[a-zA-Z0-9]{8,96}$' },
+      notBefore: { type: 'string', maxLength: 64 },
+      expirationTime: { type: 'string', maxLength: 64 },
+      requestId: { type: 'string', maxLength: 256 },
+      redirectUrl: { type: 'string', maxLength: 2048 },
+      acceptAuthAddress: { type: 'boolean' },
+    },
+  },
+} as const
 const relayStatusSchema = {
   summary: 'Relay (AuthKit wire format): channel state; channel token as the bearer. 202 while pending, 200 when completed',
   headers: { type: 'object', required: ['authorization'], properties: { authorization: { type: 'string' } } },
@@ -121,6 +138,12 @@ export default async function farcasterRoutes(app: FastifyInstance) {
     // The nonce names the account (bound to this user and type); farcaster_id and
     // farcaster_embedded_address (spec §7) are accepted for wire compatibility.
     return accounts.transfer(request.gatehouseApp!, userId, 'farcaster', request.body.nonce)
+  })
+
+  app.post<{ Body: ChannelParams }>(`${RELAY_PREFIX}/v1/channel`, { schema: relayCreateSchema, config: NO_APP }, async (request, reply) => {
+    await throttle.hit(`init:ip:${request.ip}`, throttle.limits.ipInit)
+    const { siweUri, domain, nonce, notBefore, expirationTime } = request.body
+    return reply.code(201).send(await farcaster.relayCreateChannel({ siweUri, domain, nonce, notBefore, expirationTime }))
   })
 
   app.get(`${RELAY_PREFIX}/v1/channel/status`, { schema: relayStatusSchema, config: NO_APP }, async (request, reply) => {

@@ -59,6 +59,15 @@ export interface ChannelStatus {
   custody?: string
 }
 
+/** AuthKit `CreateChannelRequest` (the fields we use). */
+export interface ChannelParams {
+  siweUri: string
+  domain: string
+  nonce?: string
+  notBefore?: string
+  expirationTime?: string
+}
+
 export interface FarcasterSignedInput {
   channel_token: string
   message: string
@@ -83,31 +92,59 @@ export class FarcasterService {
     if (!isMethodEnabled(app.config, 'farcaster')) throw new ApiError('disallowed_login_method', 'Login with Farcaster not allowed')
     this.rpcUrl()
     const page = this.pageOrigin(app, origin)
-    const token = randomToken(32)
-    const t = this.deps.now()
+    const expiresAt = this.deps.now() + this.deps.config.channelTtlSeconds * 1000
+    const params = { siweUri: page.origin, domain: page.host, nonce: generateSiweNonce(), expirationTime: new Date(expiresAt).toISOString() }
+    const relayUrl = this.deps.config.relayUrl
+    const upstream = relayUrl ? await openUpstreamChannel(relayUrl, params) : null
+    const opened = await this.insertChannel(app.id, params, expiresAt, upstream && { relayUrl: relayUrl!, ...upstream })
+    return { channel_token: opened.channelToken, connect_uri: opened.url, nonce: opened.nonce, expires_at: expiresAt }
+  }
+
+  /**
+   * The relay's own `POST /v1/channel` (AuthKit `createChannel`): a channel for whichever app
+   * server asks, verified by that server, not here. It never logs anyone in on this server.
+   */
+  async relayCreateChannel(params: ChannelParams): Promise<{ channelToken: string; url: string; nonce: string }> {
+    const ttlEnd = this.deps.now() + this.deps.config.channelTtlSeconds * 1000
+    const asked = params.expirationTime ? Date.parse(params.expirationTime) : NaN
+    const expiresAt = Number.isFinite(asked) ? Math.min(asked, ttlEnd) : ttlEnd
+    return this.insertChannel('', { ...params, nonce: params.nonce || generateSiweNonce() }, expiresAt, null)
+  }
+
+  private async insertChannel(
+    appId: string,
+    params: ChannelParams & { nonce: string },
+    expiresAt: number,
+    upstream: { relayUrl: string; channelToken: string; url: string; nonce: string } | null,
+  ): Promise<{ channelToken: string; url: string; nonce: string }> {
+    const token = upstream?.channelToken ?? randomToken(32)
+    const nonce = upstream?.nonce ?? params.nonce
     const row: FarcasterChannelsTable = {
       channel_hash: sha256(token),
-      app_id: app.id,
-      nonce: generateSiweNonce(),
-      domain: page.host,
-      siwe_uri: page.origin,
+      app_id: appId,
+      nonce,
+      domain: params.domain,
+      siwe_uri: params.siweUri,
+      connect_uri: upstream?.url ?? connectUri(token, { ...params, nonce }),
+      relay_url: upstream?.relayUrl ?? null,
       state: 'pending',
       message: null,
       signature: null,
       fid: null,
       profile: null,
-      created_at: t,
-      expires_at: t + this.deps.config.channelTtlSeconds * 1000,
+      created_at: this.deps.now(),
+      expires_at: expiresAt,
     }
     await insertFarcasterChannel(this.deps.db, row)
-    return { channel_token: token, connect_uri: connectUri(token, row), nonce: row.nonce, expires_at: row.expires_at }
+    return { channelToken: token, url: row.connect_uri, nonce }
   }
 
   /** The channel's state for whoever holds its token (the page polling it). */
   async status(token: string, app?: App): Promise<ChannelStatus> {
-    const channel = await this.liveChannel(token)
+    let channel = await this.liveChannel(token)
     if (app && channel.app_id !== app.id) throw new ApiError('not_found', 'Unknown or expired channel')
-    return statusOf(token, channel)
+    if (channel.relay_url && channel.state === 'pending') channel = await this.pullUpstream(token, channel)
+    return statusOf(channel)
   }
 
   /**
@@ -121,6 +158,7 @@ export class FarcasterService {
     if (fields.nonce !== channel.nonce) throw new ApiError('invalid_data', 'The message does not carry the channel nonce')
     if (fidOf(fields.resources) !== String(body.fid)) throw new ApiError('invalid_data', 'The message does not name this fid')
     const profile = { username: body.username, bio: body.bio, displayName: body.displayName, pfpUrl: body.pfpUrl, verifications: body.verifications, custody: body.custody }
+    if (channel.relay_url) throw new ApiError('invalid_data', 'This channel lives on another relay')
     const done = await completeFarcasterChannel(
       this.deps.db,
       channel.channel_hash,
@@ -184,6 +222,24 @@ export class FarcasterService {
     }
   }
 
+  /** Upstream mode: asks the upstream relay and keeps a completed answer in our row (verify reads it). */
+  private async pullUpstream(token: string, channel: FarcasterChannelsTable): Promise<FarcasterChannelsTable> {
+    let upstream: ChannelStatus
+    try {
+      const res = await fetch(`${channel.relay_url}/v1/channel/status`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) })
+      if (!res.ok) throw new Error(`status ${res.status}`)
+      upstream = (await res.json()) as ChannelStatus
+    } catch {
+      // Transient for the browser: its next poll asks again.
+      throw new ApiError('internal_error', 'The Farcaster relay did not answer')
+    }
+    if (upstream.state !== 'completed' || !upstream.message || !upstream.signature || !upstream.fid) return channel
+    const { message, signature, fid, username, bio, displayName, pfpUrl, verifications, custody } = upstream
+    const fields = { message, signature, fid: String(fid), profile: JSON.stringify({ username, bio, displayName, pfpUrl, verifications, custody }) }
+    await completeFarcasterChannel(this.deps.db, channel.channel_hash, fields, this.deps.now())
+    return { ...channel, ...fields, state: 'completed' }
+  }
+
   deleteExpired(t: number): Promise<void> {
     return deleteExpiredFarcasterChannels(this.deps.db, t)
   }
@@ -240,19 +296,31 @@ function fidOf(resources: string[] | undefined): string | null {
 }
 
 /** `farcaster://connect?channelToken=…&nonce=…&siweUri=…&domain=…` (AuthKit's parseSignInURI reads these). */
-export function connectUri(token: string, channel: Pick<FarcasterChannelsTable, 'nonce' | 'siwe_uri' | 'domain' | 'expires_at'>): string {
-  const params = new URLSearchParams({
-    channelToken: token,
-    nonce: channel.nonce,
-    siweUri: channel.siwe_uri,
-    domain: channel.domain,
-    expirationTime: new Date(channel.expires_at).toISOString(),
-  })
-  return `farcaster://connect?${params.toString()}`
+export function connectUri(token: string, params: ChannelParams & { nonce: string }): string {
+  const query = new URLSearchParams({ channelToken: token, nonce: params.nonce, siweUri: params.siweUri, domain: params.domain })
+  if (params.expirationTime) query.set('expirationTime', params.expirationTime)
+  return `farcaster://connect?${query.toString()}`
 }
 
-function statusOf(token: string, channel: FarcasterChannelsTable): ChannelStatus {
-  const base: ChannelStatus = { state: channel.state, nonce: channel.nonce, url: connectUri(token, channel) }
+/** AuthKit `createChannel` against an upstream relay: `POST {relay}/v1/channel` → `{ channelToken, url, nonce }`. */
+async function openUpstreamChannel(relayUrl: string, params: ChannelParams): Promise<{ channelToken: string; url: string; nonce: string }> {
+  try {
+    const res = await fetch(`${relayUrl}/v1/channel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(params),
+      signal: AbortSignal.timeout(10_000),
+    })
+    const body = (await res.json()) as { channelToken?: unknown; url?: unknown; nonce?: unknown }
+    if (!res.ok || typeof body.channelToken !== 'string' || typeof body.url !== 'string' || typeof body.nonce !== 'string') throw new Error(`status ${res.status}`)
+    return { channelToken: body.channelToken, url: body.url, nonce: body.nonce }
+  } catch {
+    throw new ApiError('internal_error', 'The Farcaster relay did not open a channel')
+  }
+}
+
+function statusOf(channel: FarcasterChannelsTable): ChannelStatus {
+  const base: ChannelStatus = { state: channel.state, nonce: channel.nonce, url: channel.connect_uri }
   if (channel.state !== 'completed') return base
   const profile = channel.profile ? (JSON.parse(channel.profile) as Partial<RelayAuthenticateBody>) : {}
   const defined = Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined && v !== null))
