@@ -98,12 +98,15 @@ describe('farcaster', () => {
     await modal(page).getByText('Successfully connected with Farcaster').waitFor()
     await settle(page)
 
+    // Second run through the host method login({ method: 'farcaster' }).
     await page.evaluate(() => document.querySelector('auth-modal')!.logout())
-    const again = await openFarcasterQr(page)
+    const login = page.evaluate(async () => (await document.querySelector('auth-modal')!.login({ method: 'farcaster' })).id)
+    const again = await readQr(page)
     expect(again.uri).not.toBe(uri)
     await approveInFarcaster(again.uri, custody, fid)
     const second = await waitForHostEvent(page, 'auth-success', { timeout: 20_000 })
     expect(second.detail).toMatchObject({ isNewUser: false, user: { id: success.detail.user.id } })
+    expect(await login).toBe(success.detail.user.id)
     await page.context().close()
   })
 
