@@ -39,9 +39,15 @@ const newFid = async () => {
   return { custody, fid: await registry.register(custody.address) }
 }
 
+/** Every script each page fetched, from its first request on. */
+const scriptsOf = new WeakMap<Page, Promise<string>[]>()
+
 async function freshPage(options: { userAgent?: string; fakeClock?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext(options.userAgent ? { userAgent: options.userAgent } : {})
   const page = await context.newPage()
+  const scripts: Promise<string>[] = []
+  scriptsOf.set(page, scripts)
+  page.on('response', (r) => void ((r.headers()['content-type'] ?? '').includes('javascript') && scripts.push(r.text().catch(() => ''))))
   if (options.fakeClock) await page.clock.install()
   await page.goto(`${stack.demoUrl}/`)
   await waitForHostEvent(page, 'auth-ready')
@@ -85,7 +91,13 @@ describe('farcaster', () => {
   it('the landing entry shows a QR code of the connect URI; approving it in Farcaster logs in, and a second run logs in the same user', async () => {
     const { custody, fid } = await newFid()
     const page = await freshPage()
+    // The QR library (its error text is a marker) loads with the Farcaster screen, never with the landing screen.
+    const hasQrLibrary = async () => (await Promise.all(scriptsOf.get(page)!)).some((body) => body.includes('Invalid hex color'))
+    await page.evaluate(() => document.querySelector('auth-modal')!.open())
+    await modal(page).getByRole('button', { name: 'Farcaster' }).waitFor()
+    expect(await hasQrLibrary()).toBe(false)
     const { uri, src } = await openFarcasterQr(page)
+    expect(await hasQrLibrary()).toBe(true)
     expect(uri).toMatch(/^farcaster:\/\/connect\?channelToken=[\w-]+&nonce=\w+/)
     // The image is the QR code of exactly that URI (same library, same options), and it drew.
     expect(src).toBe(await qrDataUrl(uri))
