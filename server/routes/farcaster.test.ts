@@ -284,3 +284,25 @@ describe('upstream relay (FARCASTER_RELAY_URL)', () => {
     })
   })
 })
+
+describe('relay key (FARCASTER_RELAY_KEY)', () => {
+  forEachDatabase((target) => {
+    it('error: with a relay key set, completing a channel needs X-Farcaster-Auth-Relay-Key', async () => {
+      // init never calls the RPC URL; nothing listens there.
+      const h = await startHarness(target, { farcaster: { rpcUrl: 'http://127.0.0.1:9', relayKey: 'relay-key-0123456789' } })
+      try {
+        const appId = await h.createApp({ name: 'Keyed', loginMethods: { farcaster: true } })
+        const { channel_token, connect_uri } = (await h.post('/api/v1/farcaster/init', {}, { appId, headers: { origin: ORIGIN } })).json()
+        const custody = privateKeyToAccount(generatePrivateKey())
+        const body = { ...(await signSiwf(custody, 7, parseConnectUri(connect_uri))), fid: 7 }
+        const path = '/api/v1/farcaster/relay/v1/channel/authenticate'
+        const bearer = { authorization: `Bearer ${channel_token}` }
+        expect((await h.post(path, body, { headers: bearer })).statusCode).toBe(401)
+        expect((await h.post(path, body, { headers: { ...bearer, 'x-farcaster-auth-relay-key': 'wrong' } })).statusCode).toBe(401)
+        expect((await h.post(path, body, { headers: { ...bearer, 'x-farcaster-auth-relay-key': 'relay-key-0123456789' } })).statusCode).toBe(201)
+      } finally {
+        await h.close()
+      }
+    })
+  })
+})
