@@ -15,6 +15,7 @@ import { randomToken, sha256 } from '../crypto/hash.js'
 import { completeFarcasterChannel, deleteExpiredFarcasterChannels, findFarcasterChannel, insertFarcasterChannel, takeFarcasterChannel } from '../db/farcaster-channels.js'
 import type { Db, FarcasterChannelsTable } from '../db/schema.js'
 import { ApiError } from '../errors.js'
+import { connectUri, openUpstreamChannel, statusOf, upstreamStatus, type ChannelParams, type ChannelStatus, type RelayAuthenticateBody } from './farcaster-relay.js'
 import type { ProvenAccount } from './accounts.js'
 import { isMethodEnabled, type App } from './app-config.js'
 
@@ -29,44 +30,8 @@ export const ID_REGISTRY_ABI = [
   { type: 'function', name: 'custodyOf', stateMutability: 'view', inputs: [{ name: 'fid', type: 'uint256' }], outputs: [{ name: 'owner', type: 'address' }] },
 ] as const
 
-/** What the Farcaster client posts to the relay (AuthKit's wallet client `authenticate`). */
-export interface RelayAuthenticateBody {
-  message: string
-  signature: string
-  fid: number
-  username?: string
-  bio?: string
-  displayName?: string
-  pfpUrl?: string
-  verifications?: string[]
-  custody?: string
-  authMethod?: string
-}
 
-/** The relay's status answer (AuthKit `StatusAPIResponse`). */
-export interface ChannelStatus {
-  state: 'pending' | 'completed'
-  nonce: string
-  url: string
-  message?: string
-  signature?: string
-  fid?: number
-  username?: string
-  bio?: string
-  displayName?: string
-  pfpUrl?: string
-  verifications?: string[]
-  custody?: string
-}
-
-/** AuthKit `CreateChannelRequest` (the fields we use). */
-export interface ChannelParams {
-  siweUri: string
-  domain: string
-  nonce?: string
-  notBefore?: string
-  expirationTime?: string
-}
+export type { ChannelParams, ChannelStatus, RelayAuthenticateBody }
 
 export interface FarcasterSignedInput {
   channel_token: string
@@ -226,15 +191,7 @@ export class FarcasterService {
 
   /** Upstream mode: asks the upstream relay and keeps a completed answer in our row (verify reads it). */
   private async pullUpstream(token: string, channel: FarcasterChannelsTable): Promise<FarcasterChannelsTable> {
-    let upstream: ChannelStatus
-    try {
-      const res = await fetch(`${channel.relay_url}/v1/channel/status`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) })
-      if (!res.ok) throw new Error(`status ${res.status}`)
-      upstream = (await res.json()) as ChannelStatus
-    } catch {
-      // Transient for the browser: its next poll asks again.
-      throw new ApiError('internal_error', 'The Farcaster relay did not answer')
-    }
+    const upstream = await upstreamStatus(channel.relay_url!, token)
     if (upstream.state !== 'completed' || !upstream.message || !upstream.signature || !upstream.fid) return channel
     const { message, signature, fid, username, bio, displayName, pfpUrl, verifications, custody } = upstream
     const fields = { message, signature, fid: String(fid), profile: JSON.stringify({ username, bio, displayName, pfpUrl, verifications, custody }) }
@@ -295,36 +252,4 @@ function hostOf(origin: string): string | null {
 function fidOf(resources: string[] | undefined): string | null {
   const fids = (resources ?? []).map((r) => FID_RESOURCE.exec(r)?.[1]).filter((f): f is string => Boolean(f))
   return fids.length === 1 ? fids[0]! : null
-}
-
-/** `farcaster://connect?channelToken=…&nonce=…&siweUri=…&domain=…` (AuthKit's parseSignInURI reads these). */
-export function connectUri(token: string, params: ChannelParams & { nonce: string }): string {
-  const query = new URLSearchParams({ channelToken: token, nonce: params.nonce, siweUri: params.siweUri, domain: params.domain })
-  if (params.expirationTime) query.set('expirationTime', params.expirationTime)
-  return `farcaster://connect?${query.toString()}`
-}
-
-/** AuthKit `createChannel` against an upstream relay: `POST {relay}/v1/channel` → `{ channelToken, url, nonce }`. */
-async function openUpstreamChannel(relayUrl: string, params: ChannelParams): Promise<{ channelToken: string; url: string; nonce: string }> {
-  try {
-    const res = await fetch(`${relayUrl}/v1/channel`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(params),
-      signal: AbortSignal.timeout(10_000),
-    })
-    const body = (await res.json()) as { channelToken?: unknown; url?: unknown; nonce?: unknown }
-    if (!res.ok || typeof body.channelToken !== 'string' || typeof body.url !== 'string' || typeof body.nonce !== 'string') throw new Error(`status ${res.status}`)
-    return { channelToken: body.channelToken, url: body.url, nonce: body.nonce }
-  } catch {
-    throw new ApiError('internal_error', 'The Farcaster relay did not open a channel')
-  }
-}
-
-function statusOf(channel: FarcasterChannelsTable): ChannelStatus {
-  const base: ChannelStatus = { state: channel.state, nonce: channel.nonce, url: channel.connect_uri }
-  if (channel.state !== 'completed') return base
-  const profile = channel.profile ? (JSON.parse(channel.profile) as Partial<RelayAuthenticateBody>) : {}
-  const defined = Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined && v !== null))
-  return { ...base, message: channel.message ?? undefined, signature: channel.signature ?? undefined, fid: Number(channel.fid), ...defined }
 }
