@@ -41,6 +41,8 @@ import passwordlessLinkRoutes from './routes/passwordless-link.js'
 import passwordlessSmsRoutes from './routes/passwordless-sms.js'
 import passkeyRoutes from './routes/passkeys.js'
 import telegramRoutes from './routes/telegram.js'
+import farcasterRoutes from './routes/farcaster.js'
+import { FarcasterService } from './services/farcaster.js'
 import sessionsRoutes from './routes/sessions.js'
 import siweRoutes from './routes/siwe.js'
 import siwsRoutes from './routes/siws.js'
@@ -65,7 +67,7 @@ export interface BuildServerOptions extends ConfigOverrides {
   oauthPresets?: OAuthDeps['presets']
 }
 
-export const CORS_HEADERS = ['privy-app-id', 'privy-client-id', 'privy-client', 'privy-ca-id', 'authorization', 'content-type']
+export const CORS_HEADERS = ['privy-app-id', 'privy-client-id', 'privy-client', 'privy-ca-id', 'authorization', 'content-type', 'farcaster-channel-token']
 const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000
 
@@ -101,7 +103,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     presets: options.oauthPresets,
   })
   const passkeys = new PasskeyService({ db, accounts, throttle, config, now })
-  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, now, wallets, oauth, passkeys }
+  const farcaster = new FarcasterService({ db, config: config.farcaster, dev: config.dev, now })
+  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, now, wallets, oauth, passkeys, farcaster }
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
@@ -176,6 +179,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(walletFrameRoutes)
   await app.register(passkeyRoutes)
   await app.register(telegramRoutes)
+  await app.register(farcasterRoutes)
   if (config.dev) await app.register(devRoutes)
   if (config.dev) await app.register(devIdpRoutes)
 
@@ -190,6 +194,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
       deleteStaleRateLimits(db, t - config.rateLimits.windowSeconds * 1000),
       deleteExpiredWalletNonces(db, t),
       passkeys.deleteExpired(t),
+      farcaster.deleteExpired(t),
     ]).catch((error) => app.log.warn({ err: error }, 'sweep failed'))
   }, SWEEP_INTERVAL_MS)
   sweep.unref()

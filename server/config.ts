@@ -78,7 +78,30 @@ export interface ServerConfig {
   captchaVerifyTimeoutMs: number
   /** The widget script the browser loads (published in the app configuration as captcha.scriptUrl). */
   captchaScriptUrl: string
+
+  /** Sign In With Farcaster (issue #4): where custody addresses are read, and the relay channels. */
+  farcaster: FarcasterConfig
 }
+
+/** Sign In With Farcaster: the chain holding the IdRegistry, and the relay channel rules. */
+export interface FarcasterConfig {
+  /** JSON-RPC URL of the chain holding the IdRegistry (Optimism mainnet in production). null = Farcaster login cannot work. */
+  rpcUrl: string | null
+  /** The IdRegistry contract whose `custodyOf(fid)` answers the custody address. */
+  idRegistryAddress: string
+  /** How long a relay channel (and so a QR code) lives, seconds. The client gives up after 120 s. */
+  channelTtlSeconds: number
+  /** When set, the relay's authenticate route requires it in `X-Farcaster-Auth-Relay-Key`. */
+  relayKey: string | null
+  /**
+   * An upstream AuthKit relay (e.g. https://relay.farcaster.xyz, where the public Farcaster app
+   * completes channels): channels are opened and polled there instead of on our relay.
+   */
+  relayUrl: string | null
+}
+
+/** Farcaster's IdRegistry on Optimism mainnet (https://docs.farcaster.xyz/reference/contracts/deployments). */
+export const FARCASTER_ID_REGISTRY_OPTIMISM = '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b'
 
 export const TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
 export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js'
@@ -108,8 +131,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   telegramAccount: 10,
 }
 
-export type ConfigOverrides = Partial<Omit<ServerConfig, 'rateLimits'>> & {
+export type ConfigOverrides = Partial<Omit<ServerConfig, 'rateLimits' | 'farcaster'>> & {
   rateLimits?: Partial<RateLimits>
+  farcaster?: Partial<FarcasterConfig>
 }
 
 export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
@@ -142,6 +166,13 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     captchaVerifyUrl: overrides.captchaVerifyUrl ?? TURNSTILE_VERIFY_URL,
     captchaVerifyTimeoutMs: overrides.captchaVerifyTimeoutMs ?? 5_000,
     captchaScriptUrl: overrides.captchaScriptUrl ?? TURNSTILE_SCRIPT_URL,
+    farcaster: {
+      rpcUrl: overrides.farcaster?.rpcUrl ?? null,
+      idRegistryAddress: overrides.farcaster?.idRegistryAddress ?? FARCASTER_ID_REGISTRY_OPTIMISM,
+      channelTtlSeconds: overrides.farcaster?.channelTtlSeconds ?? 300,
+      relayKey: overrides.farcaster?.relayKey ?? null,
+      relayUrl: overrides.farcaster?.relayUrl?.replace(/\/+$/, '') ?? null,
+    },
   }
 }
 
@@ -214,6 +245,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captchaVerifyUrl: env.GATEHOUSE_CAPTCHA_VERIFY_URL || undefined,
     captchaVerifyTimeoutMs: intFromEnv(env, 'GATEHOUSE_CAPTCHA_VERIFY_TIMEOUT_MS'),
     captchaScriptUrl: env.GATEHOUSE_CAPTCHA_SCRIPT_URL || undefined,
+    farcaster: {
+      rpcUrl: env.FARCASTER_RPC_URL || undefined,
+      idRegistryAddress: env.FARCASTER_ID_REGISTRY_ADDRESS || undefined,
+      channelTtlSeconds: (() => {
+        const seconds = intFromEnv(env, 'GATEHOUSE_FARCASTER_CHANNEL_TTL_SECONDS')
+        // The browser polls for 120 s; a shorter channel would die under a user still scanning.
+        if (seconds !== undefined && seconds < 120) throw new Error('GATEHOUSE_FARCASTER_CHANNEL_TTL_SECONDS must be at least 120')
+        return seconds
+      })(),
+      relayKey: env.FARCASTER_RELAY_KEY || undefined,
+      relayUrl: env.FARCASTER_RELAY_URL || undefined,
+    },
   })
 }
 

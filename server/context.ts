@@ -13,6 +13,7 @@ import type { Mailer } from './services/mailer.js'
 import type { PasswordlessService } from './services/passwordless.js'
 import type { PasswordlessSmsService } from './services/passwordless-sms.js'
 import type { PasskeyService } from './services/passkeys.js'
+import type { FarcasterService } from './services/farcaster.js'
 import type { SessionService } from './services/sessions.js'
 import type { Throttle } from './services/throttle.js'
 
@@ -32,6 +33,7 @@ export interface Gatehouse {
   wallets: EmbeddedWalletService
   oauth: OAuthService
   passkeys: PasskeyService
+  farcaster: FarcasterService
 }
 
 /**

@@ -21,6 +21,8 @@ export { SignPromptElement } from '../elements/sign-prompt/sign-prompt.ts'
 // Landing entries whose start is more than pushing a screen.
 registerMethodStart('passkey', startPasskeyMethod)
 registerMethodStart('telegram', () => pushScreen({ name: 'telegram-status' }))
+// Farcaster: the screen (and qrcode) is a lazy chunk; pushing it is all the landing chunk holds.
+registerMethodStart('farcaster', () => pushScreen({ name: 'farcaster-status' }))
 
 // Embedded-wallet creation follows terms after every login method (src/flows/postLogin.ts).
 registerPostLoginStep(embeddedWalletStep)

@@ -106,6 +106,7 @@ const providers = new Map<AuthModalElement, string>()
  * @csspart footer - 'Protected by Gatehouse'.
  * @csspart wallet-search - 'Search wallets' field of the wallet list.
  * @csspart wallet-list - The wallet list.
+ * @csspart farcaster-qr - The Farcaster QR code (its `data-connect-uri` is the URI it encodes).
  * @csspart wallet-row - One wallet of the list.
  * @csspart wallet-icon - A wallet's icon.
  *
@@ -311,6 +312,20 @@ export class AuthModalElement extends R2WCBase {
   /** Unlinks one of the signed-in user's passkeys by its credential id; resolves with the user. */
   async unlinkPasskey(credentialId: string): Promise<User> {
     return (await (await import('../../src/actions/unlinkPasskey.ts')).unlinkPasskey({ credentialId })).user
+  }
+
+  /**
+   * Links the user's Farcaster account (QR code on desktop, open-app button on mobile); resolves
+   * with the user, rejects with USER_EXITED_LINK_FLOW.
+   */
+  async linkFarcaster(): Promise<User> {
+    // Loaded on use: every byte of this element counts against the landing budget.
+    return (await import('../../src/actions/linkFarcaster.ts')).linkFarcaster()
+  }
+
+  /** Unlinks the signed-in user's Farcaster account by its fid; resolves with the user. */
+  async unlinkFarcaster(fid: number): Promise<User> {
+    return (await (await import('../../src/actions/unlinkFarcaster.ts')).unlinkFarcaster({ fid })).user
   }
 
   /** Closes the modal. */

@@ -198,6 +198,30 @@ migrations['0007_passkey_challenges'] = {
   },
 }
 
+// Issue #4 (Farcaster): relay channels of Sign In With Farcaster, in the database so every
+// instance answers the status poll of a channel another instance opened.
+migrations['0008_farcaster_channels'] = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('farcaster_channels')
+      .addColumn('channel_hash', 'text', (c) => c.primaryKey())
+      .addColumn('app_id', 'text', (c) => c.notNull())
+      .addColumn('nonce', 'text', (c) => c.notNull())
+      .addColumn('domain', 'text', (c) => c.notNull())
+      .addColumn('siwe_uri', 'text', (c) => c.notNull())
+      .addColumn('connect_uri', 'text', (c) => c.notNull())
+      .addColumn('relay_url', 'text')
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('message', 'text')
+      .addColumn('signature', 'text')
+      .addColumn('fid', 'text')
+      .addColumn('profile', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .execute()
+  },
+}
+
 // OAuth (Apple): the name Apple posts once at the callback waits with the flow for authenticate.
 migrations['0012_oauth_provider_user'] = {
   async up(db: Kysely<any>) {

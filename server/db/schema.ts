@@ -99,6 +99,35 @@ export interface PasskeyChallengesTable {
   expires_at: number
 }
 
+/**
+ * Issue #4 (Farcaster): a Sign In With Farcaster relay channel (migration 0008). Keyed by the
+ * SHA-256 of the channel token; single use (authenticate/link delete it).
+ */
+export interface FarcasterChannelsTable {
+  channel_hash: string
+  /** '' for a channel opened on our public relay route (no app; some other server verifies it). */
+  app_id: string
+  /** The SIWE nonce the Farcaster client must sign. */
+  nonce: string
+  /** Host of the page that opened the channel: the message's `domain`. */
+  domain: string
+  /** The page origin: the message's `uri`. */
+  siwe_uri: string
+  /** What the QR code carries (ours, or the upstream relay's `url`). */
+  connect_uri: string
+  /** Upstream relay the channel lives on (FARCASTER_RELAY_URL), or null when it is ours. */
+  relay_url: string | null
+  state: 'pending' | 'completed'
+  /** Set by the relay's authenticate call (the Farcaster client). */
+  message: string | null
+  signature: string | null
+  fid: string | null
+  /** JSON: username, displayName, bio, pfpUrl, verifications, custody (as the client sent them). */
+  profile: string | null
+  created_at: number
+  expires_at: number
+}
+
 export interface WalletNoncesTable {
   nonce: string
   app_id: string
@@ -168,6 +197,7 @@ export interface Database {
   wallet_secrets: WalletSecretsTable
   oauth_states: OAuthStatesTable
   passkey_challenges: PasskeyChallengesTable
+  farcaster_channels: FarcasterChannelsTable
 }
 
 export type Db = Kysely<Database>

@@ -19,7 +19,7 @@ forEachDatabase((target) => {
   beforeAll(async () => {
     fake = await startFakeTurnstile()
     h = await startHarness(target, { captchaVerifyUrl: fake.verifyUrl, captchaVerifyTimeoutMs: 400, captchaScriptUrl: fake.scriptUrl })
-    appId = await h.createApp({ name: 'Captcha', loginMethods: { email: true, sms: true, wallet: true, passkey: true, telegram: true, google: true }, passkeysForSignupEnabled: true, ...captchaOn })
+    appId = await h.createApp({ name: 'Captcha', loginMethods: { email: true, sms: true, wallet: true, passkey: true, telegram: true, google: true, farcaster: true }, passkeysForSignupEnabled: true, ...captchaOn })
   })
   afterAll(async () => {
     await h?.close()
@@ -130,6 +130,7 @@ forEachDatabase((target) => {
       ['/api/v1/telegram/authenticate', (token) => ({ captcha_token: token ?? null, telegram_web_app_data: 'query_id=1&hash=00' })],
       ['/api/v1/passkeys/register/init', (token) => ({ token: token ?? null })],
       ['/api/v1/passkeys/authenticate/init', (token) => ({ token: token ?? null })],
+      ['/api/v1/farcaster/init', (token) => ({ token: token ?? null })],
     ]
     for (const [path, body] of calls) {
       it(`error: ${path} without a token answers invalid_captcha; with one, siteverify sees it`, async () => {

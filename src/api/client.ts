@@ -42,6 +42,8 @@ export interface RequestOptions {
   retries?: number
   /** Overrides the bearer token (refresh sends the stored, maybe expired, token). */
   bearer?: string | null
+  /** Extra headers (Farcaster's status poll sends its channel token in one). */
+  headers?: Record<string, string>
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>
@@ -119,6 +121,7 @@ export function createApiClient(config: ApiClientConfig) {
       credentials: 'include',
       headers: {
         ...headers(options.bearer),
+        ...options.headers,
         ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),

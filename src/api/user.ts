@@ -41,8 +41,21 @@ export interface User {
   mfaMethods: ('sms' | 'totp' | 'passkey')[]
   email?: { address: string }
   phone?: { number: string }
+  /** Spec §3: the linked Farcaster account (fid, signerPublicKey; ownerAddress, username…). */
+  farcaster?: FarcasterUser
   hasAcceptedTerms: boolean
   isGuest: boolean
+}
+
+export interface FarcasterUser {
+  fid: number
+  ownerAddress: string
+  username: string | null
+  displayName: string | null
+  bio: string | null
+  pfp: string | null
+  /** A Farcaster signer's public key, once one is requested; null after login. */
+  signerPublicKey: string | null
 }
 
 const toDate = (seconds: number | null | undefined): Date | null =>
@@ -64,6 +77,7 @@ export function toUser(wire: WireUser): User {
   }))
   const email = wire.linked_accounts?.find((a) => a.type === 'email')
   const phone = wire.linked_accounts?.find((a) => a.type === 'phone')
+  const farcaster = linkedAccounts.find((a) => a.type === 'farcaster') as (LinkedAccount & FarcasterUser) | undefined
   return {
     id: wire.id,
     createdAt: new Date(wire.created_at * 1000),
@@ -71,6 +85,9 @@ export function toUser(wire: WireUser): User {
     mfaMethods: (wire.mfa_methods ?? []).map((m) => m.type),
     ...(email?.address ? { email: { address: email.address } } : {}),
     ...(phone ? { phone: { number: String(phone.phone_number ?? phone.address ?? '') } } : {}),
+    ...(farcaster
+      ? { farcaster: { fid: Number(farcaster.fid), ownerAddress: farcaster.ownerAddress, username: farcaster.username, displayName: farcaster.displayName, bio: farcaster.bio, pfp: farcaster.pfp, signerPublicKey: farcaster.signerPublicKey ?? null } }
+      : {}),
     hasAcceptedTerms: Boolean(wire.has_accepted_terms),
     isGuest: Boolean(wire.is_guest),
   }

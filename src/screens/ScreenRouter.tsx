@@ -27,6 +27,7 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   'telegram-status': lazy(() => import('./telegram/TelegramStatusScreen.tsx')),
   'passkey-choice': lazy(() => import('./passkeys/PasskeyChoiceScreen.tsx')),
   'passkey-status': lazy(() => import('./passkeys/PasskeyStatusScreen.tsx')),
+  'farcaster-status': lazy(() => import('./farcaster/FarcasterStatusScreen.tsx')),
   'account-transfer': lazy(() => import('./link/AccountTransferScreen.tsx')),
   captcha: lazy(() => import('./captcha/CaptchaScreen.tsx')),
   'embedded-wallet-create': lazy(() => import('./wallets/embedded/CreateWalletScreen.tsx')),

@@ -30,6 +30,8 @@ export type ScreenEntry =
   | { name: 'passkey-status'; intent: 'login' | 'signup' | 'link' }
   // Issue #4: captcha (src/screens/captcha/), pushed by a guarded init call waiting for a token.
   | { name: 'captcha' }
+  // Issue #4: Sign In With Farcaster (src/screens/farcaster/).
+  | { name: 'farcaster-status'; intent?: 'login' | 'link' }
   // Embedded wallets (src/screens/wallets/embedded/)
   | { name: 'embedded-wallet-create'; isNewUser: boolean }
   | { name: 'embedded-wallet-created'; isNewUser: boolean }

@@ -1,0 +1,25 @@
+import type { User } from '../api/user.ts'
+import { startFlow } from '../flows/uiFlow.ts'
+import { requireLinkableUser } from './internal/accountChange.ts'
+import { showModal } from './openModal.ts'
+
+export type LinkFarcasterReturnType = User
+
+/**
+ * Opens the Farcaster screen (QR code on desktop, open-app button on mobile) to link the user's
+ * Farcaster account to the signed-in user; resolves with the user after `link-success` (also
+ * after an account transfer), rejects with USER_EXITED_LINK_FLOW when the modal closes first.
+ *
+ * @example
+ * const user = await linkFarcaster()
+ */
+export function linkFarcaster(): Promise<LinkFarcasterReturnType> {
+  try {
+    requireLinkableUser()
+  } catch (error) {
+    return Promise.reject(error)
+  }
+  const done = startFlow({ kind: 'link', method: 'farcaster' })
+  showModal({ name: 'farcaster-status', intent: 'link' })
+  return done
+}

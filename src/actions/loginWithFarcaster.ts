@@ -1,0 +1,49 @@
+import { getApiClient } from '../api/instance.ts'
+import type { WireAuthResponse } from '../api/types.ts'
+import type { User, WireUser } from '../api/user.ts'
+import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
+import { errorDetail } from '../errors/toBaseError.ts'
+import { publish } from '../events/bus.ts'
+import { $config } from '../stores/config.ts'
+import { applyUser, requireLinkableUser } from './internal/accountChange.ts'
+import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
+
+export interface LoginWithFarcasterParameters {
+  /** The relay channel opened by `farcaster/init`. */
+  channelToken: string
+  /** The SIWF message and signature the user's Farcaster client put on the channel. */
+  message: string
+  signature: string
+  fid: number
+  /** Link to the signed-in user instead of logging in. */
+  link?: boolean
+}
+export type LoginWithFarcasterReturnType = CompletedLogin | { user: User }
+export type LoginWithFarcasterErrorType = ApiError | TimeoutError | NetworkError
+
+/**
+ * Hands a completed channel's signed message to `POST /farcaster/authenticate` (or `/farcaster/link`),
+ * where the server checks it against the custody address of the fid. Publishes `auth-success` /
+ * `link-success` (or `auth-error`). The Farcaster screen calls it once its poll completes.
+ *
+ * @example
+ * const status = await pollFarcasterStatus(channel.channel_token)
+ * await loginWithFarcaster({ channelToken: channel.channel_token, ...status })
+ */
+export async function loginWithFarcaster({ channelToken, message, signature, fid, link }: LoginWithFarcasterParameters): Promise<LoginWithFarcasterReturnType> {
+  const body = { channel_token: channelToken, message, signature, fid }
+  const api = getApiClient()
+  if (link) {
+    requireLinkableUser()
+    const user = applyUser(await api.request<WireUser>('/farcaster/link', { method: 'POST', body }))
+    publish('link-success', { user, linkMethod: 'farcaster', linkedAccount: user.linkedAccounts.find((a) => a.type === 'farcaster') ?? null })
+    return { user }
+  }
+  try {
+    const mode = $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
+    return completeLogin(await api.request<WireAuthResponse>('/farcaster/authenticate', { method: 'POST', body: { ...body, mode } }), 'farcaster')
+  } catch (error) {
+    publish('auth-error', errorDetail(error))
+    throw error
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Sign In With Farcaster, browser side (issue #4, lazy chunk): open a relay channel on our server,
+ * poll its status every 2 s until the user's Farcaster client completed it (time-out 120 s, spec
+ * §4/§9), then log in or link with the signed message.
+ */
+import { captchaTokenForInit } from '../captcha/require.ts'
+import { getApiClient } from '../api/instance.ts'
+import type { WireAuthResponse } from '../api/types.ts'
+import { ApiError } from '../errors/api.ts'
+import { BaseError } from '../errors/base.ts'
+
+/** Spec §9: the channel status is polled every 2 s, with a time-out of 120 s. */
+export const FARCASTER_POLL_INTERVAL_MS = 2000
+export const FARCASTER_POLL_TIMEOUT_MS = 120_000
+
+export interface FarcasterChannel {
+  channel_token: string
+  /** `farcaster://connect?channelToken=…&nonce=…`: what the QR code and the open-app button carry. */
+  connect_uri: string
+}
+
+/** The relay status (AuthKit field names). */
+export interface FarcasterStatus {
+  state: 'pending' | 'completed'
+  nonce: string
+  message?: string
+  signature?: string
+  fid?: number
+  username?: string
+  displayName?: string
+  pfpUrl?: string
+  bio?: string
+}
+
+/** The 120 s passed without the Farcaster client completing the channel. */
+export class FarcasterTimeoutError extends BaseError {
+  override name = 'FarcasterTimeoutError'
+  constructor() {
+    super('The request timed out. Try again.', { code: 'FARCASTER_TIMEOUT' })
+  }
+}
+
+export async function initFarcaster(captchaToken?: string): Promise<FarcasterChannel> {
+  // With captcha on, the captcha screen runs first (like every init call).
+  const token = captchaToken ?? (await captchaTokenForInit())
+  return getApiClient().request<FarcasterChannel>('/farcaster/init', { method: 'POST', body: { token: token ?? null } })
+}
+
+export function farcasterStatus(channelToken: string): Promise<FarcasterStatus> {
+  // The channel token has its own header: the bearer stays the user's access token (link).
+  return getApiClient().request<FarcasterStatus>('/farcaster/status', { headers: { 'farcaster-channel-token': channelToken }, retries: 0 })
+}
+
+export interface PollOptions {
+  signal?: AbortSignal
+  intervalMs?: number
+  timeoutMs?: number
+  now?: () => number
+  sleep?: (ms: number) => Promise<void>
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Polls until the channel is completed. Rejects with FarcasterTimeoutError after `timeoutMs`; an
+ * abort (the screen closed) stops quietly with an AbortError. A failed poll is not retried inside
+ * the poll itself: the next tick asks again, and only the deadline ends the wait.
+ */
+export async function pollFarcasterStatus(channelToken: string, options: PollOptions = {}): Promise<FarcasterStatus & { message: string; signature: string; fid: number }> {
+  const { signal, intervalMs = FARCASTER_POLL_INTERVAL_MS, timeoutMs = FARCASTER_POLL_TIMEOUT_MS, now = Date.now, sleep = defaultSleep } = options
+  const deadline = now() + timeoutMs
+  let lastError: unknown = null
+  for (;;) {
+    if (signal?.aborted) throw new DOMException('Farcaster polling stopped', 'AbortError')
+    try {
+      const status = await farcasterStatus(channelToken)
+      if (status.state === 'completed' && status.message && status.signature && status.fid) return status as FarcasterStatus & { message: string; signature: string; fid: number }
+      lastError = null
+    } catch (error) {
+      // A 4xx (unknown or expired channel, throttled) will not get better by waiting.
+      if (error instanceof ApiError && error.status < 500) throw error
+      lastError = error
+    }
+    if (now() + intervalMs > deadline) throw lastError ?? new FarcasterTimeoutError()
+    await sleep(intervalMs)
+    if (now() > deadline) throw new FarcasterTimeoutError()
+  }
+}
+
+export interface SignedChannel {
+  channel_token: string
+  message: string
+  signature: string
+  fid: number
+}
+
+export function authenticateFarcaster(signed: SignedChannel, mode: 'login-or-sign-up' | 'no-signup'): Promise<WireAuthResponse> {
+  return getApiClient().request<WireAuthResponse>('/farcaster/authenticate', { method: 'POST', body: { ...signed, mode } })
+}
