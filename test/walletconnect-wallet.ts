@@ -6,11 +6,14 @@
  * USER_REJECTED error (code 5000); `rejectProposal()` rejects the next session proposal.
  */
 import { SignClient } from '@walletconnect/sign-client'
-import { getSdkError } from '@walletconnect/utils'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { TestEthereumWallet } from './wallets.ts'
 
 type Client = Awaited<ReturnType<typeof SignClient.init>>
+
+/** The SDK's documented reason codes (WalletConnect "Reason codes": 5000 user rejected, 6000 user disconnected). */
+const SDK_ERRORS = { USER_REJECTED: { code: 5000, message: 'User rejected.' }, USER_DISCONNECTED: { code: 6000, message: 'User disconnected.' } }
+const getSdkError = (key: keyof typeof SDK_ERRORS) => SDK_ERRORS[key]
 
 /** In-memory IKeyValueStorage: each test wallet starts clean and leaves no files. */
 class MemoryStorage {
