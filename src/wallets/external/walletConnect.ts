@@ -5,9 +5,9 @@
  * used. Its own lazy chunk: imported only when the user picks a WalletConnect wallet, or when a
  * stored WalletConnect connection is restored after a reload.
  *
- * Nothing phones home beyond the relay: telemetry (pulse) is off, and the Verify API attestation
- * (an iframe to verify.walletconnect.org) is skipped: it only helps wallets flag phishing
- * domains and would otherwise cost ~5 s when unreachable.
+ * Nothing phones home beyond the relay: telemetry (pulse) is off, and the Verify API (an
+ * attestation iframe and lookups at verify.walletconnect.org) is skipped on this side: it helps
+ * wallets flag phishing domains, tells a dapp nothing it needs, and costs ~5 s when unreachable.
  */
 import { createConnector, type CreateConnectorFn } from '@wagmi/core'
 import { SignClient } from '@walletconnect/sign-client'
@@ -54,6 +54,7 @@ export function walletConnectClient(s: WalletConnectSettings): Promise<Client> {
     metadata: { name: s.appName, description: s.appName, url: globalThis.location.origin, icons: [] },
   }).then((client) => {
     client.core.verify.register = (async () => '') as typeof client.core.verify.register
+    client.core.verify.resolve = (async () => undefined) as typeof client.core.verify.resolve
     return client
   })
   clientPromise.catch(() => (clientPromise = null))
