@@ -54,7 +54,7 @@ export function walletConnectClient(s: WalletConnectSettings): Promise<Client> {
     metadata: { name: s.appName, description: s.appName, url: globalThis.location.origin, icons: [] },
   }).then((client) => {
     client.core.verify.register = (async () => '') as typeof client.core.verify.register
-    client.core.verify.resolve = (async () => undefined) as typeof client.core.verify.resolve
+    client.core.verify.resolve = (async () => undefined) as unknown as typeof client.core.verify.resolve
     return client
   })
   clientPromise.catch(() => (clientPromise = null))
