@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
+import { startFakeListing } from '../walletconnect-listing.ts'
 import { startFakeRelay, type FakeRelay } from '../walletconnect-relay.ts'
 import { startNodeWallet, type NodeWalletConnectWallet } from '../walletconnect-wallet.ts'
 import { newEthereumWallet } from '../wallets.ts'
@@ -163,5 +164,49 @@ describe('WalletConnect v2 through the demo page', () => {
     await modal(page).locator('[part="wallet-row"]').first().waitFor()
     expect(await modal(page).locator('[part="wallet-row"] .wallet-name').allTextContents()).toEqual(['MetaMask'])
     await page.close()
+  })
+
+  it("remote listing: a remote-only wallet is listed and pairs by QR (desktop) or its universal link (phone); 'coinbase' entries are not listed", async () => {
+    const listing = await startFakeListing({})
+    const entries = {
+      r1: { id: 'r1', name: 'Remote Wallet', slug: 'remote-wallet', chains: ['eip155:1'], image_url: { sm: null, md: null }, mobile: { native: 'remotewallet:', universal: `${listing.origin}/app/ul` } },
+      c1: { id: 'c1', name: 'Coinbase Smart Wallet', slug: 'coinbase-smart-wallet', chains: ['eip155:1'], mobile: { native: 'cbwallet:', universal: null } },
+    }
+    listing.setListings(entries)
+    try {
+      await stack.createApp({
+        name: 'Remote Listing Host',
+        loginMethods: { email: true, wallet: true },
+        walletList: ['metamask', 'wallet_connect'],
+        externalWallets: { walletConnect: { projectId: 'gatehouse-e2e', relayUrl: relay.url, listingUrl: listing.url } },
+      })
+      const { page } = await newPage()
+      await page.goto(`${stack.demoUrl}/`)
+      await waitForHostEvent(page, 'auth-ready')
+      await page.locator('#login-wallet').click()
+      await modal(page).getByRole('button', { name: /Remote Wallet/ }).waitFor()
+      expect(await modal(page).locator('[part="wallet-row"] .wallet-name').allTextContents()).toEqual(['MetaMask', 'WalletConnect', 'Remote Wallet'])
+      expect(listing.requests[0]!.get('projectId')).toBe('gatehouse-e2e')
+      await modal(page).getByRole('button', { name: /Remote Wallet/ }).click()
+      await modal(page).getByRole('heading', { name: 'Scan code to connect to Remote Wallet' }).waitFor()
+      await modal(page).locator('[data-screen="wallet-connect-qr"][data-uri^="wc:"]').waitFor()
+      await page.close()
+
+      // On a phone the same row is 'Open or install Remote Wallet'; Continue opens `<universal>/wc?uri=<pairing URI>`.
+      const phone = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' })
+      const mobile = await phone.newPage()
+      await mobile.goto(`${stack.demoUrl}/`)
+      await waitForHostEvent(mobile, 'auth-ready')
+      await mobile.locator('#login-wallet').click()
+      await modal(mobile).getByRole('button', { name: /Remote Wallet/ }).click()
+      await modal(mobile).getByRole('heading', { name: 'Open or install Remote Wallet' }).waitFor()
+      const uri = (await modal(mobile).locator('[data-screen="wallet-connect-redirect"][data-uri^="wc:"]').getAttribute('data-uri'))!
+      await modal(mobile).getByRole('button', { name: 'Continue' }).click()
+      await mobile.waitForURL(`${listing.origin}/app/ul/wc?uri=${encodeURIComponent(uri)}`)
+      expect(listing.opened).toEqual([`/app/ul/wc?uri=${encodeURIComponent(uri)}`])
+      await phone.close()
+    } finally {
+      await listing.close()
+    }
   })
 })

@@ -6,6 +6,7 @@ import type { WalletChainType, WalletIntent } from '../../stores/walletFlow.ts'
 import { SecondaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import type { WalletListing } from '../../wallets/external/listing.ts'
 import type { DetectedWallet, WalletOption } from '../../wallets/external/walletOptions.ts'
 import { WALLET_TEXT } from './walletErrors.ts'
 import { WALLET_LIST_GEOMETRY, WALLET_TIMING } from './timing.ts'
@@ -57,6 +58,7 @@ export default function WalletListScreen({ intent }: { intent: WalletIntent }) {
   const [detecting, setDetecting] = useState(true)
   const [query, setQuery] = useState('')
   const [picking, setPicking] = useState<WalletOption | null>(null)
+  const [remote, setRemote] = useState<WalletListing[]>([])
 
   useEffect(() => {
     let off: (() => void) | undefined
@@ -79,7 +81,14 @@ export default function WalletListScreen({ intent }: { intent: WalletIntent }) {
 
   const wc = app?.externalWallets?.walletConnect
   const walletConnect = Boolean(wc?.projectId) && wc?.enabled !== false
-  const options = manager ? manager.walletOptions({ walletList: app?.walletList, walletChainType: app?.walletChainType, walletConnect }, detected) : []
+  // The optional remote listing extends the bundled one; the list shows at once and grows when it arrives.
+  useEffect(() => {
+    if (!manager || !walletConnect || !wc?.listingUrl) return
+    const abort = new AbortController()
+    void manager.fetchRemoteListing(wc.listingUrl, wc.projectId!, manager.WALLET_LISTING, abort.signal).then((list) => !abort.signal.aborted && setRemote(list))
+    return () => abort.abort()
+  }, [manager, walletConnect, wc?.listingUrl])
+  const options = manager ? manager.walletOptions({ walletList: app?.walletList, walletChainType: app?.walletChainType, walletConnect }, detected, remote) : []
   const rows = manager ? manager.searchWallets(options, query) : []
 
   const go = (row: WalletOption, chainType: WalletChainType) =>

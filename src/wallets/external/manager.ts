@@ -19,6 +19,7 @@ import { normalizeWalletName, type DetectedWallet } from './walletOptions.ts'
 
 export { walletOptions, searchWallets, showSearch } from './walletOptions.ts'
 export { WALLET_LISTING } from './listing.ts'
+export { fetchRemoteListing } from './remoteListing.ts'
 
 /** Every wallet found in the page so far; grows as wallets announce themselves. */
 export const $detectedWallets = atom<DetectedWallet[]>([])
