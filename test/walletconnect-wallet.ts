@@ -28,8 +28,11 @@ class MemoryStorage {
 export interface NodeWalletConnectWallet {
   address: `0x${string}`
   client: Client
-  /** Methods the dapp asked for, in order. */
+  /** Methods the dapp asked for, in order, with when they arrived (ms since the epoch). */
   requests: string[]
+  requestTimes: number[]
+  /** When the session was approved (ms since the epoch), 0 before. */
+  approvedAt: () => number
   pair(uri: string): Promise<void>
   /** Resolves with the session topic once a session was approved. */
   approved: Promise<string>
@@ -40,7 +43,11 @@ export interface NodeWalletConnectWallet {
   close(): Promise<void>
 }
 
-export async function startNodeWallet(relayUrl: string, wallet: TestEthereumWallet, o: { projectId?: string; chainId?: number } = {}): Promise<NodeWalletConnectWallet> {
+export async function startNodeWallet(
+  relayUrl: string,
+  wallet: TestEthereumWallet,
+  o: { projectId?: string; chainId?: number; /** The wallet's metadata name (e.g. 'MetaMask Wallet'). */ name?: string } = {},
+): Promise<NodeWalletConnectWallet> {
   const account = privateKeyToAccount(wallet.privateKey)
   const chainId = o.chainId ?? 1
   const client = await SignClient.init({
@@ -51,12 +58,14 @@ export async function startNodeWallet(relayUrl: string, wallet: TestEthereumWall
     customStoragePrefix: `test-wallet-${account.address}`,
     storage: new MemoryStorage() as never,
     logger: 'silent',
-    metadata: { name: 'Gatehouse Test Wallet', description: 'Node test wallet', url: 'https://wallet.test', icons: [] },
+    metadata: { name: o.name ?? 'Gatehouse Test Wallet', description: 'Node test wallet', url: 'https://wallet.test', icons: [] },
   })
   // Verify API (verify.walletconnect.org) is unreachable here; the wallet does not consult it.
   client.core.verify.resolve = (async () => undefined) as never
 
   const requests: string[] = []
+  const requestTimes: number[] = []
+  let approvedAt = 0
   let rejectSign = 0
   let rejectProposal = false
   let settle!: (topic: string) => void
@@ -83,12 +92,14 @@ export async function startNodeWallet(relayUrl: string, wallet: TestEthereumWall
       },
     })
     await acknowledged()
+    approvedAt = Date.now()
     settle(topic)
   })
 
   client.on('session_request', async ({ id, topic, params }) => {
     const { method, params: args } = params.request as { method: string; params: unknown[] }
     requests.push(method)
+    requestTimes.push(Date.now())
     const respond = (result: unknown) => client.respond({ topic, response: { id, jsonrpc: '2.0', result } })
     const fail = (code: number, message: string) => client.respond({ topic, response: { id, jsonrpc: '2.0', error: { code, message } } })
     switch (method) {
@@ -115,6 +126,8 @@ export async function startNodeWallet(relayUrl: string, wallet: TestEthereumWall
     address: account.address,
     client,
     requests,
+    requestTimes,
+    approvedAt: () => approvedAt,
     approved,
     pair: async (uri) => {
       await client.core.pairing.pair({ uri })

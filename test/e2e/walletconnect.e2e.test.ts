@@ -155,6 +155,19 @@ describe('WalletConnect v2 through the demo page', () => {
     await page.close()
   })
 
+  it('MetaMask over WalletConnect: the signature request waits 2.5 s after connecting', async () => {
+    await createApp('WalletConnect MetaMask Host')
+    const wallet = await startNodeWallet(relay.url, newEthereumWallet(), { projectId: 'gatehouse-e2e', name: 'MetaMask Wallet' })
+    nodeWallets.push(wallet)
+    const { page } = await newPage()
+    await wallet.pair(await startWalletConnect(page))
+    await modal(page).getByRole('button', { name: 'Sign with your wallet' }).click()
+    await waitForHostEvent(page, 'auth-success', { timeout: 30000 })
+    const signedAt = wallet.requestTimes[wallet.requests.indexOf('personal_sign')]!
+    expect(signedAt - wallet.approvedAt()).toBeGreaterThanOrEqual(2400)
+    await page.close()
+  })
+
   it('without a project id the list offers no WalletConnect row', async () => {
     await stack.createApp({ name: 'No WalletConnect', loginMethods: { email: true, wallet: true }, walletList: ['metamask', 'wallet_connect'] })
     const { page } = await newPage()
