@@ -94,4 +94,20 @@ describe('Coinbase Wallet / Base account', () => {
       await page.close()
     })
   }
+
+  it('eoaOnly on a phone: Coinbase Wallet reopens the page in the app by its deep link', async () => {
+    await stack.createApp({ name: 'Coinbase Mobile', loginMethods: { email: true, wallet: true }, externalWallets: { coinbaseWallet: { options: 'eoaOnly' } } })
+    const phone = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' })
+    const page = await phone.newPage()
+    const opened: string[] = []
+    await page.route(/^https:\/\/go\.cb-w\.com\//, (route) => (opened.push(route.request().url()), route.fulfill({ status: 200, contentType: 'text/html', body: 'app' })))
+    await page.goto(`${stack.demoUrl}/`)
+    await waitForHostEvent(page, 'auth-ready')
+    const here = page.url()
+    await page.locator('#login-wallet').click()
+    await modal(page).getByRole('button', { name: /Coinbase Wallet/ }).click()
+    await page.waitForURL(/go\.cb-w\.com/)
+    expect(opened).toEqual([`https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(here)}`])
+    await phone.close()
+  })
 })

@@ -36,8 +36,25 @@ function sdkProvider(type: CoinbaseConnectorType) {
   return provider
 }
 
-/** Connects (extension prompt or keys-site popup), then waits the spec's post-connect delay. */
+/** Coinbase Wallet's documented dapp deep link: opens this page in the Coinbase Wallet app's browser. */
+export const coinbaseDappLink = (pageUrl: string) => `https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(pageUrl)}`
+
+const inCoinbaseBrowser = () => {
+  const w = globalThis as { coinbaseWalletExtension?: unknown; ethereum?: { isCoinbaseBrowser?: boolean } }
+  return Boolean(w.coinbaseWalletExtension || w.ethereum?.isCoinbaseBrowser)
+}
+const isMobile = () => typeof navigator !== 'undefined' && /Android|iPhone|iPad|iPod/i.test(navigator.userAgent)
+
+/**
+ * Connects (extension prompt or keys-site popup), then waits the spec's post-connect delay.
+ * Spec part 2 §2: Coinbase Wallet in eoaOnly mode on a phone (outside its in-app browser) has no
+ * popup to use, so the page is reopened in the app by its deep link; the promise never settles.
+ */
 export async function connectCoinbase(type: CoinbaseConnectorType): Promise<eth.EthereumConnection> {
+  if (type === 'coinbase_wallet' && $config.get().app?.externalWallets?.coinbaseWallet?.options === 'eoaOnly' && isMobile() && !inCoinbaseBrowser()) {
+    globalThis.location.href = coinbaseDappLink(globalThis.location.href)
+    return new Promise(() => {})
+  }
   const id = type === 'base_account' ? 'baseAccount' : 'coinbaseWalletSDK'
   const name = type === 'base_account' ? 'Base Account' : 'Coinbase Wallet'
   // wagmi's injected connector over an explicit EIP-1193 target: the SDK's provider.
