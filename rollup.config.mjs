@@ -28,7 +28,8 @@ const widget = {
   plugins: [
     cleanDist,
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
-    nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
+    // preferBuiltins: false — browser code importing 'events' (the WalletConnect SDK) gets the npm polyfill, not a Node builtin left external.
+    nodeResolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),
     esbuild({ jsx: 'automatic', minify: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
   ],

@@ -61,3 +61,16 @@ export async function distSize(distDir) {
   }
   return { bench: 'dist-size', files: files.length, rawBytes, gzipBytes }
 }
+
+/**
+ * (2b) gzip bytes of the lazy external-wallet SDK chunks (issue #5): WalletConnect (sign-client)
+ * and the Coinbase Wallet SDK. Fetched only when such a wallet is picked, never for the landing screen.
+ */
+export async function connectorChunks(distDir) {
+  const files = (await readdir(join(distDir, 'chunks'))).filter((f) => f.endsWith('.js'))
+  const size = async (prefix) => {
+    const file = files.find((f) => f.startsWith(`${prefix}-`))
+    return file ? gz(await readFile(join(distDir, 'chunks', file))) : null
+  }
+  return { bench: 'connector-chunks', walletConnectGzipBytes: await size('walletConnect'), coinbaseGzipBytes: await size('coinbase') }
+}

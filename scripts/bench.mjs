@@ -2,7 +2,7 @@
 // speed and size belong here, not in tests that flake on a noisy machine.
 import { execSync } from 'node:child_process'
 import { join } from 'node:path'
-import { distSize, landingJavaScript } from '../bench/bundle.mjs'
+import { connectorChunks, distSize, landingJavaScript } from '../bench/bundle.mjs'
 import { loginThroughput } from '../bench/throughput.mjs'
 import { walletFigures } from '../bench/wallet.mjs'
 import { startDemoServer } from '../demo/serve.mjs'
@@ -31,6 +31,7 @@ execSync('npx rollup -c --silent', { cwd: root, stdio: 'inherit' })
 
 // (2) Everything the bundle ships.
 console.log(JSON.stringify(await distSize(join(root, 'dist'))))
+console.log(JSON.stringify(await connectorChunks(join(root, 'dist'))))
 
 // (3) Embedded wallets: creation time, and warm host signing through the wallet frame (p50, p95).
 for (const figure of await walletFigures()) console.log(JSON.stringify(figure))

@@ -37,12 +37,18 @@ const ICON = 'data:image/svg+xml;base64,' + Buffer.from('<svg xmlns="http://www.
 export async function injectEthereumWallet(
   page: Page,
   wallet: TestEthereumWallet,
-  o: { name?: string; rdns?: string; failConnect?: { code: number; message: string } } = {},
+  o: {
+    name?: string
+    rdns?: string
+    failConnect?: { code: number; message: string }
+    /** 'coinbase-extension': installs as `window.coinbaseWalletExtension` (the Coinbase Wallet SDK's extension hook) instead of announcing via EIP-6963. */
+    as?: 'eip6963' | 'coinbase-extension'
+  } = {},
 ) {
   const account = privateKeyToAccount(wallet.privateKey)
   await page.exposeFunction('__gatehouseTestEthSign', (hex: `0x${string}`) => account.signMessage({ message: { raw: hex } }))
   await page.addInitScript(
-    ({ address, name, rdns, icon, failConnect }) => {
+    ({ address, name, rdns, icon, failConnect, as }) => {
       const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
       // Like an extension, the wallet remembers which sites it is connected to (here: the page's storage).
       const remembered = `__testwallet:eth:${address}`
@@ -101,12 +107,23 @@ export async function injectEthereumWallet(
           listeners.get(event)?.delete(fn)
         },
       }
+      if (as === 'coinbase-extension') {
+        // The extension's legacy hook: the SDK calls setAppInfo, then uses it as the provider.
+        ;(window as any).coinbaseWalletExtension = Object.assign(provider, {
+          isCoinbaseWallet: true,
+          appInfo: null as unknown,
+          setAppInfo(...info: unknown[]) {
+            this.appInfo = info
+          },
+        })
+        return
+      }
       const detail = Object.freeze({ info: Object.freeze({ uuid: crypto.randomUUID(), name, icon, rdns }), provider })
       const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
       window.addEventListener('eip6963:requestProvider', announce)
       announce()
     },
-    { address: wallet.address, name: o.name ?? 'Test Wallet', rdns: o.rdns ?? 'dev.gatehouse.testwallet', icon: ICON, failConnect: o.failConnect ?? null },
+    { address: wallet.address, name: o.name ?? 'Test Wallet', rdns: o.rdns ?? 'dev.gatehouse.testwallet', icon: ICON, failConnect: o.failConnect ?? null, as: o.as ?? 'eip6963' },
   )
 }
 

@@ -130,6 +130,31 @@ const oauthClient = {
 Object.assign(appFields, {
   oauthProviderLabels: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 60 } },
   smsChannels: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: ['sms', 'whatsapp'] } },
+  // Issue #5 (second part): WalletConnect v2 and Coinbase Wallet. All public (see ExternalWalletsConfig).
+  externalWallets: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      walletConnect: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          enabled: { type: 'boolean' },
+          projectId: { type: ['string', 'null'], pattern: '^[A-Za-z0-9_-]{1,64}$' },
+          relayUrl: { type: ['string', 'null'], pattern: '^wss?://', maxLength: 2048 },
+          listingUrl: { type: ['string', 'null'], pattern: '^https?://', maxLength: 2048 },
+        },
+      },
+      coinbaseWallet: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          options: { type: 'string', enum: ['all', 'smartWalletOnly', 'eoaOnly'] },
+          keysUrl: { type: ['string', 'null'], pattern: '^https?://', maxLength: 2048 },
+        },
+      },
+    },
+  },
   // Server-only (issue #4): OAuth clients by provider.
   oauth: {
     type: 'object',

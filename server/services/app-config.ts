@@ -40,6 +40,29 @@ export interface PublicAppConfig {
   oauthProviderLabels: Record<string, string>
   /** Derived from the server-only telegram setting: the bot the login widget names (issue #4). */
   telegramAuth: { botUsername: string | null }
+  /** External wallet connectors (issue #5, second part): WalletConnect v2 and Coinbase Wallet. */
+  externalWallets: ExternalWalletsConfig
+}
+
+/**
+ * Public by design: a WalletConnect project id is sent to the relay by every browser anyway.
+ * WalletConnect is offered only when `enabled` and a `projectId` is set.
+ */
+export interface ExternalWalletsConfig {
+  walletConnect: {
+    enabled: boolean
+    projectId: string | null
+    /** null = the official relay (wss://relay.walletconnect.org); self-hosters and tests point elsewhere. */
+    relayUrl: string | null
+    /** A WalletConnect-Explorer-style listing (`GET {listingUrl}?projectId=…&entries=…&page=…`) extending the bundled one; null = bundled only. */
+    listingUrl: string | null
+  }
+  coinbaseWallet: {
+    /** Coinbase Wallet SDK preference: 'all' (extension or smart wallet), 'smartWalletOnly', 'eoaOnly'. */
+    options: 'all' | 'smartWalletOnly' | 'eoaOnly'
+    /** null = Coinbase's keys site (https://keys.coinbase.com/connect) for the popup. */
+    keysUrl: string | null
+  }
 }
 
 export interface AppSettings {
@@ -136,6 +159,10 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
     customAuth: { enabled: false },
     oauthProviderLabels: {},
     telegramAuth: { botUsername: null },
+    externalWallets: {
+      walletConnect: { enabled: true, projectId: null, relayUrl: null, listingUrl: null },
+      coinbaseWallet: { options: 'all', keysUrl: null },
+    },
   }
 }
 

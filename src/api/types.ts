@@ -57,4 +57,9 @@ export interface AppConfig {
   customAuth?: { enabled: boolean }
   /** Display names replacing a provider's own (e.g. 'Google (local dev)' for the development IdP). */
   oauthProviderLabels?: Record<string, string>
+  /** External wallet connectors (issue #5): WalletConnect v2 and Coinbase Wallet; all public. */
+  externalWallets?: {
+    walletConnect?: { enabled?: boolean; projectId?: string | null; relayUrl?: string | null; listingUrl?: string | null }
+    coinbaseWallet?: { options?: 'all' | 'smartWalletOnly' | 'eoaOnly'; keysUrl?: string | null }
+  }
 }

@@ -55,6 +55,10 @@ export interface SelectedWallet {
   detectedIds: Partial<Record<WalletChainType, string>>
   /** Bundled listing id, for the install guide and mobile links. */
   listingId?: string
+  /** Connect through this SDK connector instead of a detected wallet (issue #5: WalletConnect, Coinbase). */
+  connector?: 'wallet_connect_v2' | 'coinbase_wallet' | 'base_account'
+  /** Mobile deep-link bases for WalletConnect (`<universal>/wc?uri=…`), from the listing. */
+  mobile?: { native: string | null; universal: string | null }
 }
 
 export interface ModalState {

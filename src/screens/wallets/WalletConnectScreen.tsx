@@ -11,6 +11,8 @@ import type { ConnectedWallet } from '../../wallets/external/manager.ts'
 import { walletLink, walletLogin } from '../../wallets/external/walletAuth.ts'
 import { transferScreen } from '../login/errorMapping.ts'
 import { InstallGuide } from './InstallGuide.tsx'
+import { WalletConnectQr } from './WalletConnectQr.tsx'
+import { WALLET_LISTING } from '../../wallets/external/listing.ts'
 import { isPhantomMultichainFailure, mapWalletError, withWalletTimeout, WALLET_TEXT } from './walletErrors.ts'
 import { WalletIcon } from './WalletIcon.tsx'
 import { WalletStyles } from './WalletStyles.tsx'
@@ -36,7 +38,10 @@ export default function WalletConnectScreen({ intent, wallet, chainType }: Walle
   // Phantom on Solana asks first whether a Ledger is behind it (a Ledger signs transactions only).
   const [ledger, setLedger] = useState<boolean | null>(chainType === 'solana' && wallet.key === 'phantom' && intent !== 'connect' ? null : false)
   const [multichainFailed, setMultichainFailed] = useState(false)
-  const installed = Boolean(wallet.detectedIds[chainType])
+  // WalletConnect and the Coinbase SDK need nothing installed: they pair by QR / deep link or popup.
+  const viaSdk = chainType === 'ethereum' && Boolean(wallet.connector)
+  const installed = Boolean(wallet.detectedIds[chainType]) || viaSdk
+  const [pairingUri, setPairingUri] = useState<string | null>(null)
   const label = wallet.label
 
   const later = (ms: number, run: () => void) => {
@@ -70,9 +75,10 @@ export default function WalletConnectScreen({ intent, wallet, chainType }: Walle
   async function connect() {
     if (!setWalletStatus('connecting')) return
     try {
+      setPairingUri(null)
       const manager = await loadManager()
       const result = await withWalletTimeout(
-        manager.connectSelected(wallet, chainType, () => setWalletStatus('switching_to_supported_chain')),
+        manager.connectSelected(wallet, chainType, () => setWalletStatus('switching_to_supported_chain'), { onDisplayUri: setPairingUri }),
         WALLET_TIMING.requestTimeoutMs,
       )
       connected.current = result
@@ -144,6 +150,15 @@ export default function WalletConnectScreen({ intent, wallet, chainType }: Walle
   }
 
   const { status, error } = flow
+  if (status === 'connecting' && viaSdk && wallet.connector === 'wallet_connect_v2') {
+    const appStore = WALLET_LISTING.find((l) => l.id === wallet.listingId)?.appStore
+    return (
+      <>
+        <WalletStyles />
+        <WalletConnectQr wallet={wallet} uri={pairingUri} appStore={appStore} onBack={differentWallet} />
+      </>
+    )
+  }
   let title: string
   let actions
   if (status === 'error' && multichainFailed) {

@@ -6,6 +6,7 @@ import type { WalletChainType, WalletIntent } from '../../stores/walletFlow.ts'
 import { SecondaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import type { WalletListing } from '../../wallets/external/listing.ts'
 import type { DetectedWallet, WalletOption } from '../../wallets/external/walletOptions.ts'
 import { WALLET_TEXT } from './walletErrors.ts'
 import { WALLET_LIST_GEOMETRY, WALLET_TIMING } from './timing.ts'
@@ -18,13 +19,31 @@ const CHAIN_LABEL: Record<WalletChainType, string> = { ethereum: 'Ethereum', sol
 const { rowHeight, gap, visibleRows } = WALLET_LIST_GEOMETRY
 const listStyle: CSSProperties = { maxHeight: visibleRows * rowHeight + (visibleRows - 1) * gap, gap }
 
-const toSelected = (row: WalletOption): SelectedWallet => ({
-  key: row.key,
-  label: row.label,
-  icon: row.icon,
-  detectedIds: Object.fromEntries(Object.entries(row.detected).map(([chain, d]) => [chain, d!.id])),
-  ...(row.listing ? { listingId: row.listing.id } : {}),
-})
+/**
+ * Which SDK connects the row on Ethereum (issue #5): the WalletConnect row, Coinbase Wallet and
+ * Base account always through their SDKs; a listed wallet that is not installed through
+ * WalletConnect when the app has it (QR on a desktop, the app's deep link on a phone).
+ */
+function connectorFor(row: WalletOption, walletConnect: boolean): SelectedWallet['connector'] {
+  if (row.walletConnect) return 'wallet_connect_v2'
+  if (row.listing?.id === 'coinbase_wallet') return 'coinbase_wallet'
+  if (row.listing?.id === 'base_account') return 'base_account'
+  if (walletConnect && !row.detected.ethereum && (row.listing?.mobile.universal || row.listing?.mobile.native)) return 'wallet_connect_v2'
+  return undefined
+}
+
+const toSelected = (row: WalletOption, walletConnect: boolean): SelectedWallet => {
+  const connector = connectorFor(row, walletConnect)
+  return {
+    key: row.key,
+    label: row.label,
+    icon: row.icon,
+    detectedIds: Object.fromEntries(Object.entries(row.detected).map(([chain, d]) => [chain, d!.id])),
+    ...(row.listing ? { listingId: row.listing.id } : {}),
+    ...(connector ? { connector } : {}),
+    ...(connector === 'wallet_connect_v2' && row.listing ? { mobile: row.listing.mobile } : {}),
+  }
+}
 
 /**
  * 'Connect wallet': the app's wallet list with detected wallets, search above 6 rows, the empty
@@ -39,6 +58,7 @@ export default function WalletListScreen({ intent }: { intent: WalletIntent }) {
   const [detecting, setDetecting] = useState(true)
   const [query, setQuery] = useState('')
   const [picking, setPicking] = useState<WalletOption | null>(null)
+  const [remote, setRemote] = useState<WalletListing[]>([])
 
   useEffect(() => {
     let off: (() => void) | undefined
@@ -59,12 +79,20 @@ export default function WalletListScreen({ intent }: { intent: WalletIntent }) {
     }
   }, [])
 
-  const walletConnect = Boolean((app as { externalWallets?: { walletConnect?: { projectId?: string } } } | null)?.externalWallets?.walletConnect?.projectId)
-  const options = manager ? manager.walletOptions({ walletList: app?.walletList, walletChainType: app?.walletChainType, walletConnect }, detected) : []
+  const wc = app?.externalWallets?.walletConnect
+  const walletConnect = Boolean(wc?.projectId) && wc?.enabled !== false
+  // The optional remote listing extends the bundled one; the list shows at once and grows when it arrives.
+  useEffect(() => {
+    if (!manager || !walletConnect || !wc?.listingUrl) return
+    const abort = new AbortController()
+    void manager.fetchRemoteListing(wc.listingUrl, wc.projectId!, manager.WALLET_LISTING, abort.signal).then((list) => !abort.signal.aborted && setRemote(list))
+    return () => abort.abort()
+  }, [manager, walletConnect, wc?.listingUrl])
+  const options = manager ? manager.walletOptions({ walletList: app?.walletList, walletChainType: app?.walletChainType, walletConnect }, detected, remote) : []
   const rows = manager ? manager.searchWallets(options, query) : []
 
   const go = (row: WalletOption, chainType: WalletChainType) =>
-    pushScreen({ name: 'wallet-connect', intent, wallet: toSelected(row), chainType })
+    pushScreen({ name: 'wallet-connect', intent, wallet: toSelected(row, walletConnect), chainType })
 
   if (picking) {
     return (

@@ -11,6 +11,8 @@ export const WALLET_TIMING = {
   connectorInitMs: 1_500,
   /** Mobile redirect: 'Still here?' after this. */
   stillHereMs: 1_000,
+  /** WalletConnect mobile redirect: how often the page checks whether the wallet app took over. */
+  walletConnectRedirectPollMs: 500,
   /** Success → next screen (terms) / close. */
   nextScreenDelayMs: 900,
   closeDelayMs: 1_400,

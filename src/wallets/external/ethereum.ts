@@ -16,6 +16,7 @@ import {
   watchConnectors,
   type Config,
   type Connector,
+  type CreateConnectorFn,
 } from '@wagmi/core'
 import { arbitrum, base, mainnet, optimism, polygon, sepolia } from '@wagmi/core/chains'
 import { http } from 'viem'
@@ -70,6 +71,19 @@ export function watchEthereumWallets(listener: () => void): () => void {
 function connectorById(id: string): Connector {
   const connector = getConnectors(setup().config).find((c) => c.id === id)
   if (!connector) throw new Error(`Wallet ${id} is no longer available`)
+  return connector
+}
+
+/**
+ * Adds a connector that is not discovered but built on demand (WalletConnect, Coinbase Wallet,
+ * Base account) to the config, once per id; answers the registered one.
+ */
+export function ensureConnector(id: string, fn: CreateConnectorFn): Connector {
+  const { config } = setup()
+  const existing = getConnectors(config).find((c) => c.id === id)
+  if (existing) return existing
+  const connector = config._internal.connectors.setup(fn)
+  config._internal.connectors.setState((all) => [...all, connector])
   return connector
 }
 

@@ -34,6 +34,11 @@ export const WALLET_LISTING: WalletListing[] = [
     appStore: 'https://apps.apple.com/app/coinbase-wallet/id1278383455',
   },
   {
+    // The Base account (formerly Coinbase Smart Wallet): the Coinbase Wallet SDK in smart-wallet-only mode.
+    id: 'base_account', slug: 'base-account', name: 'Base Account', chains: ['ethereum'], image_url: { sm: null, md: null },
+    homepage: 'https://base.org', mobile: { native: null, universal: null },
+  },
+  {
     id: 'rainbow', slug: 'rainbow', name: 'Rainbow', chains: ['ethereum'], image_url: { sm: null, md: null },
     homepage: 'https://rainbow.me', mobile: { native: 'rainbow:', universal: 'https://rnbwapp.com' },
     rdns: 'me.rainbow', install: 'https://rainbow.me/extension', appStore: 'https://apps.apple.com/app/rainbow-ethereum-wallet/id1457119021',

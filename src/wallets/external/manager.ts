@@ -19,6 +19,7 @@ import { normalizeWalletName, type DetectedWallet } from './walletOptions.ts'
 
 export { walletOptions, searchWallets, showSearch } from './walletOptions.ts'
 export { WALLET_LISTING } from './listing.ts'
+export { fetchRemoteListing } from './remoteListing.ts'
 
 /** Every wallet found in the page so far; grows as wallets announce themselves. */
 export const $detectedWallets = atom<DetectedWallet[]>([])
@@ -71,11 +72,31 @@ function forget(wallet: ExternalWallet): void {
  * Connects the picked wallet on `chainType`. `onSwitching` is called when an Ethereum wallet is on
  * an unsupported chain and is being asked to switch (spec: switching_to_supported_chain).
  */
-export async function connectSelected(selected: SelectedWallet, chainType: WalletChainType, onSwitching: () => void): Promise<ConnectedWallet> {
-  const id = selected.detectedIds[chainType]
-  if (!id) throw new Error(`${selected.label} is not installed`)
+export async function connectSelected(
+  selected: SelectedWallet,
+  chainType: WalletChainType,
+  onSwitching: () => void,
+  hooks: { onDisplayUri?: (uri: string) => void } = {},
+): Promise<ConnectedWallet> {
   const walletClientType = walletClientTypeOf(selected)
   const meta = { name: selected.label, icon: selected.icon, id: selected.listingId ?? selected.key }
+  if (chainType === 'ethereum' && selected.connector === 'wallet_connect_v2') {
+    // Its own chunk (the WalletConnect SDK): fetched only when a WalletConnect wallet is picked.
+    const wc = await import('./walletConnect.ts')
+    let connection = await wc.connectWalletConnect((uri) => hooks.onDisplayUri?.(uri))
+    if (!eth.isSupportedChain(connection.chainId)) {
+      onSwitching()
+      connection = { ...(await eth.switchToSupportedChain(connection)), topic: connection.topic }
+    }
+    return adoptEthereum(connection, { id: connection.topic, walletClientType, meta, connectorType: 'wallet_connect_v2' })
+  }
+  if (chainType === 'ethereum' && (selected.connector === 'coinbase_wallet' || selected.connector === 'base_account')) {
+    const cb = await import('./coinbase.ts')
+    const connection = await cb.connectCoinbase(selected.connector)
+    return adoptEthereum(connection, { id: selected.connector, walletClientType, meta, connectorType: selected.connector })
+  }
+  const id = selected.detectedIds[chainType]
+  if (!id) throw new Error(`${selected.label} is not installed`)
 
   if (chainType === 'ethereum') {
     let connection = await eth.connectEthereum(id)
@@ -94,6 +115,8 @@ interface Adopted {
   walletClientType: string
   meta: ExternalWallet['meta']
   connectedAt?: number
+  /** Defaults to 'injected'. */
+  connectorType?: ExternalWallet['connectorType']
 }
 
 /** Lists an Ethereum connection as a host wallet (once per address) and answers its signer. */
@@ -104,7 +127,7 @@ export function adoptEthereum(connection: eth.EthereumConnection, o: Adopted): C
     chainType: 'ethereum',
     chainId: `eip155:${connection.chainId}`,
     walletClientType: o.walletClientType,
-    connectorType: 'injected',
+    connectorType: o.connectorType ?? 'injected',
     connectedAt: o.connectedAt ?? Date.now(),
     meta: o.meta,
     getEthereumProvider: () => connection.connector.getProvider(),
@@ -122,7 +145,7 @@ export function adoptEthereum(connection: eth.EthereumConnection, o: Adopted): C
     })
   }
   const signer: WalletSigner = {
-    chainType: 'ethereum', address: connection.address, chainId: connection.chainId, walletClientType: o.walletClientType, connectorType: 'injected',
+    chainType: 'ethereum', address: connection.address, chainId: connection.chainId, walletClientType: o.walletClientType, connectorType: o.connectorType ?? 'injected',
     signMessage: (message) => eth.signEthereumMessage(connection, message),
   }
   return { signer, wallet, canSignTransactions: false }

@@ -35,6 +35,7 @@ function detected(stored: StoredWalletConnection, waitMs: number): Promise<Detec
  * connection is forgotten and null is answered.
  */
 export async function restoreStoredConnection(stored: StoredWalletConnection, waitMs = RESTORE_DISCOVERY_MS): Promise<ConnectedWallet | null> {
+  if (stored.connectorType === 'wallet_connect_v2') return restoreWalletConnectSession(stored)
   startDiscovery()
   const wallet = await detected(stored, waitMs)
   let restored: ConnectedWallet | null = null
@@ -51,6 +52,26 @@ export async function restoreStoredConnection(stored: StoredWalletConnection, wa
     } catch {
       restored = null
     }
+  }
+  const { appId } = $config.get()
+  if (!restored && appId) clearActiveConnection(appId)
+  return restored
+}
+
+/** WalletConnect: the session lives in the SDK's storage (IndexedDB), keyed by its topic (`stored.id`). */
+async function restoreWalletConnectSession(stored: StoredWalletConnection): Promise<ConnectedWallet | null> {
+  let restored: ConnectedWallet | null = null
+  try {
+    const wc = await import('./walletConnect.ts')
+    const connection = await wc.restoreWalletConnect(stored.id, stored.address)
+    if (connection) {
+      restored = adoptEthereum(connection, {
+        id: stored.id, walletClientType: stored.walletClientType, connectedAt: stored.connectedAt, connectorType: 'wallet_connect_v2',
+        meta: { name: stored.walletClientType === 'walletconnect' ? 'WalletConnect' : stored.walletClientType, icon: null, id: stored.walletClientType },
+      })
+    }
+  } catch {
+    restored = null
   }
   const { appId } = $config.get()
   if (!restored && appId) clearActiveConnection(appId)

@@ -28,7 +28,7 @@ export interface WalletOption {
   chains: ChainType[]
   /** Detected wallets by chain; a chain without one means 'not installed' there. */
   detected: Partial<Record<ChainType, DetectedWallet>>
-  /** WalletConnect row (QR on desktop, deep links on mobile). */
+  /** Connects through WalletConnect (QR on desktop, deep links on mobile): its own row and remote-listing wallets. */
   walletConnect?: boolean
   listing?: WalletListing
 }
@@ -53,16 +53,20 @@ export function allowedChains(setting: string | undefined): ChainType[] {
   return ['ethereum'] // spec §9: ethereum-only is the default
 }
 
-const listingFor = (name: string) => {
+const listingIn = (listings: WalletListing[], name: string) => {
   const key = normalizeWalletName(name)
-  return WALLET_LISTING.find((l) => normalizeWalletName(l.id) === key || normalizeWalletName(l.name) === key)
+  return listings.find((l) => normalizeWalletName(l.id) === key || normalizeWalletName(l.name) === key)
 }
 
 /** Builds the rows for the configured list, in its order, each wallet once. */
 export function walletOptions(
   config: { walletList?: string[]; walletChainType?: string; /** WalletConnect is configured (project id): offer its row. */ walletConnect?: boolean },
   detected: DetectedWallet[],
+  /** The fetched remote listing (WalletConnect wallets beyond the bundled ones); shown with the wallet_connect token. */
+  remote: WalletListing[] = [],
 ): WalletOption[] {
+  const listings = [...WALLET_LISTING, ...remote]
+  const listingFor = (name: string) => listingIn(listings, name)
   const chains = allowedChains(config.walletChainType)
   const list = config.walletList?.length ? config.walletList : ['detected_wallets', 'metamask', 'coinbase_wallet', 'rainbow', 'wallet_connect']
   const rows = new Map<string, WalletOption>()
@@ -85,6 +89,13 @@ export function walletOptions(
     else if (entry === 'wallet_connect') {
       if (config.walletConnect && chains.includes('ethereum') && !rows.has('walletconnect')) {
         rows.set('walletconnect', { key: 'walletconnect', label: 'WalletConnect', icon: null, chains: ['ethereum'], detected: {}, walletConnect: true })
+        // Remote-listing wallets connect through WalletConnect (Ethereum), so they come with its row.
+        for (const listing of remote) {
+          const key = normalizeWalletName(listing.id)
+          if (!rows.has(key) && listing.chains.includes('ethereum')) {
+            rows.set(key, { key, label: listing.name, icon: listing.image_url.sm, chains: ['ethereum'], detected: {}, listing, walletConnect: true })
+          }
+        }
       }
     } else {
       const key = normalizeWalletName(entry)
