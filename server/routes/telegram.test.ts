@@ -76,6 +76,13 @@ forEachDatabase((target) => {
     expect(res.json().code).toBe('disallowed_login_method')
   })
 
+  it("error: a configured bot with the Telegram switch off refuses login as 'Login with Telegram not allowed.'", async () => {
+    const appId = await h.createApp({ loginMethods: { email: true }, telegram: BOT })
+    const res = await h.post('/api/v1/telegram/authenticate', { telegram_auth_result: widgetResult({ id: 2, first_name: 'B' }, nowS()) }, { appId })
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toMatchObject({ code: 'disallowed_login_method', error: 'Login with Telegram not allowed.' })
+  })
+
   it('links Telegram to an e-mail user, offers a transfer when it is on another user, transfers, and unlinks', async () => {
     const appId = await app()
     const owner = await h.post('/api/v1/telegram/authenticate', { telegram_auth_result: widgetResult({ id: 777010, first_name: 'Owner' }, nowS()) }, { appId })

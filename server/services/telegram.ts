@@ -7,7 +7,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { ApiError } from '../errors.js'
 import type { ProvenAccount } from './accounts.js'
-import type { App } from './app-config.js'
+import { isMethodEnabled, type App } from './app-config.js'
 
 /** How old a signed result may be (seconds). Telegram leaves it to the site; a day matches its widget session. */
 export const TELEGRAM_MAX_AGE_SECONDS = 24 * 60 * 60
@@ -46,6 +46,8 @@ function checkAge(authDate: number, nowMs: number) {
 }
 
 function botToken(app: App): string {
+  // The login switch rules, as for every method: a configured bot alone does not enable Telegram.
+  if (!isMethodEnabled(app.config, 'telegram')) throw new ApiError('disallowed_login_method', 'Login with Telegram not allowed.')
   const token = app.settings.telegram?.botToken
   if (!token) throw new ApiError('disallowed_login_method', 'Telegram login is not configured for this app.')
   return token
