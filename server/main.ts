@@ -28,8 +28,9 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   let app = wanted ? existing.find((a) => a.id === wanted) : existing[0]
   // A newcomer gets an Ethereum and a Solana wallet at first login, secured by automatic recovery.
   const embeddedWallets = { ethereum: { createOnLogin: 'users-without-wallets' }, solana: { createOnLogin: 'users-without-wallets' } }
-  // smsChannels: the phone screen offers SMS or WhatsApp; both land in the dev outbox.
-  if (!app) app = await apps.create({ id: wanted || undefined, name: 'Gatehouse Demo', loginMethods: { email: true, sms: true, passkey: true }, smsChannels: ['sms', 'whatsapp'], passkeysForSignupEnabled: true, embeddedWallets })
+  // smsChannels: the phone screen offers SMS or WhatsApp; both land in the dev outbox. Wallet login
+  // works offline with any browser wallet extension (SIWE/SIWS need no chain).
+  if (!app) app = await apps.create({ id: wanted || undefined, name: 'Gatehouse Demo', loginMethods: { email: true, sms: true, passkey: true, wallet: true }, smsChannels: ['sms', 'whatsapp'], passkeysForSignupEnabled: true, embeddedWallets })
   // Issue #4: the social buttons work offline through the local identity provider (/dev/idp).
   if (!app.settings.oauth?.google) {
     app = (await apps.update(app.id, {
