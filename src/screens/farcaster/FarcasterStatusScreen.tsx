@@ -12,8 +12,8 @@ import { farcasterDevice, OPEN_APP_LABEL } from '../../farcaster/device.ts'
 import { qrDataUrl } from '../../farcaster/qr.ts'
 import { nextPostLoginScreen } from '../../flows/postLogin.ts'
 import { replaceScreen } from '../../stores/modal.ts'
-import { PrimaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
+import { ProviderStatusView } from '../common/ProviderStatusView.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { TIMING } from '../login/timing.ts'
 import { mapFarcasterError } from './farcasterErrors.ts'
@@ -104,27 +104,7 @@ export default function FarcasterStatusScreen({ intent = 'login' }: { intent?: '
           <Spinner label="Waiting for Farcaster" />
         </>
       )}
-      {status.kind === 'verifying' && (
-        <>
-          <ScreenTitle>Verifying connection to Farcaster</ScreenTitle>
-          <Spinner label="Verifying" />
-        </>
-      )}
-      {status.kind === 'success' && (
-        <>
-          <ScreenTitle>Successfully connected with Farcaster</ScreenTitle>
-          <p className="detail" role="status">You're good to go!</p>
-        </>
-      )}
-      {status.kind === 'error' && (
-        <>
-          <ScreenTitle>{status.title}</ScreenTitle>
-          <p className="error" role="alert" part="error">
-            {status.detail}
-          </p>
-          {status.retry && <PrimaryButton onClick={() => void attempt()}>Retry</PrimaryButton>}
-        </>
-      )}
+      <ProviderStatusView provider="Farcaster" status={status} onRetry={() => void attempt()} />
     </div>
   )
 }

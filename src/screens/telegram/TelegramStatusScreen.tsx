@@ -11,9 +11,8 @@ import { nextPostLoginScreen } from '../../flows/postLogin.ts'
 import { $config } from '../../stores/config.ts'
 import { replaceScreen } from '../../stores/modal.ts'
 import type { TelegramAuthResult } from '../../telegram/redirectResult.ts'
-import { PrimaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
+import { ProviderStatusView } from '../common/ProviderStatusView.tsx'
 import { TIMING } from '../login/timing.ts'
 import { $activeFlow } from '../../flows/uiFlow.ts'
 import { mapTelegramError, TELEGRAM_TEXT } from './telegramErrors.ts'
@@ -104,27 +103,7 @@ export default function TelegramStatusScreen({ result: given, intent = 'login' }
   }
   return (
     <div className="body" part="body" data-screen="telegram-status" data-status={status.kind}>
-      {status.kind === 'verifying' && (
-        <>
-          <ScreenTitle>Verifying connection to Telegram</ScreenTitle>
-          <Spinner label="Verifying" />
-        </>
-      )}
-      {status.kind === 'success' && (
-        <>
-          <ScreenTitle>Successfully connected with Telegram</ScreenTitle>
-          <p className="detail" role="status">You're good to go!</p>
-        </>
-      )}
-      {status.kind === 'error' && (
-        <>
-          <ScreenTitle>{status.title}</ScreenTitle>
-          <p className="error" role="alert" part="error">
-            {status.detail}
-          </p>
-          {status.retry && <PrimaryButton onClick={() => void verify()}>Retry</PrimaryButton>}
-        </>
-      )}
+      <ProviderStatusView provider="Telegram" status={status} onRetry={() => void verify()} />
     </div>
   )
 }
