@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSmtpSink, type SmtpSink } from '../test/smtp.js'
 import { buildServer } from './app.js'
-import { forEachDatabase, startHarness, TEST_SECRET, type Harness } from './testing.js'
+import { forEachDatabase, startHarness, TEST_SECRET, type Harness, sameDatabase } from './testing.js'
 
 const INIT = '/api/v1/passwordless/init'
 
@@ -84,7 +84,7 @@ forEachDatabase((target) => {
     })
 
     it('error: an internal failure answers 500 internal_error with no stack', async () => {
-      const broken = await startHarness({ kind: target.kind, open: async () => h.database, cleanup: async () => {} })
+      const broken = await startHarness(sameDatabase(target.kind, h.database))
       // Pull the database out from under the instance: its next query throws.
       ;(broken.server.gatehouse as { db: unknown }).db = new Proxy({}, { get: () => { throw new Error('secret internals at /srv/x.ts:1') } })
       const res = await broken.get('/healthz')

@@ -15,36 +15,39 @@ import type { AuthResponse } from './services/sessions.js'
 
 export interface TestDatabase {
   kind: 'sqlite' | 'postgres'
-  /** Opens (and migrates) a fresh database; call close() on the handle, then cleanup(). */
-  open(): Promise<DatabaseHandle>
-  cleanup(): Promise<void>
+  /**
+   * Opens (and migrates) a fresh database. Each call gets its own (several harnesses may share a
+   * target): close the handle, then `remove()` deletes exactly that database.
+   */
+  open(): Promise<{ database: DatabaseHandle; remove(): Promise<void> }>
 }
 
 function sqliteTarget(): TestDatabase {
-  let dir: string | null = null
   return {
     kind: 'sqlite',
     async open() {
-      dir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'))
-      return openDatabase({ dbFile: join(dir, 'test.db') })
-    },
-    async cleanup() {
-      if (dir) rmSync(dir, { recursive: true, force: true })
+      const dir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'))
+      const database = await openDatabase({ dbFile: join(dir, 'test.db') })
+      return { database, remove: async () => rmSync(dir, { recursive: true, force: true }) }
     },
   }
 }
 
 function postgresTarget(): TestDatabase {
-  let url: string | null = null
   return {
     kind: 'postgres',
     async open() {
-      url = await createPostgresDatabase()
+      const url = await createPostgresDatabase()
       if (!url) throw new Error('PostgreSQL is not available')
-      return openDatabase({ databaseUrl: url })
+      const database = await openDatabase({ databaseUrl: url })
+      return { database, remove: () => dropPostgresDatabase(url) }
     },
-    cleanup: () => dropPostgresDatabase(url),
   }
+}
+
+/** A target answering an already open database (a second server on the first one's database); removes nothing. */
+export function sameDatabase(kind: TestDatabase['kind'], database: DatabaseHandle): TestDatabase {
+  return { kind, open: async () => ({ database, remove: async () => {} }) }
 }
 
 /** Runs `suite` against SQLite and PostgreSQL (skipped with a message when PostgreSQL is absent). */
@@ -83,7 +86,7 @@ export interface Harness {
 const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}`
 
 export async function startHarness(target: TestDatabase, options: BuildServerOptions = {}): Promise<Harness> {
-  const database = await target.open()
+  const { database, remove } = await target.open()
   let offset = 0
   const clock = { now: () => Date.now() + offset, advance: (ms: number) => void (offset += ms) }
   const server = await buildServer({
@@ -133,7 +136,7 @@ export async function startHarness(target: TestDatabase, options: BuildServerOpt
     async close() {
       await server.close()
       await database.close()
-      await target.cleanup()
+      await remove()
     },
   }
   return harness

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ADMIN_TOKEN, forEachDatabase, startHarness, type Harness } from '../testing.js'
+import { ADMIN_TOKEN, forEachDatabase, startHarness, type Harness, sameDatabase } from '../testing.js'
 
 const APPS = '/api/v1/admin/apps'
 
@@ -43,7 +43,7 @@ forEachDatabase((target) => {
   })
 
   it('PATCH is visible through the app cache immediately', async () => {
-    const cached = await startHarness({ kind: target.kind, open: async () => h.database, cleanup: async () => {} }, { appCacheMs: 60_000 })
+    const cached = await startHarness(sameDatabase(target.kind, h.database), { appCacheMs: 60_000 })
     const id = await cached.createApp({ name: 'Cached' })
     expect((await cached.get(`/api/v1/apps/${id}`)).json().name).toBe('Cached')
     await cached.patchApp(id, { name: 'Renamed' })
@@ -67,7 +67,7 @@ forEachDatabase((target) => {
   })
 
   it('error: admin API is closed when no admin token is configured', async () => {
-    const closed = await startHarness({ kind: target.kind, open: async () => h.database, cleanup: async () => {} }, { adminToken: null })
+    const closed = await startHarness(sameDatabase(target.kind, h.database), { adminToken: null })
     const res = await closed.post(APPS, { name: 'x' }, admin)
     expect(res.statusCode).toBe(401)
     await closed.server.close()

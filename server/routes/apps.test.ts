@@ -1,6 +1,6 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { forEachDatabase, startHarness, type Harness } from '../testing.js'
+import { forEachDatabase, startHarness, type Harness, sameDatabase } from '../testing.js'
 
 forEachDatabase((target) => {
   let h: Harness
@@ -75,7 +75,7 @@ forEachDatabase((target) => {
   })
 
   it('the signing key persists in the database: a second instance signs with the same key', async () => {
-    const second = await startHarness({ kind: target.kind, open: async () => h.database, cleanup: async () => {} })
+    const second = await startHarness(sameDatabase(target.kind, h.database))
     const a = (await h.get(`/api/v1/apps/${appId}/jwks.json`)).json()
     const b = (await second.get(`/api/v1/apps/${appId}/jwks.json`)).json()
     expect(b).toEqual(a)

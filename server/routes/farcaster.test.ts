@@ -237,7 +237,10 @@ describe('upstream relay (FARCASTER_RELAY_URL)', () => {
       registry = await deployIdRegistry(chain)
       // The upstream relay: another Gatehouse server's relay routes (AuthKit's relay wire format).
       relayDir = mkdtempSync(join(tmpdir(), 'gatehouse-relay-'))
-      relay = await startHarness({ kind: 'sqlite', open: () => openDatabase({ dbFile: join(relayDir, 'relay.db') }), cleanup: async () => rmSync(relayDir, { recursive: true, force: true }) })
+      relay = await startHarness({
+        kind: 'sqlite',
+        open: async () => ({ database: await openDatabase({ dbFile: join(relayDir, 'relay.db') }), remove: async () => rmSync(relayDir, { recursive: true, force: true }) }),
+      })
       const address = await relay.server.listen({ port: 0, host: '127.0.0.1' })
       relayUrl = `${address}/api/v1/farcaster/relay`
       h = await startHarness(target, { farcaster: { rpcUrl: chain.url, idRegistryAddress: registry.address, relayUrl } })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { forEachDatabase, startHarness, type Harness } from '../testing.js'
+import { forEachDatabase, startHarness, type Harness, sameDatabase } from '../testing.js'
 
 const INIT = '/api/v1/passwordless/init'
 const AUTH = '/api/v1/passwordless/authenticate'
@@ -63,7 +63,7 @@ forEachDatabase((target) => {
   })
 
   it('throttles are shared through the database by every instance', async () => {
-    const second = await startHarness({ kind: target.kind, open: async () => h.database, cleanup: async () => {} }, { rateLimits: { ipInit: 8 } })
+    const second = await startHarness(sameDatabase(target.kind, h.database), { rateLimits: { ipInit: 8 } })
     const email = 'shared@example.com'
     expect((await h.post(INIT, { email }, { appId })).statusCode).toBe(200)
     const res = await second.post(INIT, { email }, { appId })
@@ -72,7 +72,7 @@ forEachDatabase((target) => {
   })
 
   it('rateLimitsDisabled lifts every throttle', async () => {
-    const open = await startHarness({ kind: target.kind, open: async () => h.database, cleanup: async () => {} }, { rateLimitsDisabled: true })
+    const open = await startHarness(sameDatabase(target.kind, h.database), { rateLimitsDisabled: true })
     for (let i = 0; i < 12; i++) {
       expect((await open.post(INIT, { email: 'free@example.com' }, { appId, ip: '192.0.2.30' })).statusCode).toBe(200)
     }
