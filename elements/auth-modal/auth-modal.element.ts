@@ -1,4 +1,3 @@
-import r2wc from '@r2wc/react-to-web-component'
 import { closeModal } from '../../src/actions/closeModal.ts'
 import { getAccessToken } from '../../src/actions/getAccessToken.ts'
 // Static: the OAuth popup must open synchronously inside the host's click.
@@ -20,6 +19,7 @@ import { $externalWallets, type ExternalWallet } from '../../src/stores/external
 import { $modal } from '../../src/stores/modal.ts'
 import { $session } from '../../src/stores/session.ts'
 import { styles } from './auth-modal.styles.ts'
+import { PROPS, RENDER, reactElement } from '../r2wc-base.ts'
 import type { CreateWalletParameters } from '../../src/actions/createWallet.ts'
 import type { ExportWalletParameters } from '../../src/actions/exportWallet.ts'
 import { getEthereumProvider, type EmbeddedEthereumProvider, type GetEthereumProviderOptions } from '../../src/actions/getEthereumProvider.ts'
@@ -28,19 +28,6 @@ import type { SetWalletRecoveryParameters } from '../../src/actions/setWalletRec
 import type { SignMessageParameters, SignMessageReturnType } from '../../src/actions/signMessage.ts'
 import { $wallets, type Wallet } from '../../src/stores/wallets.ts'
 
-// r2wc keeps props and its render hook under registry symbols; we use them for what its
-// attribute parsing cannot do: boolean presence attributes and attribute removal.
-const PROPS = Symbol.for('r2wc.props')
-const RENDER = Symbol.for('r2wc.render')
-
-interface R2WCElement extends HTMLElement {
-  connectedCallback(): void
-  disconnectedCallback(): void
-  attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void
-  [PROPS]: AuthModalAppProps & Record<string, unknown>
-  [RENDER](): void
-}
-
 const STRING_ATTRIBUTES: Record<string, keyof AuthModalAppProps> = {
   'app-id': 'appId',
   'api-url': 'apiUrl',
@@ -48,10 +35,7 @@ const STRING_ATTRIBUTES: Record<string, keyof AuthModalAppProps> = {
   'accent-color': 'accentColor',
 }
 
-const R2WCBase = r2wc(AuthModalApp, {
-  shadow: 'open',
-  props: { appId: 'string', apiUrl: 'string', theme: 'string', accentColor: 'string' },
-}) as unknown as { new (): R2WCElement; readonly observedAttributes: string[] }
+const R2WCBase = reactElement(AuthModalApp, { appId: 'string', apiUrl: 'string', theme: 'string', accentColor: 'string' })
 
 /** Connected elements and the app id each one claimed: the page has one provider (spec §5). */
 const providers = new Map<AuthModalElement, string>()

@@ -1,4 +1,3 @@
-import r2wc from '@r2wc/react-to-web-component'
 import { getEthereumProvider } from '../../src/actions/getEthereumProvider.ts'
 import { EmbeddedWalletError, WALLET_MESSAGES } from '../../src/errors/wallet.ts'
 import { subscribe } from '../../src/events/bus.ts'
@@ -7,19 +6,9 @@ import { SignPromptApp, type SignPromptAppProps } from '../../src/screens/sign/S
 import { $wallets } from '../../src/stores/wallets.ts'
 import type { SignUiOptions } from '../../src/stores/signRequest.ts'
 import { styles } from '../auth-modal/auth-modal.styles.ts'
+import { PROPS, RENDER, reactElement } from '../r2wc-base.ts'
 
-const PROPS = Symbol.for('r2wc.props')
-const RENDER = Symbol.for('r2wc.render')
-
-interface R2WCElement extends HTMLElement {
-  connectedCallback(): void
-  disconnectedCallback(): void
-  attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void
-  [PROPS]: SignPromptAppProps & Record<string, unknown>
-  [RENDER](): void
-}
-
-const R2WCBase = r2wc(SignPromptApp, { shadow: 'open', props: {} }) as unknown as { new (): R2WCElement; readonly observedAttributes: string[] }
+const R2WCBase = reactElement(SignPromptApp)
 
 const UI_ATTRIBUTES = ['prompt-title', 'description', 'button-text', 'icon-url', 'cancellable', 'theme']
 /** Connected prompts in connection order: the first one renders requests. */

@@ -1,3 +1,4 @@
+import { bearerToken } from '../services/bearer.js'
 import { OAUTH_PROVIDERS } from '../services/oauth-providers.js'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { NO_APP } from '../context.js'
@@ -189,8 +190,8 @@ export default async function adminRoutes(app: FastifyInstance) {
   const expected = app.gatehouse.config.adminToken
 
   function authorize(request: FastifyRequest) {
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')
-    if (!expected || !match || !constantTimeEqual(match[1], expected)) {
+    const token = bearerToken(request)
+    if (!expected || !token || !constantTimeEqual(token, expected)) {
       throw new ApiError('missing_or_invalid_token', 'Missing or invalid admin token')
     }
   }

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { HEADER_APP, NO_APP, emptyBody } from '../context.js'
 import { ApiError } from '../errors.js'
 import type { AuthMode } from '../services/accounts.js'
-import { requireSignedInUser } from '../services/bearer.js'
+import { bearerToken, requireSignedInUser } from '../services/bearer.js'
 import { requireCaptcha } from '../services/captcha.js'
 import type { ChannelParams, FarcasterSignedInput, RelayAuthenticateBody } from '../services/farcaster.js'
 
@@ -98,9 +98,9 @@ const relayStatusSchema = {
 } as const
 
 function relayBearer(request: FastifyRequest): string {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')
-  if (!match) throw new ApiError('missing_or_invalid_token', 'The channel token is required as the bearer')
-  return match[1]!
+  const token = bearerToken(request)
+  if (!token) throw new ApiError('missing_or_invalid_token', 'The channel token is required as the bearer')
+  return token
 }
 
 export default async function farcasterRoutes(app: FastifyInstance) {

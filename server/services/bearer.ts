@@ -8,15 +8,18 @@ export async function requireBearer(request: FastifyRequest): Promise<{ userId: 
   return claims
 }
 
+/** The raw token of `Authorization: Bearer <token>`, or null (access tokens, admin token, Farcaster channel tokens). */
+export function bearerToken(request: FastifyRequest): string | null {
+  return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? null
+}
+
 /** The bearer's claims, or null when there is none or it does not verify. */
 export async function readBearer(request: FastifyRequest): Promise<{ userId: string; sessionId: string } | null> {
-  const header = request.headers.authorization
+  const token = bearerToken(request)
   const app = request.gatehouseApp
-  if (!header || !app) return null
-  const match = /^Bearer\s+(\S+)$/i.exec(header)
-  if (!match) return null
+  if (!token || !app) return null
   try {
-    const claims = await request.server.gatehouse.keys.verifyAccessToken(match[1], app.id)
+    const claims = await request.server.gatehouse.keys.verifyAccessToken(token, app.id)
     return { userId: claims.sub, sessionId: claims.sid }
   } catch {
     return null

@@ -6,34 +6,32 @@
 import type { FarcasterChannelsTable } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 
-/** What the Farcaster client posts to the relay (AuthKit's wallet client `authenticate`). */
-export interface RelayAuthenticateBody {
-  message: string
-  signature: string
-  fid: number
+/** Profile fields the Farcaster client sends along (unverified: display only). */
+export interface FarcasterProfileFields {
   username?: string
   bio?: string
   displayName?: string
   pfpUrl?: string
   verifications?: string[]
   custody?: string
+}
+
+/** What the Farcaster client posts to the relay (AuthKit's wallet client `authenticate`). */
+export interface RelayAuthenticateBody extends FarcasterProfileFields {
+  message: string
+  signature: string
+  fid: number
   authMethod?: string
 }
 
 /** The relay's status answer (AuthKit `StatusAPIResponse`). */
-export interface ChannelStatus {
+export interface ChannelStatus extends FarcasterProfileFields {
   state: 'pending' | 'completed'
   nonce: string
   url: string
   message?: string
   signature?: string
   fid?: number
-  username?: string
-  bio?: string
-  displayName?: string
-  pfpUrl?: string
-  verifications?: string[]
-  custody?: string
 }
 
 /** AuthKit `CreateChannelRequest` (the fields we use). */

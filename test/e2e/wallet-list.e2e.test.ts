@@ -119,6 +119,28 @@ describe('wallet list', () => {
     await page.close()
   })
 
+  it('the tags-only entry: the landing fetches no host-method code; a method fetches its action on first call', async () => {
+    await stack.createApp({ loginMethods: { email: true, wallet: true } })
+    const page = await browser.newPage()
+    const scripts: string[] = []
+    page.on('response', (response) => {
+      if ((response.headers()['content-type'] ?? '').includes('javascript')) scripts.push(new URL(response.url()).pathname)
+    })
+    await page.goto(`${stack.demoUrl}/`)
+    await waitForHostEvent(page, 'auth-ready')
+    await page.locator('#login').click()
+    await modal(page).getByRole('textbox', { name: 'Email address' }).waitFor()
+    expect(scripts).toContain('/dist/elements.js')
+    expect(scripts).not.toContain('/dist/gatehouse.js')
+    const actionChunk = /\/chunks\/(createWallet|exportWallet|signMessage|linkEmail|linkPasskey|loginAsGuest|signing)-/
+    expect(scripts.filter((s) => actionChunk.test(s))).toEqual([])
+    // Signed out, linkEmail() rejects — after fetching its own chunk, not before.
+    const code = await page.locator('auth-modal').evaluate((el: any) => el.linkEmail().then(() => 'resolved', (e: { code?: string }) => e.code))
+    expect(code).toBe('MUST_BE_AUTHENTICATED')
+    expect(scripts.some((s) => /\/chunks\/linkEmail-/.test(s))).toBe(true)
+    await page.close()
+  })
+
   it('the landing screen fetches no wallet code; opening the wallet list does', async () => {
     await stack.createApp({ loginMethods: { email: true, wallet: true } })
     const page = await browser.newPage()

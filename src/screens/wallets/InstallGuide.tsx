@@ -7,9 +7,9 @@ import { WALLET_TEXT } from './walletErrors.ts'
 import { WalletIcon } from './WalletIcon.tsx'
 import { WalletStyles } from './WalletStyles.tsx'
 import { WALLET_TIMING } from './timing.ts'
+import { isMobile } from '../../ui/device.ts'
 
 /** Phones have no wallet extensions: there the wallet app is opened by its link instead. */
-const isMobile = () => typeof navigator !== 'undefined' && /Android|iPhone|iPad|iPod/i.test(navigator.userAgent)
 
 /**
  * The wallet is not in this browser: 'Open or install X' with the extension's install link, or on

@@ -6,13 +6,14 @@ import { Spinner } from '../../ui/Spinner.tsx'
 import { WALLET_TEXT } from './walletErrors.ts'
 import { WalletIcon } from './WalletIcon.tsx'
 import { WALLET_TIMING } from './timing.ts'
+import { isMobile } from '../../ui/device.ts'
+import { qrSvgDataUrl } from '../../ui/qr.ts'
 
 /** Spec part 2 §9: QR default size 160, error correction Q. */
 export const QR = { size: 160, errorCorrectionLevel: 'Q' as const }
 /** Spec §9: 2 s copy checkmark. */
 const COPIED_MS = 2_000
 
-const isMobile = () => typeof navigator !== 'undefined' && /Android|iPhone|iPad|iPod/i.test(navigator.userAgent)
 
 /** `<universal>/wc?uri=…` (preferred: opens the app or its web page), else `<native>//wc?uri=…`. */
 export function walletConnectDeepLink(mobile: SelectedWallet['mobile'], uri: string): string | null {
@@ -29,7 +30,7 @@ export function walletConnectDeepLink(mobile: SelectedWallet['mobile'], uri: str
  * did after 1 s, the app is not installed — 'Still here?' with 'Go to App Store'.
  */
 export function WalletConnectQr({ wallet, uri, appStore, onBack }: { wallet: SelectedWallet; uri: string | null; appStore?: string; onBack: () => void }) {
-  const [svg, setSvg] = useState<string | null>(null)
+  const [qr, setQr] = useState<string | null>(null)
   const [copied, setCopied] = useState(false)
   const [redirectedAt, setRedirectedAt] = useState<number | null>(null)
   const [stillHere, setStillHere] = useState(false)
@@ -40,10 +41,9 @@ export function WalletConnectQr({ wallet, uri, appStore, onBack }: { wallet: Sel
     if (!uri || mobile) return
     let alive = true
     // qrcode is fetched with this screen only, never with the landing screen.
-    import('qrcode')
-      .then((q) => q.toString(uri, { type: 'svg', errorCorrectionLevel: QR.errorCorrectionLevel, width: QR.size, margin: 1 }))
-      .then((text) => alive && setSvg(text))
-      .catch(() => alive && setSvg(null))
+    qrSvgDataUrl(uri, { width: QR.size, errorCorrectionLevel: QR.errorCorrectionLevel })
+      .then((url) => alive && setQr(url))
+      .catch(() => alive && setQr(null))
     return () => void (alive = false)
   }, [uri])
 
@@ -97,7 +97,7 @@ export function WalletConnectQr({ wallet, uri, appStore, onBack }: { wallet: Sel
     <div className="body" part="body" data-screen="wallet-connect-qr" data-uri={uri ?? undefined}>
       <ScreenTitle>{WALLET_TEXT.scanToConnect(wallet.label)}</ScreenTitle>
       <div className="wc-qr" part="walletconnect-qr" style={{ width: QR.size, height: QR.size }}>
-        {svg ? <img alt={`QR code for ${wallet.label}`} width={QR.size} height={QR.size} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} /> : <Spinner />}
+        {qr ? <img alt={`QR code for ${wallet.label}`} width={QR.size} height={QR.size} src={qr} /> : <Spinner />}
       </div>
       <div className="actions">
         <SecondaryButton onClick={copy} disabled={!uri} data-copy-uri>

@@ -10,6 +10,7 @@ import { createCoinbaseWalletSDK } from '@coinbase/wallet-sdk'
 import { injected } from '@wagmi/core'
 import { $config } from '../../stores/config.ts'
 import * as eth from './ethereum.ts'
+import { isMobile } from '../../ui/device.ts'
 
 /** Spec part 2 §9: the Coinbase provider settles its state shortly after connecting. */
 export const COINBASE_POST_CONNECT_DELAY_MS = 500
@@ -43,7 +44,6 @@ const inCoinbaseBrowser = () => {
   const w = globalThis as { coinbaseWalletExtension?: unknown; ethereum?: { isCoinbaseBrowser?: boolean } }
   return Boolean(w.coinbaseWalletExtension || w.ethereum?.isCoinbaseBrowser)
 }
-const isMobile = () => typeof navigator !== 'undefined' && /Android|iPhone|iPad|iPod/i.test(navigator.userAgent)
 
 /**
  * Connects (extension prompt or keys-site popup), then waits the spec's post-connect delay.

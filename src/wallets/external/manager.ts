@@ -83,30 +83,28 @@ export async function connectSelected(
   if (chainType === 'ethereum' && selected.connector === 'wallet_connect_v2') {
     // Its own chunk (the WalletConnect SDK): fetched only when a WalletConnect wallet is picked.
     const wc = await import('./walletConnect.ts')
-    let connection = await wc.connectWalletConnect((uri) => hooks.onDisplayUri?.(uri))
-    if (!eth.isSupportedChain(connection.chainId)) {
-      onSwitching()
-      connection = { ...(await eth.switchToSupportedChain(connection)), topic: connection.topic }
-    }
-    return adoptEthereum(connection, { id: connection.topic, walletClientType, meta, connectorType: 'wallet_connect_v2' })
+    const connection = await wc.connectWalletConnect((uri) => hooks.onDisplayUri?.(uri))
+    const onChain = { ...(await onSupportedChain(connection, onSwitching)), topic: connection.topic }
+    return adoptEthereum(onChain, { id: connection.topic, walletClientType, meta, connectorType: 'wallet_connect_v2' })
   }
   if (chainType === 'ethereum' && (selected.connector === 'coinbase_wallet' || selected.connector === 'base_account')) {
     const cb = await import('./coinbase.ts')
-    const connection = await cb.connectCoinbase(selected.connector)
+    const connection = await onSupportedChain(await cb.connectCoinbase(selected.connector), onSwitching)
     return adoptEthereum(connection, { id: selected.connector, walletClientType, meta, connectorType: selected.connector })
   }
   const id = selected.detectedIds[chainType]
   if (!id) throw new Error(`${selected.label} is not installed`)
-
   if (chainType === 'ethereum') {
-    let connection = await eth.connectEthereum(id)
-    if (!eth.isSupportedChain(connection.chainId)) {
-      onSwitching()
-      connection = await eth.switchToSupportedChain(connection)
-    }
-    return adoptEthereum(connection, { id, walletClientType, meta })
+    return adoptEthereum(await onSupportedChain(await eth.connectEthereum(id), onSwitching), { id, walletClientType, meta })
   }
   return adoptSolana(await sol.connectSolana(id), { id, walletClientType, meta })
+}
+
+/** Every Ethereum connector: a wallet on an unsupported chain is asked to switch (spec: switching_to_supported_chain). */
+async function onSupportedChain(connection: eth.EthereumConnection, onSwitching: () => void): Promise<eth.EthereumConnection> {
+  if (eth.isSupportedChain(connection.chainId)) return connection
+  onSwitching()
+  return eth.switchToSupportedChain(connection)
 }
 
 interface Adopted {
