@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { API_ERROR_CODES, type ApiErrorBody, type ApiErrorCode } from '../src/errors/api-codes.js'
+import { API_ERROR_CODES, type ApiErrorBody, type ApiErrorCode } from '@gatehouse/contract'
 
 /** An answer with a code from the shared table; the status comes from the table. */
 export class ApiError extends Error {

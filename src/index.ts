@@ -95,7 +95,7 @@ export type { SessionStatus, SessionTokens } from './stores/session.ts'
 export type * from './events/index.ts'
 
 export { ApiError, NetworkError, TimeoutError } from './errors/api.ts'
-export { API_ERROR_CODES, type ApiErrorCode } from './errors/api-codes.ts'
+export { API_ERROR_CODES, type ApiErrorCode } from '@gatehouse/contract'
 export {
   InsecureApiUrlError,
   InvalidAppIdError,

@@ -2,21 +2,11 @@
  * Proof of possession at wallet registration: the frame signs a statement naming the app, the
  * user and the address with the new wallet's own key, and the server verifies it before it stores
  * the wallet. So a script that holds an access token cannot register an address it cannot sign
- * for. Shared by the frame (signing) and the server (the same message text when verifying).
+ * for. The statement's text is the contract's `registrationMessage`, which the server verifies.
  */
 import { base64, base64urlnopad } from '@scure/base'
+import { registrationMessage, type RegistrationClaim } from '@gatehouse/contract'
 import { ethereumAccount, signSolana, type DerivedKey } from './custody.ts'
-
-export interface RegistrationClaim {
-  appId: string
-  userId: string
-  address: string
-}
-
-/** The exact text signed: readable, and bound to app, user and address (no replay to another user). */
-export function registrationMessage({ appId, userId, address }: RegistrationClaim): string {
-  return `Gatehouse embedded wallet registration\nApp: ${appId}\nUser: ${userId}\nAddress: ${address}`
-}
 
 /** The user id (`sub`) of an access token. Read only to name it in the proof; the server checks it. */
 export function tokenSubject(accessToken: string): string {

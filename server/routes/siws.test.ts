@@ -1,8 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58, base64 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildMemoTransactionMessage } from '../../src/wallets/external/memoTransaction.js'
-import { createSiwsMessage } from '../../src/wallets/external/siwsMessage.js'
+import { buildMemoTransactionMessage, createSiwsMessage } from '@gatehouse/contract'
 import { forEachDatabase, startHarness, type Harness } from '../testing.js'
 
 const DOMAIN = 'localhost:5173'
@@ -126,7 +125,7 @@ forEachDatabase((target) => {
 
 describe('SIWS message text', () => {
   it('round-trips through parse', async () => {
-    const { parseSiwsMessage } = await import('../../src/wallets/external/siwsMessage.js')
+    const { parseSiwsMessage } = await import('@gatehouse/contract')
     const kp = keypair()
     const fields = {
       domain: 'a.example', address: kp.address, statement: 'Hi', uri: 'https://a.example', version: '1' as const,
@@ -136,7 +135,7 @@ describe('SIWS message text', () => {
   })
 
   it('error: rejects a SIWE message and a tampered layout', async () => {
-    const { parseSiwsMessage } = await import('../../src/wallets/external/siwsMessage.js')
+    const { parseSiwsMessage } = await import('@gatehouse/contract')
     expect(parseSiwsMessage('a.example wants you to sign in with your Ethereum account:\n0xabc\n\nURI: x')).toBeNull()
     const text = createSiwsMessage({ domain: 'a.example', address: keypair().address, uri: 'u', version: '1', chainId: 'mainnet', nonce: 'n1234567', issuedAt: new Date() })
     expect(parseSiwsMessage(text.replace('Nonce: ', 'Nonce:'))).toBeNull()

@@ -4,7 +4,7 @@ import { base58, base64 } from '@scure/base'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSiwsMessage } from '../../src/wallets/external/siwsMessage.js'
+import { createSiwsMessage } from '@gatehouse/contract'
 import { forEachDatabase, startHarness, type Harness } from '../testing.js'
 
 const DOMAIN = 'localhost:5173'

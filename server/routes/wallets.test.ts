@@ -14,7 +14,8 @@ import {
   type DerivedKey,
   type Shares,
 } from '../../frame/src/custody.js'
-import { registrationMessage, signRegistration, tokenSubject } from '../../frame/src/registration.js'
+import { registrationMessage } from '@gatehouse/contract'
+import { signRegistration, tokenSubject } from '../../frame/src/registration.js'
 import { PROOF_FAILED } from '../services/wallet-proof.js'
 import { forEachDatabase, startHarness, type Harness } from '../testing.js'
 

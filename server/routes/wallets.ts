@@ -35,7 +35,7 @@ const createSchema = {
       entropy_id: text(64),
       entropy_id_verifier: { type: 'string', enum: ['ethereum-address-verifier', 'solana-address-verifier'] },
       shares: sharesSchema,
-      /** Signature of frame/src/registration.ts registrationMessage by the wallet's own key. */
+      /** Signature of the contract's registrationMessage by the wallet's own key. */
       proof: text(256),
     },
   },

@@ -3,6 +3,7 @@
  * Checks run in the same order for known and unknown addresses, and the user lookup
  * happens only after the code is proven, so answers do not reveal who has an account.
  */
+import { isPlusAddress, isValidEmail, PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
 import { codeMatches, generateCode, hashCode } from '../crypto/codes.js'
 import { claimCodeAttempt, consumeLoginCode, putLoginCode } from '../db/codes.js'
 import type { Db } from '../db/schema.js'
@@ -14,9 +15,6 @@ import type { AuthResponse, SessionService } from './sessions.js'
 import type { Throttle } from './throttle.js'
 import type { WireUser } from './users.js'
 
-// General pattern (spec §5): one @, no spaces, a dot in the domain; 254 is the SMTP limit.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/
-export const PLUS_EMAIL_MESSAGE = "Please enter a valid email address without a '+'."
 const INVALID_CODE_MESSAGE = 'Invalid or expired verification code'
 export const UPDATE_NEEDS_EMAIL_MESSAGE = 'User is required to have an email address to update it.'
 
@@ -39,8 +37,8 @@ export class PasswordlessService {
   private checkAddress(app: App, raw: string): string {
     if (!isMethodEnabled(app.config, 'email')) throw new ApiError('disallowed_login_method', 'Login with email not allowed')
     const email = raw.trim().toLowerCase()
-    if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw new ApiError('invalid_data', 'Invalid email address')
-    if (app.config.disablePlusEmails && email.slice(0, email.lastIndexOf('@')).includes('+')) {
+    if (!isValidEmail(email)) throw new ApiError('invalid_data', 'Invalid email address')
+    if (app.config.disablePlusEmails && isPlusAddress(email)) {
       throw new ApiError('disallowed_plus_email', PLUS_EMAIL_MESSAGE)
     }
     if (!isAllowlisted(app.settings, email)) throw new ApiError('allowlist_rejected', 'This email is not on the allowlist for this app')

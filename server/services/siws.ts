@@ -6,8 +6,7 @@
  */
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58, base64 } from '@scure/base'
-import { readMemoTransaction } from '../../src/wallets/external/memoTransaction.js'
-import { parseSiwsMessage, SOLANA_ADDRESS_PATTERN } from '../../src/wallets/external/siwsMessage.js'
+import { parseSiwsMessage, readMemoTransaction, SOLANA_ADDRESS_PATTERN } from '@gatehouse/contract'
 import { ApiError } from '../errors.js'
 import type { App } from './app-config.js'
 import type { AuthResponse } from './sessions.js'

@@ -2,25 +2,9 @@
 import { listLinkedAccounts } from '../db/linked-accounts.js'
 import type { Db, LinkedAccountsTable, UsersTable } from '../db/schema.js'
 import { findUser } from '../db/users.js'
+import type { WireUser } from '@gatehouse/contract'
 
-export interface WireLinkedAccount {
-  type: string
-  address: string
-  verified_at: number
-  first_verified_at: number
-  latest_verified_at: number
-  /** Type-specific fields from `linked_accounts.details` (snake_case, as on the wire). */
-  [field: string]: unknown
-}
-
-export interface WireUser {
-  id: string
-  created_at: number
-  linked_accounts: WireLinkedAccount[]
-  mfa_methods: never[]
-  has_accepted_terms: boolean
-  is_guest: boolean
-}
+export type { WireLinkedAccount, WireUser } from '@gatehouse/contract'
 
 const seconds = (ms: number) => Math.floor(Number(ms) / 1000)
 

@@ -1,12 +1,12 @@
 /**
  * Verifies the frame's proof of possession for a wallet it registers (see
- * frame/src/registration.ts): the new wallet's key signed a statement naming this app, this user
+ * contract/src/registration.ts): the new wallet's key signed a statement naming this app, this user
  * and this address. Ethereum with viem (EIP-191), Solana with @noble ed25519.
  */
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58, base64 } from '@scure/base'
 import { verifyMessage } from 'viem'
-import { registrationMessage } from '../../frame/src/registration.js'
+import { registrationMessage } from '@gatehouse/contract'
 import { ApiError } from '../errors.js'
 
 export const PROOF_FAILED = 'The wallet registration proof does not verify'

@@ -7,7 +7,7 @@ import type { GuestCannotLinkError } from '../errors/link.ts'
 import { toBaseError } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
 import { $emailFlow, dispatchEmailFlow } from '../stores/emailFlow.ts'
-import { CODE_NUMERIC_MESSAGE, isCompleteCode } from '../validation/email.ts'
+import { CODE_NUMERIC_MESSAGE, isCompleteCode } from '@gatehouse/contract'
 import { applyUser, findAccount, requireLinkableUser } from './internal/accountChange.ts'
 
 export interface LinkWithEmailCodeParameters {

@@ -10,7 +10,7 @@ import { $config, termsRequired } from '../stores/config.ts'
 import { $emailFlow, dispatchEmailFlow, type InvalidTransitionError } from '../stores/emailFlow.ts'
 import { $pendingLogin, $session, applyAuthResponse } from '../stores/session.ts'
 import { setRecentLoginMethod } from '../stores/storage.ts'
-import { CODE_NUMERIC_MESSAGE, isCompleteCode } from '../validation/email.ts'
+import { CODE_NUMERIC_MESSAGE, isCompleteCode } from '@gatehouse/contract'
 
 export interface LoginWithEmailCodeParameters {
   /** The 6-digit code. */

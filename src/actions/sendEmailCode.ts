@@ -6,7 +6,7 @@ import { errorDetail, toBaseError } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
 import { $config } from '../stores/config.ts'
 import { $emailFlow, dispatchEmailFlow, type InvalidTransitionError } from '../stores/emailFlow.ts'
-import { emailProblem, PLUS_EMAIL_MESSAGE } from '../validation/email.ts'
+import { emailProblem, PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
 
 export interface SendEmailCodeParameters {
   email: string

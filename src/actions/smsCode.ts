@@ -12,7 +12,7 @@ import { publish } from '../events/bus.ts'
 import { $config } from '../stores/config.ts'
 import { $session } from '../stores/session.ts'
 import { $smsFlow, dispatchSmsFlow } from '../stores/smsFlow.ts'
-import { CODE_NUMERIC_MESSAGE, isCompleteCode } from '../validation/email.ts'
+import { CODE_NUMERIC_MESSAGE, isCompleteCode } from '@gatehouse/contract'
 import { applyUser, findAccount, requireLinkableUser } from './internal/accountChange.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 

@@ -6,7 +6,7 @@ import type { MustBeAuthenticatedError } from '../errors/auth.ts'
 import { toBaseError } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
 import { $emailFlow, dispatchEmailFlow } from '../stores/emailFlow.ts'
-import { CODE_NUMERIC_MESSAGE, isCompleteCode } from '../validation/email.ts'
+import { CODE_NUMERIC_MESSAGE, isCompleteCode } from '@gatehouse/contract'
 import { applyUser, findAccount, requireLinkableUser } from './internal/accountChange.ts'
 
 export const UPDATE_NEEDS_EMAIL_MESSAGE = 'User is required to have an email address to update it.'

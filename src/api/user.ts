@@ -1,23 +1,8 @@
 /** Wire (snake_case, unix seconds) and spec (camelCase, Date) shapes of a user. */
 
-export interface WireLinkedAccount {
-  type: string
-  address?: string
-  phone_number?: string
-  verified_at?: number | null
-  first_verified_at?: number | null
-  latest_verified_at?: number | null
-  [key: string]: unknown
-}
+import type { WireUser } from '@gatehouse/contract'
 
-export interface WireUser {
-  id: string
-  created_at: number
-  linked_accounts: WireLinkedAccount[]
-  mfa_methods?: { type: 'sms' | 'totp' | 'passkey' }[]
-  has_accepted_terms: boolean
-  is_guest: boolean
-}
+export type { WireLinkedAccount, WireUser } from '@gatehouse/contract'
 
 export interface LinkedAccount {
   type: string

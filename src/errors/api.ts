@@ -1,4 +1,4 @@
-import type { ApiErrorCode } from './api-codes.ts'
+import type { ApiErrorCode } from '@gatehouse/contract'
 import { BaseError } from './base.ts'
 
 export type ApiErrorType = ApiError & { name: 'ApiError' }

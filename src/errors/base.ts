@@ -4,7 +4,7 @@ export interface BaseErrorParameters {
   /** Extra lines for developers (not shown to end users). */
   details?: string
   cause?: unknown
-  /** Stable machine-readable code: a wire code from api-codes.ts or a spec code such as `MUST_BE_AUTHENTICATED`. */
+  /** Stable machine-readable code: a wire code from @gatehouse/contract (contract/src/api-codes.ts) or a spec code such as `MUST_BE_AUTHENTICATED`. */
   code: string
 }
 

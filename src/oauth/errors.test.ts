@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { loginWithOAuth } from '../actions/loginWithOAuth.ts'
 import { ApiError, NetworkError } from '../errors/api.ts'
-import { API_ERROR_CODES, type ApiErrorCode } from '../errors/api-codes.ts'
+import { API_ERROR_CODES, type ApiErrorCode } from '@gatehouse/contract'
 import { OAuthNoFlowError } from '../errors/oauth.ts'
 import { configured, fakeFetch, resetAll } from '../testing/harness.ts'
 import { mapOAuthError } from './errors.ts'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
-import { CODE_LENGTH, CODE_NUMERIC_MESSAGE } from '../validation/email.ts'
+import { CODE_LENGTH, CODE_NUMERIC_MESSAGE } from '@gatehouse/contract'
 
 export interface CodeInputProps {
   digits: string[]

@@ -6,7 +6,7 @@ import { BaseError } from '../../errors/base.ts'
 import { $config } from '../../stores/config.ts'
 import { pushScreen } from '../../stores/modal.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
-import { emailProblem, PLUS_EMAIL_MESSAGE } from '../../validation/email.ts'
+import { emailProblem, PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
 import { mapInitError } from '../login/errorMapping.ts'
 import { prefetchCodeScreen } from '../ScreenRouter.tsx'
 

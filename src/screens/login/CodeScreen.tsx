@@ -15,7 +15,7 @@ import { $emailFlow, setInlineError } from '../../stores/emailFlow.ts'
 import { pushScreen, replaceScreen, resetScreens } from '../../stores/modal.ts'
 import { CodeInput } from '../../ui/CodeInput.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
-import { CODE_LENGTH } from '../../validation/email.ts'
+import { CODE_LENGTH } from '@gatehouse/contract'
 import { mapCodeError, mapInitError } from './errorMapping.ts'
 import { TIMING } from './timing.ts'
 

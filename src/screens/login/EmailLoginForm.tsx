@@ -6,7 +6,7 @@ import { BaseError } from '../../errors/base.ts'
 import { $config } from '../../stores/config.ts'
 import { $emailFlow, setEmailInput, setInlineError } from '../../stores/emailFlow.ts'
 import { pushScreen } from '../../stores/modal.ts'
-import { emailProblem, PLUS_EMAIL_MESSAGE } from '../../validation/email.ts'
+import { emailProblem, PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
 import { prefetchCodeScreen } from '../ScreenRouter.tsx'
 import { mapInitError } from './errorMapping.ts'
 

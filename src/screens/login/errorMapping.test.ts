@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, TimeoutError } from '../../errors/api.ts'
-import { API_ERROR_CODES, type ApiErrorCode } from '../../errors/api-codes.ts'
+import { API_ERROR_CODES, type ApiErrorCode } from '@gatehouse/contract'
 import { ALLOWLIST_DEFAULTS } from './AllowlistRejectedScreen.tsx'
 import { GENERIC_ERROR, mapCodeError, mapInitError } from './errorMapping.ts'
 

@@ -1,7 +1,7 @@
 import { asTransferRequired } from '../../actions/internal/accountChange.ts'
 import { ApiError } from '../../errors/api.ts'
 import type { ScreenEntry } from '../../stores/modal.ts'
-import { PLUS_EMAIL_MESSAGE } from '../../validation/email.ts'
+import { PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
 
 /** Spec §8 texts, kept in one place so tests can check every one. */
 export const TEXT = {

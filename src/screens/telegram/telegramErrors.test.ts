@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../errors/api.ts'
-import { API_ERROR_CODES, type ApiErrorCode } from '../../errors/api-codes.ts'
+import { API_ERROR_CODES, type ApiErrorCode } from '@gatehouse/contract'
 import { mapTelegramError } from './telegramErrors.ts'
 
 const api = (code: ApiErrorCode, data?: Record<string, unknown>) => new ApiError({ status: API_ERROR_CODES[code], code, message: 'server says no', data })

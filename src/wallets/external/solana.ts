@@ -8,7 +8,7 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { StandardConnectFeature, StandardDisconnectFeature, StandardEventsFeature } from '@wallet-standard/features'
 import type { SolanaSignMessageFeature, SolanaSignTransactionFeature } from '@solana/wallet-standard-features'
 import { base64 } from '@scure/base'
-import { buildMemoTransactionMessage } from './memoTransaction.ts'
+import { buildMemoTransactionMessage } from '@gatehouse/contract'
 import type { DetectedWallet } from './walletOptions.ts'
 
 export interface SolanaConnection {

@@ -13,7 +13,7 @@ import { errorDetail } from '../../errors/toBaseError.ts'
 import { publish } from '../../events/bus.ts'
 import { $config, termsRequired } from '../../stores/config.ts'
 import { $pendingLogin, $session, applyAuthResponse, setSessionUser } from '../../stores/session.ts'
-import { createSiwsMessage } from './siwsMessage.ts'
+import { createSiwsMessage } from '@gatehouse/contract'
 import { setRecentWallet } from './storage.ts'
 
 /** What the server needs to know about the wallet, and how to make it sign. */

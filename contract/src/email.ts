@@ -3,9 +3,19 @@ export const PLUS_EMAIL_MESSAGE = "Please enter a valid email address without a 
 
 // A general pattern (spec §5): something@domain.tld, no spaces, one @, a dot in the domain.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
+/** The SMTP limit on a whole address. */
+export const EMAIL_MAX_LENGTH = 254
 
+/** The one e-mail rule: the widget checks it before submitting, the server before sending a code. */
 export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email.trim())
+  const trimmed = email.trim()
+  return trimmed.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(trimmed)
+}
+
+/** True when the local part (before the last @) carries a '+' (apps may refuse plus-addresses). */
+export function isPlusAddress(email: string): boolean {
+  const trimmed = email.trim()
+  return trimmed.slice(0, trimmed.lastIndexOf('@')).includes('+')
 }
 
 export type EmailProblem = 'invalid' | 'plus' | null
@@ -13,7 +23,7 @@ export type EmailProblem = 'invalid' | 'plus' | null
 /** Why an e-mail cannot be submitted, or null when it can. */
 export function emailProblem(email: string, options: { disablePlusEmails?: boolean } = {}): EmailProblem {
   if (!isValidEmail(email)) return 'invalid'
-  if (options.disablePlusEmails && email.trim().split('@')[0]!.includes('+')) return 'plus'
+  if (options.disablePlusEmails && isPlusAddress(email)) return 'plus'
   return null
 }
 
