@@ -15,6 +15,9 @@ const vitestJson = join(work, 'vitest.json')
 const wtrJson = join(work, 'wtr.json')
 const failures = []
 
+console.log('\n== formatting (prettier --check; `npm run format` rewrites)')
+if (run('npx', ['prettier', '--check', '--log-level', 'warn', '.']) !== 0) failures.push('formatting')
+
 console.log('\n== build (rollup + custom-elements manifest)')
 if (run('npm', ['run', '--silent', 'build']) !== 0) failures.push('build')
 
