@@ -13,14 +13,15 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32)
 
 execSync('npx rollup -c --silent', { cwd: root, stdio: 'inherit' })
 
-// (1) JavaScript before the landing screen paints, on the demo page against a real server.
+// (1) JavaScript before the landing screen paints (target 80 KB gzip; the size test fails above
+// 100 KB), checked against what Chromium fetches on the demo page against a real server.
 {
   const server = await startScratchServer()
   try {
     const app = await server.createApp({ name: 'Bench' })
     const demo = await startDemoServer({ port: 0, appId: app.id, apiUrl: server.base })
     try {
-      console.log(JSON.stringify(await landingJavaScript({ demoUrl: demo.url })))
+      console.log(JSON.stringify(await landingJavaScript({ demoUrl: demo.url, distDir: join(root, 'dist') })))
     } finally {
       await demo.close()
     }
