@@ -153,7 +153,7 @@ export class AuthModalElement extends R2WCBase {
   }
   set getCustomAccessToken(value: GetCustomAccessToken | null) {
     this.#getCustomAccessToken = typeof value === 'function' ? value : null
-    // A refused tag logs why and does not sync; the rejection is that log's duplicate.
+    // A refused tag has logged why it does not sync; nobody awaits the rejection here.
     this.syncCustomToken().catch(() => undefined)
   }
   #getCustomAccessToken: GetCustomAccessToken | null = null
