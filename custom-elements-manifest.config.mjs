@@ -1,4 +1,6 @@
 /** `npm run manifest`: custom-elements.json from the element classes' JSDoc contract. */
+import { readFileSync } from 'node:fs'
+import ts from 'typescript'
 
 /** #private fields and r2wc internals are not part of the public contract. */
 function publicMembersOnly() {
@@ -17,13 +19,57 @@ function publicMembersOnly() {
   }
 }
 
+/**
+ * Host methods installed on a class from a table (`<auth-modal>`'s, elements/auth-modal/host-methods.ts)
+ * are invisible to the analyzer's class walk. Each table entry is `lazy(load, (action, ...params): R => …)`,
+ * `start(load, (action, ...params) => …)` (answers void) or `now((...params): R => …, refusal)`: its
+ * JSDoc, parameters (after the action module) and return type annotation become a method of the class.
+ */
+function tableMethods({ file, table, className }) {
+  return {
+    name: 'gatehouse-table-methods',
+    packageLinkPhase({ customElementsManifest }) {
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
+      let object
+      source.forEachChild(function visit(node) {
+        if (ts.isVariableDeclaration(node) && node.name.getText() === table) {
+          object = ts.isSatisfiesExpression(node.initializer) ? node.initializer.expression : node.initializer
+        }
+        node.forEachChild(visit)
+      })
+      if (!object || !ts.isObjectLiteralExpression(object)) throw new Error(`${file}: no object literal named ${table}`)
+      const methods = object.properties.map((property) => {
+        const name = property.name.getText()
+        const call = property.initializer
+        const kind = call.expression.getText()
+        const fn = call.arguments[kind === 'now' ? 0 : 1]
+        if (!fn || !ts.isArrowFunction(fn) || !['lazy', 'start', 'now'].includes(kind)) throw new Error(`${file}: ${name} is not lazy(…), start(…) or now(…)`)
+        const returns = kind === 'start' ? 'void' : fn.type?.getText()
+        if (!returns) throw new Error(`${file}: ${name} needs a return type annotation (the manifest documents it)`)
+        const parameters = (kind === 'now' ? fn.parameters : fn.parameters.slice(1)).map((parameter) => ({
+          name: parameter.name.getText(),
+          ...(parameter.initializer ? { default: parameter.initializer.getText() } : {}),
+          ...(parameter.questionToken ? { optional: true } : {}),
+          ...(parameter.type ? { type: { text: parameter.type.getText() } } : {}),
+        }))
+        const description = property.jsDoc?.at(-1)?.comment
+        if (typeof description !== 'string') throw new Error(`${file}: ${name} needs a JSDoc summary (the manifest documents it)`)
+        return { kind: 'method', name, return: { type: { text: returns } }, ...(parameters.length ? { parameters } : {}), description }
+      })
+      const declaration = customElementsManifest.modules.flatMap((module) => module.declarations ?? []).find((d) => d.name === className)
+      if (!declaration) throw new Error(`custom-elements.json: no class ${className} for ${file}`)
+      declaration.members = [...(declaration.members ?? []), ...methods]
+    },
+  }
+}
+
 export default {
   globs: ['elements/**/*.ts'],
-  exclude: ['elements/**/*.test.ts', 'elements/**/*.styles.ts', 'elements/testing/**', 'elements/r2wc-base.ts'],
+  exclude: ['elements/**/*.test.ts', 'elements/**/*.styles.ts', 'elements/testing/**', 'elements/r2wc-base.ts', 'elements/auth-modal/host-methods.ts'],
   outdir: '.',
   dev: false,
   // package.json already names custom-elements.json; letting the analyzer rewrite it made runs with
   // another outdir (the staleness test) point it elsewhere.
   packagejson: false,
-  plugins: [publicMembersOnly()],
+  plugins: [tableMethods({ file: 'elements/auth-modal/host-methods.ts', table: 'hostMethods', className: 'AuthModalElement' }), publicMembersOnly()],
 }

@@ -2,6 +2,7 @@
  * The base class both tags extend: a React component wrapped by @r2wc/react-to-web-component, typed
  * with what r2wc keeps under registry symbols. We use those for what its attribute parsing cannot
  * do: boolean presence attributes, attribute removal and props set from element code.
+ * r2wc-base.test.ts fails if an @r2wc release changes them.
  */
 import r2wc from '@r2wc/react-to-web-component'
 import type { ComponentType } from 'react'

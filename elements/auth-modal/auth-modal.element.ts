@@ -1,11 +1,5 @@
 import { closeModal } from '../../src/actions/closeModal.ts'
-import { getAccessToken } from '../../src/actions/getAccessToken.ts'
-// Static: the OAuth popup must open synchronously inside the host's click.
-import { linkOAuth } from '../../src/actions/linkOAuth.ts'
 import { initialize, validateSetup } from '../../src/actions/initialize.ts'
-import { patchConfig } from '../../src/stores/config.ts'
-import { $customTokenSync, syncCustomToken, type CustomTokenSyncState, type GetCustomAccessToken } from '../../src/flows/customTokenSync.ts'
-import { login, type LoginParameters } from '../../src/actions/login.ts'
 import { logout } from '../../src/actions/logout.ts'
 import { openModal } from '../../src/actions/openModal.ts'
 import type { User } from '../../src/api/user.ts'
@@ -13,20 +7,16 @@ import { MultipleProvidersError } from '../../src/errors/auth.ts'
 import { errorDetail } from '../../src/errors/toBaseError.ts'
 import { subscribe } from '../../src/events/bus.ts'
 import { emit } from '../../src/events/emit.ts'
+import { $customTokenSync, syncCustomToken, type CustomTokenSyncState, type GetCustomAccessToken } from '../../src/flows/customTokenSync.ts'
 import { AuthModalApp, type AuthModalAppProps } from '../../src/screens/AuthModalApp.tsx'
-import { $config } from '../../src/stores/config.ts'
+import { $config, patchConfig } from '../../src/stores/config.ts'
 import { $externalWallets, type ExternalWallet } from '../../src/stores/externalWallets.ts'
 import { $modal } from '../../src/stores/modal.ts'
 import { $session } from '../../src/stores/session.ts'
-import { styles } from './auth-modal.styles.ts'
-import { PROPS, RENDER, reactElement } from '../r2wc-base.ts'
-import type { CreateWalletParameters } from '../../src/actions/createWallet.ts'
-import type { ExportWalletParameters } from '../../src/actions/exportWallet.ts'
-import { getEthereumProvider, type EmbeddedEthereumProvider, type GetEthereumProviderOptions } from '../../src/actions/getEthereumProvider.ts'
-import type { ImportWalletParameters } from '../../src/actions/importWallet.ts'
-import type { SetWalletRecoveryParameters } from '../../src/actions/setWalletRecovery.ts'
-import type { SignMessageParameters, SignMessageReturnType } from '../../src/actions/signMessage.ts'
 import { $wallets, type Wallet } from '../../src/stores/wallets.ts'
+import { PROPS, RENDER, reactElement } from '../r2wc-base.ts'
+import { styles } from './auth-modal.styles.ts'
+import { hostMethods, installHostMethods, type HostMethods } from './host-methods.ts'
 
 const STRING_ATTRIBUTES: Record<string, keyof AuthModalAppProps> = {
   'app-id': 'appId',
@@ -117,7 +107,8 @@ export class AuthModalElement extends R2WCBase {
   declare theme: string | undefined
   declare accentColor: string | undefined
 
-  #refused = false
+  /** Why this tag renders nothing (another app id owns the page), or null. */
+  #refusal: MultipleProvidersError | null = null
   #readyEmitted = false
   #setupQueued = false
   #reflectingOpen = false
@@ -152,105 +143,6 @@ export class AuthModalElement extends R2WCBase {
     this.toggleAttribute('standalone', Boolean(value))
   }
 
-  /** Opens the modal on the landing screen. */
-  open(): void {
-    if (this.#refused) {
-      console.error('[gatehouse] open() ignored: this <auth-modal> was refused (another app id owns the page).')
-      return
-    }
-    openModal()
-  }
-
-  /** Opens the modal on the wallet list for a wallet login (SIWE / SIWS). */
-  loginWithWallet(): void {
-    if (this.#refused) return
-    void import('../../src/actions/startWalletLogin.ts').then((m) => m.startWalletLogin())
-  }
-
-  /**
-   * Opens the wallet list to connect an external wallet without logging in; with
-   * `{ landing: true }` it starts on the connect-only landing ('Connect your wallet').
-   */
-  connectWallet(options?: { landing?: boolean }): void {
-    if (this.#refused) return
-    void import('../../src/actions/connectWallet.ts').then((m) => m.connectWallet(options))
-  }
-
-  /**
-   * Opens the modal and resolves with the user when the login completes; rejects with
-   * USER_EXITED_AUTH_FLOW when the modal is closed first, ALREADY_LOGGED_IN when signed in.
-   */
-  login(parameters: LoginParameters = {}): Promise<User> {
-    return login(parameters)
-  }
-
-  /** Logs in with a JWT the host signed for its own user (custom auth); resolves with the user. */
-  async loginWithCustomToken(token: string): Promise<User> {
-    return (await (await import('../../src/actions/loginWithCustomToken.ts')).loginWithCustomToken({ token })).user
-  }
-
-  /** 'Connect your email' for the signed-in user; resolves with the user, rejects with USER_EXITED_LINK_FLOW. */
-  async linkEmail(): Promise<User> {
-    return (await import('../../src/actions/linkEmail.ts')).linkEmail()
-  }
-
-  /** 'Update your email'; resolves with the user, rejects with USER_EXITED_UPDATE_FLOW. */
-  async updateEmail(): Promise<User> {
-    return (await import('../../src/actions/updateEmail.ts')).updateEmail()
-  }
-
-  /** Unlinks an e-mail address from the signed-in user; resolves with the user. */
-  async unlinkEmail(address: string): Promise<User> {
-    return (await (await import('../../src/actions/unlinkEmail.ts')).unlinkEmail({ address })).user
-  }
-
-  /** 'Connect your phone'; resolves with the user, rejects with USER_EXITED_LINK_FLOW. */
-  async linkPhone(): Promise<User> {
-    return (await import('../../src/actions/linkPhone.ts')).linkPhone()
-  }
-
-  /** 'Update your phone number'; resolves with the user, rejects with USER_EXITED_UPDATE_FLOW. */
-  async updatePhone(): Promise<User> {
-    return (await import('../../src/actions/linkPhone.ts')).updatePhone()
-  }
-
-  /** Unlinks a phone number (E.164) from the signed-in user; resolves with the user. */
-  async unlinkPhone(phoneNumber: string): Promise<User> {
-    return (await (await import('../../src/actions/smsCode.ts')).unlinkPhone({ phoneNumber })).user
-  }
-
-  /**
-   * Links a social account ('google', 'apple', 'discord', 'github', 'linkedin', 'spotify',
-   * 'instagram', 'twitter', 'tiktok', 'line') through the provider's popup; call it from a click.
-   * Resolves with the user, rejects with USER_EXITED_LINK_FLOW.
-   */
-  linkOAuth(provider: string): Promise<User> {
-    return linkOAuth(provider)
-  }
-
-  /** Unlinks the signed-in user's account at `provider` (its `subject`); resolves with the user. */
-  async unlinkOAuth(provider: string, subject: string): Promise<User> {
-    return (await (await import('../../src/actions/unlinkOAuth.ts')).unlinkOAuth({ provider, subject })).user
-  }
-
-  /**
-   * Links a Telegram account to the signed-in user through Telegram's login widget (callback mode).
-   * Resolves with the user, rejects with USER_EXITED_LINK_FLOW when the modal is closed first.
-   */
-  async linkTelegram(): Promise<User> {
-    return (await import('../../src/actions/linkTelegram.ts')).linkTelegram()
-  }
-
-  /** Unlinks the signed-in user's Telegram account by its Telegram user id; resolves with the user. */
-  async unlinkTelegram(telegramUserId: string | number): Promise<User> {
-    return (await (await import('../../src/actions/unlinkTelegram.ts')).unlinkTelegram({ telegramUserId })).user
-  }
-
-  /** Logs in as this browser's guest (a credential kept per app); resolves with the guest user. */
-  async loginAsGuest(): Promise<User> {
-    return (await (await import('../../src/actions/loginAsGuest.ts')).loginAsGuest()).user
-  }
-
   /**
    * The host's own auth (custom auth provider): a function answering the host's JWT for its
    * signed-in user, or nothing when the host's user is signed out. Setting it syncs the session
@@ -261,7 +153,8 @@ export class AuthModalElement extends R2WCBase {
   }
   set getCustomAccessToken(value: GetCustomAccessToken | null) {
     this.#getCustomAccessToken = typeof value === 'function' ? value : null
-    void this.syncCustomToken()
+    // A refused tag has logged why it does not sync; nobody awaits the rejection here.
+    this.syncCustomToken().catch(() => undefined)
   }
   #getCustomAccessToken: GetCustomAccessToken | null = null
 
@@ -288,45 +181,6 @@ export class AuthModalElement extends R2WCBase {
     patchConfig({ oauthMode: value === 'redirect' ? 'redirect' : 'popup' })
   }
 
-  /** Creates a passkey and links it to the signed-in user (passkey status screen); rejects with USER_EXITED_LINK_FLOW. */
-  async linkPasskey(): Promise<User> {
-    return (await import('../../src/actions/linkPasskey.ts')).linkPasskey()
-  }
-
-  /** Unlinks one of the signed-in user's passkeys by its credential id; resolves with the user. */
-  async unlinkPasskey(credentialId: string): Promise<User> {
-    return (await (await import('../../src/actions/unlinkPasskey.ts')).unlinkPasskey({ credentialId })).user
-  }
-
-  /**
-   * Links the user's Farcaster account (QR code on desktop, open-app button on mobile); resolves
-   * with the user, rejects with USER_EXITED_LINK_FLOW.
-   */
-  async linkFarcaster(): Promise<User> {
-    // Loaded on use: every byte of this element counts against the landing budget.
-    return (await import('../../src/actions/linkFarcaster.ts')).linkFarcaster()
-  }
-
-  /** Unlinks the signed-in user's Farcaster account by its fid; resolves with the user. */
-  async unlinkFarcaster(fid: number): Promise<User> {
-    return (await (await import('../../src/actions/unlinkFarcaster.ts')).unlinkFarcaster({ fid })).user
-  }
-
-  /** Closes the modal. */
-  close(): void {
-    closeModal()
-  }
-
-  /** Logs out (server call, then local state is cleared even if the call fails). */
-  logout(): Promise<void> {
-    return logout()
-  }
-
-  /** The access token, refreshed when it expires within 30 s; null when logged out. */
-  getAccessToken(): Promise<string | null> {
-    return getAccessToken()
-  }
-
   /**
    * Every wallet, embedded first: the user's embedded wallets (walletClientType 'privy': walletIndex,
    * recoveryMethod, imported…) then the connected external ones (connectorType, walletClientType,
@@ -336,40 +190,9 @@ export class AuthModalElement extends R2WCBase {
     return [...$wallets.get(), ...$externalWallets.get()]
   }
 
-  /** Creates an embedded wallet (spec rules: createAdditional, walletIndex). Emits `wallet-created`. */
-  async createWallet(parameters?: CreateWalletParameters): Promise<Wallet> {
-    return (await import('../../src/actions/createWallet.ts')).createWallet(parameters)
-  }
-
-  /** Imports a private key as an embedded wallet; the key goes only to the wallet frame. */
-  async importWallet(parameters: ImportWalletParameters): Promise<Wallet> {
-    return (await import('../../src/actions/importWallet.ts')).importWallet(parameters)
-  }
-
-  /** EIP-1193 provider of an embedded Ethereum wallet (for viem, wagmi…). */
-  getEthereumProvider(address: string, options?: GetEthereumProviderOptions): EmbeddedEthereumProvider {
-    return getEthereumProvider(address, options)
-  }
-
-  /** Signs a message with an embedded Solana wallet (through `<sign-prompt>` unless headless). */
-  async signMessage(parameters: SignMessageParameters): Promise<SignMessageReturnType> {
-    return (await import('../../src/actions/signMessage.ts')).signMessage(parameters)
-  }
-
-  /** Opens the export screen; the key shows only inside a frame of the API origin. */
-  async exportWallet(parameters?: ExportWalletParameters): Promise<void> {
-    return (await import('../../src/actions/exportWallet.ts')).exportWallet(parameters)
-  }
-
-  /** Changes the recovery method ('privy' automatic, or 'user-passcode' with a password). */
-  async setWalletRecovery(parameters: SetWalletRecoveryParameters): Promise<void> {
-    return (await import('../../src/actions/setWalletRecovery.ts')).setWalletRecovery(parameters)
-  }
-
-  /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
-  openRecoverySettings(method: 'user-passcode' | 'privy' = 'user-passcode'): void {
-    const screen = method === 'privy' ? ({ name: 'embedded-wallet-automatic-recovery' } as const) : ({ name: 'embedded-wallet-recovery-select', purpose: 'update' } as const)
-    void import('../../src/wallets/embedded/modal.ts').then((m) => m.openWalletScreen(screen))
+  static {
+    // syncCustomToken is no forwarder (it reads this tag's getter) but gets the same guard.
+    installHostMethods(this, { ...hostMethods, syncCustomToken: { run: this.prototype.syncCustomToken, refused: 'reject' } }, (element) => element.#refusal)
   }
 
   override connectedCallback(): void {
@@ -377,7 +200,7 @@ export class AuthModalElement extends R2WCBase {
     this.#cleanups.push(
       subscribe((name, detail) => {
         // auth-ready comes from this element's own initialize() promise (late joiners included).
-        if (this.#refused || name === 'auth-ready') return
+        if (this.#refusal || name === 'auth-ready') return
         emit(this, name, detail)
       }),
       $modal.listen(({ open }) => this.#reflectOpen(open)),
@@ -393,7 +216,7 @@ export class AuthModalElement extends R2WCBase {
 
   override attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
     if (name === 'open') {
-      if (this.#reflectingOpen || !this.isConnected || this.#refused) return
+      if (this.#reflectingOpen || !this.isConnected || this.#refusal) return
       if (newValue === null) closeModal()
       else openModal()
       return
@@ -414,7 +237,7 @@ export class AuthModalElement extends R2WCBase {
   }
 
   #reflectOpen(open: boolean): void {
-    if (this.#refused || this.hasAttribute('open') === open) return
+    if (this.#refusal || this.hasAttribute('open') === open) return
     this.#reflectingOpen = true
     this.toggleAttribute('open', open)
     this.#reflectingOpen = false
@@ -435,13 +258,13 @@ export class AuthModalElement extends R2WCBase {
     const apiUrl = this.getAttribute('api-url') ?? ''
     const owner = [...providers].find(([element, id]) => element !== this && element.isConnected && id !== appId)
     if (owner) {
-      this.#refused = true
+      this.#refusal = new MultipleProvidersError({ appId, activeAppId: owner[1] })
       providers.delete(this)
       this.#setProp('refused', true)
-      console.error(`[gatehouse] ${new MultipleProvidersError({ appId, activeAppId: owner[1] }).message}`)
+      console.error(`[gatehouse] ${this.#refusal.message}`)
       return
     }
-    this.#refused = false
+    this.#refusal = null
     this.#setProp('refused', false)
     try {
       validateSetup({ appId, apiUrl })
@@ -454,7 +277,7 @@ export class AuthModalElement extends R2WCBase {
     providers.set(this, appId)
     initialize({ appId, apiUrl })
       .then(({ authenticated, user }) => {
-        if (this.#readyEmitted || this.#refused || !this.isConnected) return
+        if (this.#readyEmitted || this.#refusal || !this.isConnected) return
         this.#readyEmitted = true
         emit(this, 'auth-ready', { authenticated, user })
         // Back from a full-page OAuth redirect: finish it (its code loads only then).
@@ -467,3 +290,6 @@ export class AuthModalElement extends R2WCBase {
     else if ($modal.get().open) this.#reflectOpen(true)
   }
 }
+
+// The host methods' types come from the table that implements them (see ./host-methods.ts).
+export interface AuthModalElement extends HostMethods<typeof hostMethods> {}

@@ -3,7 +3,7 @@ import { EmbeddedWalletError, WALLET_MESSAGES } from '../../src/errors/wallet.ts
 import { subscribe } from '../../src/events/bus.ts'
 import { emit } from '../../src/events/emit.ts'
 import { SignPromptApp, type SignPromptAppProps } from '../../src/screens/sign/SignPromptApp.tsx'
-import { $wallets } from '../../src/stores/wallets.ts'
+import { $wallets, findWallet } from '../../src/stores/wallets.ts'
 import type { SignUiOptions } from '../../src/stores/signRequest.ts'
 import { styles } from '../auth-modal/auth-modal.styles.ts'
 import { PROPS, RENDER, reactElement } from '../r2wc-base.ts'
@@ -15,7 +15,7 @@ const UI_ATTRIBUTES = ['prompt-title', 'description', 'button-text', 'icon-url',
 const connected: SignPromptElement[] = []
 
 export interface SignPromptCallOptions {
-  /** Which embedded wallet signs; defaults to the user's first wallet of the chain. */
+  /** Which embedded wallet signs; defaults to the user's first wallet of the method's chain (signMessage: Ethereum, else Solana). */
   address?: string
   uiOptions?: SignUiOptions
 }
@@ -72,11 +72,16 @@ export class SignPromptElement extends R2WCBase {
     this.toggleAttribute('headless', Boolean(value))
   }
 
-  /** personal_sign with an embedded Ethereum wallet. Resolves `{ signature }` (0x-hex). */
-  async signMessage({ message, address, uiOptions }: SignPromptCallOptions & { message: string }): Promise<{ signature: string }> {
-    const provider = getEthereumProvider(this.#address('ethereum', address), this.#options(uiOptions))
-    const signature = (await provider.request({ method: 'personal_sign', params: [message, this.#address('ethereum', address)] })) as string
-    return { signature }
+  /**
+   * Signs a message with one of the user's embedded wallets, the same rule as `<auth-modal>` and the
+   * `signMessage` export: the wallet at `address`, else the first Ethereum wallet, else the first
+   * Solana one. The wallet's chain decides: Ethereum `personal_sign` resolves `{ signature }` 0x-hex,
+   * Solana ed25519 resolves it base64.
+   */
+  async signMessage({ message, address, uiOptions }: SignPromptCallOptions & { message: string | Uint8Array }): Promise<{ signature: string }> {
+    // Read now: an attribute changed while the action loads applies to the next request.
+    const options = this.#options(uiOptions)
+    return (await import('../../src/actions/signMessage.ts')).signMessage({ message, address, ...options })
   }
 
   /** eth_signTypedData_v4 with an embedded Ethereum wallet. Resolves `{ signature }` (0x-hex). */
@@ -86,10 +91,13 @@ export class SignPromptElement extends R2WCBase {
     return { signature }
   }
 
-  /** ed25519 signature by an embedded Solana wallet. Resolves `{ signature }` (base64). */
+  /** ed25519 signature by an embedded Solana wallet (`address`, else the user's first one). Resolves `{ signature }` (base64). */
   async signSolanaMessage({ message, address, uiOptions }: SignPromptCallOptions & { message: string | Uint8Array }): Promise<{ signature: string }> {
-    const { signMessage: signSolanaMessage } = await import('../../src/actions/signMessage.ts')
-    return signSolanaMessage({ message, address: address ?? this.#address('solana'), ...this.#options(uiOptions) })
+    const options = this.#options(uiOptions)
+    const { signMessage } = await import('../../src/actions/signMessage.ts')
+    // signMessage would let an Ethereum address sign with personal_sign: this method is Solana only.
+    if (address && findWallet(address)?.chainType !== 'solana') throw new EmbeddedWalletError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
+    return signMessage({ message, address: this.#address('solana', address), ...options })
   }
 
   #address(chainType: 'ethereum' | 'solana', address?: string): string {

@@ -1,6 +1,7 @@
 /**
  * Browser-test helpers for element tests: a scripted fetch, store resets, shadow-DOM queries by
- * role/label/text, and input helpers that go through React's event system.
+ * role/label/text, and input helpers that go through React's event system. Wire fixtures and the
+ * fetch script are the unit harness's too (src/testing/fixtures.ts).
  */
 import { resetInitializeState } from '../../src/actions/initialize.ts'
 import { $config, initialConfigState } from '../../src/stores/config.ts'
@@ -9,9 +10,10 @@ import { $landing } from '../../src/stores/landing.ts'
 import { $smsFlow, initialSmsFlow } from '../../src/stores/smsFlow.ts'
 import { $modal } from '../../src/stores/modal.ts'
 import { $pendingLogin, $session } from '../../src/stores/session.ts'
+import type { AppConfig } from '../../src/api/types.ts'
+import { appConfig as sharedAppConfig, scriptedFetch, type FetchCall, type FetchReply } from '../../src/testing/fixtures.ts'
 
-export const APP_ID = 'clgatehouse00000000000001'
-export const OTHER_APP_ID = 'clgatehouse00000000000002'
+export { APP_ID, OTHER_APP_ID, accessToken, authResponse, wireUser } from '../../src/testing/fixtures.ts'
 export const API_URL = 'http://localhost:8787'
 
 export function assert(condition: unknown, message: string): asserts condition {
@@ -23,77 +25,20 @@ export function equal<T>(actual: T, expected: T, message = ''): void {
   if (a !== e) throw new Error(`Expected ${e} but got ${a}${message ? ` (${message})` : ''}`)
 }
 
-export type Route = { status?: number; body?: unknown; delayMs?: number }
-export interface Call {
-  method: string
-  path: string
-  headers: Record<string, string>
-  body: any
-}
+export type Route = Exclude<FetchReply, Function>
+export type Call = FetchCall
 
 const realFetch = window.fetch
 /** Answers `METHOD /path` (after /api/v1); arrays answer in order, the last one repeats. */
 export function mockFetch(routes: Record<string, Route | Route[]>): Call[] {
   const calls: Call[] = []
-  window.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), location.href)
-    const path = url.pathname.replace(/^\/api\/v1/, '')
-    const method = init.method ?? 'GET'
-    calls.push({ method, path, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined })
-    const route = routes[`${method} ${path}`]
-    const reply = Array.isArray(route) ? (route.length > 1 ? route.shift()! : route[0]!) : route
-    if (!reply) return new Response(JSON.stringify({ error: 'Not found', code: 'not_found' }), { status: 404 })
-    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
-    if (reply.status === 204) return new Response(null, { status: 204 })
-    return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } })
-  }) as typeof fetch
+  window.fetch = scriptedFetch(routes, calls) as typeof fetch
   return calls
 }
 
+/** The unit tests' app configuration plus the optional fields the landing screen reads. */
 export function appConfig(overrides: Record<string, unknown> = {}) {
-  return {
-    id: APP_ID,
-    name: 'Test App',
-    logo: null,
-    landingHeader: null,
-    loginMessage: null,
-    loginMethods: { email: true },
-    legal: { termsAndConditionsUrl: 'https://example.com/terms', privacyPolicyUrl: 'https://example.com/privacy', requireUsersAcceptTerms: false },
-    allowlistConfig: {},
-    disablePlusEmails: false,
-    ...overrides,
-  }
-}
-
-export function wireUser(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 'user-1',
-    created_at: 1_700_000_000,
-    linked_accounts: [{ type: 'email', address: 'ada@example.com', verified_at: 1_700_000_000, first_verified_at: 1_700_000_000, latest_verified_at: 1_700_000_000 }],
-    mfa_methods: [],
-    has_accepted_terms: false,
-    is_guest: false,
-    ...overrides,
-  }
-}
-
-const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
-export function accessToken(aud = APP_ID) {
-  return `${b64({ alg: 'ES256' })}.${b64({ sub: 'user-1', aud, exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`
-}
-
-export function authResponse(overrides: Record<string, unknown> = {}) {
-  return {
-    user: wireUser(),
-    is_new_user: true,
-    token: accessToken(),
-    privy_access_token: null,
-    identity_token: 'identity-1',
-    refresh_token: 'refresh-1',
-    oauth_tokens: null,
-    session_update_action: 'set',
-    ...overrides,
-  }
+  return sharedAppConfig({ landingHeader: null, loginMessage: null, allowlistConfig: {}, disablePlusEmails: false, ...overrides } as Partial<AppConfig>)
 }
 
 /** A fresh page state: no elements, stores and storage as on first load. */
