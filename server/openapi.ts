@@ -11,7 +11,7 @@ import { API_PREFIX, NO_APP } from './context.js'
 /** Where the document is served, relative to the API prefix. */
 export const OPENAPI_ROUTE = '/openapi.json'
 
-type Schema = Record<string, unknown> & { headers?: HeadersSchema; hide?: boolean; security?: unknown }
+type Schema = Record<string, unknown> & { headers?: HeadersSchema; hide?: boolean; security?: { [label: string]: string[] }[] }
 type HeadersSchema = { type?: string; required?: readonly string[]; properties?: Record<string, unknown> }
 
 /** The server's own version: its package.json once the server is a workspace package, else the repository's. */

@@ -1,5 +1,6 @@
 /** OAuth login, link, unlink and transfer, plus the providers' fixed callback. */
 import type { FastifyReply } from 'fastify'
+import type { FromSchema } from 'json-schema-to-ts'
 import { HEADER_APP, NO_APP, type ApiInstance } from '../context.js'
 import { requireSignedInUser } from '../services/bearer.js'
 import { OAUTH_PROVIDERS } from '../services/oauth-providers.js'
@@ -41,6 +42,8 @@ const transferSchema = {
   body: { type: 'object', required: ['nonce', 'provider'], properties: { nonce: { type: 'string', minLength: 1, maxLength: 200 }, provider, userInfo: { type: 'object' } } },
 } as const
 const callbackFields = { type: 'object', properties: { code: { type: 'string' }, state: { type: 'string' }, error: { type: 'string' }, user: { type: 'string' } } } as const
+type CallbackFields = FromSchema<typeof callbackFields>
+
 const callbackSchema = {
   summary: "The providers' redirect URI: sends the browser back to the page that started the flow with code, state and provider",
   querystring: callbackFields,
@@ -55,8 +58,9 @@ export default async function oauthRoutes(app: ApiInstance) {
 
   app.post('/oauth/init', { schema: initSchema, config: HEADER_APP }, async (request) => oauth.init(request.gatehouseApp!, request.body, request.ip))
 
-  const backToPage = async (fields: Record<string, string | undefined>, reply: FastifyReply) => {
-    const target = await oauth.callback(fields)
+  // Only the fields the callback reads: providers add their own (scope, authuser, …).
+  const backToPage = async ({ code, state, error, user }: CallbackFields, reply: FastifyReply) => {
+    const target = await oauth.callback({ code, state, error, user })
     if (!target) return reply.code(400).type('text/plain').send('This sign-in link has expired or is invalid. Close this window and try again.')
     return reply.redirect(target, 303)
   }

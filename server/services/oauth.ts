@@ -186,11 +186,11 @@ export class OAuthService {
   }
 
   /** OAuth login: the proven account's session plus the provider's tokens (`oauth_tokens`). */
-  async authenticate(app: App, body: CodeExchange & { mode?: AuthMode }, ip: string): Promise<AuthResponse & { oauth_tokens: OAuthTokens }> {
+  async authenticate(app: App, body: CodeExchange & { mode?: AuthMode }, ip: string): Promise<AuthResponse> {
     await this.deps.throttle.loginAttempt(ip)
     const { proven, tokens } = await this.prove(app, body)
     const response = await this.deps.accounts.loginOrSignUp(app, proven, { mode: body.mode })
-    return { ...response, oauth_tokens: tokens }
+    return { ...response, oauth_tokens: { ...tokens } }
   }
 
   /** Links the proven OAuth account to the signed-in user. */
