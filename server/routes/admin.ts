@@ -47,7 +47,7 @@ const appFields = {
     properties: { errorTitle: nullableString, errorDetail: nullableString, errorCtaText: nullableString, errorCtaLink: nullableString },
   },
   captcha: { type: 'object', additionalProperties: false, properties: { enabled: { type: 'boolean' }, siteKey: nullableString } },
-  // Server-only (issue #4): the captcha provider's secret for siteverify.
+  // Server-only: the captcha provider's secret for siteverify.
   captchaSecretKey: nullableString,
   intl: { type: 'object', additionalProperties: false, properties: { defaultCountry: { type: 'string', pattern: '^[A-Z]{2}$' } } },
   passkeysForSignupEnabled: { type: 'boolean' },
@@ -79,7 +79,7 @@ const appFields = {
     propertyNames: { pattern: '^eip155:[0-9]+$' },
     additionalProperties: { type: 'string', pattern: '^https?://', maxLength: 2048 },
   },
-  // Server-only: the Telegram bot (issue #4); its token verifies login results.
+  // Server-only: the Telegram bot; its token verifies login results.
   telegram: {
     anyOf: [
       { type: 'null' },
@@ -131,7 +131,7 @@ const oauthClient = {
 Object.assign(appFields, {
   oauthProviderLabels: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 60 } },
   smsChannels: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: ['sms', 'whatsapp'] } },
-  // Issue #5 (second part): WalletConnect v2 and Coinbase Wallet. All public (see ExternalWalletsConfig).
+  // WalletConnect v2 and Coinbase Wallet. All public (see ExternalWalletsConfig).
   externalWallets: {
     type: 'object',
     additionalProperties: false,
@@ -156,7 +156,7 @@ Object.assign(appFields, {
       },
     },
   },
-  // Server-only (issue #4): OAuth clients by provider.
+  // Server-only: OAuth clients by provider.
   oauth: {
     type: 'object',
     additionalProperties: false,

@@ -1,5 +1,5 @@
 /**
- * Linked accounts for every login method (issue #4): login-or-sign-up by an account, link,
+ * Linked accounts for every login method: login-or-sign-up by an account, link,
  * unlink, update, and account transfer. Methods only prove an account (`type` + normalised
  * `address` + `details`) and hand it here, so the rules of spec part 1 §5 live in one place.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign In With Farcaster (issue #4). Gatehouse hosts its own relay channel, speaking the wire
+ * Sign In With Farcaster. Gatehouse hosts its own relay channel, speaking the wire
  * format of Farcaster's AuthKit relay (https://docs.farcaster.xyz/auth-kit/ , relay
  * `POST /v1/channel`, `GET /v1/channel/status`, `POST /v1/channel/authenticate`): the page opens a
  * channel (`farcaster/init`), shows its connect URI as a QR code, the user's Farcaster client signs

@@ -1,5 +1,5 @@
 /**
- * OAuth login (issue #4). The server is the OAuth 2.0 / OpenID Connect client (oauth4webapi):
+ * OAuth login. The server is the OAuth 2.0 / OpenID Connect client (oauth4webapi):
  * init stores the browser's state code (as SHA-256) with its PKCE challenge and builds the
  * provider's authorization URL; the provider redirects to our fixed callback, which sends the
  * browser back to the page (`redirect_to`) with code, state and provider; authenticate spends the

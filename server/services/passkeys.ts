@@ -1,5 +1,5 @@
 /**
- * Passkey login, sign-up, link and unlink (issue #4) with @simplewebauthn/server. A passkey is a
+ * Passkey login, sign-up, link and unlink with @simplewebauthn/server. A passkey is a
  * linked account of type `passkey` whose address is the credential id (base64url) and whose
  * details carry the spec's Passkey account fields plus what verification needs (public key,
  * signature counter, transports, user handle).

@@ -1,5 +1,5 @@
 /**
- * Telegram login (issue #4): checks a login-widget result or Mini App `initData` against the
+ * Telegram login: checks a login-widget result or Mini App `initData` against the
  * app's bot token, per Telegram's documented algorithms, and turns it into a proven `telegram`
  * account. https://core.telegram.org/widgets/login#checking-authorization and
  * https://core.telegram.org/bots/webapps#validating-data-received-via-the-mini-app

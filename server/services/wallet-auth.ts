@@ -49,7 +49,7 @@ export interface WalletAuthDeps {
   captcha: CaptchaService
   config: ServerConfig
   now: () => number
-  /** Shared transfer nonces (issue #4): a wallet of another user can be moved like any account. */
+  /** Shared transfer nonces: a wallet of another user can be moved like any account. */
   accounts: AccountService
 }
 
