@@ -5,7 +5,7 @@
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { productionProblems, resolveConfig, type ConfigOverrides } from './config.js'
-import type { Gatehouse } from './context.js'
+import { API_PREFIX, type Gatehouse } from './context.js'
 import { deleteExpiredAccountTransfers } from './db/account-transfers.js'
 import { deleteExpiredLoginCodes } from './db/codes.js'
 import { deleteExpiredOAuthStates } from './db/oauth-states.js'
@@ -16,8 +16,10 @@ import { deleteExpiredWalletNonces } from './db/wallet-nonces.js'
 import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
 import { loadKeyRing } from './crypto/tokens.js'
 import { ApiError, installErrorHandlers } from './errors.js'
+import { registerOpenApi } from './openapi.js'
 import { AccountService } from './services/accounts.js'
 import { AppStore } from './services/apps.js'
+import { CaptchaService } from './services/captcha.js'
 import { EmbeddedWalletService } from './services/embedded-wallets.js'
 import { createMailer, type Mailer } from './services/mailer.js'
 import { OAuthService, type OAuthDeps } from './services/oauth.js'
@@ -27,28 +29,13 @@ import { PasskeyService } from './services/passkeys.js'
 import { createSmsSender, type SmsSender } from './services/sms-sender.js'
 import { SessionService } from './services/sessions.js'
 import { Throttle } from './services/throttle.js'
-import adminRoutes from './routes/admin.js'
-import analyticsRoutes from './routes/analytics.js'
-import appsRoutes from './routes/apps.js'
-import customAuthRoutes from './routes/custom-auth.js'
-import guestRoutes from './routes/guest.js'
-import oauthRoutes from './routes/oauth.js'
+import apiRoutes from './routes/api.js'
 import devRoutes from './routes/dev.js'
 import devIdpRoutes from './routes/dev-idp.js'
 import healthRoutes from './routes/health.js'
-import passwordlessRoutes from './routes/passwordless.js'
-import passwordlessLinkRoutes from './routes/passwordless-link.js'
-import passwordlessSmsRoutes from './routes/passwordless-sms.js'
-import passkeyRoutes from './routes/passkeys.js'
-import telegramRoutes from './routes/telegram.js'
-import farcasterRoutes from './routes/farcaster.js'
-import { FarcasterService } from './services/farcaster.js'
-import sessionsRoutes from './routes/sessions.js'
-import siweRoutes from './routes/siwe.js'
-import siwsRoutes from './routes/siws.js'
-import usersRoutes from './routes/users.js'
 import walletFrameRoutes from './routes/wallet-frame.js'
-import walletRoutes from './routes/wallets.js'
+import { FarcasterService } from './services/farcaster.js'
+import { TelegramService } from './services/telegram.js'
 
 export interface BuildServerOptions extends ConfigOverrides {
   /** An open database (from `openDatabase`); otherwise one is opened from databaseUrl/dbFile and closed with the server. */
@@ -83,35 +70,43 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   // secret: pending codes die with the process, which is harmless there.
   const secret = config.secret ?? randomToken(32)
 
-  const keys = await loadKeyRing(db, { secret: config.secret, issuer: config.publicUrl, now })
-  // Printing puts login codes in the log: a development convenience, never in production.
-  const mailer = options.mailer ?? createMailer({ ...config, print: config.printMail && config.dev, now })
-  const throttle = new Throttle(db, config.rateLimits, config.rateLimitsDisabled, now)
-  const apps = new AppStore(db, config.appCacheMs, now)
-  const sessions = new SessionService(db, keys, now, config.refreshReuseGraceMs)
-  const accounts = new AccountService({ db, sessions, now })
-  const passwordless = new PasswordlessService({ db, mailer, throttle, sessions, accounts, secret, now })
-  const smsSender = options.smsSender ?? createSmsSender({ config: config.sms, outbox: mailer.outbox, print: config.printMail && config.dev, now })
-  const passwordlessSms = new PasswordlessSmsService({ db, sms: smsSender, throttle, accounts, secret, now, allowedCountries: config.smsAllowedCountries })
-  const wallets = new EmbeddedWalletService({ db, secret, recoverySecret: config.recoverySecret, now })
-  // OAuth (issue #4): the page a provider sends the browser back to must be an origin the app allows.
-  const oauth = new OAuthService({
-    db,
-    now,
-    publicUrl: config.publicUrl,
-    originAllowed: (a, origin) => (config.dev && LOCAL_ORIGIN.test(origin)) || a.settings.allowedOrigins.includes(origin),
-    presets: options.oauthPresets,
-  })
-  const passkeys = new PasskeyService({ db, accounts, throttle, config, now })
-  const farcaster = new FarcasterService({ db, config: config.farcaster, dev: config.dev, now })
-  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, now, wallets, oauth, passkeys, farcaster }
-
+  // Created first: services log through it (the captcha check's warnings about the provider).
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   })
+
+  const keys = await loadKeyRing(db, { secret: config.secret, issuer: config.publicUrl, now })
+  // Printing puts login codes in the log: a development convenience, never in production.
+  const mailer = options.mailer ?? createMailer({ ...config, print: config.printMail && config.dev, now })
+  const throttle = new Throttle(db, config.rateLimits, config.rateLimitsDisabled, now)
+  const captcha = new CaptchaService({ config, log: app.log })
+  const apps = new AppStore(db, config.appCacheMs, now)
+  const sessions = new SessionService(db, keys, now, config.refreshReuseGraceMs)
+  const accounts = new AccountService({ db, sessions, throttle, now })
+  const passwordless = new PasswordlessService({ db, mailer, throttle, captcha, sessions, accounts, secret, now })
+  const smsSender = options.smsSender ?? createSmsSender({ config: config.sms, outbox: mailer.outbox, print: config.printMail && config.dev, now })
+  const passwordlessSms = new PasswordlessSmsService({ db, sms: smsSender, throttle, captcha, accounts, secret, now, allowedCountries: config.smsAllowedCountries })
+  const frameOrigin = new URL(config.publicUrl).origin
+  const wallets = new EmbeddedWalletService({ db, sessions, throttle, secret, recoverySecret: config.recoverySecret, frameOrigin, now })
+  // The page a provider sends the browser back to must be an origin the app allows.
+  const oauth = new OAuthService({
+    db,
+    accounts,
+    throttle,
+    captcha,
+    now,
+    publicUrl: config.publicUrl,
+    originAllowed: (a, origin) => (config.dev && LOCAL_ORIGIN.test(origin)) || a.settings.allowedOrigins.includes(origin),
+    presets: options.oauthPresets,
+  })
+  const passkeys = new PasskeyService({ db, accounts, throttle, captcha, config, now })
+  const farcaster = new FarcasterService({ db, accounts, throttle, captcha, config: config.farcaster, dev: config.dev, now })
+  const telegram = new TelegramService({ accounts, throttle, captcha, now })
+  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, captcha, now, wallets, oauth, passkeys, farcaster, telegram }
+
   app.decorate('gatehouse', gatehouse)
   app.decorateRequest('gatehouseApp', null)
 
@@ -161,25 +156,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     request.gatehouseApp = found
   })
 
+  // Before any route: the OpenAPI document is gathered from every route's schema as it is added.
+  await registerOpenApi(app)
   await app.register(healthRoutes)
-  await app.register(appsRoutes)
-  await app.register(passwordlessRoutes)
-  await app.register(passwordlessLinkRoutes)
-  await app.register(passwordlessSmsRoutes)
-  await app.register(customAuthRoutes)
-  await app.register(oauthRoutes)
-  await app.register(guestRoutes)
-  await app.register(sessionsRoutes)
-  await app.register(usersRoutes)
-  await app.register(analyticsRoutes)
-  await app.register(siweRoutes)
-  await app.register(siwsRoutes)
-  await app.register(adminRoutes)
-  await app.register(walletRoutes)
   await app.register(walletFrameRoutes)
-  await app.register(passkeyRoutes)
-  await app.register(telegramRoutes)
-  await app.register(farcasterRoutes)
+  await app.register(apiRoutes, { prefix: API_PREFIX })
   if (config.dev) await app.register(devRoutes)
   if (config.dev) await app.register(devIdpRoutes)
 

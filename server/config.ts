@@ -68,18 +68,18 @@ export interface ServerConfig {
   bodyLimit: number
   trustProxy: boolean
   logLevel: string
-  /** SMS delivery (issue #4); null sends to the development outbox only. */
+  /** SMS delivery; null sends to the development outbox only. */
   sms: SmsConfig | null
   /** ISO countries SMS login accepts (upper case); empty = every country. */
   smsAllowedCountries: string[]
-  /** Captcha (issue #4): the provider's siteverify endpoint (Cloudflare Turnstile's wire format). */
+  /** Captcha: the provider's siteverify endpoint (Cloudflare Turnstile's wire format). */
   captchaVerifyUrl: string
   /** How long one siteverify call may take before the init call answers captcha_timeout, ms. */
   captchaVerifyTimeoutMs: number
   /** The widget script the browser loads (published in the app configuration as captcha.scriptUrl). */
   captchaScriptUrl: string
 
-  /** Sign In With Farcaster (issue #4): where custody addresses are read, and the relay channels. */
+  /** Sign In With Farcaster: where custody addresses are read, and the relay channels. */
   farcaster: FarcasterConfig
 }
 

@@ -1,6 +1,7 @@
 /** What route handlers reach through `app.gatehouse`, and the per-route options they set. */
 import type { OAuthService } from './services/oauth.js'
-import type { FastifyRequest } from 'fastify'
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify'
 import type { ServerConfig } from './config.js'
 import type { KeyRing } from './crypto/tokens.js'
 import type { DatabaseHandle } from './db/connect.js'
@@ -8,6 +9,7 @@ import type { Db } from './db/schema.js'
 import type { App } from './services/app-config.js'
 import type { AccountService } from './services/accounts.js'
 import type { AppStore } from './services/apps.js'
+import type { CaptchaService } from './services/captcha.js'
 import type { EmbeddedWalletService } from './services/embedded-wallets.js'
 import type { Mailer } from './services/mailer.js'
 import type { PasswordlessService } from './services/passwordless.js'
@@ -15,6 +17,7 @@ import type { PasswordlessSmsService } from './services/passwordless-sms.js'
 import type { PasskeyService } from './services/passkeys.js'
 import type { FarcasterService } from './services/farcaster.js'
 import type { SessionService } from './services/sessions.js'
+import type { TelegramService } from './services/telegram.js'
 import type { Throttle } from './services/throttle.js'
 
 export interface Gatehouse {
@@ -29,12 +32,20 @@ export interface Gatehouse {
   passwordless: PasswordlessService
   passwordlessSms: PasswordlessSmsService
   throttle: Throttle
+  captcha: CaptchaService
   now: () => number
   wallets: EmbeddedWalletService
   oauth: OAuthService
   passkeys: PasskeyService
   farcaster: FarcasterService
+  telegram: TelegramService
 }
+
+/**
+ * What a route file receives: `request.body`, `params`, `querystring` and `headers` are typed from
+ * the route's `as const` JSON schema (json-schema-to-ts), so no body interface is written twice.
+ */
+export type ApiInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, JsonSchemaToTsProvider>
 
 /**
  * Where a route finds its app id: the `privy-app-id` header (most routes), the `:app_id`
@@ -59,6 +70,10 @@ declare module 'fastify' {
   }
 }
 
+/** Where every API route lives (route files name their paths relative to it). */
+export const API_PREFIX = '/api/v1'
+
+/** Route options' `appId` for routes that read the `privy-app-id` header (most API routes). */
 export const HEADER_APP = { appId: 'header' } as const
 export const PARAM_APP = { appId: 'param' } as const
 export const NO_APP = { appId: 'none' } as const

@@ -1,5 +1,5 @@
 /**
- * A local OpenID Connect identity provider (oidc-provider) for development and tests (issue #4):
+ * A local OpenID Connect identity provider (oidc-provider) for development and tests:
  * the demo's social buttons work offline through it, and the OAuth tests run against it as a
  * real provider. Its sign-in page (oidc-provider's development interactions) accepts any login
  * name and password; '[ Cancel ]' there is the user's denial. Never used in production: the

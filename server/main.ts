@@ -31,7 +31,7 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   // smsChannels: the phone screen offers SMS or WhatsApp; both land in the dev outbox. Wallet login
   // works offline with any browser wallet extension (SIWE/SIWS need no chain).
   if (!app) app = await apps.create({ id: wanted || undefined, name: 'Gatehouse Demo', loginMethods: { email: true, sms: true, passkey: true, wallet: true }, smsChannels: ['sms', 'whatsapp'], passkeysForSignupEnabled: true, embeddedWallets })
-  // Issue #4: the social buttons work offline through the local identity provider (/dev/idp).
+  // The social buttons work offline through the local identity provider (/dev/idp).
   if (!app.settings.oauth?.google) {
     app = (await apps.update(app.id, {
       loginMethods: { google: true },

@@ -122,7 +122,7 @@ migrations['0005_wallet_nonces'] = {
   },
 }
 
-// Issue #4: account transfer nonces. A link that finds the account on another user stores one;
+// Account transfer nonces. A link that finds the account on another user stores one;
 // the transfer call spends it. Only its SHA-256 is kept, like refresh tokens.
 migrations['0004_account_transfers'] = {
   async up(db: Kysely<any>) {
@@ -163,7 +163,7 @@ migrations['0003_embedded_wallets'] = {
   },
 }
 
-// Issue #4 (OAuth): one row per started OAuth flow, keyed by the SHA-256 of the client's state
+// OAuth: one row per started OAuth flow, keyed by the SHA-256 of the client's state
 // code; the IdP callback and authenticate read it (authenticate spends it). 10 minutes.
 migrations['0006_oauth_states'] = {
   async up(db: Kysely<any>) {
@@ -180,7 +180,7 @@ migrations['0006_oauth_states'] = {
   },
 }
 
-// Issue #4 (passkeys): single-use WebAuthn challenges, bound to the app, the purpose, the page
+// Passkeys: single-use WebAuthn challenges, bound to the app, the purpose, the page
 // origin the options were issued for, and (for link) the signed-in user.
 migrations['0007_passkey_challenges'] = {
   async up(db: Kysely<any>) {
@@ -198,7 +198,7 @@ migrations['0007_passkey_challenges'] = {
   },
 }
 
-// Issue #4 (Farcaster): relay channels of Sign In With Farcaster, in the database so every
+// Farcaster: relay channels of Sign In With Farcaster, in the database so every
 // instance answers the status poll of a channel another instance opened.
 migrations['0008_farcaster_channels'] = {
   async up(db: Kysely<any>) {

@@ -84,7 +84,7 @@ export interface RateLimitsTable {
 }
 
 /** A SIWE/SIWS nonce: issued by `siwe/init` or `siws/init`, spent by authenticate or link. */
-/** A pending WebAuthn challenge (issue #4 passkeys); single use, taken by the verifying call. */
+/** A pending WebAuthn challenge (passkeys); single use, taken by the verifying call. */
 export interface PasskeyChallengesTable {
   challenge: string
   app_id: string
@@ -100,7 +100,7 @@ export interface PasskeyChallengesTable {
 }
 
 /**
- * Issue #4 (Farcaster): a Sign In With Farcaster relay channel (migration 0008). Keyed by the
+ * Farcaster: a Sign In With Farcaster relay channel (migration 0008). Keyed by the
  * SHA-256 of the channel token; single use (authenticate/link delete it).
  */
 export interface FarcasterChannelsTable {
@@ -138,8 +138,8 @@ export interface WalletNoncesTable {
   expires_at: number
 }
 
-/** A pending account transfer (issue #4): `user_id` may take the account `type`/`address`. */
-/** Issue #4 (OAuth): a started OAuth flow (see migration 0006_oauth_states). */
+/** A pending account transfer: `user_id` may take the account `type`/`address`. */
+/** OAuth: a started OAuth flow (see migration 0006_oauth_states). */
 export interface OAuthStatesTable {
   state_hash: string
   app_id: string

@@ -1,7 +1,7 @@
 import { bearerToken } from '../services/bearer.js'
 import { OAUTH_PROVIDERS } from '../services/oauth-providers.js'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { NO_APP } from '../context.js'
+import type { FastifyRequest } from 'fastify'
+import { NO_APP, type ApiInstance } from '../context.js'
 import { constantTimeEqual } from '../crypto/hash.js'
 import { isUniqueViolation } from '../db/connect.js'
 import { ApiError } from '../errors.js'
@@ -47,7 +47,7 @@ const appFields = {
     properties: { errorTitle: nullableString, errorDetail: nullableString, errorCtaText: nullableString, errorCtaLink: nullableString },
   },
   captcha: { type: 'object', additionalProperties: false, properties: { enabled: { type: 'boolean' }, siteKey: nullableString } },
-  // Server-only (issue #4): the captcha provider's secret for siteverify.
+  // Server-only: the captcha provider's secret for siteverify.
   captchaSecretKey: nullableString,
   intl: { type: 'object', additionalProperties: false, properties: { defaultCountry: { type: 'string', pattern: '^[A-Z]{2}$' } } },
   passkeysForSignupEnabled: { type: 'boolean' },
@@ -79,7 +79,7 @@ const appFields = {
     propertyNames: { pattern: '^eip155:[0-9]+$' },
     additionalProperties: { type: 'string', pattern: '^https?://', maxLength: 2048 },
   },
-  // Server-only: the Telegram bot (issue #4); its token verifies login results.
+  // Server-only: the Telegram bot; its token verifies login results.
   telegram: {
     anyOf: [
       { type: 'null' },
@@ -131,7 +131,7 @@ const oauthClient = {
 Object.assign(appFields, {
   oauthProviderLabels: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 60 } },
   smsChannels: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: ['sms', 'whatsapp'] } },
-  // Issue #5 (second part): WalletConnect v2 and Coinbase Wallet. All public (see ExternalWalletsConfig).
+  // WalletConnect v2 and Coinbase Wallet. All public (see ExternalWalletsConfig).
   externalWallets: {
     type: 'object',
     additionalProperties: false,
@@ -156,7 +156,7 @@ Object.assign(appFields, {
       },
     },
   },
-  // Server-only (issue #4): OAuth clients by provider.
+  // Server-only: OAuth clients by provider.
   oauth: {
     type: 'object',
     additionalProperties: false,
@@ -186,7 +186,7 @@ function adminView(app: App) {
   return { ...app.config, ...app.settings, createdAt: new Date(app.createdAt).toISOString() }
 }
 
-export default async function adminRoutes(app: FastifyInstance) {
+export default async function adminRoutes(app: ApiInstance) {
   const expected = app.gatehouse.config.adminToken
 
   function authorize(request: FastifyRequest) {
@@ -199,7 +199,9 @@ export default async function adminRoutes(app: FastifyInstance) {
   // Checked before parsing and validation, so strangers learn nothing about the schema.
   app.addHook('onRequest', async (request) => authorize(request))
 
-  app.post<{ Body: AppInput }>('/api/v1/admin/apps', { schema: createSchema, config: NO_APP }, async (request, reply) => {
+  // The body's type is the app store's input (AppInput): part of the schema is built at run time
+  // (login methods, OAuth providers), which a schema-derived type cannot follow.
+  app.post<{ Body: AppInput }>('/admin/apps', { schema: createSchema, config: NO_APP }, async (request, reply) => {
     try {
       const created = await app.gatehouse.apps.create(request.body ?? {})
       return reply.code(201).send(adminView(created))
@@ -209,17 +211,17 @@ export default async function adminRoutes(app: FastifyInstance) {
     }
   })
 
-  app.get<{ Params: { app_id: string } }>('/api/v1/admin/apps/:app_id', { schema: readSchema, config: NO_APP }, async (request) => {
+  app.get('/admin/apps/:app_id', { schema: readSchema, config: NO_APP }, async (request) => {
     const found = await app.gatehouse.apps.get(request.params.app_id)
     if (!found) throw new ApiError('not_found', 'App not found')
     return adminView(found)
   })
 
   app.patch<{ Params: { app_id: string }; Body: AppInput }>(
-    '/api/v1/admin/apps/:app_id',
+    '/admin/apps/:app_id',
     { schema: updateSchema, config: NO_APP },
     async (request) => {
-        const updated = await app.gatehouse.apps.update(request.params.app_id, request.body ?? {})
+      const updated = await app.gatehouse.apps.update(request.params.app_id, request.body ?? {})
       if (!updated) throw new ApiError('not_found', 'App not found')
       return adminView(updated)
     },

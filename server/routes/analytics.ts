@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify'
-import { emptyBody, HEADER_APP } from '../context.js'
+import { emptyBody, HEADER_APP, type ApiInstance } from '../context.js'
 
 const analyticsSchema = {
   summary: 'Accept an SDK analytics event (sdk_initialize, sdk_authenticate, …)',
@@ -13,10 +12,10 @@ const analyticsSchema = {
   },
 } as const
 
-export default async function analyticsRoutes(app: FastifyInstance) {
+export default async function analyticsRoutes(app: ApiInstance) {
   // Accepted and dropped: the client never retries and ignores failures (spec §7), and a
   // self-hosted server has no analytics pipeline to feed. Kept so clients get a quiet 204.
-  app.post('/api/v1/analytics_events', { schema: analyticsSchema, config: HEADER_APP, preValidation: emptyBody }, async (_request, reply) => {
+  app.post('/analytics_events', { schema: analyticsSchema, config: HEADER_APP, preValidation: emptyBody }, async (_request, reply) => {
     return reply.code(204).send()
   })
 }

@@ -1,5 +1,5 @@
 /**
- * Captcha (issue #4): the admin rules for site keys and secrets, the public configuration, and
+ * Captcha: the admin rules for site keys and secrets, the public configuration, and
  * the siteverify check on every init call that carries `token` / `captcha_token`, against a
  * loopback stand-in for Turnstile's siteverify (test/turnstile.ts) speaking its wire format.
  */

@@ -1,7 +1,5 @@
-/** Custom-token (host JWT) login and link (issue #4). */
-import type { FastifyInstance } from 'fastify'
-import { HEADER_APP } from '../context.js'
-import type { AuthMode } from '../services/accounts.js'
+/** Custom-token (host JWT) login and link. */
+import { HEADER_APP, type ApiInstance } from '../context.js'
 import { requireSignedInUser } from '../services/bearer.js'
 import { verifyCustomToken } from '../services/custom-auth.js'
 
@@ -16,20 +14,15 @@ const linkSchema = {
   body: { type: 'object', required: ['token'], properties: { token } },
 } as const
 
-export default async function customAuthRoutes(app: FastifyInstance) {
-  const { accounts, throttle, now } = app.gatehouse
+export default async function customAuthRoutes(app: ApiInstance) {
+  const { accounts, now } = app.gatehouse
 
-  app.post<{ Body: { token: string; mode?: AuthMode } }>(
-    '/api/v1/custom_jwt_account/authenticate',
-    { schema: authenticateSchema, config: HEADER_APP },
-    async (request) => {
-      await throttle.hit(`auth:ip:${request.ip}`, throttle.limits.ipAuthenticate)
-      const proven = await verifyCustomToken(request.gatehouseApp!, request.body.token, now())
-      return accounts.loginOrSignUp(request.gatehouseApp!, proven, { mode: request.body.mode })
-    },
-  )
+  app.post('/custom_jwt_account/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) => {
+    const target = request.gatehouseApp!
+    return accounts.authenticate(target, request.ip, () => verifyCustomToken(target, request.body.token, now()), { mode: request.body.mode })
+  })
 
-  app.post<{ Body: { token: string } }>('/api/v1/custom_jwt_account/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
+  app.post('/custom_jwt_account/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
     const proven = await verifyCustomToken(request.gatehouseApp!, request.body.token, now())
     return accounts.link(request.gatehouseApp!, userId, proven)

@@ -1,5 +1,5 @@
 /**
- * Development only (issue #4): a local OpenID provider under /dev/idp, so the demo's social
+ * Development only: a local OpenID provider under /dev/idp, so the demo's social
  * buttons work offline ('Google (local dev)'). Its client is `DEV_IDP_CLIENT`; the development
  * app is configured to use it (server/main.ts). Registered only when not in production.
  */

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify'
-import { NO_APP } from '../context.js'
+import { NO_APP, type ApiInstance } from '../context.js'
 
 const outboxSchema = {
   summary: 'Development only: messages sent by this instance, newest first',
@@ -7,8 +6,8 @@ const outboxSchema = {
 } as const
 
 /** Registered only when not in production (see app.ts). */
-export default async function devRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: { to?: string } }>('/dev/outbox', { schema: outboxSchema, config: NO_APP }, async (request) =>
+export default async function devRoutes(app: ApiInstance) {
+  app.get('/dev/outbox', { schema: outboxSchema, config: NO_APP }, async (request) =>
     app.gatehouse.mailer.outbox?.list(request.query.to) ?? [],
   )
 }

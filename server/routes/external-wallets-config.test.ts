@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { forEachDatabase, startHarness, type Harness } from '../testing.js'
 
-/** Issue #5: the public `externalWallets` config (WalletConnect project id / relay / listing, Coinbase SDK preference). */
+/** The public `externalWallets` config (WalletConnect project id / relay / listing, Coinbase SDK preference). */
 forEachDatabase((target) => {
   let h: Harness
   beforeAll(async () => {

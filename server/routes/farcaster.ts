@@ -1,20 +1,16 @@
 /**
- * Sign In With Farcaster (issue #4): our API (`farcaster/{init,status,authenticate,link,unlink,
+ * Sign In With Farcaster: our API (`farcaster/{init,status,authenticate,link,unlink,
  * transfer}`) and the relay routes a Farcaster client talks to (AuthKit's relay wire format,
  * mounted under `/api/v1/farcaster/relay`, so a client configured with that relay URL posts to
  * `…/relay/v1/channel/authenticate`). The checks are in services/farcaster.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { HEADER_APP, NO_APP, emptyBody } from '../context.js'
-import { ApiError } from '../errors.js'
-import type { AuthMode } from '../services/accounts.js'
+import { HEADER_APP, NO_APP, emptyBody, type ApiInstance } from '../context.js'
 import { bearerToken, requireSignedInUser } from '../services/bearer.js'
-import { requireCaptcha } from '../services/captcha.js'
-import type { ChannelParams, FarcasterSignedInput, RelayAuthenticateBody } from '../services/farcaster.js'
 
 /** The header carrying the channel token on our status route (the bearer stays the user's access token). */
 export const CHANNEL_TOKEN_HEADER = 'farcaster-channel-token'
-export const RELAY_PREFIX = '/api/v1/farcaster/relay'
+/** The relay's routes, under the API prefix: a relay URL names `{PUBLIC_URL}/api/v1/farcaster/relay`. */
+const RELAY_ROUTE = '/farcaster/relay'
 
 const bearerHeaders = { type: 'object', properties: { authorization: { type: 'string' } } } as const
 const fid = { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[1-9][0-9]{0,19}$' }] } as const
@@ -97,65 +93,52 @@ const relayStatusSchema = {
   headers: { type: 'object', required: ['authorization'], properties: { authorization: { type: 'string' } } },
 } as const
 
-function relayBearer(request: FastifyRequest): string {
-  const token = bearerToken(request)
-  if (!token) throw new ApiError('missing_or_invalid_token', 'The channel token is required as the bearer')
-  return token
-}
+export default async function farcasterRoutes(app: ApiInstance) {
+  const { accounts, farcaster } = app.gatehouse
 
-export default async function farcasterRoutes(app: FastifyInstance) {
-  const { accounts, throttle, farcaster } = app.gatehouse
-
-  app.post('/api/v1/farcaster/init', { schema: initSchema, config: HEADER_APP, preValidation: emptyBody }, async (request) => {
-    await requireCaptcha(request, (request.body as { token?: string | null } | undefined)?.token)
-    await throttle.hit(`init:ip:${request.ip}`, throttle.limits.ipInit)
-    const { channel_token, connect_uri } = await farcaster.createChannel(request.gatehouseApp!, request.headers.origin)
+  app.post('/farcaster/init', { schema: initSchema, config: HEADER_APP, preValidation: emptyBody }, async (request) => {
+    const { channel_token, connect_uri } = await farcaster.createChannel(request.gatehouseApp!, request.headers.origin, { token: request.body?.token, ip: request.ip })
     return { channel_token, connect_uri }
   })
 
-  app.get('/api/v1/farcaster/status', { schema: statusSchema, config: HEADER_APP }, async (request) => {
+  app.get('/farcaster/status', { schema: statusSchema, config: HEADER_APP }, async (request) => {
     return farcaster.status(String(request.headers[CHANNEL_TOKEN_HEADER]), request.gatehouseApp!)
   })
 
-  app.post<{ Body: FarcasterSignedInput & { mode?: AuthMode } }>('/api/v1/farcaster/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) => {
-    await throttle.hit(`auth:ip:${request.ip}`, throttle.limits.ipAuthenticate)
-    const proven = await farcaster.verify(request.gatehouseApp!, request.body, request.headers.origin)
-    return accounts.loginOrSignUp(request.gatehouseApp!, proven, { mode: request.body.mode })
-  })
+  app.post('/farcaster/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) =>
+    farcaster.authenticate(request.gatehouseApp!, request.body, request.headers.origin, request.ip),
+  )
 
-  app.post<{ Body: FarcasterSignedInput }>('/api/v1/farcaster/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
+  app.post('/farcaster/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
-    await throttle.hit(`auth:ip:${request.ip}`, throttle.limits.ipAuthenticate)
-    return accounts.link(request.gatehouseApp!, userId, await farcaster.verify(request.gatehouseApp!, request.body, request.headers.origin))
+    return farcaster.link(request.gatehouseApp!, userId, request.body, request.headers.origin, request.ip)
   })
 
-  app.post<{ Body: { fid: number | string } }>('/api/v1/farcaster/unlink', { schema: unlinkSchema, config: HEADER_APP }, async (request) => {
+  app.post('/farcaster/unlink', { schema: unlinkSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
     return accounts.unlink(request.gatehouseApp!, userId, 'farcaster', String(request.body.fid))
   })
 
-  app.post<{ Body: { nonce: string; farcaster_id?: number | string | null } }>('/api/v1/farcaster/transfer', { schema: transferSchema, config: HEADER_APP }, async (request) => {
+  app.post('/farcaster/transfer', { schema: transferSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
     // The nonce names the account (bound to this user and type); farcaster_id and
     // farcaster_embedded_address (spec §7) are accepted for wire compatibility.
     return accounts.transfer(request.gatehouseApp!, userId, 'farcaster', request.body.nonce)
   })
 
-  app.post<{ Body: ChannelParams }>(`${RELAY_PREFIX}/v1/channel`, { schema: relayCreateSchema, config: NO_APP }, async (request, reply) => {
-    await throttle.hit(`init:ip:${request.ip}`, throttle.limits.ipInit)
+  app.post(`${RELAY_ROUTE}/v1/channel`, { schema: relayCreateSchema, config: NO_APP }, async (request, reply) => {
     const { siweUri, domain, nonce, notBefore, expirationTime } = request.body
-    return reply.code(201).send(await farcaster.relayCreateChannel({ siweUri, domain, nonce, notBefore, expirationTime }))
+    return reply.code(201).send(await farcaster.relayCreateChannel({ siweUri, domain, nonce, notBefore, expirationTime }, request.ip))
   })
 
-  app.get(`${RELAY_PREFIX}/v1/channel/status`, { schema: relayStatusSchema, config: NO_APP }, async (request, reply) => {
-    const status = await farcaster.status(relayBearer(request))
+  app.get(`${RELAY_ROUTE}/v1/channel/status`, { schema: relayStatusSchema, config: NO_APP }, async (request, reply) => {
+    const status = await farcaster.relayStatus(bearerToken(request))
     return reply.code(status.state === 'completed' ? 200 : 202).send(status)
   })
 
-  app.post<{ Body: RelayAuthenticateBody }>(`${RELAY_PREFIX}/v1/channel/authenticate`, { schema: relayAuthenticateSchema, config: NO_APP }, async (request, reply) => {
-    await throttle.hit(`auth:ip:${request.ip}`, throttle.limits.ipAuthenticate)
+  app.post(`${RELAY_ROUTE}/v1/channel/authenticate`, { schema: relayAuthenticateSchema, config: NO_APP }, async (request, reply) => {
     const key = request.headers['x-farcaster-auth-relay-key']
-    const status = await farcaster.relayAuthenticate(relayBearer(request), request.body, typeof key === 'string' ? key : undefined)
+    const status = await farcaster.relayAuthenticate(bearerToken(request), request.body, typeof key === 'string' ? key : undefined, request.ip)
     return reply.code(201).send(status)
   })
 }

@@ -1,10 +1,9 @@
 /**
- * Guest login (issue #4): the browser keeps a 32-byte random credential per app and presents it;
+ * Guest login: the browser keeps a 32-byte random credential per app and presents it;
  * the same credential is the same guest user. Only its SHA-256 is stored (it is a bearer secret).
  * Guests cannot link (AccountService.link) and may later log in to a real account.
  */
-import type { FastifyInstance } from 'fastify'
-import { HEADER_APP } from '../context.js'
+import { HEADER_APP, type ApiInstance } from '../context.js'
 import { sha256 } from '../crypto/hash.js'
 
 // 32 bytes in base64url are 43 characters (no padding).
@@ -13,11 +12,9 @@ const authenticateSchema = {
   body: { type: 'object', required: ['guest_credential'], properties: { guest_credential: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } } },
 } as const
 
-export default async function guestRoutes(app: FastifyInstance) {
-  const { accounts, throttle } = app.gatehouse
-  app.post<{ Body: { guest_credential: string } }>('/api/v1/guest/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) => {
-    await throttle.hit(`auth:ip:${request.ip}`, throttle.limits.ipAuthenticate)
-    const address = sha256(request.body.guest_credential)
-    return accounts.loginOrSignUp(request.gatehouseApp!, { type: 'guest', address }, { isGuest: true })
-  })
+export default async function guestRoutes(app: ApiInstance) {
+  const { accounts } = app.gatehouse
+  app.post('/guest/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) =>
+    accounts.authenticate(request.gatehouseApp!, request.ip, () => ({ type: 'guest', address: sha256(request.body.guest_credential) }), { isGuest: true }),
+  )
 }

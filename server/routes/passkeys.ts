@@ -1,8 +1,5 @@
-/** Passkey sign-up, login, link and unlink (issue #4); the WebAuthn work is in services/passkeys.ts. */
-import type { FastifyInstance } from 'fastify'
-import { requireCaptcha } from '../services/captcha.js'
-import { emptyBody, HEADER_APP } from '../context.js'
-import type { AuthMode } from '../services/accounts.js'
+/** Passkey sign-up, login, link and unlink; the WebAuthn work is in services/passkeys.ts. */
+import { emptyBody, HEADER_APP, type ApiInstance } from '../context.js'
 import { requireSignedInUser } from '../services/bearer.js'
 import { PASSKEY_TYPE } from '../services/passkeys.js'
 
@@ -43,45 +40,38 @@ const unlinkSchema = {
   body: { type: 'object', required: ['credentialId'], properties: { credentialId: { type: 'string', minLength: 1, maxLength: 1024 } } },
 } as const
 
-type InitBody = { token?: string | null } | undefined
-type Credential = { id: string; rawId: string; type: 'public-key'; response: never; clientExtensionResults?: never }
-
-export default async function passkeyRoutes(app: FastifyInstance) {
+export default async function passkeyRoutes(app: ApiInstance) {
   const { passkeys, accounts } = app.gatehouse
   const init = { config: HEADER_APP, preValidation: emptyBody }
 
-  app.post<{ Body: InitBody }>('/api/v1/passkeys/register/init', { ...init, schema: registerInitSchema }, async (request) => {
-    await requireCaptcha(request, request.body?.token)
-    return passkeys.registrationOptions(request.gatehouseApp!, request.headers.origin, request.ip, null)
-  })
+  app.post('/passkeys/register/init', { ...init, schema: registerInitSchema }, async (request) =>
+    passkeys.registrationOptions(request.gatehouseApp!, request.headers.origin, request.ip, null, request.body?.token),
+  )
 
-  app.post<{ Body: { authenticator_response: Credential; mode?: AuthMode } }>('/api/v1/passkeys/register', { schema: registerSchema, config: HEADER_APP }, async (request) =>
+  // The credential's inside is @simplewebauthn's to check: the schema only bounds its outer shape.
+  app.post('/passkeys/register', { schema: registerSchema, config: HEADER_APP }, async (request) =>
     passkeys.register(request.gatehouseApp!, request.body.authenticator_response as never, request.body.mode, request.headers['user-agent']),
   )
 
-  app.post<{ Body: InitBody }>('/api/v1/passkeys/authenticate/init', { ...init, schema: authenticateInitSchema }, async (request) => {
-    await requireCaptcha(request, request.body?.token)
-    return passkeys.authenticationOptions(request.gatehouseApp!, request.headers.origin, request.ip)
-  })
-
-  app.post<{ Body: { challenge: string; authenticator_response: Credential; mode?: AuthMode } }>(
-    '/api/v1/passkeys/authenticate',
-    { schema: authenticateSchema, config: HEADER_APP },
-    async (request) => passkeys.authenticate(request.gatehouseApp!, request.body.challenge, request.body.authenticator_response as never, request.body.mode, request.ip),
+  app.post('/passkeys/authenticate/init', { ...init, schema: authenticateInitSchema }, async (request) =>
+    passkeys.authenticationOptions(request.gatehouseApp!, request.headers.origin, request.ip, request.body?.token),
   )
 
-  app.post('/api/v1/passkeys/link/init', { ...init, schema: linkInitSchema }, async (request) => {
+  app.post('/passkeys/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) =>
+    passkeys.authenticate(request.gatehouseApp!, request.body.challenge, request.body.authenticator_response as never, request.body.mode, request.ip),
+  )
+
+  app.post('/passkeys/link/init', { ...init, schema: linkInitSchema }, async (request) => {
     const { userId } = await requireSignedInUser(request)
-    await accounts.linkingUser(userId)
     return passkeys.registrationOptions(request.gatehouseApp!, request.headers.origin, request.ip, userId)
   })
 
-  app.post<{ Body: { authenticator_response: Credential } }>('/api/v1/passkeys/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
+  app.post('/passkeys/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
     return passkeys.link(request.gatehouseApp!, userId, request.body.authenticator_response as never, request.headers['user-agent'])
   })
 
-  app.post<{ Body: { credentialId: string } }>('/api/v1/passkeys/unlink', { schema: unlinkSchema, config: HEADER_APP }, async (request) => {
+  app.post('/passkeys/unlink', { schema: unlinkSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
     return accounts.unlink(request.gatehouseApp!, userId, PASSKEY_TYPE, request.body.credentialId)
   })

@@ -1,6 +1,5 @@
-/** E-mail link, unlink, update and account transfer (issue #4). All need a signed-in user. */
-import type { FastifyInstance } from 'fastify'
-import { HEADER_APP } from '../context.js'
+/** E-mail link, unlink, update and account transfer. All need a signed-in user. */
+import { HEADER_APP, type ApiInstance } from '../context.js'
 import { requireSignedInUser } from '../services/bearer.js'
 
 const email = { type: 'string', minLength: 1, maxLength: 320 } as const
@@ -29,21 +28,21 @@ export const transferSchema = {
   body: { type: 'object', required: ['nonce'], properties: { nonce: { type: 'string', minLength: 1, maxLength: 200 } } },
 } as const
 
-export default async function passwordlessLinkRoutes(app: FastifyInstance) {
+export default async function passwordlessLinkRoutes(app: ApiInstance) {
   const { passwordless, accounts } = app.gatehouse
 
-  app.post<{ Body: { email: string; code: string } }>('/api/v1/passwordless/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
+  app.post('/passwordless/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
     return passwordless.link(request.gatehouseApp!, userId, request.body, request.ip)
   })
 
-  app.post<{ Body: { address: string } }>('/api/v1/passwordless/unlink', { schema: unlinkSchema, config: HEADER_APP }, async (request) => {
+  app.post('/passwordless/unlink', { schema: unlinkSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
     return accounts.unlink(request.gatehouseApp!, userId, 'email', request.body.address.trim().toLowerCase())
   })
 
-  app.post<{ Body: { oldAddress: string; newAddress: string; code: string } }>(
-    '/api/v1/passwordless/update',
+  app.post(
+    '/passwordless/update',
     { schema: updateSchema, config: HEADER_APP },
     async (request) => {
       const { userId } = await requireSignedInUser(request)
@@ -51,7 +50,7 @@ export default async function passwordlessLinkRoutes(app: FastifyInstance) {
     },
   )
 
-  app.post<{ Body: { nonce: string } }>('/api/v1/passwordless/transfer', { schema: transferSchema, config: HEADER_APP }, async (request) => {
+  app.post('/passwordless/transfer', { schema: transferSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
     return accounts.transfer(request.gatehouseApp!, userId, 'email', request.body.nonce)
   })

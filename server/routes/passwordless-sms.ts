@@ -1,11 +1,7 @@
-/** SMS code login, link, unlink, update and transfer (issue #4). */
-import type { FastifyInstance } from 'fastify'
-import { requireCaptcha } from '../services/captcha.js'
-import { HEADER_APP } from '../context.js'
-import type { AuthMode } from '../services/accounts.js'
+/** SMS code login, link, unlink, update and transfer. */
+import { HEADER_APP, type ApiInstance } from '../context.js'
 import { requireSignedInUser } from '../services/bearer.js'
 import { normalizePhone } from '../services/passwordless-sms.js'
-import type { SmsChannel } from '../services/sms-sender.js'
 import { transferSchema } from './passwordless-link.js'
 
 const phone = { type: 'string', minLength: 1, maxLength: 40 } as const
@@ -40,33 +36,32 @@ const updateSchema = {
   body: { type: 'object', required: ['old_phone_number', 'new_phone_number', 'code'], properties: { old_phone_number: phone, new_phone_number: phone, code } },
 } as const
 
-export default async function passwordlessSmsRoutes(app: FastifyInstance) {
+export default async function passwordlessSmsRoutes(app: ApiInstance) {
   const { passwordlessSms, accounts } = app.gatehouse
 
-  app.post<{ Body: { phoneNumber: string; channel?: SmsChannel; token?: string | null } }>('/api/v1/passwordless_sms/init', { schema: initSchema, config: HEADER_APP }, async (request) => {
-    await requireCaptcha(request, request.body.token)
+  app.post('/passwordless_sms/init', { schema: initSchema, config: HEADER_APP }, async (request) => {
     await passwordlessSms.init(request.gatehouseApp!, request.body, request.ip)
     return { success: true }
   })
 
-  app.post<{ Body: { phoneNumber: string; code: string; mode?: AuthMode } }>(
-    '/api/v1/passwordless_sms/authenticate',
+  app.post(
+    '/passwordless_sms/authenticate',
     { schema: authenticateSchema, config: HEADER_APP },
     async (request) => passwordlessSms.authenticate(request.gatehouseApp!, request.body, request.ip),
   )
 
-  app.post<{ Body: { phoneNumber: string; code: string } }>('/api/v1/passwordless_sms/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
+  app.post('/passwordless_sms/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
     return passwordlessSms.link(request.gatehouseApp!, userId, request.body, request.ip)
   })
 
-  app.post<{ Body: { phoneNumber: string } }>('/api/v1/passwordless_sms/unlink', { schema: unlinkSchema, config: HEADER_APP }, async (request) => {
+  app.post('/passwordless_sms/unlink', { schema: unlinkSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
     return accounts.unlink(request.gatehouseApp!, userId, 'phone', normalizePhone(request.body.phoneNumber))
   })
 
-  app.post<{ Body: { old_phone_number: string; new_phone_number: string; code: string } }>(
-    '/api/v1/passwordless_sms/update',
+  app.post(
+    '/passwordless_sms/update',
     { schema: updateSchema, config: HEADER_APP },
     async (request) => {
       const { userId } = await requireSignedInUser(request)
@@ -74,7 +69,7 @@ export default async function passwordlessSmsRoutes(app: FastifyInstance) {
     },
   )
 
-  app.post<{ Body: { nonce: string } }>('/api/v1/passwordless_sms/transfer', { schema: transferSchema, config: HEADER_APP }, async (request) => {
+  app.post('/passwordless_sms/transfer', { schema: transferSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
     return accounts.transfer(request.gatehouseApp!, userId, 'phone', request.body.nonce)
   })

@@ -1,7 +1,4 @@
-import type { FastifyInstance } from 'fastify'
-import { requireCaptcha } from '../services/captcha.js'
-import { HEADER_APP } from '../context.js'
-import type { AuthMode } from '../services/passwordless.js'
+import { HEADER_APP, type ApiInstance } from '../context.js'
 
 const initSchema = {
   summary: 'Send a 6-digit login code to an e-mail address',
@@ -28,19 +25,14 @@ const authenticateSchema = {
   },
 } as const
 
-export default async function passwordlessRoutes(app: FastifyInstance) {
-  app.post<{ Body: { email: string; token?: string | null } }>(
-    '/api/v1/passwordless/init',
-    { schema: initSchema, config: HEADER_APP },
-    async (request) => {
-      await requireCaptcha(request, request.body.token)
-      await app.gatehouse.passwordless.init(request.gatehouseApp!, request.body.email, request.ip)
-      return { success: true }
-    },
-  )
+export default async function passwordlessRoutes(app: ApiInstance) {
+  app.post('/passwordless/init', { schema: initSchema, config: HEADER_APP }, async (request) => {
+    await app.gatehouse.passwordless.init(request.gatehouseApp!, request.body, request.ip)
+    return { success: true }
+  })
 
-  app.post<{ Body: { email: string; code: string; mode?: AuthMode } }>(
-    '/api/v1/passwordless/authenticate',
+  app.post(
+    '/passwordless/authenticate',
     { schema: authenticateSchema, config: HEADER_APP },
     async (request) => app.gatehouse.passwordless.authenticate(request.gatehouseApp!, request.body, request.ip),
   )

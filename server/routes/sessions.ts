@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify'
-import { emptyBody, HEADER_APP } from '../context.js'
+import { emptyBody, HEADER_APP, type ApiInstance } from '../context.js'
 import { readBearer } from '../services/bearer.js'
 
 // refresh_token is optional, and a bare POST counts as {} (see emptyBody), so that a missing
@@ -20,15 +19,13 @@ const logoutSchema = {
   },
 } as const
 
-type Body = { refresh_token?: string | null } | undefined
-
-export default async function sessionsRoutes(app: FastifyInstance) {
+export default async function sessionsRoutes(app: ApiInstance) {
   // The bearer on a refresh is usually expired; it is deliberately not looked at.
-  app.post<{ Body: Body }>('/api/v1/sessions', { schema: refreshSchema, config: HEADER_APP, preValidation: emptyBody }, async (request) =>
+  app.post('/sessions', { schema: refreshSchema, config: HEADER_APP, preValidation: emptyBody }, async (request) =>
     app.gatehouse.sessions.refresh(request.gatehouseApp!.id, request.body?.refresh_token ?? undefined),
   )
 
-  app.post<{ Body: Body }>('/api/v1/sessions/logout', { schema: logoutSchema, config: HEADER_APP, preValidation: emptyBody }, async (request) => {
+  app.post('/sessions/logout', { schema: logoutSchema, config: HEADER_APP, preValidation: emptyBody }, async (request) => {
     const bearer = await readBearer(request)
     await app.gatehouse.sessions.logout(request.gatehouseApp!.id, request.body?.refresh_token ?? undefined, bearer?.sessionId ?? null)
     return { success: true }

@@ -1,5 +1,5 @@
 /** Sign-In With Ethereum (EIP-4361) routes; the checks are in services/siwe.ts. */
-import type { FastifyInstance } from 'fastify'
+import type { ApiInstance } from '../context.js'
 import { SiweService, type SiweSignedInput } from '../services/siwe.js'
 import { registerWalletSignIn } from './wallet-sign-in.js'
 
@@ -9,9 +9,9 @@ const signed = {
   chainId: { anyOf: [{ type: 'string', maxLength: 64 }, { type: 'integer' }, { type: 'null' }], description: "CAIP-2 ('eip155:1'); must match the message" },
   walletClientType: { type: ['string', 'null'], maxLength: 64 },
   connectorType: { type: ['string', 'null'], maxLength: 64 },
-}
+} as const
 
-export default async function siweRoutes(app: FastifyInstance) {
+export default async function siweRoutes(app: ApiInstance) {
   registerWalletSignIn<SiweSignedInput>(app, {
     name: 'siwe',
     chainType: 'ethereum',

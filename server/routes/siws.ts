@@ -1,5 +1,5 @@
 /** Sign-In With Solana routes; the checks (ed25519, plain or memo-transaction messages) are in services/siws.ts. */
-import type { FastifyInstance } from 'fastify'
+import type { ApiInstance } from '../context.js'
 import { SiwsService, type SiwsSignedInput } from '../services/siws.js'
 import { registerWalletSignIn } from './wallet-sign-in.js'
 
@@ -9,9 +9,9 @@ const signed = {
   message_type: { type: 'string', enum: ['plain', 'transaction'], description: "default 'plain'; 'transaction': message is a base64 transaction message with the text in a memo" },
   walletClientType: { type: ['string', 'null'], maxLength: 64 },
   connectorType: { type: ['string', 'null'], maxLength: 64 },
-}
+} as const
 
-export default async function siwsRoutes(app: FastifyInstance) {
+export default async function siwsRoutes(app: ApiInstance) {
   registerWalletSignIn<SiwsSignedInput>(app, {
     name: 'siws',
     chainType: 'solana',

@@ -1,11 +1,6 @@
-/** Telegram login, link, unlink and transfer (issue #4); the checks are in services/telegram.ts. */
-import type { FastifyInstance } from 'fastify'
-import { requireCaptcha } from '../services/captcha.js'
-import { HEADER_APP } from '../context.js'
-import type { AuthMode, ProvenAccount } from '../services/accounts.js'
-import type { App } from '../services/app-config.js'
+/** Telegram login, link, unlink and transfer; the checks and throttles are in services/telegram.ts. */
+import { HEADER_APP, type ApiInstance } from '../context.js'
 import { requireSignedInUser } from '../services/bearer.js'
-import { verifyTelegram, type TelegramAuthResult } from '../services/telegram.js'
 import { transferSchema } from './passwordless-link.js'
 
 const bearerHeaders = { type: 'object', properties: { authorization: { type: 'string' } } } as const
@@ -42,36 +37,24 @@ const unlinkSchema = {
   body: { type: 'object', required: ['telegram_user_id'], properties: { telegram_user_id: numberOrString } },
 } as const
 
-type Proof = { captcha_token?: string | null; telegram_auth_result?: TelegramAuthResult | null; telegram_web_app_data?: string | null }
+export default async function telegramRoutes(app: ApiInstance) {
+  const { accounts, telegram } = app.gatehouse
 
-export default async function telegramRoutes(app: FastifyInstance) {
-  const { accounts, throttle, now } = app.gatehouse
+  app.post('/telegram/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) =>
+    telegram.authenticate(request.gatehouseApp!, request.body, request.ip),
+  )
 
-  /** Verifies the proof, then counts it against its Telegram account (spec §8 'Request limit reached for Telegram'). */
-  async function verified(gatehouseApp: App, body: Proof): Promise<ProvenAccount> {
-    const proven = verifyTelegram(gatehouseApp, body, now())
-    await throttle.hit(`telegram:${gatehouseApp.id}:${proven.address}`, throttle.limits.telegramAccount, { provider_rate_limited: true })
-    return proven
-  }
-
-  app.post<{ Body: Proof & { mode?: AuthMode } }>('/api/v1/telegram/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) => {
-    await throttle.hit(`auth:ip:${request.ip}`, throttle.limits.ipAuthenticate)
-    await requireCaptcha(request, request.body.captcha_token)
-    const proven = await verified(request.gatehouseApp!, request.body)
-    return accounts.loginOrSignUp(request.gatehouseApp!, proven, { mode: request.body.mode })
-  })
-
-  app.post<{ Body: Proof }>('/api/v1/telegram/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
+  app.post('/telegram/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
-    return accounts.link(request.gatehouseApp!, userId, await verified(request.gatehouseApp!, request.body))
+    return telegram.link(request.gatehouseApp!, userId, request.body)
   })
 
-  app.post<{ Body: { telegram_user_id: string | number } }>('/api/v1/telegram/unlink', { schema: unlinkSchema, config: HEADER_APP }, async (request) => {
+  app.post('/telegram/unlink', { schema: unlinkSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
     return accounts.unlink(request.gatehouseApp!, userId, 'telegram', String(request.body.telegram_user_id))
   })
 
-  app.post<{ Body: { nonce: string } }>('/api/v1/telegram/transfer', { schema: transferSchema, config: HEADER_APP }, async (request) => {
+  app.post('/telegram/transfer', { schema: transferSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
     return accounts.transfer(request.gatehouseApp!, userId, 'telegram', request.body.nonce)
   })

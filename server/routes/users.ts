@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify'
-import { HEADER_APP } from '../context.js'
+import { HEADER_APP, type ApiInstance } from '../context.js'
 import { setAcceptedTerms } from '../db/users.js'
 import { requireBearer } from '../services/bearer.js'
 
@@ -8,15 +7,15 @@ const bearerHeaders = { type: 'object', properties: { authorization: { type: 'st
 const meSchema = { summary: 'The signed-in user and a fresh identity token', headers: bearerHeaders } as const
 const acceptTermsSchema = { summary: 'Record that the signed-in user accepted the terms', headers: bearerHeaders } as const
 
-export default async function usersRoutes(app: FastifyInstance) {
-  app.get('/api/v1/users/me', { schema: meSchema, config: HEADER_APP }, async (request) => {
+export default async function usersRoutes(app: ApiInstance) {
+  app.get('/users/me', { schema: meSchema, config: HEADER_APP }, async (request) => {
     const { userId, sessionId } = await requireBearer(request)
     const user = await app.gatehouse.sessions.userForSession(sessionId, userId)
     const identity_token = await app.gatehouse.sessions.identityToken(request.gatehouseApp!.id, sessionId, user)
     return { identity_token, user }
   })
 
-  app.post('/api/v1/users/me/accept_terms', { schema: acceptTermsSchema, config: HEADER_APP }, async (request) => {
+  app.post('/users/me/accept_terms', { schema: acceptTermsSchema, config: HEADER_APP }, async (request) => {
     const { userId, sessionId } = await requireBearer(request)
     const user = await app.gatehouse.sessions.userForSession(sessionId, userId)
     await setAcceptedTerms(app.gatehouse.db, userId)

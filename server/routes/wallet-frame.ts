@@ -6,8 +6,8 @@
  */
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { NO_APP, PARAM_APP } from '../context.js'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { NO_APP, PARAM_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
 
 const DEV_ANCESTORS = ['http://localhost:*', 'http://127.0.0.1:*']
@@ -38,7 +38,7 @@ function page(title: string, script: string, config: FrameConfig, body: string):
 </head><body>${body}</body></html>`
 }
 
-export default async function walletFrameRoutes(app: FastifyInstance) {
+export default async function walletFrameRoutes(app: ApiInstance) {
   const { dev } = app.gatehouse.config
 
   function send(request: FastifyRequest, reply: FastifyReply, title: string, script: string, body: string) {
@@ -79,7 +79,7 @@ export default async function walletFrameRoutes(app: FastifyInstance) {
     ),
   )
 
-  app.get<{ Params: { file: string } }>(
+  app.get(
     '/embedded-wallets/assets/:file',
     { schema: assetSchema, config: NO_APP },
     async (request, reply) => {

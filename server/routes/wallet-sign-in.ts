@@ -1,13 +1,12 @@
 /**
- * The routes of a wallet-signature login (SIWE, SIWS): init (nonce, captcha-checked),
- * authenticate, link, unlink and transfer. One registrar, so both chains share the same checks
- * (captcha, bearer + live session) and differ only in their signed-input schema and service.
+ * The routes of a wallet-signature login (SIWE, SIWS): init (nonce, captcha-checked by the
+ * service), authenticate, link, unlink and transfer. One registrar, so both chains share the same
+ * checks (bearer + live session) and differ only in their signed-input schema and service. The
+ * signed input's type is the chain service's (`Signed`): the schema is built per chain here.
  */
-import type { FastifyInstance } from 'fastify'
-import { HEADER_APP } from '../context.js'
+import { HEADER_APP, type ApiInstance } from '../context.js'
 import type { App } from '../services/app-config.js'
 import { requireBearer } from '../services/bearer.js'
-import { requireCaptcha } from '../services/captcha.js'
 import type { AuthResponse } from '../services/sessions.js'
 import type { WireUser } from '../services/users.js'
 import { walletAuthFor, type AuthMode, type ChainType, type WalletAuthService } from '../services/wallet-auth.js'
@@ -15,7 +14,8 @@ import { registerWalletTransfer } from './wallet-transfer.js'
 
 /** What a chain's sign-in service does; the signed input is its own wire shape. */
 export interface WalletSignInService<Signed> {
-  init(app: App, address: string, ip: string): Promise<{ nonce: string }>
+  /** Captcha-checked (`captchaToken`) before anything else, like every unauthenticated init. */
+  init(app: App, address: string, ip: string, captchaToken?: string | null): Promise<{ nonce: string }>
   authenticate(app: App, input: Signed & { mode?: AuthMode }, origin: string | undefined, ip: string): Promise<AuthResponse>
   link(app: App, userId: string, input: Signed, origin: string | undefined, ip: string): Promise<WireUser>
   /** The stored form of an address (EIP-55 checksum for Ethereum); identity when absent. */
@@ -36,13 +36,13 @@ export interface WalletSignInRoutes<Signed> {
 const address = { type: 'string', minLength: 1, maxLength: 128 } as const
 const bearerHeaders = { type: 'object', properties: { authorization: { type: 'string' } } } as const
 
-export function registerWalletSignIn<Signed>(app: FastifyInstance, spec: WalletSignInRoutes<Signed>): void {
+export function registerWalletSignIn<Signed>(app: ApiInstance, spec: WalletSignInRoutes<Signed>): void {
   const label = spec.name.toUpperCase()
   const chainName = spec.chainType === 'ethereum' ? 'Ethereum' : 'Solana'
   const wallets = () => walletAuthFor(app.gatehouse)
   let service: WalletSignInService<Signed> | null = null
   const sign = () => (service ??= spec.create(wallets(), app.gatehouse.now))
-  const path = (action: string) => `/api/v1/${spec.name}/${action}`
+  const path = (action: string) => `/${spec.name}/${action}`
   const signedUser = async (request: Parameters<typeof requireBearer>[0]) => {
     const { userId, sessionId } = await requireBearer(request)
     await app.gatehouse.sessions.userForSession(sessionId, userId)
@@ -52,11 +52,10 @@ export function registerWalletSignIn<Signed>(app: FastifyInstance, spec: WalletS
   const initSchema = {
     summary: `${label}: a single-use nonce for the address (expires in 10 minutes)`,
     body: { type: 'object', required: ['address'], properties: { address, token: { type: ['string', 'null'], description: 'captcha token' } } },
-  }
-  app.post<{ Body: { address: string; token?: string | null } }>(path('init'), { schema: initSchema, config: HEADER_APP }, async (request) => {
-    await requireCaptcha(request, request.body.token)
-    return sign().init(request.gatehouseApp!, request.body.address, request.ip)
-  })
+  } as const
+  app.post(path('init'), { schema: initSchema, config: HEADER_APP }, async (request) =>
+    sign().init(request.gatehouseApp!, request.body.address, request.ip, request.body.token),
+  )
 
   const authenticateSchema = {
     summary: `${label}: trade ${spec.signedWhat} for a session (auth response)`,
@@ -79,8 +78,8 @@ export function registerWalletSignIn<Signed>(app: FastifyInstance, spec: WalletS
     summary: `${label}: unlink an external ${chainName} wallet from the signed-in user (answers the user)`,
     headers: bearerHeaders,
     body: { type: 'object', required: ['address'], properties: { address } },
-  }
-  app.post<{ Body: { address: string } }>(path('unlink'), { schema: unlinkSchema, config: HEADER_APP }, async (request) => {
+  } as const
+  app.post(path('unlink'), { schema: unlinkSchema, config: HEADER_APP }, async (request) => {
     const userId = await signedUser(request)
     const stored = sign().normalise?.(request.body.address) ?? request.body.address
     return wallets().unlink(request.gatehouseApp!, userId, stored)

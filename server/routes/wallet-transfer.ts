@@ -3,19 +3,11 @@
  * onto the signed-in user, with the nonce of the `account_transfer_required` answer of `…/link`.
  * Spec part 1 §5: a wallet transfer needs wallet metadata (walletClientType, chainId, connectorType).
  */
-import type { FastifyInstance } from 'fastify'
 import { ApiError } from '../errors.js'
-import { HEADER_APP } from '../context.js'
+import { HEADER_APP, type ApiInstance } from '../context.js'
 import { requireBearer } from '../services/bearer.js'
 import { parseEvmChainId } from '../services/siwe.js'
 import { walletAuthFor, type ChainType } from '../services/wallet-auth.js'
-
-interface TransferBody {
-  nonce: string
-  walletClientType: string
-  chainId: string | number
-  connectorType: string
-}
 
 const transferSchema = (chainType: ChainType) =>
   ({
@@ -36,9 +28,9 @@ const transferSchema = (chainType: ChainType) =>
     },
   }) as const
 
-export function registerWalletTransfer(app: FastifyInstance, chainType: ChainType) {
+export function registerWalletTransfer(app: ApiInstance, chainType: ChainType) {
   const path = chainType === 'ethereum' ? 'siwe' : 'siws'
-  app.post<{ Body: TransferBody }>(`/api/v1/${path}/transfer`, { schema: transferSchema(chainType), config: HEADER_APP }, async (request) => {
+  app.post(`/${path}/transfer`, { schema: transferSchema(chainType), config: HEADER_APP }, async (request) => {
     const { userId, sessionId } = await requireBearer(request)
     await app.gatehouse.sessions.userForSession(sessionId, userId)
     const { nonce, walletClientType, connectorType } = request.body

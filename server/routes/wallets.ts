@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { HEADER_APP } from '../context.js'
-import { ApiError } from '../errors.js'
+import type { FastifyRequest } from 'fastify'
+import { HEADER_APP, type ApiInstance } from '../context.js'
 import { requireBearer } from '../services/bearer.js'
-import { RECOVERY_METHODS, type AddWalletInput, type SharesInput } from '../services/embedded-wallets.js'
+import { RECOVERY_METHODS, type FrameCaller } from '../services/embedded-wallets.js'
 
 const bearerHeaders = { type: 'object', properties: { authorization: { type: 'string' } } } as const
 const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const
@@ -53,52 +52,33 @@ const setRecoverySchema = {
   body: sharesSchema,
 } as const
 
-export default async function walletRoutes(app: FastifyInstance) {
-  const frameOrigin = new URL(app.gatehouse.config.publicUrl).origin
+/** The bearer's user and the request's Origin: the wallet service decides whether the frame is calling. */
+async function frameCaller(request: FastifyRequest): Promise<FrameCaller> {
+  return { ...(await requireBearer(request)), origin: request.headers.origin }
+}
 
-  /**
-   * Shares go only to the wallet frame: a page of this origin. Browsers set Origin themselves, so
-   * script on a host page (which holds the access token too) cannot ask for them.
-   */
-  async function frameCaller(request: FastifyRequest) {
-    const caller = await requireBearer(request)
-    if (request.headers.origin !== frameOrigin) throw new ApiError('forbidden_origin', 'Only the wallet frame may call this')
-    await app.gatehouse.sessions.userForSession(caller.sessionId, caller.userId)
-    return caller
-  }
+export default async function walletRoutes(app: ApiInstance) {
+  const { sessions, wallets } = app.gatehouse
 
-  app.get('/api/v1/wallets', { schema: listSchema, config: HEADER_APP }, async (request) => {
+  app.get('/wallets', { schema: listSchema, config: HEADER_APP }, async (request) => {
     const { userId, sessionId } = await requireBearer(request)
-    const user = await app.gatehouse.sessions.userForSession(sessionId, userId)
+    const user = await sessions.userForSession(sessionId, userId)
     const data = user.linked_accounts.filter((a) => a.type === 'wallet' && a.wallet_client_type === 'privy')
     return { data }
   })
 
-  app.post<{ Body: AddWalletInput }>('/api/v1/wallets', { schema: createSchema, config: HEADER_APP }, async (request) => {
-    const { userId } = await frameCaller(request)
-    return app.gatehouse.wallets.addWallet(request.gatehouseApp!.id, userId, request.body)
+  app.post('/wallets', { schema: createSchema, config: HEADER_APP }, async (request) =>
+    wallets.addWallet(request.gatehouseApp!.id, await frameCaller(request), request.body),
+  )
+
+  app.post('/embedded_wallets/:address/recovery/key_material', { schema: keyMaterialSchema, config: HEADER_APP }, async (request, reply) => {
+    // Every answer of this route, refusals included, stays out of caches.
+    reply.header('cache-control', 'no-store')
+    return wallets.keyMaterial(request.gatehouseApp!.id, await frameCaller(request), request.params.address, Boolean(request.body?.include_recovery))
   })
 
-  app.post<{ Params: { address: string }; Body: { include_recovery?: boolean } }>(
-    '/api/v1/embedded_wallets/:address/recovery/key_material',
-    { schema: keyMaterialSchema, config: HEADER_APP },
-    async (request, reply) => {
-      const { userId } = await frameCaller(request)
-      // Per user, not per IP: the shares belong to the user, and a stolen token may come from anywhere.
-      const { throttle } = app.gatehouse
-      await throttle.hit(`key-material:${request.gatehouseApp!.id}:${userId}`, throttle.limits.keyMaterial)
-      reply.header('cache-control', 'no-store')
-      return app.gatehouse.wallets.keyMaterial(request.gatehouseApp!.id, userId, request.params.address, Boolean(request.body?.include_recovery))
-    },
-  )
-
-  app.post<{ Params: { address: string }; Body: SharesInput }>(
-    '/api/v1/embedded_wallets/:address/recovery',
-    { schema: setRecoverySchema, config: HEADER_APP },
-    async (request) => {
-      const { userId } = await frameCaller(request)
-      const user = await app.gatehouse.wallets.setRecovery(request.gatehouseApp!.id, userId, request.params.address, request.body)
-      return { user }
-    },
-  )
+  app.post('/embedded_wallets/:address/recovery', { schema: setRecoverySchema, config: HEADER_APP }, async (request) => {
+    const user = await wallets.setRecovery(request.gatehouseApp!.id, await frameCaller(request), request.params.address, request.body)
+    return { user }
+  })
 }

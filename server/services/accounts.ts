@@ -1,5 +1,5 @@
 /**
- * Linked accounts for every login method (issue #4): login-or-sign-up by an account, link,
+ * Linked accounts for every login method: login-or-sign-up by an account, link,
  * unlink, update, and account transfer. Methods only prove an account (`type` + normalised
  * `address` + `details`) and hand it here, so the rules of spec part 1 §5 live in one place.
  */
@@ -22,6 +22,7 @@ import { countUsers, deleteUser, findUser, insertUser } from '../db/users.js'
 import { ApiError } from '../errors.js'
 import type { App } from './app-config.js'
 import type { AuthResponse, SessionService } from './sessions.js'
+import type { Throttle } from './throttle.js'
 import { toWireUser, type WireLinkedAccount, type WireUser } from './users.js'
 
 export type AuthMode = 'login-or-sign-up' | 'no-signup'
@@ -50,11 +51,24 @@ export const LINKED_TO_ANOTHER_USER_MESSAGE = 'This account has already been lin
 export interface AccountDeps {
   db: Db
   sessions: SessionService
+  throttle: Throttle
   now: () => number
 }
 
 export class AccountService {
   constructor(private readonly deps: AccountDeps) {}
+
+  /**
+   * A login by proof: counts the attempt against the caller's per-IP login throttle before the
+   * proof is checked (so guessing costs a throttle hit), then logs in or signs up its owner.
+   *
+   * @example
+   * await accounts.authenticate(app, request.ip, () => verifyCustomToken(app, token, now()), { mode })
+   */
+  async authenticate(app: App, ip: string, prove: () => ProvenAccount | Promise<ProvenAccount>, options: { mode?: AuthMode; isGuest?: boolean } = {}): Promise<AuthResponse> {
+    await this.deps.throttle.loginAttempt(ip)
+    return this.loginOrSignUp(app, await prove(), options)
+  }
 
   /**
    * Logs in the owner of `proven`, or signs up a new user holding it (unless sign-up is off or the

@@ -28,7 +28,7 @@ export interface PublicAppConfig {
   allowlistConfig: { errorTitle: string | null; errorDetail: string | null; errorCtaText: string | null; errorCtaLink: string | null }
   captcha: { enabled: boolean; siteKey: string | null }
   intl: { defaultCountry: string }
-  /** How phone codes may leave (issue #4): 'sms', 'whatsapp' or both (the phone screen then offers the choice). */
+  /** How phone codes may leave: 'sms', 'whatsapp' or both (the phone screen then offers the choice). */
   smsChannels: ('sms' | 'whatsapp')[]
   passkeysForSignupEnabled: boolean
   disablePlusEmails: boolean
@@ -36,11 +36,11 @@ export interface PublicAppConfig {
   embeddedWallets: Record<string, unknown>
   /** Derived from the server-only customAuth setting: whether custom-token login is on. */
   customAuth: { enabled: boolean }
-  /** Display names replacing a provider's own on the buttons and the OAuth status screen (issue #4). */
+  /** Display names replacing a provider's own on the buttons and the OAuth status screen. */
   oauthProviderLabels: Record<string, string>
-  /** Derived from the server-only telegram setting: the bot the login widget names (issue #4). */
+  /** Derived from the server-only telegram setting: the bot the login widget names. */
   telegramAuth: { botUsername: string | null }
-  /** External wallet connectors (issue #5, second part): WalletConnect v2 and Coinbase Wallet. */
+  /** External wallet connectors: WalletConnect v2 and Coinbase Wallet. */
   externalWallets: ExternalWalletsConfig
 }
 
@@ -74,13 +74,13 @@ export interface AppSettings {
   userLimit: number | null
   /** RPC URL per CAIP-2 chain id ('eip155:1'): SIWE checks smart-contract wallets (EIP-1271/6492) there. */
   rpcUrls: Record<string, string>
-  /** Custom-token login (issue #4): how to verify the host's JWTs. null = not enabled. */
+  /** Custom-token login: how to verify the host's JWTs. null = not enabled. */
   customAuth: CustomAuthSettings | null
-  /** OAuth clients by provider (issue #4); a provider also needs its login method switched on. */
+  /** OAuth clients by provider; a provider also needs its login method switched on. */
   oauth: Partial<Record<string, OAuthClientSettings>>
-  /** Telegram login (issue #4): the bot whose token signs login results. null = not configured. */
+  /** Telegram login: the bot whose token signs login results. null = not configured. */
   telegram: TelegramSettings | null
-  /** Captcha (issue #4): the provider secret that verifies widget tokens (siteverify). Never sent to browsers. */
+  /** Captcha: the provider secret that verifies widget tokens (siteverify). Never sent to browsers. */
   captchaSecretKey: string | null
 }
 

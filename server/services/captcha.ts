@@ -1,6 +1,6 @@
 /**
- * Captcha check for init calls (spec part 1 §7: `token` / `captcha_token`). One function every
- * guarded route calls; it asks the provider's siteverify endpoint in Cloudflare Turnstile's
+ * Captcha check for init calls (spec part 1 §7: `token` / `captcha_token`). One check every
+ * guarded service calls (`CaptchaService`); it asks the provider's siteverify endpoint in Cloudflare Turnstile's
  * documented wire format:
  *
  *   POST {verifyUrl}  application/x-www-form-urlencoded  secret, response, remoteip, idempotency_key
@@ -12,7 +12,6 @@
  * slow or refusing *our* secret → `captcha_timeout` ('Something went wrong! Please try again later.').
  */
 import { randomUUID } from 'node:crypto'
-import type { FastifyRequest } from 'fastify'
 import type { ServerConfig } from '../config.js'
 import { ApiError } from '../errors.js'
 import type { App } from './app-config.js'
@@ -111,13 +110,17 @@ async function siteverify(options: VerifyCaptchaOptions, fields: { secret: strin
 }
 
 /**
- * The route-level form: verifies the request's captcha token for its app.
+ * The captcha check every service runs first in its unauthenticated init calls (e-mail and SMS
+ * codes, wallet nonces, passkey options, OAuth, Telegram, Farcaster): one per server, so routes
+ * never see a captcha token's fate.
  *
  * @example
- * await requireCaptcha(request, request.body.token)
+ * await captcha.check(app, body.token, ip)
  */
-export function requireCaptcha(request: FastifyRequest, token: string | null | undefined): Promise<void> {
-  const app = request.gatehouseApp
-  if (!app) throw new ApiError('missing_or_invalid_app_id', 'Missing or invalid app id')
-  return verifyCaptcha({ config: request.server.gatehouse.config, log: request.log }, app, token, request.ip)
+export class CaptchaService {
+  constructor(private readonly options: VerifyCaptchaOptions) {}
+
+  check(app: App, token: string | null | undefined, remoteIp: string): Promise<void> {
+    return verifyCaptcha(this.options, app, token, remoteIp)
+  }
 }

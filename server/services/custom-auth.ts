@@ -1,5 +1,5 @@
 /**
- * Custom-token login (issue #4): the host signs its own JWT for its user; we verify it with jose
+ * Custom-token login: the host signs its own JWT for its user; we verify it with jose
  * against the host's JWKS URL (cached by jose, refreshed on unknown kid) or a configured public key,
  * and the `sub` becomes a `custom_auth` account.
  */

@@ -12,6 +12,8 @@ import { insertLinkedAccount, listLinkedAccounts, setLinkedAccountDetails } from
 import type { Db, LinkedAccountsTable, WalletSecretsTable } from '../db/schema.js'
 import { findWalletSecret, insertWalletSecret, updateWalletSecretShares } from '../db/wallet-secrets.js'
 import { ApiError } from '../errors.js'
+import type { SessionService } from './sessions.js'
+import type { Throttle } from './throttle.js'
 import { loadWireUser, type WireUser } from './users.js'
 import { verifyRegistrationProof } from './wallet-proof.js'
 
@@ -68,11 +70,29 @@ function isEmbedded(account: LinkedAccountsTable): boolean {
   return (JSON.parse(account.details) as { wallet_client_type?: string }).wallet_client_type === 'privy'
 }
 
+export interface EmbeddedWalletDeps {
+  db: Db
+  sessions: SessionService
+  throttle: Throttle
+  secret: string
+  recoverySecret: string | null
+  /** The origin of the server's own pages: the wallet frame's, the only caller of these methods. */
+  frameOrigin: string
+  now: () => number
+}
+
+/** Who calls: the bearer's user and session, and the request's Origin header. */
+export interface FrameCaller {
+  userId: string
+  sessionId: string
+  origin: string | undefined
+}
+
 export class EmbeddedWalletService {
   private readonly authBox: ShareBox
   private readonly recoveryBox: ShareBox
 
-  constructor(private readonly options: { db: Db; secret: string; recoverySecret: string | null; now: () => number }) {
+  constructor(private readonly options: EmbeddedWalletDeps) {
     this.authBox = new ShareBox(options.secret, 'auth-share')
     this.recoveryBox = new ShareBox(options.recoverySecret ?? options.secret, 'recovery-share')
   }
@@ -86,7 +106,19 @@ export class EmbeddedWalletService {
     return `${appId}:${userId}:${entropyId}:${shareSet}`
   }
 
-  async addWallet(appId: string, userId: string, input: AddWalletInput): Promise<{ user: WireUser; wallet: Record<string, unknown> }> {
+  /**
+   * Shares go only to the wallet frame: a page of this origin. Browsers set Origin themselves, so
+   * script on a host page (which holds the access token too) cannot ask for them.
+   */
+  private async frameUser(caller: FrameCaller): Promise<string> {
+    if (caller.origin !== this.options.frameOrigin) throw new ApiError('forbidden_origin', 'Only the wallet frame may call this')
+    await this.options.sessions.userForSession(caller.sessionId, caller.userId)
+    return caller.userId
+  }
+
+  /** Registers a wallet the frame derived; the proof shows the caller holds its key. */
+  async addWallet(appId: string, caller: FrameCaller, input: AddWalletInput): Promise<{ user: WireUser; wallet: Record<string, unknown> }> {
+    const userId = await this.frameUser(caller)
     const address = normalizeWalletAddress(input.chain_type, input.address)
     if (!Number.isInteger(input.wallet_index) || input.wallet_index < 0) throw new ApiError('invalid_data', 'A negative walletIndex is invalid')
     // Before anything is stored: the caller must hold the key of the address it registers.
@@ -178,7 +210,11 @@ export class EmbeddedWalletService {
   }
 
   /** The auth share, and with `includeRecovery` the recovery share (or its password envelope). */
-  async keyMaterial(appId: string, userId: string, entropyId: string, includeRecovery: boolean): Promise<KeyMaterial> {
+  async keyMaterial(appId: string, caller: FrameCaller, entropyId: string, includeRecovery: boolean): Promise<KeyMaterial> {
+    const userId = await this.frameUser(caller)
+    // Per user, not per IP: the shares belong to the user, and a stolen token may come from anywhere.
+    const { throttle } = this.options
+    await throttle.hit(`key-material:${appId}:${userId}`, throttle.limits.keyMaterial)
     const secret = await this.ownSecret(appId, userId, entropyId)
     const context = this.context(appId, userId, secret.entropy_id, secret.share_set)
     return {
@@ -193,7 +229,8 @@ export class EmbeddedWalletService {
   }
 
   /** Replaces both server shares after the frame re-split the secret under a new recovery method. */
-  async setRecovery(appId: string, userId: string, entropyId: string, shares: SharesInput): Promise<WireUser> {
+  async setRecovery(appId: string, caller: FrameCaller, entropyId: string, shares: SharesInput): Promise<WireUser> {
+    const userId = await this.frameUser(caller)
     const secret = await this.ownSecret(appId, userId, entropyId)
     const context = this.context(appId, userId, secret.entropy_id, shares.share_set)
     const t = this.options.now()

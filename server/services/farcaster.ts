@@ -1,5 +1,5 @@
 /**
- * Sign In With Farcaster (issue #4). Gatehouse hosts its own relay channel, speaking the wire
+ * Sign In With Farcaster. Gatehouse hosts its own relay channel, speaking the wire
  * format of Farcaster's AuthKit relay (https://docs.farcaster.xyz/auth-kit/ , relay
  * `POST /v1/channel`, `GET /v1/channel/status`, `POST /v1/channel/authenticate`): the page opens a
  * channel (`farcaster/init`), shows its connect URI as a QR code, the user's Farcaster client signs
@@ -16,8 +16,12 @@ import { completeFarcasterChannel, deleteExpiredFarcasterChannels, findFarcaster
 import type { Db, FarcasterChannelsTable } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import { connectUri, openUpstreamChannel, statusOf, upstreamStatus, type ChannelParams, type ChannelStatus, type RelayAuthenticateBody } from './farcaster-relay.js'
-import type { ProvenAccount } from './accounts.js'
+import type { AccountService, AuthMode, ProvenAccount } from './accounts.js'
 import { isMethodEnabled, type App } from './app-config.js'
+import type { CaptchaService } from './captcha.js'
+import type { AuthResponse } from './sessions.js'
+import type { Throttle } from './throttle.js'
+import type { WireUser } from './users.js'
 
 /** SIWF constants (FIP-11): the statement and chain id every Farcaster client puts in the message. */
 export const SIWF_STATEMENTS = ['Farcaster Auth', 'Farcaster Connect']
@@ -42,9 +46,17 @@ export interface FarcasterSignedInput {
 
 export interface FarcasterDeps {
   db: Db
+  accounts: AccountService
+  throttle: Throttle
+  captcha: CaptchaService
   config: FarcasterConfig
   dev: boolean
   now: () => number
+}
+
+function channelBearer(bearer: string | null): string {
+  if (!bearer) throw new ApiError('missing_or_invalid_token', 'The channel token is required as the bearer')
+  return bearer
 }
 
 const failed = (why: string) => new ApiError('invalid_credentials', `Farcaster authentication failed: ${why}`)
@@ -53,7 +65,13 @@ export class FarcasterService {
   constructor(private readonly deps: FarcasterDeps) {}
 
   /** Opens a channel for the page at `origin`; answers the token and the URI the QR code carries. */
-  async createChannel(app: App, origin: string | undefined): Promise<{ channel_token: string; connect_uri: string; nonce: string; expires_at: number }> {
+  async createChannel(
+    app: App,
+    origin: string | undefined,
+    caller: { token?: string | null; ip: string },
+  ): Promise<{ channel_token: string; connect_uri: string; nonce: string; expires_at: number }> {
+    await this.deps.captcha.check(app, caller.token, caller.ip)
+    await this.deps.throttle.initRequest(caller.ip)
     if (!isMethodEnabled(app.config, 'farcaster')) throw new ApiError('disallowed_login_method', 'Login with Farcaster not allowed')
     this.rpcUrl()
     const page = this.pageOrigin(app, origin)
@@ -69,7 +87,8 @@ export class FarcasterService {
    * The relay's own `POST /v1/channel` (AuthKit `createChannel`): a channel for whichever app
    * server asks, verified by that server, not here. It never logs anyone in on this server.
    */
-  async relayCreateChannel(params: ChannelParams): Promise<{ channelToken: string; url: string; nonce: string }> {
+  async relayCreateChannel(params: ChannelParams, ip: string): Promise<{ channelToken: string; url: string; nonce: string }> {
+    await this.deps.throttle.initRequest(ip)
     const ttlEnd = this.deps.now() + this.deps.config.channelTtlSeconds * 1000
     const asked = params.expirationTime ? Date.parse(params.expirationTime) : NaN
     const expiresAt = Number.isFinite(asked) ? Math.min(asked, ttlEnd) : ttlEnd
@@ -116,7 +135,9 @@ export class FarcasterService {
    * The relay's authenticate (called by the Farcaster client): records the signed message once.
    * Only the shape is checked here (nonce and fid); `verify` does the real checks later.
    */
-  async relayAuthenticate(token: string, body: RelayAuthenticateBody, relayKey: string | undefined): Promise<ChannelStatus> {
+  async relayAuthenticate(bearer: string | null, body: RelayAuthenticateBody, relayKey: string | undefined, ip: string): Promise<ChannelStatus> {
+    await this.deps.throttle.loginAttempt(ip)
+    const token = channelBearer(bearer)
     const expectedKey = this.deps.config.relayKey
     // Digests are compared, so the timing of the comparison says nothing about the key.
     if (expectedKey && !(relayKey && sha256(relayKey) === sha256(expectedKey))) throw new ApiError('missing_or_invalid_token', 'Invalid relay key')
@@ -134,6 +155,22 @@ export class FarcasterService {
     )
     if (!done) throw new ApiError('invalid_data', 'This channel is already completed')
     return this.status(token)
+  }
+
+  /** The relay's status: the channel token comes as the bearer. */
+  relayStatus(bearer: string | null): Promise<ChannelStatus> {
+    return this.status(channelBearer(bearer))
+  }
+
+  /** Sign In With Farcaster: a login attempt, then the signed message proves the account. */
+  authenticate(app: App, input: FarcasterSignedInput & { mode?: AuthMode }, origin: string | undefined, ip: string): Promise<AuthResponse> {
+    return this.deps.accounts.authenticate(app, ip, () => this.verify(app, input, origin), { mode: input.mode })
+  }
+
+  /** Links the account of a signed message to the signed-in user (counted like a login attempt). */
+  async link(app: App, userId: string, input: FarcasterSignedInput, origin: string | undefined, ip: string): Promise<WireUser> {
+    await this.deps.throttle.loginAttempt(ip)
+    return this.deps.accounts.link(app, userId, await this.verify(app, input, origin))
   }
 
   /**

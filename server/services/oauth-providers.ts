@@ -1,5 +1,5 @@
 /**
- * OAuth provider presets (issue #4): endpoints, scopes and how each provider's profile maps to
+ * OAuth provider presets: endpoints, scopes and how each provider's profile maps to
  * the `{provider}_oauth` account (subject, email, name, username). Client ids and secrets come
  * from the app's server-only settings (`settings.oauth[provider]`); an `issuer` there replaces
  * the preset by OpenID Connect discovery, which is how tests and the development identity

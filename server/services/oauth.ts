@@ -1,5 +1,5 @@
 /**
- * OAuth login (issue #4). The server is the OAuth 2.0 / OpenID Connect client (oauth4webapi):
+ * OAuth login. The server is the OAuth 2.0 / OpenID Connect client (oauth4webapi):
  * init stores the browser's state code (as SHA-256) with its PKCE challenge and builds the
  * provider's authorization URL; the provider redirects to our fixed callback, which sends the
  * browser back to the page (`redirect_to`) with code, state and provider; authenticate spends the
@@ -7,18 +7,25 @@
  * One fixed callback URL per deployment is what providers ask owners to register.
  */
 import * as oauth from 'oauth4webapi'
+import { API_PREFIX } from '../context.js'
 import { sha256 } from '../crypto/hash.js'
 import { findOAuthState, insertOAuthState, setOAuthProviderUser, takeOAuthState } from '../db/oauth-states.js'
 import type { Db } from '../db/schema.js'
 import { ApiError } from '../errors.js'
-import type { ProvenAccount } from './accounts.js'
+import type { AccountService, AuthMode, ProvenAccount } from './accounts.js'
 import type { App, OAuthClientSettings } from './app-config.js'
 import { isMethodEnabled } from './app-config.js'
 import { appleClientSecret, hasAppleKey } from './apple-client-secret.js'
+import type { CaptchaService } from './captcha.js'
+import type { AuthResponse } from './sessions.js'
+import type { Throttle } from './throttle.js'
+import type { WireUser } from './users.js'
 import { PROVIDER_LABELS, PROVIDER_PRESETS, isOAuthProvider, oidcProfile, type OAuthProfile, type OAuthProvider, type ProviderPreset } from './oauth-providers.js'
 
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000
-export const CALLBACK_PATH = '/api/v1/oauth/callback'
+/** The providers' redirect URI, relative to the API prefix (the route) and in full (what providers are told). */
+export const CALLBACK_ROUTE = '/oauth/callback'
+export const CALLBACK_PATH = `${API_PREFIX}${CALLBACK_ROUTE}`
 const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/
 
 export interface OAuthTokens {
@@ -39,8 +46,19 @@ interface Resolved {
   options: { [oauth.allowInsecureRequests]?: boolean }
 }
 
+/** What the browser brings back from the provider (authenticate and link). */
+export interface CodeExchange {
+  authorization_code: string
+  state_code: string
+  code_verifier: string
+  provider: string
+}
+
 export interface OAuthDeps {
   db: Db
+  accounts: AccountService
+  throttle: Throttle
+  captcha: CaptchaService
   now: () => number
   publicUrl: string
   /** Whether `origin` may receive the browser back for this app (the app's allowed origins). */
@@ -110,8 +128,13 @@ export class OAuthService {
     return { provider, as, client, auth, preset, settings, options }
   }
 
-  /** OAuth init: remembers the flow and answers the provider's authorization URL. */
-  async init(app: App, body: { provider: string; redirect_to: string; code_challenge: string; state_code: string }): Promise<{ url: string }> {
+  /**
+   * OAuth init: remembers the flow and answers the provider's authorization URL. Counted as a
+   * login attempt and captcha-checked (`token`) before anything else.
+   */
+  async init(app: App, body: { provider: string; redirect_to: string; code_challenge: string; state_code: string; token?: string }, ip: string): Promise<{ url: string }> {
+    await this.deps.throttle.loginAttempt(ip)
+    await this.deps.captcha.check(app, body.token, ip)
     const { as, client, preset, provider } = await this.resolve(app, body.provider)
     let target: URL
     try {
@@ -162,8 +185,22 @@ export class OAuthService {
     return back.href
   }
 
+  /** OAuth login: the proven account's session plus the provider's tokens (`oauth_tokens`). */
+  async authenticate(app: App, body: CodeExchange & { mode?: AuthMode }, ip: string): Promise<AuthResponse> {
+    await this.deps.throttle.loginAttempt(ip)
+    const { proven, tokens } = await this.prove(app, body)
+    const response = await this.deps.accounts.loginOrSignUp(app, proven, { mode: body.mode })
+    return { ...response, oauth_tokens: { ...tokens } }
+  }
+
+  /** Links the proven OAuth account to the signed-in user. */
+  async link(app: App, userId: string, body: CodeExchange): Promise<WireUser> {
+    const { proven } = await this.prove(app, body)
+    return this.deps.accounts.link(app, userId, proven)
+  }
+
   /** OAuth authenticate / link: proves the `{provider}_oauth` account and returns the provider's tokens. */
-  async prove(app: App, body: { authorization_code: string; state_code: string; code_verifier: string; provider: string }): Promise<{ proven: ProvenAccount; tokens: OAuthTokens }> {
+  async prove(app: App, body: CodeExchange): Promise<{ proven: ProvenAccount; tokens: OAuthTokens }> {
     const r = await this.resolve(app, body.provider)
     if (body.authorization_code === 'undefined') throw new ApiError('invalid_credentials', 'User denied confirmation during OAuth flow')
     const flow = await takeOAuthState(this.deps.db, app.id, sha256(body.state_code))

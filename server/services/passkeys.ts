@@ -1,5 +1,5 @@
 /**
- * Passkey login, sign-up, link and unlink (issue #4) with @simplewebauthn/server. A passkey is a
+ * Passkey login, sign-up, link and unlink with @simplewebauthn/server. A passkey is a
  * linked account of type `passkey` whose address is the credential id (base64url) and whose
  * details carry the spec's Passkey account fields plus what verification needs (public key,
  * signature counter, transports, user handle).
@@ -21,6 +21,7 @@ import { ApiError } from '../errors.js'
 import type { AccountService, AuthMode, ProvenAccount } from './accounts.js'
 import type { App } from './app-config.js'
 import type { AuthResponse } from './sessions.js'
+import type { CaptchaService } from './captcha.js'
 import type { Throttle } from './throttle.js'
 import type { WireUser } from './users.js'
 
@@ -36,6 +37,7 @@ export interface PasskeyDeps {
   db: Db
   accounts: AccountService
   throttle: Throttle
+  captcha: CaptchaService
   config: ServerConfig
   now: () => number
 }
@@ -85,8 +87,13 @@ export class PasskeyService {
     await this.deps.db.deleteFrom('passkey_challenges').where('expires_at', '<', t).execute()
   }
 
-  /** Creation options for a new passkey: sign-up (`userId` null) or link to the signed-in user. */
-  async registrationOptions(app: App, originHeader: string | undefined, ip: string, userId: string | null) {
+  /**
+   * Creation options for a new passkey: sign-up (`userId` null; captcha-checked like every
+   * unauthenticated init) or link to the signed-in user (who must be allowed to link).
+   */
+  async registrationOptions(app: App, originHeader: string | undefined, ip: string, userId: string | null, captchaToken?: string | null) {
+    if (userId) await this.deps.accounts.linkingUser(userId)
+    else await this.deps.captcha.check(app, captchaToken, ip)
     const origin = this.checkOrigin(app, originHeader)
     await this.deps.throttle.hit(`passkey-init:ip:${ip}`, this.deps.throttle.limits.ipInit)
     if (!userId) this.checkSignupAllowed(app)
@@ -160,7 +167,8 @@ export class PasskeyService {
   }
 
   /** Request options for a discoverable-credential login (any passkey of this app on the device). */
-  async authenticationOptions(app: App, originHeader: string | undefined, ip: string) {
+  async authenticationOptions(app: App, originHeader: string | undefined, ip: string, captchaToken?: string | null) {
+    await this.deps.captcha.check(app, captchaToken, ip)
     const origin = this.checkOrigin(app, originHeader)
     await this.deps.throttle.hit(`passkey-init:ip:${ip}`, this.deps.throttle.limits.ipInit)
     const options = await generateAuthenticationOptions({ rpID: new URL(origin).hostname, timeout: PASSKEY_TIMEOUT_MS, userVerification: 'preferred', allowCredentials: [] })
@@ -169,7 +177,7 @@ export class PasskeyService {
   }
 
   async authenticate(app: App, challenge: string, response: AuthenticationResponseJSON, mode: AuthMode | undefined, ip: string): Promise<AuthResponse> {
-    await this.deps.throttle.hit(`auth:ip:${ip}`, this.deps.throttle.limits.ipAuthenticate)
+    await this.deps.throttle.loginAttempt(ip)
     if (clientChallenge(response) !== challenge) throw invalid('challenge mismatch')
     const row = await this.take(app, challenge, 'authenticate', null)
     const account = await findLinkedAccount(this.deps.db, app.id, PASSKEY_TYPE, response.id)

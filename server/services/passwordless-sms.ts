@@ -12,6 +12,7 @@ import type { AccountService, AuthMode, ProvenAccount } from './accounts.js'
 import { isMethodEnabled, type App } from './app-config.js'
 import type { AuthResponse } from './sessions.js'
 import type { SmsChannel, SmsSender } from './sms-sender.js'
+import type { CaptchaService } from './captcha.js'
 import type { Throttle } from './throttle.js'
 import type { WireUser } from './users.js'
 
@@ -23,6 +24,7 @@ export interface PasswordlessSmsDeps {
   db: Db
   sms: SmsSender
   throttle: Throttle
+  captcha: CaptchaService
   accounts: AccountService
   secret: string
   now: () => number
@@ -51,15 +53,17 @@ export class PasswordlessSmsService {
     return normalizePhone(raw, this.deps.allowedCountries)
   }
 
-  async init(app: App, input: { phoneNumber: string; channel?: SmsChannel }, ip: string): Promise<void> {
+  /** Sends a login code; `token` is the captcha token, checked first when the app enables captcha. */
+  async init(app: App, input: { phoneNumber: string; channel?: SmsChannel; token?: string | null }, ip: string): Promise<void> {
     const { db, throttle, now, secret } = this.deps
+    await this.deps.captcha.check(app, input.token, ip)
     const phone = this.check(app, input.phoneNumber)
     const channel = input.channel ?? 'sms'
     if (!(app.config.smsChannels ?? ['sms']).includes(channel)) {
       throw new ApiError('disallowed_login_method', `Login with ${channel === 'whatsapp' ? 'WhatsApp' : 'SMS'} not allowed`)
     }
     const limits = throttle.limits
-    await throttle.hit(`init:ip:${ip}`, limits.ipInit)
+    await throttle.initRequest(ip)
     await throttle.hit(`init:phone:${app.id}:${phone}`, limits.emailInit)
     const t = now()
     const code = generateCode()
@@ -95,7 +99,7 @@ export class PasswordlessSmsService {
   private async verify(app: App, raw: string, code: string, ip: string): Promise<string> {
     const { db, throttle, now, secret } = this.deps
     const phone = this.check(app, raw)
-    await throttle.hit(`auth:ip:${ip}`, throttle.limits.ipAuthenticate)
+    await throttle.loginAttempt(ip)
     const key = codeKey(phone)
     const storedHash = await claimCodeAttempt(db, app.id, key, now(), throttle.limits.codeMaxAttempts)
     const matches = codeMatches(secret, app.id, key, code, storedHash ?? '')

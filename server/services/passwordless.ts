@@ -12,6 +12,7 @@ import type { AccountService, AuthMode } from './accounts.js'
 import { isAllowlisted, isMethodEnabled, type App } from './app-config.js'
 import { loginCodeMessage, type Mailer } from './mailer.js'
 import type { AuthResponse, SessionService } from './sessions.js'
+import type { CaptchaService } from './captcha.js'
 import type { Throttle } from './throttle.js'
 import type { WireUser } from './users.js'
 
@@ -24,6 +25,7 @@ export interface PasswordlessDeps {
   db: Db
   mailer: Mailer
   throttle: Throttle
+  captcha: CaptchaService
   sessions: SessionService
   accounts: AccountService
   secret: string
@@ -45,11 +47,13 @@ export class PasswordlessService {
     return email
   }
 
-  async init(app: App, rawEmail: string, ip: string): Promise<void> {
+  /** Sends a login code; `token` is the captcha token, checked first when the app enables captcha. */
+  async init(app: App, input: { email: string; token?: string | null }, ip: string): Promise<void> {
     const { db, throttle, now, secret } = this.deps
-    const email = this.checkAddress(app, rawEmail)
+    await this.deps.captcha.check(app, input.token, ip)
+    const email = this.checkAddress(app, input.email)
     const limits = throttle.limits
-    await throttle.hit(`init:ip:${ip}`, limits.ipInit)
+    await throttle.initRequest(ip)
     await throttle.hit(`init:email:${app.id}:${email}`, limits.emailInit)
     const t = now()
     const code = generateCode()
@@ -89,7 +93,7 @@ export class PasswordlessService {
   private async verify(app: App, rawEmail: string, code: string, ip: string): Promise<string> {
     const { db, throttle, now, secret } = this.deps
     const email = this.checkAddress(app, rawEmail)
-    await throttle.hit(`auth:ip:${ip}`, throttle.limits.ipAuthenticate)
+    await throttle.loginAttempt(ip)
     const t = now()
     const storedHash = await claimCodeAttempt(db, app.id, email, t, throttle.limits.codeMaxAttempts)
     // Always run the HMAC so a missing code costs the same as a wrong one.

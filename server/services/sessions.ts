@@ -26,7 +26,7 @@ export interface AuthResponse {
   privy_access_token: null
   identity_token: string
   refresh_token: string
-  /** The provider's tokens after an OAuth login (issue #4); null otherwise. */
+  /** The provider's tokens after an OAuth login; null otherwise. */
   oauth_tokens: Record<string, unknown> | null
   session_update_action: 'set'
 }

@@ -45,7 +45,8 @@ export class SiweService {
     return getAddress(rawAddress)
   }
 
-  async init(app: App, rawAddress: string, ip: string): Promise<{ nonce: string }> {
+  async init(app: App, rawAddress: string, ip: string, captchaToken?: string | null): Promise<{ nonce: string }> {
+    await this.wallets.checkCaptcha(app, captchaToken, ip)
     return { nonce: await this.wallets.issueNonce(app, 'ethereum', this.normalise(rawAddress), ip) }
   }
 

@@ -49,7 +49,8 @@ export class SiwsService {
     private readonly now: () => number,
   ) {}
 
-  async init(app: App, address: string, ip: string): Promise<{ nonce: string }> {
+  async init(app: App, address: string, ip: string, captchaToken?: string | null): Promise<{ nonce: string }> {
+    await this.wallets.checkCaptcha(app, captchaToken, ip)
     if (!solanaPublicKey(address)) throw new ApiError('invalid_data', 'Invalid Solana address')
     return { nonce: await this.wallets.issueNonce(app, 'solana', address, ip) }
   }

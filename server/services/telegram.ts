@@ -1,13 +1,17 @@
 /**
- * Telegram login (issue #4): checks a login-widget result or Mini App `initData` against the
+ * Telegram login: checks a login-widget result or Mini App `initData` against the
  * app's bot token, per Telegram's documented algorithms, and turns it into a proven `telegram`
  * account. https://core.telegram.org/widgets/login#checking-authorization and
  * https://core.telegram.org/bots/webapps#validating-data-received-via-the-mini-app
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { ApiError } from '../errors.js'
-import type { ProvenAccount } from './accounts.js'
+import type { AccountService, AuthMode, ProvenAccount } from './accounts.js'
 import { isMethodEnabled, type App } from './app-config.js'
+import type { CaptchaService } from './captcha.js'
+import type { AuthResponse } from './sessions.js'
+import type { Throttle } from './throttle.js'
+import type { WireUser } from './users.js'
 
 /** How old a signed result may be (seconds). Telegram leaves it to the site; a day matches its widget session. */
 export const TELEGRAM_MAX_AGE_SECONDS = 24 * 60 * 60
@@ -104,4 +108,47 @@ export function verifyTelegram(app: App, body: { telegram_auth_result?: Telegram
   if (body.telegram_auth_result) return verifyLoginWidget(app, body.telegram_auth_result, nowMs)
   if (body.telegram_web_app_data) return verifyWebAppData(app, body.telegram_web_app_data, nowMs)
   throw new ApiError('invalid_data', 'telegram_auth_result or telegram_web_app_data is required.')
+}
+
+/** What a Telegram login or link brings: one of the two proofs, and the captcha token of a login. */
+export interface TelegramProof {
+  captcha_token?: string | null
+  telegram_auth_result?: TelegramAuthResult | null
+  telegram_web_app_data?: string | null
+}
+
+export interface TelegramDeps {
+  accounts: AccountService
+  throttle: Throttle
+  captcha: CaptchaService
+  now: () => number
+}
+
+/** Telegram login and link: the throttles and checks in front of AccountService. */
+export class TelegramService {
+  constructor(private readonly deps: TelegramDeps) {}
+
+  /** Verifies the proof, then counts it against its Telegram account (spec §8 'Request limit reached for Telegram'). */
+  private async verified(app: App, proof: TelegramProof): Promise<ProvenAccount> {
+    const { throttle, now } = this.deps
+    const proven = verifyTelegram(app, proof, now())
+    await throttle.hit(`telegram:${app.id}:${proven.address}`, throttle.limits.telegramAccount, { provider_rate_limited: true })
+    return proven
+  }
+
+  async authenticate(app: App, proof: TelegramProof & { mode?: AuthMode }, ip: string): Promise<AuthResponse> {
+    return this.deps.accounts.authenticate(
+      app,
+      ip,
+      async () => {
+        await this.deps.captcha.check(app, proof.captcha_token, ip)
+        return this.verified(app, proof)
+      },
+      { mode: proof.mode },
+    )
+  }
+
+  async link(app: App, userId: string, proof: TelegramProof): Promise<WireUser> {
+    return this.deps.accounts.link(app, userId, await this.verified(app, proof))
+  }
 }

@@ -22,6 +22,16 @@ export class Throttle {
     if (count > limit) throw new ApiError('too_many_requests', 'Too many attempts. Please wait before trying again.', data)
   }
 
+  /** One login attempt from `ip` (every authenticate route counts here before checking its proof). */
+  loginAttempt(ip: string): Promise<void> {
+    return this.hit(`auth:ip:${ip}`, this.limits.ipAuthenticate)
+  }
+
+  /** One init call from `ip` (codes, channels: anything that starts a login). */
+  initRequest(ip: string): Promise<void> {
+    return this.hit(`init:ip:${ip}`, this.limits.ipInit)
+  }
+
   get enabled() {
     return !this.disabled
   }

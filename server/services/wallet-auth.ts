@@ -17,6 +17,7 @@ import { sha256 } from '../crypto/hash.js'
 import { ApiError } from '../errors.js'
 import type { App } from './app-config.js'
 import type { AuthResponse, SessionService } from './sessions.js'
+import type { CaptchaService } from './captcha.js'
 import type { Throttle } from './throttle.js'
 import { loadWireUser, type WireUser } from './users.js'
 
@@ -45,9 +46,10 @@ export interface WalletAuthDeps {
   db: Db
   sessions: SessionService
   throttle: Throttle
+  captcha: CaptchaService
   config: ServerConfig
   now: () => number
-  /** Shared transfer nonces (issue #4): a wallet of another user can be moved like any account. */
+  /** Shared transfer nonces: a wallet of another user can be moved like any account. */
   accounts: AccountService
 }
 
@@ -76,6 +78,11 @@ export const isEmbeddedWallet = (account: LinkedAccountsTable) =>
 
 export class WalletAuthService {
   constructor(private readonly deps: WalletAuthDeps) {}
+
+  /** The captcha gate of a nonce request (SIWE and SIWS init); runs before the address is even read. */
+  checkCaptcha(app: App, token: string | null | undefined, ip: string): Promise<void> {
+    return this.deps.captcha.check(app, token, ip)
+  }
 
   /** Issues a single-use nonce bound to the app, chain type and address. */
   async issueNonce(app: App, chainType: ChainType, address: string, ip: string): Promise<string> {

@@ -1,0 +1,45 @@
+/**
+ * Every route of the public API, registered under one prefix (`API_PREFIX`, '/api/v1', given in
+ * app.ts): the route files name their paths relative to it. Pages and development routes
+ * (health, wallet frame, dev outbox, dev IdP) live outside it and are registered by app.ts itself.
+ */
+import type { FastifyInstance } from 'fastify'
+import { openApiRoutes } from '../openapi.js'
+import adminRoutes from './admin.js'
+import analyticsRoutes from './analytics.js'
+import appsRoutes from './apps.js'
+import customAuthRoutes from './custom-auth.js'
+import farcasterRoutes from './farcaster.js'
+import guestRoutes from './guest.js'
+import oauthRoutes from './oauth.js'
+import passkeyRoutes from './passkeys.js'
+import passwordlessRoutes from './passwordless.js'
+import passwordlessLinkRoutes from './passwordless-link.js'
+import passwordlessSmsRoutes from './passwordless-sms.js'
+import sessionsRoutes from './sessions.js'
+import siweRoutes from './siwe.js'
+import siwsRoutes from './siws.js'
+import telegramRoutes from './telegram.js'
+import usersRoutes from './users.js'
+import walletRoutes from './wallets.js'
+
+export default async function apiRoutes(app: FastifyInstance) {
+  await app.register(openApiRoutes)
+  await app.register(appsRoutes)
+  await app.register(passwordlessRoutes)
+  await app.register(passwordlessLinkRoutes)
+  await app.register(passwordlessSmsRoutes)
+  await app.register(customAuthRoutes)
+  await app.register(oauthRoutes)
+  await app.register(guestRoutes)
+  await app.register(sessionsRoutes)
+  await app.register(usersRoutes)
+  await app.register(analyticsRoutes)
+  await app.register(siweRoutes)
+  await app.register(siwsRoutes)
+  await app.register(adminRoutes)
+  await app.register(walletRoutes)
+  await app.register(passkeyRoutes)
+  await app.register(telegramRoutes)
+  await app.register(farcasterRoutes)
+}
