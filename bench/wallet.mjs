@@ -47,7 +47,8 @@ export async function walletFigures({ samples = 100 } = {}) {
       })
       const signing = await page.evaluate(async (n) => {
         const modal = document.querySelector('auth-modal')
-        const [eth] = modal.wallets
+        const eth = modal.wallets.find((w) => w.chainType === 'ethereum')
+        const sol = modal.wallets.find((w) => w.chainType === 'solana')
         const provider = modal.getEthereumProvider(eth.address, { showWalletUIs: false })
         const time = async (run) => {
           await run() // warm: frame mounted, wallet unlocked
@@ -61,7 +62,7 @@ export async function walletFigures({ samples = 100 } = {}) {
         }
         return {
           ethereum: await time((i) => provider.request({ method: 'personal_sign', params: [`bench ${i}`, eth.address] })),
-          solana: await time((i) => modal.signMessage({ message: `bench ${i}`, showWalletUIs: false })),
+          solana: await time((i) => modal.signMessage({ message: `bench ${i}`, address: sol.address, uiOptions: { showWalletUIs: false } })),
         }
       }, samples)
       const round = (x) => Math.round(x * 10) / 10
