@@ -63,7 +63,7 @@ export async function distSize(distDir) {
 }
 
 /**
- * (2b) gzip bytes of the lazy external-wallet SDK chunks (issue #5): WalletConnect (sign-client)
+ * (2b) gzip bytes of the lazy external-wallet SDK chunks: WalletConnect (sign-client)
  * and the Coinbase Wallet SDK. Fetched only when such a wallet is picked, never for the landing screen.
  */
 export async function connectorChunks(distDir) {

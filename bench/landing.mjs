@@ -8,7 +8,7 @@ import { dirname, join, normalize, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { parseAst } from 'rollup/parseAst'
 
-/** What `npm run bench` reports against (issue #9). */
+/** What `npm run bench` reports against. */
 export const LANDING_TARGET_BYTES = 80 * 1024
 /** Above this the size test fails. */
 export const LANDING_LIMIT_BYTES = 100 * 1024

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { LANDING_LIMIT_BYTES, landingChunks } from '../bench/landing.mjs'
 
-// Issue #9: the byte budget of the landing screen. `npm test` builds before it runs vitest; the
+// The byte budget of the landing screen. `npm test` builds before it runs vitest; the
 // same figure is what `npm run bench` prints against the 80 KB target.
 const dist = fileURLToPath(new URL('../dist', import.meta.url))
 

@@ -26,5 +26,5 @@ registerMethodStart('farcaster', () => pushScreen({ name: 'farcaster-status' }))
 
 // Embedded-wallet creation follows terms after every login method (src/flows/postLogin.ts).
 registerPostLoginStep(embeddedWalletStep)
-// Issue #5: a stored external wallet connection is restored after a reload.
+// A stored external wallet connection is restored after a reload.
 reconnectOnLoad()

@@ -51,7 +51,7 @@ export * from './actions/loginWithSiws.ts'
 export type { ExternalWallet, WalletFlow }
 export type { WalletConnectionStatus, WalletIntent } from './stores/walletFlow.ts'
 
-// Issue #4: login/link/update flows and account transfer.
+// Login/link/update flows and account transfer.
 export * from './actions/login.ts'
 export * from './actions/linkEmail.ts'
 export * from './actions/linkWithEmailCode.ts'
@@ -75,7 +75,7 @@ export {
   UserExitedUpdateFlowError,
 } from './errors/link.ts'
 
-// Embedded wallets (issue #3).
+// Embedded wallets.
 export * from './actions/connectEmbeddedWallet.ts'
 export * from './actions/createWallet.ts'
 export * from './actions/exportWallet.ts'

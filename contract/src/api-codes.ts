@@ -24,7 +24,7 @@ export const API_ERROR_CODES = {
   not_supported: 422,
   sms_verification_failed: 422,
   too_many_requests: 429,
-  /** Issue #4: the OAuth provider reports the user's account as suspended. */
+  /** The OAuth provider reports the user's account as suspended. */
   oauth_account_suspended: 403,
   embedded_wallet_not_found: 404,
   forbidden_origin: 403,

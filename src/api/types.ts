@@ -44,7 +44,7 @@ export interface AppConfig {
     errorCtaText?: string | null
     errorCtaLink?: string | null
   }
-  /** Captcha (issue #4): 't:' Turnstile site key; scriptUrl is the widget script the server publishes. */
+  /** Captcha: 't:' Turnstile site key; scriptUrl is the widget script the server publishes. */
   captcha?: { enabled: boolean; siteKey?: string | null; scriptUrl?: string }
   intl?: { defaultCountry?: string }
   /** Channels phone codes may use; both → the phone screen offers the choice (default ['sms']). */
@@ -53,11 +53,11 @@ export interface AppConfig {
   disablePlusEmails?: boolean
   disableSignup?: boolean
   embeddedWallets?: Record<string, unknown>
-  /** Custom-token login is accepted (issue #4). */
+  /** Custom-token login is accepted. */
   customAuth?: { enabled: boolean }
   /** Display names replacing a provider's own (e.g. 'Google (local dev)' for the development IdP). */
   oauthProviderLabels?: Record<string, string>
-  /** External wallet connectors (issue #5): WalletConnect v2 and Coinbase Wallet; all public. */
+  /** External wallet connectors: WalletConnect v2 and Coinbase Wallet; all public. */
   externalWallets?: {
     walletConnect?: { enabled?: boolean; projectId?: string | null; relayUrl?: string | null; listingUrl?: string | null }
     coinbaseWallet?: { options?: 'all' | 'smartWalletOnly' | 'eoaOnly'; keysUrl?: string | null }

@@ -1,5 +1,5 @@
 /**
- * Issue #4 'Done when': every error text of spec part 1 §8 is reachable in a test. This reads the
+ * Every error text of spec part 1 §8 is reachable in a test. This reads the
  * quoted texts of §8 from the spec (kept beside the repo, `../shared/spec/1-login.md`) and checks
  * that each one appears, as a quoted string, in at least one test file of the repo. A `{provider}`
  * or `{type}` placeholder matches any filled-in value ('Google (local dev)').

@@ -1,5 +1,5 @@
 /**
- * Sign In With Farcaster, browser side (issue #4, lazy chunk): open a relay channel on our server,
+ * Sign In With Farcaster, browser side (lazy chunk): open a relay channel on our server,
  * poll its status every 2 s until the user's Farcaster client completed it (time-out 120 s, spec
  * §4/§9), then log in or link with the signed message.
  */

@@ -12,7 +12,7 @@ export interface ConfigState {
   app: AppConfig | null
   status: ConfigStatus
   error: BaseError | null
-  /** OAuth opens a popup (default) or redirects the whole page (issue #4). */
+  /** OAuth opens a popup (default) or redirects the whole page. */
   oauthMode?: 'popup' | 'redirect'
 }
 

@@ -13,7 +13,7 @@ export type ScreenEntry =
   | { name: 'wallet-list'; intent: WalletIntent }
   | { name: 'wallet-connect-landing' }
   | { name: 'wallet-connect'; intent: WalletIntent; wallet: SelectedWallet; chainType: WalletChainType }
-  // Issue #4: linking, updating and account transfer.
+  // Linking, updating and account transfer.
   | { name: 'link-email' }
   | { name: 'email-login' }
   | { name: 'sms-login' }
@@ -22,15 +22,15 @@ export type ScreenEntry =
   | { name: 'landing-overflow' }
   | { name: 'update-email' }
   | { name: 'account-transfer'; method: string; nonce: string; displayName: string; step?: 'confirm' | 'assets'; fields?: Record<string, unknown> }
-  // Issue #4 (OAuth): the status screen ('Verifying connection to {provider}').
+  // OAuth: the status screen ('Verifying connection to {provider}').
   | { name: 'oauth-status'; provider: string }
-  // Issue #4: passkeys (src/screens/passkeys/) and Telegram.
+  // Passkeys (src/screens/passkeys/) and Telegram.
   | { name: 'passkey-choice' }
   | { name: 'telegram-status'; result?: import('../telegram/redirectResult.ts').TelegramAuthResult; intent?: 'login' | 'link' }
   | { name: 'passkey-status'; intent: 'login' | 'signup' | 'link' }
-  // Issue #4: captcha (src/screens/captcha/), pushed by a guarded init call waiting for a token.
+  // Captcha (src/screens/captcha/), pushed by a guarded init call waiting for a token.
   | { name: 'captcha' }
-  // Issue #4: Sign In With Farcaster (src/screens/farcaster/).
+  // Sign In With Farcaster (src/screens/farcaster/).
   | { name: 'farcaster-status'; intent?: 'login' | 'link' }
   // Embedded wallets (src/screens/wallets/embedded/)
   | { name: 'embedded-wallet-create'; isNewUser: boolean }
@@ -55,7 +55,7 @@ export interface SelectedWallet {
   detectedIds: Partial<Record<WalletChainType, string>>
   /** Bundled listing id, for the install guide and mobile links. */
   listingId?: string
-  /** Connect through this SDK connector instead of a detected wallet (issue #5: WalletConnect, Coinbase). */
+  /** Connect through this SDK connector instead of a detected wallet (WalletConnect, Coinbase). */
   connector?: 'wallet_connect_v2' | 'coinbase_wallet' | 'base_account'
   /** Mobile deep-link bases for WalletConnect (`<universal>/wc?uri=…`), from the listing. */
   mobile?: { native: string | null; universal: string | null }
