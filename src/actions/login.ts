@@ -1,7 +1,7 @@
 import type { User } from '../api/user.ts'
 import { AlreadyLoggedInError } from '../errors/link.ts'
 import { startFlow } from '../flows/uiFlow.ts'
-import { TEXT } from '../screens/login/errorMapping.ts'
+import { TEXT } from '../flows/outcome.ts'
 import { enabledMethods, landingLayout, type LoginPrefill } from '../screens/login/landingLayout.ts'
 import { METHOD_LABELS, startMethod } from '../screens/login/methodEntries.tsx'
 import { $config } from '../stores/config.ts'
