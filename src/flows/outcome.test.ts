@@ -88,7 +88,7 @@ describe("each method's own codes", () => {
       kind: 'screen',
       screen: { name: 'error', title: 'Something went wrong', detail: 'Phone login code request failure', cta: 'Go back' },
     })
-    expect(mapInitError(api('unsupported_captcha_site_key'))).toMatchObject({ screen: { title: 'Captcha failed', detail: 'Unsupported captcha site key' } })
+    expect(mapInitError(new CaptchaError('unsupported_captcha_site_key', 'x'))).toMatchObject({ screen: { title: 'Captcha failed', detail: 'Unsupported captcha site key' } })
   })
   it('passkey: linked, rate limit and disallowed method', () => {
     expect(mapPasskeyError(api('linked_to_another_user'))).toEqual({ kind: 'message', message: TEXT.linkedToAnotherUser, retry: false })
