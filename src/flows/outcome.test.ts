@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, TimeoutError } from '../errors/api.ts'
+import { BaseError } from '../errors/base.ts'
 import { API_ERROR_CODES, type ApiErrorCode } from '../errors/api-codes.ts'
 import { CaptchaError } from '../errors/captcha.ts'
 import { OAuthStateMismatchError, OAuthUserDeniedError } from '../errors/oauth.ts'
 import { PasskeyRejectedError } from '../errors/passkey.ts'
 import { mapOAuthError } from '../oauth/errors.ts'
 import { mapFarcasterError } from '../screens/farcaster/farcasterErrors.ts'
-import { mapCodeError, mapInitError } from '../screens/login/errorMapping.ts'
+import { mapCodeError, mapInitError, showCodeRequestError } from '../screens/login/errorMapping.ts'
 import { mapPasskeyError } from '../screens/passkeys/passkeyErrors.ts'
 import { mapTelegramError } from '../screens/telegram/telegramErrors.ts'
 import { mapWalletError } from '../screens/wallets/walletErrors.ts'
+import { $modal, currentScreen } from '../stores/modal.ts'
 import { mapOutcome, SHARED_CODES, TEXT, type OutcomeTable } from './outcome.ts'
 
 const api = (code: ApiErrorCode, message = 'server says no', data?: Record<string, unknown>) =>
@@ -125,5 +127,22 @@ describe("each method's own codes", () => {
     expect(mapOAuthError(api('linked_to_another_user'), 'GitHub')).toEqual({ kind: 'status', detail: TEXT.linkedToAnotherUser, retryable: false })
     expect(mapOAuthError(api('disallowed_login_method', 'No GitHub'), 'GitHub')).toMatchObject({ screen: { name: 'error', title: 'Not allowed', cta: 'Try another method' } })
     expect(mapOAuthError(new CaptchaError('captcha_failure', 'x'), 'GitHub')).toEqual({ kind: 'status', detail: 'Something went wrong. Please try again.', retryable: true })
+  })
+})
+
+describe('showCodeRequestError (the login and link forms)', () => {
+  it('a refusal before any call, the plus-address rule and a cancelled captcha stay on the form', () => {
+    $modal.set({ open: true, stack: [{ name: 'landing' }] })
+    const shown: string[] = []
+    showCodeRequestError(new BaseError('Phone flows need a valid phone number.', { code: 'invalid_data' }), (m) => shown.push(m))
+    showCodeRequestError(api('disallowed_plus_email'), (m) => shown.push(m))
+    showCodeRequestError(new CaptchaError('captcha_cancelled', 'Please try again.'), (m) => shown.push(m))
+    expect(shown).toEqual(['Phone flows need a valid phone number.', "Please enter a valid email address without a '+'.", 'Please try again.'])
+    expect(currentScreen()).toEqual({ name: 'landing' })
+  })
+  it('error: anything else opens its error screen', () => {
+    $modal.set({ open: true, stack: [{ name: 'landing' }] })
+    showCodeRequestError(api('invalid_data', 'email is required'), () => expect.unreachable())
+    expect(currentScreen()).toEqual({ name: 'error', title: 'Something went wrong', detail: 'email is required', cta: 'Go back' })
   })
 })

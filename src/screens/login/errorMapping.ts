@@ -1,6 +1,7 @@
 import { ApiError } from '../../errors/api.ts'
+import { BaseError } from '../../errors/base.ts'
 import { errorScreen, linkedToAnotherUserScreen, mapOutcome, notAllowedScreen, TEXT, type CodeRule, type OutcomeTable } from '../../flows/outcome.ts'
-import type { ScreenEntry } from '../../stores/modal.ts'
+import { pushScreen, type ScreenEntry } from '../../stores/modal.ts'
 import { PLUS_EMAIL_MESSAGE } from '../../validation/email.ts'
 
 /** What the code screen does with a failed verification. */
@@ -60,6 +61,18 @@ const initTable: OutcomeTable<InitErrorOutcome> = {
 /** Spec §8 "Error screen mapping" (e-mail init and other requests that end on a screen). */
 export function mapInitError(error: unknown): InitErrorOutcome {
   return mapOutcome(error, initTable)
+}
+
+/**
+ * Shows a failed code request on the form that sent it: an address or number refused before any
+ * call, the plus-address rule and a cancelled captcha as the form's inline error (`inline`),
+ * anything else on its error screen.
+ */
+export function showCodeRequestError(error: unknown, inline: (message: string) => void): void {
+  if (error instanceof BaseError && !(error instanceof ApiError) && error.code === 'invalid_data') return inline(error.shortMessage)
+  const outcome = mapInitError(error)
+  if (outcome.kind === 'landing') inline(outcome.message)
+  else pushScreen(outcome.screen)
 }
 
 /** The generic error screen (error boundary, failed chunk load, failed configuration). */
