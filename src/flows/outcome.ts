@@ -8,7 +8,10 @@ import { asTransferRequired } from '../actions/internal/accountChange.ts'
 import { ApiError } from '../errors/api.ts'
 import type { ScreenEntry } from '../stores/modal.ts'
 
-/** Spec §8 texts shared by several methods, kept in one place so tests can check every one. */
+/**
+ * Spec §8 texts of the code screen and the error screen, which other methods reuse. They load with
+ * the landing screen, so texts only a lazily loaded method shows stay in that method's file.
+ */
 export const TEXT = {
   invalidCode: 'Invalid or expired verification code',
   issueVerifyingCode: 'Issue verifying code',
@@ -18,10 +21,8 @@ export const TEXT = {
   tryAnotherMethod: 'Try another method',
   requestFailed: 'Request failed',
   tooManyAttempts: 'Too many attempts.',
-  tooManyRequests: 'Too many requests. Please wait before trying again.',
   tryAgainLater: 'Try again later',
   somethingWentWrong: 'Something went wrong',
-  somethingWentWrongTryAgain: 'Something went wrong. Try again.',
   captchaFailed: 'Captcha failed',
   invalidCaptcha: 'Please try again.',
   captchaFailure: 'You did not pass CAPTCHA. Please try again.',

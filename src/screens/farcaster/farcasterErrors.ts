@@ -5,8 +5,8 @@ import type { ScreenEntry } from '../../stores/modal.ts'
 
 export const FARCASTER_TEXT = {
   authFailed: TEXT.authFailed,
-  tryAgain: TEXT.somethingWentWrongTryAgain,
-  tooManyRequests: TEXT.tooManyRequests,
+  tryAgain: 'Something went wrong. Try again.',
+  tooManyRequests: 'Too many requests. Please wait before trying again.',
   timedOut: 'The request timed out. Try again.',
   linkedToAnotherUser: TEXT.linkedToAnotherUser,
 } as const

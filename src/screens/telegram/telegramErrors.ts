@@ -6,8 +6,8 @@ import type { ScreenEntry } from '../../stores/modal.ts'
 export const TELEGRAM_TEXT = {
   linkedToAnotherUser: TEXT.linkedToAnotherUser,
   notAllowed: 'Login with Telegram not allowed.',
-  tryAgain: TEXT.somethingWentWrongTryAgain,
-  tooManyRequests: TEXT.tooManyRequests,
+  tryAgain: 'Something went wrong. Try again.',
+  tooManyRequests: 'Too many requests. Please wait before trying again.',
   /** The server's per-Telegram-account limit (answer marked `provider_rate_limited`). */
   requestLimitReached: 'Request limit reached for Telegram. Please wait a moment and try again.',
   authFailed: TEXT.authFailed,
