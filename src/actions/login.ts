@@ -1,7 +1,8 @@
 import type { User } from '../api/user.ts'
-import { AlreadyLoggedInError } from '../errors/link.ts'
+import type { AlreadyLoggedInError } from '../errors/link.ts'
+import { assertCanLogIn } from '../flows/loginGuard.ts'
 import { startFlow } from '../flows/uiFlow.ts'
-import { TEXT } from '../screens/login/errorMapping.ts'
+import { TEXT } from '../flows/outcome.ts'
 import { enabledMethods, landingLayout, type LoginPrefill } from '../screens/login/landingLayout.ts'
 import { METHOD_LABELS, startMethod } from '../screens/login/methodEntries.tsx'
 import { $config } from '../stores/config.ts'
@@ -9,7 +10,6 @@ import { setEmailInput } from '../stores/emailFlow.ts'
 import { setPhoneInput } from '../stores/smsFlow.ts'
 import { $landing } from '../stores/landing.ts'
 import { pushScreen } from '../stores/modal.ts'
-import { $session } from '../stores/session.ts'
 import { openModal } from './openModal.ts'
 
 export interface LoginParameters {
@@ -31,8 +31,11 @@ export type LoginErrorType = AlreadyLoggedInError
  * const user = await login({ prefill: { type: 'email', value: 'ada@example.com' } })
  */
 export function login(parameters: LoginParameters = {}): Promise<LoginReturnType> {
-  const { status, user } = $session.get()
-  if (status === 'authenticated' && user && !user.isGuest) return Promise.reject(new AlreadyLoggedInError())
+  try {
+    assertCanLogIn()
+  } catch (error) {
+    return Promise.reject(error)
+  }
   const { method, prefill = null } = parameters
   $landing.set({ prefill })
   if (prefill?.type === 'email') setEmailInput(prefill.value)

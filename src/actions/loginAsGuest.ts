@@ -1,12 +1,12 @@
 import { getAuthApiClient } from '../api/instance.ts'
 import type { WireAuthResponse } from '../api/types.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
-import { AlreadyLoggedInError } from '../errors/link.ts'
+import type { AlreadyLoggedInError } from '../errors/link.ts'
 import { errorDetail } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
+import { assertCanLogIn } from '../flows/loginGuard.ts'
 import { randomCode } from '../oauth/pkce.ts'
 import { $config } from '../stores/config.ts'
-import { $session } from '../stores/session.ts'
 import { getStorage } from '../stores/storage.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 
@@ -37,8 +37,7 @@ export function guestCredential(appId: string): string {
  * const { user } = await loginAsGuest() // user.isGuest === true
  */
 export async function loginAsGuest(): Promise<LoginAsGuestReturnType> {
-  const { status, user } = $session.get()
-  if (status === 'authenticated' && user && !user.isGuest) throw new AlreadyLoggedInError()
+  assertCanLogIn()
   try {
     const guest_credential = guestCredential($config.get().appId!)
     const response = await getAuthApiClient().request<WireAuthResponse>('/guest/authenticate', { method: 'POST', body: { guest_credential } })

@@ -2,11 +2,11 @@ import { getApiClient } from '../api/instance.ts'
 import type { WireAuthResponse } from '../api/types.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { BaseError } from '../errors/base.ts'
-import { AlreadyLoggedInError } from '../errors/link.ts'
+import type { AlreadyLoggedInError } from '../errors/link.ts'
 import { errorDetail } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
+import { assertCanLogIn } from '../flows/loginGuard.ts'
 import { $config } from '../stores/config.ts'
-import { $session } from '../stores/session.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 
 export interface LoginWithCustomTokenParameters {
@@ -27,8 +27,7 @@ export type LoginWithCustomTokenErrorType = AlreadyLoggedInError | BaseError | A
  */
 export async function loginWithCustomToken({ token, disableSignup }: LoginWithCustomTokenParameters): Promise<LoginWithCustomTokenReturnType> {
   if (!token) throw new BaseError('A custom token is required.', { code: 'invalid_data' })
-  const { status, user } = $session.get()
-  if (status === 'authenticated' && user && !user.isGuest) throw new AlreadyLoggedInError()
+  assertCanLogIn()
   try {
     const mode = disableSignup ?? $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
     const response = await getApiClient().request<WireAuthResponse>('/custom_jwt_account/authenticate', { method: 'POST', body: { token, mode } })

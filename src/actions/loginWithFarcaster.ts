@@ -2,8 +2,10 @@ import { getApiClient } from '../api/instance.ts'
 import type { WireAuthResponse } from '../api/types.ts'
 import type { User, WireUser } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
+import type { AlreadyLoggedInError } from '../errors/link.ts'
 import { errorDetail } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
+import { assertCanLogIn } from '../flows/loginGuard.ts'
 import { $config } from '../stores/config.ts'
 import { applyUser, requireLinkableUser } from './internal/accountChange.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
@@ -19,12 +21,13 @@ export interface LoginWithFarcasterParameters {
   link?: boolean
 }
 export type LoginWithFarcasterReturnType = CompletedLogin | { user: User }
-export type LoginWithFarcasterErrorType = ApiError | TimeoutError | NetworkError
+export type LoginWithFarcasterErrorType = AlreadyLoggedInError | ApiError | TimeoutError | NetworkError
 
 /**
  * Hands a completed channel's signed message to `POST /farcaster/authenticate` (or `/farcaster/link`),
  * where the server checks it against the custody address of the fid. Publishes `auth-success` /
- * `link-success` (or `auth-error`). The Farcaster screen calls it once its poll completes.
+ * `link-success` (or `auth-error`). The Farcaster screen calls it once its poll completes. A
+ * login is refused while a non-guest user is logged in (spec §5).
  *
  * @example
  * const status = await pollFarcasterStatus(channel.channel_token)
@@ -39,6 +42,7 @@ export async function loginWithFarcaster({ channelToken, message, signature, fid
     publish('link-success', { user, linkMethod: 'farcaster', linkedAccount: user.linkedAccounts.find((a) => a.type === 'farcaster') ?? null })
     return { user }
   }
+  assertCanLogIn()
   try {
     const mode = $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
     return completeLogin(await api.request<WireAuthResponse>('/farcaster/authenticate', { method: 'POST', body: { ...body, mode } }), 'farcaster')

@@ -2,12 +2,12 @@ import { getApiClient } from '../api/instance.ts'
 import type { WireAuthResponse } from '../api/types.ts'
 import type { User, WireUser } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
-import { AlreadyLoggedInError } from '../errors/link.ts'
+import type { AlreadyLoggedInError } from '../errors/link.ts'
 import { OAuthInvalidCodeError, OAuthNoFlowError, OAuthStateMismatchError, OAuthUserDeniedError } from '../errors/oauth.ts'
 import { publish } from '../events/bus.ts'
+import { assertCanLogIn } from '../flows/loginGuard.ts'
 import { clearPendingOAuth, readPendingOAuth, type OAuthReturn } from '../oauth/pending.ts'
 import { $config } from '../stores/config.ts'
-import { $session } from '../stores/session.ts'
 import { applyUser, requireLinkableUser } from './internal/accountChange.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 
@@ -43,8 +43,7 @@ export async function loginWithOAuth({ code, state, provider }: LoginWithOAuthPa
     publish('link-success', { user, linkMethod: name, linkedAccount: user.linkedAccounts.find((a) => a.type === `${name}_oauth`) ?? null })
     return { kind: 'link', user }
   }
-  const { status, user } = $session.get()
-  if (status === 'authenticated' && user && !user.isGuest) throw new AlreadyLoggedInError()
+  assertCanLogIn()
   const mode = $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
   const response = await getApiClient().request<WireAuthResponse>('/oauth/authenticate', { method: 'POST', body: { ...body, mode } })
   return { kind: 'login', ...completeLogin(response, name) }

@@ -2,12 +2,12 @@ import { getApiClient } from '../api/instance.ts'
 import { captchaTokenForInit } from '../captcha/require.ts'
 import type { WireAuthResponse } from '../api/types.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
-import { AlreadyLoggedInError } from '../errors/link.ts'
+import type { AlreadyLoggedInError } from '../errors/link.ts'
 import type { PasskeyRejectedError, PasskeyUnknownError, WebAuthnNotSupportedError } from '../errors/passkey.ts'
 import { errorDetail } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
+import { assertCanLogIn } from '../flows/loginGuard.ts'
 import { $config } from '../stores/config.ts'
-import { $session } from '../stores/session.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 
 export interface LoginWithPasskeyParameters {
@@ -28,8 +28,7 @@ export type LoginWithPasskeyErrorType = AlreadyLoggedInError | WebAuthnNotSuppor
  * const { user } = await loginWithPasskey()
  */
 export async function loginWithPasskey({ disableSignup, captchaToken }: LoginWithPasskeyParameters = {}): Promise<LoginWithPasskeyReturnType> {
-  const { status, user } = $session.get()
-  if (status === 'authenticated' && user && !user.isGuest) throw new AlreadyLoggedInError()
+  assertCanLogIn()
   try {
     const { getCredential } = await import('../passkeys/webauthn.ts')
     const api = getApiClient()

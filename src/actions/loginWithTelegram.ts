@@ -3,8 +3,10 @@ import { captchaTokenForInit } from '../captcha/require.ts'
 import type { WireAuthResponse } from '../api/types.ts'
 import type { User, WireUser } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
+import type { AlreadyLoggedInError } from '../errors/link.ts'
 import { errorDetail } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
+import { assertCanLogIn } from '../flows/loginGuard.ts'
 import { $config } from '../stores/config.ts'
 import type { TelegramAuthResult } from '../telegram/redirectResult.ts'
 import { applyUser, requireLinkableUser } from './internal/accountChange.ts'
@@ -20,11 +22,12 @@ export interface LoginWithTelegramParameters {
   link?: boolean
 }
 export type LoginWithTelegramReturnType = CompletedLogin | { user: User }
-export type LoginWithTelegramErrorType = ApiError | TimeoutError | NetworkError
+export type LoginWithTelegramErrorType = AlreadyLoggedInError | ApiError | TimeoutError | NetworkError
 
 /**
  * Sends a Telegram proof to `POST /telegram/authenticate` (or `/telegram/link`), where the
  * server checks Telegram's HMAC with the bot token. Publishes `auth-success` / `link-success`.
+ * A login is refused while a non-guest user is logged in (spec §5).
  *
  * @example
  * await loginWithTelegram({ telegramWebAppData: window.Telegram.WebApp.initData })
@@ -38,6 +41,7 @@ export async function loginWithTelegram({ telegramAuthResult, telegramWebAppData
     publish('link-success', { user, linkMethod: 'telegram', linkedAccount: user.linkedAccounts.find((a) => a.type === 'telegram') ?? null })
     return { user }
   }
+  assertCanLogIn()
   try {
     const mode = $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
     const token = captchaToken ?? (await captchaTokenForInit()) ?? null

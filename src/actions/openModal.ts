@@ -1,7 +1,7 @@
 import { publish } from '../events/bus.ts'
+import { isLoggedIn } from '../flows/loginGuard.ts'
 import { $emailFlow, dispatchEmailFlow } from '../stores/emailFlow.ts'
 import { $modal, resetScreens, setModalOpen, type ScreenEntry } from '../stores/modal.ts'
-import { $session } from '../stores/session.ts'
 import { $smsFlow, dispatchSmsFlow } from '../stores/smsFlow.ts'
 import { cancelModalReset } from './closeModal.ts'
 
@@ -18,8 +18,7 @@ export type OpenModalErrorType = never
  */
 export function openModal(): OpenModalReturnType {
   if ($modal.get().open) return true
-  const { status, user } = $session.get()
-  if (status === 'authenticated' && user && !user.isGuest) {
+  if (isLoggedIn()) {
     console.warn('[gatehouse] open() ignored: the user is already logged in. Call logout() first.')
     return false
   }

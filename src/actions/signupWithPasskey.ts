@@ -2,11 +2,11 @@ import { getApiClient } from '../api/instance.ts'
 import { captchaTokenForInit } from '../captcha/require.ts'
 import type { WireAuthResponse } from '../api/types.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
-import { AlreadyLoggedInError } from '../errors/link.ts'
+import type { AlreadyLoggedInError } from '../errors/link.ts'
 import type { PasskeyRejectedError, PasskeyUnknownError, WebAuthnNotSupportedError } from '../errors/passkey.ts'
 import { errorDetail } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
-import { $session } from '../stores/session.ts'
+import { assertCanLogIn } from '../flows/loginGuard.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 
 export interface SignupWithPasskeyParameters {
@@ -25,8 +25,7 @@ export type SignupWithPasskeyErrorType = AlreadyLoggedInError | WebAuthnNotSuppo
  * const { user, isNewUser } = await signupWithPasskey()
  */
 export async function signupWithPasskey({ captchaToken }: SignupWithPasskeyParameters = {}): Promise<SignupWithPasskeyReturnType> {
-  const { status, user } = $session.get()
-  if (status === 'authenticated' && user && !user.isGuest) throw new AlreadyLoggedInError()
+  assertCanLogIn()
   try {
     const { createCredential } = await import('../passkeys/webauthn.ts')
     const api = getApiClient()

@@ -6,9 +6,9 @@ import { getApiClient } from '../api/instance.ts'
 import type { WireAuthResponse } from '../api/types.ts'
 import type { User, WireUser } from '../api/user.ts'
 import { BaseError } from '../errors/base.ts'
-import { AlreadyLoggedInError } from '../errors/link.ts'
 import { errorDetail, toBaseError } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
+import { assertCanLogIn } from '../flows/loginGuard.ts'
 import { $config } from '../stores/config.ts'
 import { $session } from '../stores/session.ts'
 import { $smsFlow, dispatchSmsFlow } from '../stores/smsFlow.ts'
@@ -54,8 +54,7 @@ async function submit<T>(run: () => Promise<T>): Promise<T> {
  */
 export async function loginWithSmsCode(parameters: SmsCodeParameters & { disableSignup?: boolean }): Promise<CompletedLogin> {
   const phoneNumber = numberAndCode(parameters)
-  const { status, user } = $session.get()
-  if (status === 'authenticated' && user && !user.isGuest) throw new AlreadyLoggedInError()
+  assertCanLogIn()
   const mode = parameters.disableSignup ?? $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
   try {
     return await submit(async () => {

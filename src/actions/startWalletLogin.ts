@@ -1,4 +1,4 @@
-import { $session } from '../stores/session.ts'
+import { isLoggedIn } from '../flows/loginGuard.ts'
 import { openWalletList } from '../wallets/external/openWalletList.ts'
 
 export type StartWalletLoginParameters = void
@@ -15,8 +15,7 @@ export type StartWalletLoginErrorType = never
  * document.querySelector('auth-modal').addEventListener('auth-success', (e) => e.detail.loginMethod) // 'siwe'
  */
 export function startWalletLogin(): StartWalletLoginReturnType {
-  const { status, user } = $session.get()
-  if (status === 'authenticated' && user && !user.isGuest) {
+  if (isLoggedIn()) {
     console.warn('[gatehouse] startWalletLogin() ignored: the user is already logged in. Call logout() first.')
     return false
   }

@@ -3,15 +3,14 @@
  * 440×680 popup (or redirects the page); the provider's answer is read back from the popup (same
  * origin again after the redirect) or from this page's address after a full-page redirect; the
  * status screen goes verifying → success or failure; after success: terms, wallet creation or
- * close, each after 1.4 s. Screens only read `$oauthStatus`.
+ * close, each after 1.4 s (src/flows/completion.ts). Screens only read `$oauthStatus`.
  */
 import { atom } from 'nanostores'
-import { closeModal } from '../actions/closeModal.ts'
 import { initOAuth } from '../actions/initOAuth.ts'
 import { loginWithOAuth } from '../actions/loginWithOAuth.ts'
 import { errorDetail } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
-import { nextPostLoginScreen } from '../flows/postLogin.ts'
+import { completeFlow, type Later } from '../flows/completion.ts'
 import { METHOD_LABELS } from '../screens/login/methodEntries.tsx'
 import { $config } from '../stores/config.ts'
 import { $modal, currentScreen, pushScreen, replaceScreen } from '../stores/modal.ts'
@@ -19,8 +18,7 @@ import { mapOAuthError } from './errors.ts'
 import { readOAuthReturn, type OAuthReturn } from './pending.ts'
 import { openOAuthPopup } from './popup.ts'
 
-/** Spec §4: every step after an OAuth success waits 1.4 s. */
-export const OAUTH_TIMING = { afterSuccessMs: 1400, popupPollMs: 250 }
+export const OAUTH_TIMING = { popupPollMs: 250 }
 
 export interface OAuthStatus {
   provider: string
@@ -102,6 +100,13 @@ function fail(provider: string, kind: 'login' | 'link', error: unknown) {
   }
 }
 
+// No component owns these timers: the step runs only if the status screen is still what the user sees.
+const whileShown: Later = (ms, run) => {
+  setTimeout(() => {
+    if ($modal.get().open && currentScreen().name === 'oauth-status') run()
+  }, ms)
+}
+
 /** Verifies the provider's answer and moves on: the post-login order, or close after a link. */
 export async function finishOAuth(answer: OAuthReturn, kind: 'login' | 'link'): Promise<void> {
   const provider = answer.provider ?? 'oauth'
@@ -111,12 +116,7 @@ export async function finishOAuth(answer: OAuthReturn, kind: 'login' | 'link'): 
     const state = answer.state || (await import('./pending.ts')).readPendingOAuth($config.get().appId!)?.stateCode || ''
     const result = await loginWithOAuth({ ...answer, state })
     $oauthStatus.set({ provider, state: 'success', kind })
-    setTimeout(() => {
-      if (!$modal.get().open || currentScreen().name !== 'oauth-status') return
-      const next = result.kind === 'login' ? nextPostLoginScreen({ user: result.user, isNewUser: result.isNewUser, loginMethod: provider }) : null
-      if (next) replaceScreen(next)
-      else closeModal()
-    }, OAUTH_TIMING.afterSuccessMs)
+    completeFlow(result.kind === 'login' ? { user: result.user, isNewUser: result.isNewUser, loginMethod: provider } : null, whileShown, 'provider')
   } catch (error) {
     fail(provider, kind, error)
   }

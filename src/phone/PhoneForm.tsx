@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react'
 import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { sendSmsCode } from '../actions/sendSmsCode.ts'
-import { mapInitError } from '../screens/login/errorMapping.ts'
+import { showCodeRequestError } from '../screens/login/errorMapping.ts'
 import { $config } from '../stores/config.ts'
 import { pushScreen } from '../stores/modal.ts'
 import { $smsFlow, setPhoneInput, setSmsChannel } from '../stores/smsFlow.ts'
@@ -77,9 +77,7 @@ export default function PhoneForm({ submitLabel = 'Submit' }: { submitLabel?: st
       await sendSmsCode({ phoneNumber: value.qualifiedPhoneNumber, channel })
       pushScreen({ name: 'code', method: 'sms' })
     } catch (caught) {
-      const outcome = mapInitError(caught)
-      if (outcome.kind === 'landing') setError(outcome.message)
-      else pushScreen(outcome.screen)
+      showCodeRequestError(caught, setError)
     } finally {
       setBusy(false)
     }

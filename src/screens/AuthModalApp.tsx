@@ -48,7 +48,7 @@ export function AuthModalApp({ theme, accentColor, standalone = false, refused =
   if (config.status === 'error') body = <ErrorView {...GENERIC_ERROR} onCta={() => closeModal()} />
   else if (!ready) body = <LoadingScreen />
   else {
-    // The captcha screen (issue #4) covers the screen that asked for a token without unmounting it:
+    // The captcha screen covers the screen that asked for a token without unmounting it:
     // status screens start their call on mount, and a remount would ask for a second token.
     const captchaOnTop = screen.name === 'captcha' && modal.stack.length > 1
     const depth = modal.stack.length - (captchaOnTop ? 1 : 0)

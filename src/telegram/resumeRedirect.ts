@@ -5,13 +5,12 @@
  */
 import { showModal } from '../actions/openModal.ts'
 import type { AppConfig } from '../api/types.ts'
-import { $session } from '../stores/session.ts'
+import { isLoggedIn } from '../flows/loginGuard.ts'
 import { takeTelegramResult } from './redirectResult.ts'
 
 export function resumeTelegramRedirect(app: AppConfig | null): void {
   if (!app?.loginMethods?.telegram && !(app as { telegramAuth?: { botUsername: string | null } } | null)?.telegramAuth?.botUsername) return
   const result = takeTelegramResult()
   if (!result) return
-  const { status, user } = $session.get()
-  showModal({ name: 'telegram-status', result, intent: status === 'authenticated' && user && !user.isGuest ? 'link' : 'login' })
+  showModal({ name: 'telegram-status', result, intent: isLoggedIn() ? 'link' : 'login' })
 }

@@ -14,6 +14,7 @@ import { takeCaptchaToken } from '../../stores/captcha.ts'
 import { PrimaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import { useLater } from '../../ui/useLater.ts'
 
 export const CAPTCHA_TEXT = {
   checking: 'Checking that you are a human...',
@@ -30,8 +31,7 @@ export default function CaptchaScreen() {
   const [view, setView] = useState<View>({ kind: 'checking' })
   const alive = useRef(true)
   const retriesLeft = useRef(CAPTCHA_TIMING.retries)
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([])
-  const later = (ms: number, fn: () => void) => timers.current.push(setTimeout(fn, ms))
+  const later = useLater()
 
   async function run() {
     setView({ kind: 'checking' })
@@ -61,7 +61,6 @@ export default function CaptchaScreen() {
     void run()
     return () => {
       alive.current = false
-      timers.current.forEach(clearTimeout)
       // Still waiting means the user left (back or close): the guarded call ends here.
       settleCaptcha({ error: new CaptchaError('captcha_cancelled', 'Please try again.') })
     }

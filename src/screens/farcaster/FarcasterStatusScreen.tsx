@@ -5,17 +5,16 @@
  * show 'Authentication failed' with the spec's detail and Retry (a fresh channel).
  */
 import { useEffect, useRef, useState } from 'react'
-import { closeModal } from '../../actions/closeModal.ts'
 import { loginWithFarcaster } from '../../actions/loginWithFarcaster.ts'
 import { initFarcaster, pollFarcasterStatus } from '../../farcaster/channel.ts'
 import { farcasterDevice, OPEN_APP_LABEL } from '../../farcaster/device.ts'
 import { qrDataUrl } from '../../farcaster/qr.ts'
-import { nextPostLoginScreen } from '../../flows/postLogin.ts'
+import { completeFlow } from '../../flows/completion.ts'
 import { replaceScreen } from '../../stores/modal.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { ProviderStatusView } from '../common/ProviderStatusView.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
-import { TIMING } from '../login/timing.ts'
+import { useLater } from '../../ui/useLater.ts'
 import { mapFarcasterError } from './farcasterErrors.ts'
 
 type Status =
@@ -28,7 +27,7 @@ type Status =
 export default function FarcasterStatusScreen({ intent = 'login' }: { intent?: 'login' | 'link' }) {
   const [status, setStatus] = useState<Status>({ kind: 'starting' })
   const run = useRef<AbortController | null>(null)
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([])
+  const later = useLater()
   const device = farcasterDevice(navigator.userAgent, navigator.maxTouchPoints)
 
   async function attempt() {
@@ -56,9 +55,7 @@ export default function FarcasterStatusScreen({ intent = 'login' }: { intent?: '
       const outcome = await loginWithFarcaster({ channelToken: channel.channel_token, message: signed.message, signature: signed.signature, fid: signed.fid, link: intent === 'link' })
       if (!live()) return
       setStatus({ kind: 'success' })
-      const next = 'isNewUser' in outcome ? nextPostLoginScreen({ user: outcome.user, isNewUser: outcome.isNewUser, loginMethod: 'farcaster' }) : null
-      if (next) timers.current.push(setTimeout(() => replaceScreen(next), TIMING.nextScreenDelayMs))
-      else timers.current.push(setTimeout(() => closeModal(), TIMING.closeDelayMs))
+      completeFlow('isNewUser' in outcome ? { user: outcome.user, isNewUser: outcome.isNewUser, loginMethod: 'farcaster' } : null, later)
     } catch (error) {
       if (!live()) return
       const mapped = mapFarcasterError(error, fid)
@@ -69,10 +66,7 @@ export default function FarcasterStatusScreen({ intent = 'login' }: { intent?: '
 
   useEffect(() => {
     void attempt()
-    return () => {
-      run.current?.abort()
-      timers.current.forEach(clearTimeout)
-    }
+    return () => run.current?.abort()
   }, [])
 
   return (

@@ -1,13 +1,11 @@
 import { useStore } from '@nanostores/react'
 import { useState, type FormEvent } from 'react'
 import { sendEmailCode } from '../../actions/sendEmailCode.ts'
-import { ApiError } from '../../errors/api.ts'
-import { BaseError } from '../../errors/base.ts'
 import { $config } from '../../stores/config.ts'
 import { pushScreen } from '../../stores/modal.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { emailProblem, PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
-import { mapInitError } from '../login/errorMapping.ts'
+import { showCodeRequestError } from '../login/errorMapping.ts'
 import { prefetchCodeScreen } from '../ScreenRouter.tsx'
 
 /**
@@ -31,12 +29,7 @@ export function EmailEntryForm({ title, screen }: { title: string; screen: strin
       await sendEmailCode({ email })
       pushScreen({ name: 'code' })
     } catch (caught) {
-      if (caught instanceof BaseError && !(caught instanceof ApiError) && caught.code === 'invalid_data') setError(caught.shortMessage)
-      else {
-        const outcome = mapInitError(caught)
-        if (outcome.kind === 'landing') setError(outcome.message)
-        else pushScreen(outcome.screen)
-      }
+      showCodeRequestError(caught, setError)
     } finally {
       setBusy(false)
     }

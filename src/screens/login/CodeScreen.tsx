@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useRef, useState } from 'react'
-import { closeModal } from '../../actions/closeModal.ts'
+import { useEffect, useState } from 'react'
 import { linkWithEmailCode } from '../../actions/linkWithEmailCode.ts'
 import { loginWithEmailCode } from '../../actions/loginWithEmailCode.ts'
 import { sendSmsCode } from '../../actions/sendSmsCode.ts'
@@ -9,12 +8,13 @@ import { updateEmailWithCode } from '../../actions/updateEmailWithCode.ts'
 import { $smsFlow } from '../../stores/smsFlow.ts'
 import { flowKind } from '../../flows/uiFlow.ts'
 import { resendEmailCode } from '../../actions/resendEmailCode.ts'
-import { nextPostLoginScreen } from '../../flows/postLogin.ts'
+import { completeFlow } from '../../flows/completion.ts'
 import { $config } from '../../stores/config.ts'
 import { $emailFlow, setInlineError } from '../../stores/emailFlow.ts'
 import { pushScreen, replaceScreen, resetScreens } from '../../stores/modal.ts'
 import { CodeInput } from '../../ui/CodeInput.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
+import { useLater } from '../../ui/useLater.ts'
 import { CODE_LENGTH } from '@gatehouse/contract'
 import { mapCodeError, mapInitError } from './errorMapping.ts'
 import { TIMING } from './timing.ts'
@@ -51,16 +51,7 @@ export default function CodeScreen({ method = 'email' }: { method?: 'email' | 's
   const [resendUntil, setResendUntil] = useState<number | null>(null)
   const [now, setNow] = useState(() => Date.now())
   const [resets, setResets] = useState(0)
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>())
-
-  const later = (ms: number, run: () => void) => {
-    const id = setTimeout(() => {
-      timers.current.delete(id)
-      run()
-    }, ms)
-    timers.current.add(id)
-  }
-  useEffect(() => () => timers.current.forEach(clearTimeout), [])
+  const later = useLater()
 
   // The countdown ticks only while the badge shows.
   useEffect(() => {
@@ -82,14 +73,12 @@ export default function CodeScreen({ method = 'email' }: { method?: 'email' | 's
         // Link and update end here: no terms or wallet steps, the user is already in.
         await (kind === 'link' ? calls.link({ code }) : calls.update({ code }))
         setStatus('success')
-        later(TIMING.closeDelayMs, () => closeModal())
+        completeFlow(null, later)
         return
       }
       const { user, isNewUser } = await calls.login({ code })
       setStatus('success')
-      const next = nextPostLoginScreen({ user, isNewUser, loginMethod: method })
-      if (next) later(TIMING.nextScreenDelayMs, () => replaceScreen(next))
-      else later(TIMING.closeDelayMs, () => closeModal())
+      completeFlow({ user, isNewUser, loginMethod: method }, later)
     } catch (error) {
       const outcome = mapCodeError(error, method)
       if (outcome.kind === 'landing') {

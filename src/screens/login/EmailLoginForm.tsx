@@ -1,14 +1,12 @@
 import { useStore } from '@nanostores/react'
 import { useState, type FormEvent } from 'react'
 import { sendEmailCode } from '../../actions/sendEmailCode.ts'
-import { ApiError } from '../../errors/api.ts'
-import { BaseError } from '../../errors/base.ts'
 import { $config } from '../../stores/config.ts'
 import { $emailFlow, setEmailInput, setInlineError } from '../../stores/emailFlow.ts'
 import { pushScreen } from '../../stores/modal.ts'
 import { emailProblem, PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
 import { prefetchCodeScreen } from '../ScreenRouter.tsx'
-import { mapInitError } from './errorMapping.ts'
+import { showCodeRequestError } from './errorMapping.ts'
 
 /** The e-mail input and Submit: sends the code and moves to the code screen. Typed text lives in $emailFlow. */
 export function EmailLoginForm() {
@@ -27,13 +25,7 @@ export function EmailLoginForm() {
       await sendEmailCode({ email: flow.email })
       pushScreen({ name: 'code' })
     } catch (error) {
-      if (error instanceof BaseError && !(error instanceof ApiError) && error.code === 'invalid_data') {
-        setInlineError(error.shortMessage)
-      } else {
-        const outcome = mapInitError(error)
-        if (outcome.kind === 'landing') setInlineError(outcome.message)
-        else pushScreen(outcome.screen)
-      }
+      showCodeRequestError(error, setInlineError)
     } finally {
       setSubmitting(false)
     }

@@ -2,9 +2,9 @@ import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import { acceptTerms } from '../../actions/acceptTerms.ts'
 import { closeModal, declineTerms } from '../../actions/closeModal.ts'
+import { continueLogin } from '../../flows/completion.ts'
 import { $config } from '../../stores/config.ts'
-import { nextPostLoginScreen } from '../../flows/postLogin.ts'
-import { pushScreen, replaceScreen } from '../../stores/modal.ts'
+import { pushScreen } from '../../stores/modal.ts'
 import { $pendingLogin } from '../../stores/session.ts'
 import { LinkButton, PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
@@ -21,9 +21,7 @@ export default function TermsScreen() {
     const pending = $pendingLogin.get()
     try {
       const { user } = await acceptTerms()
-      const next = nextPostLoginScreen({ user, isNewUser: pending?.isNewUser ?? false, loginMethod: pending?.loginMethod ?? 'email' }, 'terms')
-      if (next) replaceScreen(next)
-      else closeModal()
+      continueLogin({ user, isNewUser: pending?.isNewUser ?? false, loginMethod: pending?.loginMethod ?? 'email' }, 'terms')
     } catch (error) {
       const outcome = mapInitError(error)
       if (outcome.kind === 'screen') pushScreen(outcome.screen)

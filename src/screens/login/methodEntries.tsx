@@ -39,7 +39,7 @@ const starters: Record<string, () => void> = {
   },
 }
 
-/** Issue #4: the OAuth providers. The popup opens in the click; the flow's code loads after. */
+/** The OAuth providers. The popup opens in the click; the flow's code loads after. */
 export const OAUTH_METHODS = ['google', 'apple', 'twitter', 'discord', 'github', 'linkedin', 'spotify', 'instagram', 'tiktok', 'line']
 for (const provider of OAUTH_METHODS) {
   starters[provider] = () => {

@@ -3,16 +3,15 @@
  * a login follows the terms → wallet → close order (900 / 1400 ms); a link closes after 1400 ms.
  */
 import { useEffect, useRef, useState } from 'react'
-import { closeModal } from '../../actions/closeModal.ts'
 import { linkWithPasskey } from '../../actions/linkWithPasskey.ts'
 import { loginWithPasskey } from '../../actions/loginWithPasskey.ts'
 import { signupWithPasskey } from '../../actions/signupWithPasskey.ts'
-import { nextPostLoginScreen } from '../../flows/postLogin.ts'
+import { completeFlow } from '../../flows/completion.ts'
 import { replaceScreen } from '../../stores/modal.ts'
 import { PrimaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
-import { TIMING } from '../login/timing.ts'
+import { useLater } from '../../ui/useLater.ts'
 import { mapPasskeyError } from './passkeyErrors.ts'
 
 export type PasskeyIntent = 'login' | 'signup' | 'link'
@@ -28,8 +27,7 @@ const TITLES: Record<PasskeyIntent, string> = {
 export default function PasskeyStatusScreen({ intent }: { intent: PasskeyIntent }) {
   const [status, setStatus] = useState<Status>({ kind: 'loading' })
   const running = useRef(false)
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([])
-  const later = (ms: number, fn: () => void) => timers.current.push(setTimeout(fn, ms))
+  const later = useLater()
 
   async function attempt() {
     if (running.current) return
@@ -39,14 +37,12 @@ export default function PasskeyStatusScreen({ intent }: { intent: PasskeyIntent 
       if (intent === 'link') {
         await linkWithPasskey()
         setStatus({ kind: 'success' })
-        later(TIMING.closeDelayMs, () => closeModal())
+        completeFlow(null, later)
         return
       }
       const { user, isNewUser } = intent === 'signup' ? await signupWithPasskey() : await loginWithPasskey()
       setStatus({ kind: 'success' })
-      const next = nextPostLoginScreen({ user, isNewUser, loginMethod: 'passkey' })
-      if (next) later(TIMING.nextScreenDelayMs, () => replaceScreen(next))
-      else later(TIMING.closeDelayMs, () => closeModal())
+      completeFlow({ user, isNewUser, loginMethod: 'passkey' }, later)
     } catch (error) {
       const outcome = mapPasskeyError(error)
       if (outcome.kind === 'screen') replaceScreen(outcome.screen)
@@ -58,7 +54,6 @@ export default function PasskeyStatusScreen({ intent }: { intent: PasskeyIntent 
 
   useEffect(() => {
     void attempt()
-    return () => timers.current.forEach(clearTimeout)
     // One attempt per screen; Retry starts the next.
   }, [])
 

@@ -5,15 +5,14 @@
  * page, whose query parameters the next load reads and removes).
  */
 import { useEffect, useRef, useState } from 'react'
-import { closeModal } from '../../actions/closeModal.ts'
 import { loginWithTelegram } from '../../actions/loginWithTelegram.ts'
-import { nextPostLoginScreen } from '../../flows/postLogin.ts'
+import { completeFlow } from '../../flows/completion.ts'
 import { $config } from '../../stores/config.ts'
 import { replaceScreen } from '../../stores/modal.ts'
 import type { TelegramAuthResult } from '../../telegram/redirectResult.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
+import { useLater } from '../../ui/useLater.ts'
 import { ProviderStatusView } from '../common/ProviderStatusView.tsx'
-import { TIMING } from '../login/timing.ts'
 import { $activeFlow } from '../../flows/uiFlow.ts'
 import { mapTelegramError, TELEGRAM_TEXT } from './telegramErrors.ts'
 
@@ -60,8 +59,7 @@ function TelegramWidget({ onAuth }: { onAuth: ((user: TelegramAuthResult | false
 export default function TelegramStatusScreen({ result: given, intent = 'login' }: { result?: TelegramAuthResult; intent?: 'login' | 'link' }) {
   const [result, setResult] = useState(given)
   const [status, setStatus] = useState<Status>({ kind: 'verifying' })
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([])
-  const later = (ms: number, fn: () => void) => timers.current.push(setTimeout(fn, ms))
+  const later = useLater()
 
   async function verify() {
     if (!result) return
@@ -69,9 +67,7 @@ export default function TelegramStatusScreen({ result: given, intent = 'login' }
     try {
       const outcome = await loginWithTelegram({ telegramAuthResult: result, link: intent === 'link' })
       setStatus({ kind: 'success' })
-      const next = 'isNewUser' in outcome ? nextPostLoginScreen({ user: outcome.user, isNewUser: outcome.isNewUser, loginMethod: 'telegram' }) : null
-      if (next) later(TIMING.closeDelayMs, () => replaceScreen(next))
-      else later(TIMING.closeDelayMs, () => closeModal())
+      completeFlow('isNewUser' in outcome ? { user: outcome.user, isNewUser: outcome.isNewUser, loginMethod: 'telegram' } : null, later, 'provider')
     } catch (error) {
       const mapped = mapTelegramError(error)
       if (mapped.kind === 'screen') replaceScreen(mapped.screen)
@@ -82,7 +78,6 @@ export default function TelegramStatusScreen({ result: given, intent = 'login' }
   useEffect(() => {
     void verify()
   }, [result])
-  useEffect(() => () => timers.current.forEach(clearTimeout), [])
 
   if (!result) {
     const onAuth = $activeFlow.get()

@@ -1,15 +1,16 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState } from 'react'
 import { closeModal } from '../../actions/closeModal.ts'
-import { nextPostLoginScreen } from '../../flows/postLogin.ts'
+import { completeFlow } from '../../flows/completion.ts'
 import { backScreen, replaceScreen, type SelectedWallet } from '../../stores/modal.ts'
 import { $walletFlow, setWalletStatus, startWalletFlow, takeWalletRetry, WALLET_MAX_RETRIES, type WalletChainType, type WalletIntent } from '../../stores/walletFlow.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import { useLater } from '../../ui/useLater.ts'
 import type { ConnectedWallet } from '../../wallets/external/manager.ts'
 import { walletLink, walletLogin } from '../../wallets/external/walletAuth.ts'
-import { transferScreen } from '../login/errorMapping.ts'
+import { transferScreen } from '../../flows/outcome.ts'
 import { InstallGuide } from './InstallGuide.tsx'
 import { WalletConnectQr } from './WalletConnectQr.tsx'
 import { WALLET_LISTING } from '../../wallets/external/listing.ts'
@@ -34,7 +35,6 @@ const loadManager = () => import('../../wallets/external/manager.ts')
 export default function WalletConnectScreen({ intent, wallet, chainType }: WalletConnectScreenProps) {
   const flow = useStore($walletFlow)
   const connected = useRef<ConnectedWallet | null>(null)
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>())
   // Phantom on Solana asks first whether a Ledger is behind it (a Ledger signs transactions only).
   const [ledger, setLedger] = useState<boolean | null>(chainType === 'solana' && wallet.key === 'phantom' && intent !== 'connect' ? null : false)
   const [multichainFailed, setMultichainFailed] = useState(false)
@@ -44,14 +44,7 @@ export default function WalletConnectScreen({ intent, wallet, chainType }: Walle
   const [pairingUri, setPairingUri] = useState<string | null>(null)
   const label = wallet.label
 
-  const later = (ms: number, run: () => void) => {
-    const id = setTimeout(() => {
-      timers.current.delete(id)
-      run()
-    }, ms)
-    timers.current.add(id)
-  }
-  useEffect(() => () => timers.current.forEach(clearTimeout), [])
+  const later = useLater()
 
   function fail(error: unknown) {
     // A wallet another user holds: offer the transfer, carrying the connection's wallet metadata.
@@ -103,14 +96,12 @@ export default function WalletConnectScreen({ intent, wallet, chainType }: Walle
       if (intent === 'link') {
         await withWalletTimeout(walletLink(current.signer, { useTransaction }), WALLET_TIMING.requestTimeoutMs)
         setWalletStatus('success')
-        later(WALLET_TIMING.closeDelayMs, () => closeModal())
+        completeFlow(null, later)
         return
       }
       const { user, isNewUser } = await withWalletTimeout(walletLogin(current.signer, { useTransaction }), WALLET_TIMING.requestTimeoutMs)
       setWalletStatus('success')
-      const next = nextPostLoginScreen({ user, isNewUser, loginMethod: chainType === 'ethereum' ? 'siwe' : 'siws' })
-      if (next) later(WALLET_TIMING.nextScreenDelayMs, () => replaceScreen(next))
-      else later(WALLET_TIMING.closeDelayMs, () => closeModal())
+      completeFlow({ user, isNewUser, loginMethod: chainType === 'ethereum' ? 'siwe' : 'siws' }, later)
     } catch (error) {
       fail(error)
     }

@@ -20,7 +20,7 @@ const { rowHeight, gap, visibleRows } = WALLET_LIST_GEOMETRY
 const listStyle: CSSProperties = { maxHeight: visibleRows * rowHeight + (visibleRows - 1) * gap, gap }
 
 /**
- * Which SDK connects the row on Ethereum (issue #5): the WalletConnect row, Coinbase Wallet and
+ * Which SDK connects the row on Ethereum: the WalletConnect row, Coinbase Wallet and
  * Base account always through their SDKs; a listed wallet that is not installed through
  * WalletConnect when the app has it (QR on a desktop, the app's deep link on a phone).
  */

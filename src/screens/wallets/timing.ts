@@ -13,9 +13,6 @@ export const WALLET_TIMING = {
   stillHereMs: 1_000,
   /** WalletConnect mobile redirect: how often the page checks whether the wallet app took over. */
   walletConnectRedirectPollMs: 500,
-  /** Success → next screen (terms) / close. */
-  nextScreenDelayMs: 900,
-  closeDelayMs: 1_400,
   /** Connect-only: the connect callback fires this long after success. */
   connectCallbackMs: 1_400,
 }

@@ -2,6 +2,7 @@ import { ApiError } from '../../errors/api.ts'
 import { BaseError } from '../../errors/base.ts'
 import type { ScreenEntry } from '../../stores/modal.ts'
 import type { WalletFlowError } from '../../stores/walletFlow.ts'
+import { mapOutcome, TEXT, type OutcomeTable } from '../../flows/outcome.ts'
 
 /** Spec part 2 §2, §8 texts for the wallet screens, in one place so tests can check every one. */
 export const WALLET_TEXT = {
@@ -66,40 +67,38 @@ const isRejection = (error: unknown) =>
 
 export type WalletErrorOutcome = { kind: 'error'; error: WalletFlowError } | { kind: 'screen'; screen: ScreenEntry }
 
+const fail = (title: string, detail: string | null, retryable: boolean): WalletErrorOutcome => ({ kind: 'error', error: { title, detail, retryable } })
+const userExists = () => fail(WALLET_TEXT.userExists, WALLET_TEXT.tryAnotherAddress, false)
+
+// The account transfer needs the connection's wallet metadata: WalletConnectScreen offers it itself.
+const walletTable: OutcomeTable<WalletErrorOutcome> = {
+  transfer: null,
+  codes: {
+    user_already_exists: userExists,
+    linked_to_another_user: userExists,
+    cannot_link_more_of_type: () => fail(WALLET_TEXT.unableToLink, WALLET_TEXT.maxLinkedWallets, false),
+    too_many_requests: () => fail(TEXT.requestFailed, TEXT.tooManyAttempts, false),
+    disallowed_login_method: (error) => fail(TEXT.notAllowed, error.shortMessage, false),
+  },
+  otherwise: (error) => {
+    if (error instanceof ApiError) return fail(WALLET_TEXT.couldNotLogIn, error.shortMessage, true)
+    if (error instanceof WalletTimeoutError) return fail(WALLET_TEXT.timedOut, WALLET_TEXT.tryConnectingAgain, true)
+    if (isRejection(error)) return fail(WALLET_TEXT.rejected, null, true)
+    switch (providerCode(error)) {
+      case PROVIDER_CODES.unsupportedChain:
+        return fail(WALLET_TEXT.couldNotLogIn, 'The wallet does not support this network.', true)
+      case PROVIDER_CODES.disconnected:
+        return fail(WALLET_TEXT.couldNotLogIn, 'The wallet is disconnected. Unlock it and try again.', true)
+      case PROVIDER_CODES.invalidParams:
+        return fail(WALLET_TEXT.couldNotLogIn, 'The wallet refused the request parameters.', true)
+    }
+    return fail(WALLET_TEXT.couldNotLogIn, null, true)
+  },
+}
+
 /** Spec part 2 §8 "Wallet connect" and "Wallet login errors". */
 export function mapWalletError(error: unknown): WalletErrorOutcome {
-  const fail = (title: string, detail: string | null, retryable: boolean): WalletErrorOutcome => ({ kind: 'error', error: { title, detail, retryable } })
-  if (error instanceof ApiError) {
-    switch (error.code) {
-      case 'user_already_exists':
-      case 'linked_to_another_user':
-        return fail(WALLET_TEXT.userExists, WALLET_TEXT.tryAnotherAddress, false)
-      case 'cannot_link_more_of_type':
-        return fail(WALLET_TEXT.unableToLink, WALLET_TEXT.maxLinkedWallets, false)
-      case 'max_accounts_reached':
-        return { kind: 'screen', screen: { name: 'user-limit' } }
-      case 'user_does_not_exist':
-        return { kind: 'screen', screen: { name: 'account-not-found' } }
-      case 'allowlist_rejected':
-        return { kind: 'screen', screen: { name: 'allowlist-rejected' } }
-      case 'too_many_requests':
-        return fail('Request failed', 'Too many attempts.', false)
-      case 'disallowed_login_method':
-        return fail('Not allowed', error.shortMessage, false)
-    }
-    return fail(WALLET_TEXT.couldNotLogIn, error.shortMessage, true)
-  }
-  if (error instanceof WalletTimeoutError) return fail(WALLET_TEXT.timedOut, WALLET_TEXT.tryConnectingAgain, true)
-  if (isRejection(error)) return fail(WALLET_TEXT.rejected, null, true)
-  switch (providerCode(error)) {
-    case PROVIDER_CODES.unsupportedChain:
-      return fail(WALLET_TEXT.couldNotLogIn, 'The wallet does not support this network.', true)
-    case PROVIDER_CODES.disconnected:
-      return fail(WALLET_TEXT.couldNotLogIn, 'The wallet is disconnected. Unlock it and try again.', true)
-    case PROVIDER_CODES.invalidParams:
-      return fail(WALLET_TEXT.couldNotLogIn, 'The wallet refused the request parameters.', true)
-  }
-  return fail(WALLET_TEXT.couldNotLogIn, null, true)
+  return mapOutcome(error, walletTable)
 }
 
 /**

@@ -11,6 +11,7 @@ import { MustBeAuthenticatedError } from '../../errors/auth.ts'
 import { BaseError } from '../../errors/base.ts'
 import { errorDetail } from '../../errors/toBaseError.ts'
 import { publish } from '../../events/bus.ts'
+import { assertCanLogIn } from '../../flows/loginGuard.ts'
 import { $config, termsRequired } from '../../stores/config.ts'
 import { $pendingLogin, $session, applyAuthResponse, setSessionUser } from '../../stores/session.ts'
 import { createSiwsMessage } from '@gatehouse/contract'
@@ -62,10 +63,7 @@ export interface WalletLoginResult {
 /** Logs in (or signs up) with the wallet's signature; publishes auth-success (after terms) or auth-error. */
 export async function walletLogin(signer: WalletSigner, options: { disableSignup?: boolean; useTransaction?: boolean } = {}): Promise<WalletLoginResult> {
   const { appId, app } = $config.get()
-  const { status, user: current } = $session.get()
-  if (status === 'authenticated' && current && !current.isGuest) {
-    throw new BaseError('The user is already logged in.', { code: 'ALREADY_LOGGED_IN' })
-  }
+  assertCanLogIn()
   const loginMethod = signer.chainType === 'ethereum' ? ('siwe' as const) : ('siws' as const)
   try {
     const { path, body } = await signedMessage(signer, Boolean(options.useTransaction))
