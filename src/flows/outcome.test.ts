@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, TimeoutError } from '../errors/api.ts'
 import { BaseError } from '../errors/base.ts'
-import { API_ERROR_CODES, type ApiErrorCode } from '../errors/api-codes.ts'
+import { API_ERROR_CODES, type ApiErrorCode } from '@gatehouse/contract'
 import { CaptchaError } from '../errors/captcha.ts'
 import { OAuthStateMismatchError, OAuthUserDeniedError } from '../errors/oauth.ts'
 import { PasskeyRejectedError } from '../errors/passkey.ts'
