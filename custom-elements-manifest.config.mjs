@@ -10,9 +10,7 @@ function publicMembersOnly() {
       for (const module of customElementsManifest.modules) {
         for (const declaration of module.declarations ?? []) {
           if (!declaration.members) continue
-          declaration.members = declaration.members.filter(
-            (member) => !member.name.startsWith('#') && member.privacy !== 'private' && member.name !== 'styles',
-          )
+          declaration.members = declaration.members.filter((member) => !member.name.startsWith('#') && member.privacy !== 'private' && member.name !== 'styles')
         }
       }
     },

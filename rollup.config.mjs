@@ -53,7 +53,11 @@ const thirdPartyLicenses = {
     }
     const sections = [...byText].map(([text, names]) => `${[...new Set(names)].sort().join('\n')}\n\n${text}\n`)
     sections.sort()
-    this.emitFile({ type: 'asset', fileName: 'THIRD-PARTY-LICENSES.txt', source: `Third-party packages bundled in dist/ and their licenses.\n\n${sections.join('\n---\n\n')}` })
+    this.emitFile({
+      type: 'asset',
+      fileName: 'THIRD-PARTY-LICENSES.txt',
+      source: `Third-party packages bundled in dist/ and their licenses.\n\n${sections.join('\n---\n\n')}`,
+    })
   },
 }
 

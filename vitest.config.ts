@@ -7,7 +7,14 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts', 'frame/**/*.test.ts', 'contract/**/*.test.ts', 'test/*.test.ts'], environment: 'node', testTimeout: 30000 } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'frame/**/*.test.ts', 'contract/**/*.test.ts', 'test/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+        },
+      },
       { test: { name: 'server', include: ['server/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
       {
         test: {

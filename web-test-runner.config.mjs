@@ -76,10 +76,7 @@ export default {
   concurrency: 1,
   reporters: [defaultReporter(), summaryFileReporter()],
   testFramework: { config: { timeout: 90000 } },
-  plugins: [
-    reactEsm(),
-    esbuildPlugin({ ts: true, tsx: true, target: 'auto', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
-  ],
+  plugins: [reactEsm(), esbuildPlugin({ ts: true, tsx: true, target: 'auto', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) })],
   browsers: [
     chromeLauncher({
       launchOptions: {

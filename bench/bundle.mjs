@@ -31,7 +31,10 @@ export async function landingJavaScript({ demoUrl, distDir }) {
     page.on('response', async (response) => {
       const type = response.headers()['content-type'] ?? ''
       if (!type.includes('javascript')) return
-      scripts.set(response.url(), response.body().catch(() => Buffer.alloc(0)))
+      scripts.set(
+        response.url(),
+        response.body().catch(() => Buffer.alloc(0)),
+      )
     })
     await page.goto(demoUrl)
     await page.waitForFunction(() => customElements.get('auth-modal') !== undefined)

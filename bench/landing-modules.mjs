@@ -27,7 +27,10 @@ widget.plugins.push({
       const { code } = bundle[[...landing].find((file) => bundle[file].modules[id])].modules[id]
       if (!code) continue
       const min = (await transform(code, { minify: true, loader: 'js', format: 'esm' }).catch(() => ({ code }))).code
-      const importers = this.getModuleInfo(id)?.importers.filter((i) => inLanding.has(i)).map(short) ?? []
+      const importers =
+        this.getModuleInfo(id)
+          ?.importers.filter((i) => inLanding.has(i))
+          .map(short) ?? []
       rows.push({ module: short(id), minBytes: min.length, gzipAlone: gzipBytes(min), importers })
     }
   },
@@ -39,4 +42,5 @@ rows = rows.sort((a, b) => b.minBytes - a.minBytes)
 const total = rows.reduce((sum, r) => sum + r.minBytes, 0)
 const ours = rows.filter((r) => !r.module.includes('node_modules/')).reduce((sum, r) => sum + r.minBytes, 0)
 console.log(`landing modules: ${rows.length}, ${total} B minified (${ours} B outside node_modules)`)
-for (const r of rows) console.log(`${String(r.minBytes).padStart(7)} ${String(r.gzipAlone).padStart(6)}  ${r.module}${r.importers.length ? `  <- ${r.importers.join(', ')}` : ''}`)
+for (const r of rows)
+  console.log(`${String(r.minBytes).padStart(7)} ${String(r.gzipAlone).padStart(6)}  ${r.module}${r.importers.length ? `  <- ${r.importers.join(', ')}` : ''}`)

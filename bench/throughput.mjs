@@ -28,14 +28,21 @@ export async function loginThroughput({ concurrency = 32, seconds = 20 } = {}) {
     const call = (method, path, body) =>
       new Promise((resolve, reject) => {
         const payload = body === undefined ? undefined : JSON.stringify(body)
-        const req = request(`${base}${path}`, {
-          method,
-          agent,
-          headers: { 'privy-app-id': appId, ...(payload ? { 'content-type': 'application/json' } : {}) },
-        }, (res) => {
-          let text = ''
-          res.setEncoding('utf8').on('data', (d) => (text += d)).on('end', () => resolve({ status: res.statusCode, json: () => JSON.parse(text) }))
-        })
+        const req = request(
+          `${base}${path}`,
+          {
+            method,
+            agent,
+            headers: { 'privy-app-id': appId, ...(payload ? { 'content-type': 'application/json' } : {}) },
+          },
+          (res) => {
+            let text = ''
+            res
+              .setEncoding('utf8')
+              .on('data', (d) => (text += d))
+              .on('end', () => resolve({ status: res.statusCode, json: () => JSON.parse(text) }))
+          },
+        )
         req.on('error', reject).end(payload)
       })
 

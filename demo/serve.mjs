@@ -52,9 +52,7 @@ export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, 
         return
       }
       const type = types[extname(file)] ?? 'application/octet-stream'
-      const out = type.startsWith('text/html')
-        ? body.toString('utf8').replaceAll('%APP_ID%', current.appId).replaceAll('%API_URL%', current.apiUrl)
-        : body
+      const out = type.startsWith('text/html') ? body.toString('utf8').replaceAll('%APP_ID%', current.appId).replaceAll('%API_URL%', current.apiUrl) : body
       res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(out)
     } catch {
       res.writeHead(500, { 'content-type': 'text/plain' }).end('Demo server error')
@@ -66,7 +64,13 @@ export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, 
   return {
     url: `http://${shownHost}:${address.port}`,
     /** Pages served from now on name this app (tests run one demo server for many apps). */
-    setAppId: (id) => { current.appId = id },
-    close: () => new Promise((ok) => { server.closeAllConnections?.(); server.close(() => ok()) }),
+    setAppId: (id) => {
+      current.appId = id
+    },
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections?.()
+        server.close(() => ok())
+      }),
   }
 }

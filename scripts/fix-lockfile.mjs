@@ -22,8 +22,19 @@ for (const [path, entry] of Object.entries(lock.packages)) {
   for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
     if (lock.packages[`node_modules/${name}`] || lock.packages[`${path}/node_modules/${name}`]) continue
     const p = platform(name)
-    if (!p) { console.log('unknown platform package, left alone:', name); continue }
-    lock.packages[`node_modules/${name}`] = { version, cpu: [p.cpu], ...(entry.dev ? { dev: true } : {}), license: 'MIT', ...(p.libc ? { libc: [p.libc] } : {}), optional: true, os: [p.os] }
+    if (!p) {
+      console.log('unknown platform package, left alone:', name)
+      continue
+    }
+    lock.packages[`node_modules/${name}`] = {
+      version,
+      cpu: [p.cpu],
+      ...(entry.dev ? { dev: true } : {}),
+      license: 'MIT',
+      ...(p.libc ? { libc: [p.libc] } : {}),
+      optional: true,
+      os: [p.os],
+    }
     added++
   }
 }

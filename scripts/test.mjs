@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { root } from './lib/server-process.mjs'
 
-const run = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1
 
 const work = mkdtempSync(join(tmpdir(), 'gatehouse-test-'))
 const vitestJson = join(work, 'vitest.json')
@@ -22,8 +21,7 @@ console.log('\n== build (rollup + custom-elements manifest)')
 if (run('npm', ['run', '--silent', 'build']) !== 0) failures.push('build')
 
 console.log('\n== unit, server and end-to-end tests (vitest)')
-if (run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]) !== 0)
-  failures.push('vitest')
+if (run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]) !== 0) failures.push('vitest')
 
 console.log('\n== element tests in Chromium (web-test-runner)')
 if (run('npx', ['wtr'], { GATEHOUSE_WTR_SUMMARY: wtrJson }) !== 0) failures.push('web-test-runner')
@@ -31,8 +29,8 @@ if (run('npx', ['wtr'], { GATEHOUSE_WTR_SUMMARY: wtrJson }) !== 0) failures.push
 // The same rule as test/postgres.ts: whether the PostgreSQL suites could run at all. Skipped
 // tests inside a suite whose set-up failed must not read as "PostgreSQL not found".
 const hasCommand = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0
-const postgresSkipped = !process.env.DATABASE_URL_TEST &&
-  (process.env.GATEHOUSE_TEST_POSTGRES === 'off' || !['psql', 'pg_ctlcluster', 'pg_lsclusters'].every(hasCommand))
+const postgresSkipped =
+  !process.env.DATABASE_URL_TEST && (process.env.GATEHOUSE_TEST_POSTGRES === 'off' || !['psql', 'pg_ctlcluster', 'pg_lsclusters'].every(hasCommand))
 
 let passed = 0
 let failed = 0

@@ -86,7 +86,14 @@ forEachDatabase((target) => {
     it('error: an internal failure answers 500 internal_error with no stack', async () => {
       const broken = await startHarness(sameDatabase(target.kind, h.database))
       // Pull the database out from under the instance: its next query throws.
-      ;(broken.server.gatehouse as { db: unknown }).db = new Proxy({}, { get: () => { throw new Error('secret internals at /srv/x.ts:1') } })
+      ;(broken.server.gatehouse as { db: unknown }).db = new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('secret internals at /srv/x.ts:1')
+          },
+        },
+      )
       const res = await broken.get('/healthz')
       expect(res.statusCode).toBe(500)
       expect(res.json()).toEqual({ error: 'Internal error', code: 'internal_error' })

@@ -88,7 +88,16 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const accounts = new AccountService({ db, sessions, throttle, now })
   const passwordless = new PasswordlessService({ db, mailer, throttle, captcha, sessions, accounts, secret, now })
   const smsSender = options.smsSender ?? createSmsSender({ config: config.sms, outbox: mailer.outbox, print: config.printMail && config.dev, now })
-  const passwordlessSms = new PasswordlessSmsService({ db, sms: smsSender, throttle, captcha, accounts, secret, now, allowedCountries: config.smsAllowedCountries })
+  const passwordlessSms = new PasswordlessSmsService({
+    db,
+    sms: smsSender,
+    throttle,
+    captcha,
+    accounts,
+    secret,
+    now,
+    allowedCountries: config.smsAllowedCountries,
+  })
   const frameOrigin = new URL(config.publicUrl).origin
   const wallets = new EmbeddedWalletService({ db, sessions, throttle, secret, recoverySecret: config.recoverySecret, frameOrigin, now })
   // The page a provider sends the browser back to must be an origin the app allows.
@@ -105,7 +114,26 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const passkeys = new PasskeyService({ db, accounts, throttle, captcha, config, now })
   const farcaster = new FarcasterService({ db, accounts, throttle, captcha, config: config.farcaster, dev: config.dev, now })
   const telegram = new TelegramService({ accounts, throttle, captcha, now })
-  const gatehouse: Gatehouse = { config, database, db, apps, mailer, keys, sessions, accounts, passwordless, passwordlessSms, throttle, captcha, now, wallets, oauth, passkeys, farcaster, telegram }
+  const gatehouse: Gatehouse = {
+    config,
+    database,
+    db,
+    apps,
+    mailer,
+    keys,
+    sessions,
+    accounts,
+    passwordless,
+    passwordlessSms,
+    throttle,
+    captcha,
+    now,
+    wallets,
+    oauth,
+    passkeys,
+    farcaster,
+    telegram,
+  }
 
   app.decorate('gatehouse', gatehouse)
   app.decorateRequest('gatehouseApp', null)

@@ -4,7 +4,14 @@ import { DEFAULT_RATE_LIMITS, loadConfig, productionProblems } from './config.js
 describe('loadConfig', () => {
   it('has development defaults', () => {
     const config = loadConfig({})
-    expect(config).toMatchObject({ port: 8787, dev: true, dbFile: '.gatehouse/gatehouse.db', databaseUrl: null, publicUrl: 'http://localhost:8787', logLevel: 'warn' })
+    expect(config).toMatchObject({
+      port: 8787,
+      dev: true,
+      dbFile: '.gatehouse/gatehouse.db',
+      databaseUrl: null,
+      publicUrl: 'http://localhost:8787',
+      logLevel: 'warn',
+    })
     expect(config.rateLimits).toEqual(DEFAULT_RATE_LIMITS)
   })
 
@@ -19,7 +26,13 @@ describe('loadConfig', () => {
       GATEHOUSE_RATE_LIMIT_EMAIL_INIT: '9',
       GATEHOUSE_RATE_LIMIT_RESEND_COOLDOWN_SECONDS: '0',
     })
-    expect(config).toMatchObject({ port: 9000, dev: false, publicUrl: 'https://auth.example', databaseUrl: 'postgres://u:p@db/gh', dbFile: '/var/lib/gh/gatehouse.db' })
+    expect(config).toMatchObject({
+      port: 9000,
+      dev: false,
+      publicUrl: 'https://auth.example',
+      databaseUrl: 'postgres://u:p@db/gh',
+      dbFile: '/var/lib/gh/gatehouse.db',
+    })
     expect(config.rateLimits).toMatchObject({ ipInit: 1000, ipAuthenticate: 1000, emailInit: 9, resendCooldownSeconds: 0 })
     expect(loadConfig({ GATEHOUSE_RATE_LIMIT: 'off' }).rateLimitsDisabled).toBe(true)
   })

@@ -241,7 +241,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           whatsappFrom: env.SMS_WHATSAPP_FROM || null,
         }
       : null,
-    smsAllowedCountries: (env.GATEHOUSE_SMS_COUNTRIES || '').split(',').map((c) => c.trim()).filter(Boolean),
+    smsAllowedCountries: (env.GATEHOUSE_SMS_COUNTRIES || '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
     captchaVerifyUrl: env.GATEHOUSE_CAPTCHA_VERIFY_URL || undefined,
     captchaVerifyTimeoutMs: intFromEnv(env, 'GATEHOUSE_CAPTCHA_VERIFY_TIMEOUT_MS'),
     captchaScriptUrl: env.GATEHOUSE_CAPTCHA_SCRIPT_URL || undefined,
@@ -265,6 +268,7 @@ export function productionProblems(config: ServerConfig): string[] {
   if (config.dev) return []
   const problems: string[] = []
   if (!config.smtpUrl) problems.push('SMTP_URL is required in production (e.g. smtp://mail.example.com:587): login codes must reach real inboxes.')
-  if (!config.secret || config.secret.length < 32) problems.push('GATEHOUSE_SECRET (at least 32 characters) is required in production: it keys the code hashes and encrypts the signing key.')
+  if (!config.secret || config.secret.length < 32)
+    problems.push('GATEHOUSE_SECRET (at least 32 characters) is required in production: it keys the code hashes and encrypts the signing key.')
   return problems
 }

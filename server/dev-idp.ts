@@ -74,5 +74,12 @@ export async function startDevIdp(clients: (issuer: string) => DevIdpClient[]): 
   const issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`
   const idp = await createDevIdp(issuer, clients(issuer))
   handler = idp.callback
-  return { ...idp, close: () => new Promise((ok) => { server.closeAllConnections(); server.close(() => ok()) }) }
+  return {
+    ...idp,
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections()
+        server.close(() => ok())
+      }),
+  }
 }

@@ -30,7 +30,15 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   const embeddedWallets = { ethereum: { createOnLogin: 'users-without-wallets' }, solana: { createOnLogin: 'users-without-wallets' } }
   // smsChannels: the phone screen offers SMS or WhatsApp; both land in the dev outbox. Wallet login
   // works offline with any browser wallet extension (SIWE/SIWS need no chain).
-  if (!app) app = await apps.create({ id: wanted || undefined, name: 'Gatehouse Demo', loginMethods: { email: true, sms: true, passkey: true, wallet: true }, smsChannels: ['sms', 'whatsapp'], passkeysForSignupEnabled: true, embeddedWallets })
+  if (!app)
+    app = await apps.create({
+      id: wanted || undefined,
+      name: 'Gatehouse Demo',
+      loginMethods: { email: true, sms: true, passkey: true, wallet: true },
+      smsChannels: ['sms', 'whatsapp'],
+      passkeysForSignupEnabled: true,
+      embeddedWallets,
+    })
   // The social buttons work offline through the local identity provider (/dev/idp).
   if (!app.settings.oauth?.google) {
     app = (await apps.update(app.id, {

@@ -78,11 +78,24 @@ const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
 describe('OpenAPI document', () => {
   let dir: string
   let app: FastifyInstance
-  let doc: { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, { security?: unknown[]; parameters?: { in: string; name: string }[] }>>; components: { securitySchemes: Record<string, unknown> } }
+  let doc: {
+    openapi: string
+    info: { title: string; version: string }
+    paths: Record<string, Record<string, { security?: unknown[]; parameters?: { in: string; name: string }[] }>>
+    components: { securitySchemes: Record<string, unknown> }
+  }
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'gatehouse-openapi-'))
-    app = await buildServer({ dbFile: join(dir, 'test.db'), logger: false, printMail: false, adminToken: ADMIN_TOKEN, secret: TEST_SECRET, publicUrl: 'http://gatehouse.test', dev: true })
+    app = await buildServer({
+      dbFile: join(dir, 'test.db'),
+      logger: false,
+      printMail: false,
+      adminToken: ADMIN_TOKEN,
+      secret: TEST_SECRET,
+      publicUrl: 'http://gatehouse.test',
+      dev: true,
+    })
     const res = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^application\/json/)

@@ -21,7 +21,6 @@ import type { SessionState } from './stores/session.ts'
 export { AuthModalElement } from '../elements/auth-modal/auth-modal.ts'
 export { SignPromptElement } from '../elements/sign-prompt/sign-prompt.ts'
 
-
 // Read-only views: hosts observe state; only actions change it.
 export const $config: ReadableAtom<ConfigState> = config$
 export const $session: ReadableAtom<SessionState> = session$

@@ -15,7 +15,14 @@ describe('custom-elements.json', () => {
     try {
       execFileSync(
         process.execPath,
-        [join(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js'), 'analyze', '--config', 'custom-elements-manifest.config.mjs', '--outdir', relative(root, outdir)],
+        [
+          join(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js'),
+          'analyze',
+          '--config',
+          'custom-elements-manifest.config.mjs',
+          '--outdir',
+          relative(root, outdir),
+        ],
         { cwd: root, stdio: 'pipe' },
       )
       const fresh = JSON.parse(readFileSync(join(outdir, 'custom-elements.json'), 'utf8'))

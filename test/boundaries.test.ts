@@ -45,7 +45,13 @@ describe('workspace boundaries', () => {
 
   it('the contract has no Node-only import and no import outside itself', () => {
     const contract = sources('contract/src')
-    expect(contract.flatMap((f) => specifiers(f).filter((s) => s.startsWith('node:')).map((s) => `${f} → ${s}`))).toEqual([])
+    expect(
+      contract.flatMap((f) =>
+        specifiers(f)
+          .filter((s) => s.startsWith('node:'))
+          .map((s) => `${f} → ${s}`),
+      ),
+    ).toEqual([])
     expect(crossings(contract, ['contract'])).toEqual([])
   })
 

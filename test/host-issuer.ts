@@ -23,7 +23,13 @@ export async function startHostIssuer(issuer = 'https://host.example'): Promise<
     issuer,
     jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
     sign: (sub) =>
-      new SignJWT({}).setProtectedHeader({ alg: 'ES256', kid: 'host-1' }).setSubject(sub).setIssuer(issuer).setIssuedAt().setExpirationTime('5m').sign(keys.privateKey),
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'ES256', kid: 'host-1' })
+        .setSubject(sub)
+        .setIssuer(issuer)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(keys.privateKey),
     close: () => new Promise((ok) => server.close(() => ok())),
   }
 }

@@ -66,7 +66,20 @@ export async function startAppleStandIn(owner: { teamId: string; keyId: string; 
         id_token_signing_alg_values_supported: ['RS256'],
         scopes_supported: ['openid', 'email', 'name'],
         token_endpoint_auth_methods_supported: ['client_secret_post'],
-        claims_supported: ['aud', 'email', 'email_verified', 'exp', 'iat', 'is_private_email', 'iss', 'nonce', 'nonce_supported', 'real_user_status', 'sub', 'transfer_sub'],
+        claims_supported: [
+          'aud',
+          'email',
+          'email_verified',
+          'exp',
+          'iat',
+          'is_private_email',
+          'iss',
+          'nonce',
+          'nonce_supported',
+          'real_user_status',
+          'sub',
+          'transfer_sub',
+        ],
       })
     }
     if (url.pathname === '/auth/keys') return json(res, 200, { keys: [jwk] })
@@ -98,7 +111,13 @@ export async function startAppleStandIn(owner: { teamId: string; keyId: string; 
         .setIssuedAt(now)
         .setExpirationTime(now + 600)
         .sign(privateKey)
-      return json(res, 200, { access_token: `a${randomBytes(16).toString('hex')}`, token_type: 'Bearer', expires_in: 3600, refresh_token: `r${randomBytes(16).toString('hex')}`, id_token: idToken })
+      return json(res, 200, {
+        access_token: `a${randomBytes(16).toString('hex')}`,
+        token_type: 'Bearer',
+        expires_in: 3600,
+        refresh_token: `r${randomBytes(16).toString('hex')}`,
+        id_token: idToken,
+      })
     }
     json(res, 404, { error: 'not_found' })
   })
@@ -139,14 +158,29 @@ export async function startTikTokStandIn(app: { clientKey: string; clientSecret:
       if (!user) return json(res, 400, { error: 'invalid_grant', error_description: 'Authorization code is expired.', log_id: 'stand-in' })
       const accessToken = `act.${randomBytes(16).toString('hex')}`
       tokens.set(accessToken, user)
-      return json(res, 200, { access_token: accessToken, expires_in: 86400, open_id: user.openId, refresh_expires_in: 31536000, refresh_token: `rft.${randomBytes(16).toString('hex')}`, scope: 'user.info.basic,user.info.profile', token_type: 'Bearer' })
+      return json(res, 200, {
+        access_token: accessToken,
+        expires_in: 86400,
+        open_id: user.openId,
+        refresh_expires_in: 31536000,
+        refresh_token: `rft.${randomBytes(16).toString('hex')}`,
+        scope: 'user.info.basic,user.info.profile',
+        token_type: 'Bearer',
+      })
     }
     if (url.pathname === '/v2/user/info/' && req.method === 'GET') {
       const user = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''))
-      if (!user) return json(res, 401, { data: {}, error: { code: 'access_token_invalid', message: 'The access token is invalid or not found in the request.', log_id: 'stand-in' } })
+      if (!user)
+        return json(res, 401, {
+          data: {},
+          error: { code: 'access_token_invalid', message: 'The access token is invalid or not found in the request.', log_id: 'stand-in' },
+        })
       const fields = (url.searchParams.get('fields') ?? '').split(',')
       const all: Record<string, string> = { open_id: user.openId, display_name: user.displayName, username: user.username }
-      return json(res, 200, { data: { user: Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]])) }, error: { code: 'ok', message: '', log_id: 'stand-in' } })
+      return json(res, 200, {
+        data: { user: Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]])) },
+        error: { code: 'ok', message: '', log_id: 'stand-in' },
+      })
     }
     json(res, 404, { error: 'not_found' })
   })

@@ -49,7 +49,17 @@ describe('the published widget package', () => {
   })
 
   it('installs into an empty folder with none of the server dependencies in its tree', () => {
-    const packages = new Set(installed.filter((p) => p.endsWith('/package.json')).map((p) => p.slice(0, -'/package.json'.length).replace(/\/node_modules\//g, '\n').split('\n').pop()!))
+    const packages = new Set(
+      installed
+        .filter((p) => p.endsWith('/package.json'))
+        .map((p) =>
+          p
+            .slice(0, -'/package.json'.length)
+            .replace(/\/node_modules\//g, '\n')
+            .split('\n')
+            .pop()!,
+        ),
+    )
     expect(packages.has('gatehouse')).toBe(true)
     expect(SERVER_PACKAGES.filter((name) => packages.has(name))).toEqual([])
     const manifest = JSON.parse(readFileSync(join(scratch, 'host-app/node_modules/gatehouse/package.json'), 'utf8'))

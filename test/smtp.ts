@@ -30,9 +30,7 @@ export interface SmtpSink {
 }
 
 function decodeQuotedPrintable(body: string): string {
-  const bytes = body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
   return Buffer.from(bytes, 'latin1').toString('utf8')
 }
 
@@ -41,9 +39,7 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, enc: string, text: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+      enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
     )
 }
 

@@ -39,5 +39,12 @@ export async function startFakeListing(listings: Record<string, unknown>): Promi
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return { url: `${origin}/v3/wallets`, origin, requests, opened, setListings: (l) => void (current = l), close: () => new Promise((resolve) => server.close(() => resolve())) }
+  return {
+    url: `${origin}/v3/wallets`,
+    origin,
+    requests,
+    opened,
+    setListings: (l) => void (current = l),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
 }

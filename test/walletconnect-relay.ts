@@ -92,8 +92,15 @@ export async function startFakeRelay(): Promise<FakeRelay> {
   function publish(client: Client, p: { topic: string; message: string; ttl?: number; tag?: number; attestation?: string }) {
     if (typeof p.topic !== 'string' || typeof p.message !== 'string') throw new Error('topic and message are required')
     const m: Message = {
-      id: randomUUID(), topic: p.topic, message: p.message, publishedAt: Date.now(), expiresAt: Date.now() + (p.ttl ?? 300) * 1000,
-      tag: p.tag ?? 0, attestation: p.attestation, from: client.id, deliveredTo: new Set(),
+      id: randomUUID(),
+      topic: p.topic,
+      message: p.message,
+      publishedAt: Date.now(),
+      expiresAt: Date.now() + (p.ttl ?? 300) * 1000,
+      tag: p.tag ?? 0,
+      attestation: p.attestation,
+      from: client.id,
+      deliveredTo: new Set(),
     }
     store.push(m)
     route(m)
@@ -102,7 +109,13 @@ export async function startFakeRelay(): Promise<FakeRelay> {
   function fetch(client: Client, topic: string) {
     const out = store.filter((m) => m.topic === topic && live(m) && m.from !== client.id && !m.deliveredTo.has(client.id))
     out.forEach((m) => m.deliveredTo.add(client.id))
-    return out.map((m) => ({ topic: m.topic, message: m.message, publishedAt: m.publishedAt, tag: m.tag, ...(m.attestation ? { attestation: m.attestation } : {}) }))
+    return out.map((m) => ({
+      topic: m.topic,
+      message: m.message,
+      publishedAt: m.publishedAt,
+      tag: m.tag,
+      ...(m.attestation ? { attestation: m.attestation } : {}),
+    }))
   }
 
   function subscribe(client: Client, topic: string): string {

@@ -18,11 +18,21 @@ const getSdkError = (key: keyof typeof SDK_ERRORS) => SDK_ERRORS[key]
 /** In-memory IKeyValueStorage: each test wallet starts clean and leaves no files. */
 class MemoryStorage {
   private map = new Map<string, unknown>()
-  async getKeys() { return [...this.map.keys()] }
-  async getEntries<T = unknown>() { return [...this.map.entries()] as [string, T][] }
-  async getItem<T = unknown>(key: string) { return this.map.get(key) as T | undefined }
-  async setItem<T = unknown>(key: string, value: T) { this.map.set(key, value) }
-  async removeItem(key: string) { this.map.delete(key) }
+  async getKeys() {
+    return [...this.map.keys()]
+  }
+  async getEntries<T = unknown>() {
+    return [...this.map.entries()] as [string, T][]
+  }
+  async getItem<T = unknown>(key: string) {
+    return this.map.get(key) as T | undefined
+  }
+  async setItem<T = unknown>(key: string, value: T) {
+    this.map.set(key, value)
+  }
+  async removeItem(key: string) {
+    this.map.delete(key)
+  }
 }
 
 export interface NodeWalletConnectWallet {

@@ -28,7 +28,9 @@ export const newSolanaWallet = (): TestSolanaWallet => {
   return { secretKey, address: base58.encode(ed25519.getPublicKey(secretKey)) }
 }
 
-const ICON = 'data:image/svg+xml;base64,' + Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="#676FFF"/></svg>').toString('base64')
+const ICON =
+  'data:image/svg+xml;base64,' +
+  Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="#676FFF"/></svg>').toString('base64')
 
 /**
  * Installs an EIP-6963 wallet in `page` (call before `goto`). `failConnect` makes every connect
@@ -53,7 +55,10 @@ export async function injectEthereumWallet(
       // Like an extension, the wallet remembers which sites it is connected to (here: the page's storage).
       const remembered = `__testwallet:eth:${address}`
       const state = {
-        rejectNext: 0, connected: localStorage.getItem(remembered) === '1', chainId: '0x1', requests: [] as string[],
+        rejectNext: 0,
+        connected: localStorage.getItem(remembered) === '1',
+        chainId: '0x1',
+        requests: [] as string[],
         failConnect: failConnect as { code: number; message: string } | null,
       }
       ;(window as any).__testEthWallet = state
@@ -123,7 +128,14 @@ export async function injectEthereumWallet(
       window.addEventListener('eip6963:requestProvider', announce)
       announce()
     },
-    { address: wallet.address, name: o.name ?? 'Test Wallet', rdns: o.rdns ?? 'dev.gatehouse.testwallet', icon: ICON, failConnect: o.failConnect ?? null, as: o.as ?? 'eip6963' },
+    {
+      address: wallet.address,
+      name: o.name ?? 'Test Wallet',
+      rdns: o.rdns ?? 'dev.gatehouse.testwallet',
+      icon: ICON,
+      failConnect: o.failConnect ?? null,
+      as: o.as ?? 'eip6963',
+    },
   )
 }
 
@@ -138,7 +150,9 @@ export async function injectSolanaWallet(page: Page, wallet: TestSolanaWallet, o
       const reject = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
       const sign = async (bytes: Uint8Array) => Uint8Array.from(await (window as any).__gatehouseTestSolSign(Array.from(bytes)))
       const account = Object.freeze({
-        address, publicKey: Uint8Array.from(publicKey), chains: ['solana:mainnet'] as const,
+        address,
+        publicKey: Uint8Array.from(publicKey),
+        chains: ['solana:mainnet'] as const,
         features: ['solana:signMessage', 'solana:signTransaction'] as const,
       })
       const wallet = {

@@ -85,10 +85,19 @@ export function buildMemoTransactionMessage(feePayer: string, memo: string, memo
     return out
   }
   const bytes = [
-    1, 0, 1, // one signer (fee payer), the memo program read-only unsigned
-    ...shortvec(2), ...base58.decode(feePayer), ...base58.decode(memoProgram),
+    1,
+    0,
+    1, // one signer (fee payer), the memo program read-only unsigned
+    ...shortvec(2),
+    ...base58.decode(feePayer),
+    ...base58.decode(memoProgram),
     ...new Uint8Array(32),
-    ...shortvec(1), 1, ...shortvec(1), 0, ...shortvec(data.length), ...data,
+    ...shortvec(1),
+    1,
+    ...shortvec(1),
+    0,
+    ...shortvec(data.length),
+    ...data,
   ]
   return Uint8Array.from(bytes)
 }

@@ -2,8 +2,22 @@ import './auth-modal.ts'
 import { $config } from '../../src/stores/config.ts'
 import { TIMING } from '../../src/screens/login/timing.ts'
 import {
-  API_URL, APP_ID, OTHER_APP_ID, appConfig, assert, authResponse, button, byLabel, equal, mockFetch,
-  queryByText, recordEvents, reset, shadow, type, waitFor,
+  API_URL,
+  APP_ID,
+  OTHER_APP_ID,
+  appConfig,
+  assert,
+  authResponse,
+  button,
+  byLabel,
+  equal,
+  mockFetch,
+  queryByText,
+  recordEvents,
+  reset,
+  shadow,
+  type,
+  waitFor,
 } from '../testing/harness.ts'
 import { AuthModalElement } from './auth-modal.element.ts'
 
@@ -137,7 +151,10 @@ describe('<auth-modal>', () => {
       document.body.append(element)
       await waitFor(() => events.length === 1, 'auth-error')
       equal(events[0]!.detail.code, 'INVALID_APP_ID')
-      assert(errors.some((e) => e.includes('exactly 25 characters')), 'console.error mentions the rule')
+      assert(
+        errors.some((e) => e.includes('exactly 25 characters')),
+        'console.error mentions the rule',
+      )
     } finally {
       console.error = original
     }
@@ -194,7 +211,7 @@ describe('<auth-modal>', () => {
     equal(box.querySelector('[part="consent"]'), null)
   })
 
-  it("error: a plus-address shows the inline error and disables submit when the app disallows them", async () => {
+  it('error: a plus-address shows the inline error and disables submit when the app disallows them', async () => {
     const { element } = await mount({}, appConfig({ disablePlusEmails: true }))
     element.open()
     const box = await waitFor(() => dialog(element), 'dialog')

@@ -1,8 +1,26 @@
 import './auth-modal.ts'
 import { TIMING } from '../../src/screens/login/timing.ts'
 import {
-  API_URL, APP_ID, appConfig, assert, authResponse, button, byLabel, equal, keydown, mockFetch, paste,
-  queryByText, recordEvents, reset, shadow, sleep, type, waitFor, wireUser, type Route,
+  API_URL,
+  APP_ID,
+  appConfig,
+  assert,
+  authResponse,
+  button,
+  byLabel,
+  equal,
+  keydown,
+  mockFetch,
+  paste,
+  queryByText,
+  recordEvents,
+  reset,
+  shadow,
+  sleep,
+  type,
+  waitFor,
+  wireUser,
+  type Route,
 } from '../testing/harness.ts'
 
 const defaults = { ...TIMING }
@@ -75,10 +93,7 @@ describe('code screen', () => {
   it('error: a wrong code shows the mapped message, emits auth-error and resets the inputs after the delay', async () => {
     TIMING.errorResetMs = 300
     const events = recordEvents(['auth-error'])
-    const { root, digit } = await codeScreen([
-      { status: 401, body: { error: 'Invalid code', code: 'invalid_credentials' } },
-      { body: authResponse() },
-    ])
+    const { root, digit } = await codeScreen([{ status: 401, body: { error: 'Invalid code', code: 'invalid_credentials' } }, { body: authResponse() }])
     paste(digit(1), '000000')
     await waitFor(() => queryByText(root, 'Invalid or expired verification code'), 'mapped message')
     equal(events.at(-1)!.detail, { code: 'invalid_credentials', message: 'Invalid code' })
@@ -130,7 +145,10 @@ describe('code screen', () => {
   it('terms required: success → One last step → Accept → auth-success and close', async () => {
     TIMING.nextScreenDelayMs = 50
     const events = recordEvents(['auth-success', 'modal-close'])
-    const { root, digit, element } = await codeScreen({ body: authResponse() }, appConfig({ legal: { requireUsersAcceptTerms: true, termsAndConditionsUrl: 'https://example.com/t', privacyPolicyUrl: 'https://example.com/p' } }))
+    const { root, digit, element } = await codeScreen(
+      { body: authResponse() },
+      appConfig({ legal: { requireUsersAcceptTerms: true, termsAndConditionsUrl: 'https://example.com/t', privacyPolicyUrl: 'https://example.com/p' } }),
+    )
     paste(digit(1), '123456')
     await waitFor(() => queryByText(root, 'One last step'), 'terms screen')
     equal(events.length, 0)
@@ -156,7 +174,9 @@ describe('code screen', () => {
 
   it('error: allowlist rejection at code request shows the allowlist screen with overrides', async () => {
     mockFetch({})
-    const config = appConfig({ allowlistConfig: { errorTitle: 'Invite only', errorDetail: null, errorCtaText: null, errorCtaLink: 'https://example.com/waitlist' } })
+    const config = appConfig({
+      allowlistConfig: { errorTitle: 'Invite only', errorDetail: null, errorCtaText: null, errorCtaLink: 'https://example.com/waitlist' },
+    })
     const calls = mockFetch({
       [`GET /apps/${APP_ID}`]: { body: config },
       'POST /passwordless/init': { status: 403, body: { error: 'Not allowed', code: 'allowlist_rejected' } },

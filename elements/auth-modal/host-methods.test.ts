@@ -36,7 +36,11 @@ describe('<auth-modal> host methods (host-methods.ts)', () => {
     })
     const element = await mount()
     await waitFor(() => element.ready, 'ready')
-    $session.set({ status: 'authenticated', user: toUser(wireUser() as never), tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null } })
+    $session.set({
+      status: 'authenticated',
+      user: toUser(wireUser() as never),
+      tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null },
+    })
     const user = await element.unlinkEmail('ada@example.com')
     equal(user.id, 'user-1')
     equal(user.linkedAccounts, [])
@@ -65,7 +69,15 @@ describe('<auth-modal> host methods (host-methods.ts)', () => {
           outcome = error
         }
         equal(errors, [`[gatehouse] ${name}() ignored: this <auth-modal> was refused (another app id owns the page).`], name)
-        if (refused === 'reject') equal(await (outcome as Promise<unknown>).then(() => 'resolved', (e) => e.code), 'MULTIPLE_PROVIDERS', name)
+        if (refused === 'reject')
+          equal(
+            await (outcome as Promise<unknown>).then(
+              () => 'resolved',
+              (e) => e.code,
+            ),
+            'MULTIPLE_PROVIDERS',
+            name,
+          )
         else if (refused === 'throw') equal((outcome as { code?: string }).code, 'MULTIPLE_PROVIDERS', name)
         else equal(outcome, undefined, name)
       }

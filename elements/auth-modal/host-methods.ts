@@ -53,13 +53,19 @@ export const hostMethods = {
   open: now((): void => void openModal(), 'ignore'),
 
   /** Opens the modal on the wallet list for a wallet login (SIWE / SIWS). */
-  loginWithWallet: start(() => import('../../src/actions/startWalletLogin.ts'), (m) => m.startWalletLogin()),
+  loginWithWallet: start(
+    () => import('../../src/actions/startWalletLogin.ts'),
+    (m) => m.startWalletLogin(),
+  ),
 
   /**
    * Opens the wallet list to connect an external wallet without logging in; with
    * `{ landing: true }` it starts on the connect-only landing ('Connect your wallet').
    */
-  connectWallet: start(() => import('../../src/actions/connectWallet.ts'), (m, options?: { landing?: boolean }) => m.connectWallet(options)),
+  connectWallet: start(
+    () => import('../../src/actions/connectWallet.ts'),
+    (m, options?: { landing?: boolean }) => m.connectWallet(options),
+  ),
 
   /**
    * Opens the modal and resolves with the user when the login completes; rejects with
@@ -68,25 +74,46 @@ export const hostMethods = {
   login: now((parameters: LoginParameters = {}): Promise<User> => login(parameters), 'reject'),
 
   /** Logs in with a JWT the host signed for its own user (custom auth); resolves with the user. */
-  loginWithCustomToken: lazy(() => import('../../src/actions/loginWithCustomToken.ts'), (m, token: string): Promise<User> => m.loginWithCustomToken({ token }).then(user)),
+  loginWithCustomToken: lazy(
+    () => import('../../src/actions/loginWithCustomToken.ts'),
+    (m, token: string): Promise<User> => m.loginWithCustomToken({ token }).then(user),
+  ),
 
   /** 'Connect your email' for the signed-in user; resolves with the user, rejects with USER_EXITED_LINK_FLOW. */
-  linkEmail: lazy(() => import('../../src/actions/linkEmail.ts'), (m): Promise<User> => m.linkEmail()),
+  linkEmail: lazy(
+    () => import('../../src/actions/linkEmail.ts'),
+    (m): Promise<User> => m.linkEmail(),
+  ),
 
   /** 'Update your email'; resolves with the user, rejects with USER_EXITED_UPDATE_FLOW. */
-  updateEmail: lazy(() => import('../../src/actions/updateEmail.ts'), (m): Promise<User> => m.updateEmail()),
+  updateEmail: lazy(
+    () => import('../../src/actions/updateEmail.ts'),
+    (m): Promise<User> => m.updateEmail(),
+  ),
 
   /** Unlinks an e-mail address from the signed-in user; resolves with the user. */
-  unlinkEmail: lazy(() => import('../../src/actions/unlinkEmail.ts'), (m, address: string): Promise<User> => m.unlinkEmail({ address }).then(user)),
+  unlinkEmail: lazy(
+    () => import('../../src/actions/unlinkEmail.ts'),
+    (m, address: string): Promise<User> => m.unlinkEmail({ address }).then(user),
+  ),
 
   /** 'Connect your phone'; resolves with the user, rejects with USER_EXITED_LINK_FLOW. */
-  linkPhone: lazy(() => import('../../src/actions/linkPhone.ts'), (m): Promise<User> => m.linkPhone()),
+  linkPhone: lazy(
+    () => import('../../src/actions/linkPhone.ts'),
+    (m): Promise<User> => m.linkPhone(),
+  ),
 
   /** 'Update your phone number'; resolves with the user, rejects with USER_EXITED_UPDATE_FLOW. */
-  updatePhone: lazy(() => import('../../src/actions/linkPhone.ts'), (m): Promise<User> => m.updatePhone()),
+  updatePhone: lazy(
+    () => import('../../src/actions/linkPhone.ts'),
+    (m): Promise<User> => m.updatePhone(),
+  ),
 
   /** Unlinks a phone number (E.164) from the signed-in user; resolves with the user. */
-  unlinkPhone: lazy(() => import('../../src/actions/smsCode.ts'), (m, phoneNumber: string): Promise<User> => m.unlinkPhone({ phoneNumber }).then(user)),
+  unlinkPhone: lazy(
+    () => import('../../src/actions/smsCode.ts'),
+    (m, phoneNumber: string): Promise<User> => m.unlinkPhone({ phoneNumber }).then(user),
+  ),
 
   /**
    * Links a social account ('google', 'apple', 'discord', 'github', 'linkedin', 'spotify',
@@ -97,34 +124,58 @@ export const hostMethods = {
   linkOAuth: now((provider: string): Promise<User> => linkOAuth(provider), 'reject'),
 
   /** Unlinks the signed-in user's account at `provider` (its `subject`); resolves with the user. */
-  unlinkOAuth: lazy(() => import('../../src/actions/unlinkOAuth.ts'), (m, provider: string, subject: string): Promise<User> => m.unlinkOAuth({ provider, subject }).then(user)),
+  unlinkOAuth: lazy(
+    () => import('../../src/actions/unlinkOAuth.ts'),
+    (m, provider: string, subject: string): Promise<User> => m.unlinkOAuth({ provider, subject }).then(user),
+  ),
 
   /**
    * Links a Telegram account to the signed-in user through Telegram's login widget (callback mode).
    * Resolves with the user, rejects with USER_EXITED_LINK_FLOW when the modal is closed first.
    */
-  linkTelegram: lazy(() => import('../../src/actions/linkTelegram.ts'), (m): Promise<User> => m.linkTelegram()),
+  linkTelegram: lazy(
+    () => import('../../src/actions/linkTelegram.ts'),
+    (m): Promise<User> => m.linkTelegram(),
+  ),
 
   /** Unlinks the signed-in user's Telegram account by its Telegram user id; resolves with the user. */
-  unlinkTelegram: lazy(() => import('../../src/actions/unlinkTelegram.ts'), (m, telegramUserId: string | number): Promise<User> => m.unlinkTelegram({ telegramUserId }).then(user)),
+  unlinkTelegram: lazy(
+    () => import('../../src/actions/unlinkTelegram.ts'),
+    (m, telegramUserId: string | number): Promise<User> => m.unlinkTelegram({ telegramUserId }).then(user),
+  ),
 
   /** Logs in as this browser's guest (a credential kept per app); resolves with the guest user. */
-  loginAsGuest: lazy(() => import('../../src/actions/loginAsGuest.ts'), (m): Promise<User> => m.loginAsGuest().then(user)),
+  loginAsGuest: lazy(
+    () => import('../../src/actions/loginAsGuest.ts'),
+    (m): Promise<User> => m.loginAsGuest().then(user),
+  ),
 
   /** Creates a passkey and links it to the signed-in user (passkey status screen); rejects with USER_EXITED_LINK_FLOW. */
-  linkPasskey: lazy(() => import('../../src/actions/linkPasskey.ts'), (m): Promise<User> => m.linkPasskey()),
+  linkPasskey: lazy(
+    () => import('../../src/actions/linkPasskey.ts'),
+    (m): Promise<User> => m.linkPasskey(),
+  ),
 
   /** Unlinks one of the signed-in user's passkeys by its credential id; resolves with the user. */
-  unlinkPasskey: lazy(() => import('../../src/actions/unlinkPasskey.ts'), (m, credentialId: string): Promise<User> => m.unlinkPasskey({ credentialId }).then(user)),
+  unlinkPasskey: lazy(
+    () => import('../../src/actions/unlinkPasskey.ts'),
+    (m, credentialId: string): Promise<User> => m.unlinkPasskey({ credentialId }).then(user),
+  ),
 
   /**
    * Links the user's Farcaster account (QR code on desktop, open-app button on mobile); resolves
    * with the user, rejects with USER_EXITED_LINK_FLOW.
    */
-  linkFarcaster: lazy(() => import('../../src/actions/linkFarcaster.ts'), (m): Promise<User> => m.linkFarcaster()),
+  linkFarcaster: lazy(
+    () => import('../../src/actions/linkFarcaster.ts'),
+    (m): Promise<User> => m.linkFarcaster(),
+  ),
 
   /** Unlinks the signed-in user's Farcaster account by its fid; resolves with the user. */
-  unlinkFarcaster: lazy(() => import('../../src/actions/unlinkFarcaster.ts'), (m, fid: number): Promise<User> => m.unlinkFarcaster({ fid }).then(user)),
+  unlinkFarcaster: lazy(
+    () => import('../../src/actions/unlinkFarcaster.ts'),
+    (m, fid: number): Promise<User> => m.unlinkFarcaster({ fid }).then(user),
+  ),
 
   /** Closes the modal. */
   close: now((): void => closeModal(), 'ignore'),
@@ -136,10 +187,16 @@ export const hostMethods = {
   getAccessToken: now((): Promise<string | null> => getAccessToken(), 'reject'),
 
   /** Creates an embedded wallet (spec rules: createAdditional, walletIndex). Emits `wallet-created`. */
-  createWallet: lazy(() => import('../../src/actions/createWallet.ts'), (m, parameters?: CreateWalletParameters): Promise<Wallet> => m.createWallet(parameters)),
+  createWallet: lazy(
+    () => import('../../src/actions/createWallet.ts'),
+    (m, parameters?: CreateWalletParameters): Promise<Wallet> => m.createWallet(parameters),
+  ),
 
   /** Imports a private key as an embedded wallet; the key goes only to the wallet frame. */
-  importWallet: lazy(() => import('../../src/actions/importWallet.ts'), (m, parameters: ImportWalletParameters): Promise<Wallet> => m.importWallet(parameters)),
+  importWallet: lazy(
+    () => import('../../src/actions/importWallet.ts'),
+    (m, parameters: ImportWalletParameters): Promise<Wallet> => m.importWallet(parameters),
+  ),
 
   /** EIP-1193 provider of an embedded Ethereum wallet (for viem, wagmi…). */
   // Not lazy: hosts hand the provider straight to viem's custom() or wagmi, which take an object, not a promise.
@@ -150,17 +207,28 @@ export const hostMethods = {
    * Ethereum wallet, else the first Solana one. The wallet's chain decides: Ethereum `personal_sign`
    * (0x-hex signature), Solana ed25519 (base64). Shown in `<sign-prompt>` unless `showWalletUIs: false`.
    */
-  signMessage: lazy(() => import('../../src/actions/signMessage.ts'), (m, parameters: SignMessageParameters): Promise<SignMessageReturnType> => m.signMessage(parameters)),
+  signMessage: lazy(
+    () => import('../../src/actions/signMessage.ts'),
+    (m, parameters: SignMessageParameters): Promise<SignMessageReturnType> => m.signMessage(parameters),
+  ),
 
   /** Opens the export screen; the key shows only inside a frame of the API origin. */
-  exportWallet: lazy(() => import('../../src/actions/exportWallet.ts'), (m, parameters?: ExportWalletParameters): Promise<void> => m.exportWallet(parameters)),
+  exportWallet: lazy(
+    () => import('../../src/actions/exportWallet.ts'),
+    (m, parameters?: ExportWalletParameters): Promise<void> => m.exportWallet(parameters),
+  ),
 
   /** Changes the recovery method ('privy' automatic, or 'user-passcode' with a password). */
-  setWalletRecovery: lazy(() => import('../../src/actions/setWalletRecovery.ts'), (m, parameters: SetWalletRecoveryParameters): Promise<void> => m.setWalletRecovery(parameters)),
+  setWalletRecovery: lazy(
+    () => import('../../src/actions/setWalletRecovery.ts'),
+    (m, parameters: SetWalletRecoveryParameters): Promise<void> => m.setWalletRecovery(parameters),
+  ),
 
   /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
-  openRecoverySettings: start(() => import('../../src/wallets/embedded/modal.ts'), (m, method: 'user-passcode' | 'privy' = 'user-passcode') =>
-    m.openWalletScreen(method === 'privy' ? { name: 'embedded-wallet-automatic-recovery' } : { name: 'embedded-wallet-recovery-select', purpose: 'update' }),
+  openRecoverySettings: start(
+    () => import('../../src/wallets/embedded/modal.ts'),
+    (m, method: 'user-passcode' | 'privy' = 'user-passcode') =>
+      m.openWalletScreen(method === 'privy' ? { name: 'embedded-wallet-automatic-recovery' } : { name: 'embedded-wallet-recovery-select', purpose: 'update' }),
   ),
 } satisfies Record<string, HostMethod>
 
@@ -172,7 +240,11 @@ export type HostMethods<T extends Record<string, HostMethod>> = { [K in keyof T]
  * one console error naming the method and then rejects, ignores or throws (`HostMethod.refused`);
  * nothing runs. Methods run with the element as `this`.
  */
-export function installHostMethods<E extends HTMLElement>(target: { prototype: E }, methods: Record<string, HostMethod>, refusal: (element: E) => Error | null): void {
+export function installHostMethods<E extends HTMLElement>(
+  target: { prototype: E },
+  methods: Record<string, HostMethod>,
+  refusal: (element: E) => Error | null,
+): void {
   for (const [name, method] of Object.entries(methods)) {
     Object.defineProperty(target.prototype, name, {
       configurable: true,

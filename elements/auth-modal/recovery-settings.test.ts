@@ -4,13 +4,42 @@ import { $session } from '../../src/stores/session.ts'
 import { $wallets } from '../../src/stores/wallets.ts'
 import { getWalletProxy } from '../../src/wallets/embedded/proxy.ts'
 import { CLOUD_UNAVAILABLE } from '../../src/screens/wallets/embedded/RecoveryMethodScreen.tsx'
-import { API_URL, APP_ID, accessToken, appConfig, assert, button, equal, mockFetch, queryByText, recordEvents, reset, shadow, waitFor, wireUser } from '../testing/harness.ts'
+import {
+  API_URL,
+  APP_ID,
+  accessToken,
+  appConfig,
+  assert,
+  button,
+  equal,
+  mockFetch,
+  queryByText,
+  recordEvents,
+  reset,
+  shadow,
+  waitFor,
+  wireUser,
+} from '../testing/harness.ts'
 import type { AuthModalElement } from './auth-modal.element.ts'
 
 const ADDRESS = '0x2222222222222222222222222222222222222222'
 
 function walletAccount(recoveryMethod: string) {
-  return { type: 'wallet', id: 'w1', address: ADDRESS, chain_type: 'ethereum', chain_id: 'eip155:1', wallet_client_type: 'privy', connector_type: 'embedded', wallet_index: 0, recovery_method: recoveryMethod, imported: false, delegated: false, entropy_id: ADDRESS, entropy_id_verifier: 'ethereum-address-verifier' }
+  return {
+    type: 'wallet',
+    id: 'w1',
+    address: ADDRESS,
+    chain_type: 'ethereum',
+    chain_id: 'eip155:1',
+    wallet_client_type: 'privy',
+    connector_type: 'embedded',
+    wallet_index: 0,
+    recovery_method: recoveryMethod,
+    imported: false,
+    delegated: false,
+    entropy_id: ADDRESS,
+    entropy_id_verifier: 'ethereum-address-verifier',
+  }
 }
 const userWith = (recoveryMethod: string) => wireUser({ linked_accounts: [...wireUser().linked_accounts, walletAccount(recoveryMethod)] })
 
@@ -26,7 +55,11 @@ async function mount(options: string[] | undefined, recoveryMethod = 'privy'): P
   element.setAttribute('api-url', API_URL)
   document.body.append(element)
   await waitFor(() => element.ready, 'ready')
-  $session.set({ status: 'authenticated', user: toUser(userWith(recoveryMethod) as never), tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null } })
+  $session.set({
+    status: 'authenticated',
+    user: toUser(userWith(recoveryMethod) as never),
+    tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null },
+  })
   return element
 }
 
@@ -69,7 +102,7 @@ describe('recovery settings screens', () => {
     equal(button(root(element), 'Set a password'), null)
     button(root(element), 'Reset your password')!.click()
     await waitFor(() => queryByText(root(element), 'Set your password'), 'password flow')
-    assert(button(root(element), 'Back'), "Back is offered when the flow came from method selection")
+    assert(button(root(element), 'Back'), 'Back is offered when the flow came from method selection')
     button(root(element), 'Back')!.click()
     await waitFor(() => queryByText(root(element), 'Update backup method'), 'back to the selection')
   })

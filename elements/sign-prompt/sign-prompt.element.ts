@@ -87,7 +87,10 @@ export class SignPromptElement extends R2WCBase {
   /** eth_signTypedData_v4 with an embedded Ethereum wallet. Resolves `{ signature }` (0x-hex). */
   async signTypedData({ typedData, address, uiOptions }: SignPromptCallOptions & { typedData: object }): Promise<{ signature: string }> {
     const from = this.#address('ethereum', address)
-    const signature = (await getEthereumProvider(from, this.#options(uiOptions)).request({ method: 'eth_signTypedData_v4', params: [from, JSON.stringify(typedData)] })) as string
+    const signature = (await getEthereumProvider(from, this.#options(uiOptions)).request({
+      method: 'eth_signTypedData_v4',
+      params: [from, JSON.stringify(typedData)],
+    })) as string
     return { signature }
   }
 
@@ -96,7 +99,8 @@ export class SignPromptElement extends R2WCBase {
     const options = this.#options(uiOptions)
     const { signMessage } = await import('../../src/actions/signMessage.ts')
     // signMessage would let an Ethereum address sign with personal_sign: this method is Solana only.
-    if (address && findWallet(address)?.chainType !== 'solana') throw new EmbeddedWalletError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
+    if (address && findWallet(address)?.chainType !== 'solana')
+      throw new EmbeddedWalletError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
     return signMessage({ message, address: this.#address('solana', address), ...options })
   }
 

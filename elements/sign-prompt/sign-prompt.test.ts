@@ -5,7 +5,22 @@ import { $config } from '../../src/stores/config.ts'
 import { $session } from '../../src/stores/session.ts'
 import { getWalletProxy } from '../../src/wallets/embedded/proxy.ts'
 import { $signRequest } from '../../src/wallets/embedded/signing.ts'
-import { API_URL, APP_ID, accessToken, appConfig, assert, button, equal, queryByText, recordEvents, reset, shadow, sleep, waitFor, wireUser } from '../testing/harness.ts'
+import {
+  API_URL,
+  APP_ID,
+  accessToken,
+  appConfig,
+  assert,
+  button,
+  equal,
+  queryByText,
+  recordEvents,
+  reset,
+  shadow,
+  sleep,
+  waitFor,
+  wireUser,
+} from '../testing/harness.ts'
 import type { SignPromptElement } from './sign-prompt.element.ts'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
@@ -32,7 +47,21 @@ async function signedIn() {
   await sleep(20)
   reset()
   $config.set({ ...$config.get(), appId: APP_ID, apiUrl: API_URL, app: appConfig() as never })
-  const wallet = { type: 'wallet', id: 'w1', address: ADDRESS, chain_type: 'ethereum', chain_id: 'eip155:1', wallet_client_type: 'privy', connector_type: 'embedded', wallet_index: 0, recovery_method: 'privy', imported: false, delegated: false, entropy_id: ADDRESS, entropy_id_verifier: 'ethereum-address-verifier' }
+  const wallet = {
+    type: 'wallet',
+    id: 'w1',
+    address: ADDRESS,
+    chain_type: 'ethereum',
+    chain_id: 'eip155:1',
+    wallet_client_type: 'privy',
+    connector_type: 'embedded',
+    wallet_index: 0,
+    recovery_method: 'privy',
+    imported: false,
+    delegated: false,
+    entropy_id: ADDRESS,
+    entropy_id_verifier: 'ethereum-address-verifier',
+  }
   const user = toUser(wireUser({ linked_accounts: [...wireUser().linked_accounts, wallet] }) as never)
   $session.set({ status: 'authenticated', user, tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null } })
   const calls: ProxyCall[] = []
@@ -86,7 +115,13 @@ describe('<sign-prompt>', () => {
 
   it('takes uiOptions from attributes, and the call overrides them', async () => {
     const signer = await signedIn()
-    const element = mount({ 'prompt-title': 'Approve login', description: 'For the Demo shop.', 'button-text': 'Approve', 'icon-url': 'https://example.com/icon.png', cancellable: '' })
+    const element = mount({
+      'prompt-title': 'Approve login',
+      description: 'For the Demo shop.',
+      'button-text': 'Approve',
+      'icon-url': 'https://example.com/icon.png',
+      cancellable: '',
+    })
     void element.signMessage({ message: 'attrs' }).catch(() => undefined)
     await waitFor(() => queryByText(root(element), 'Approve login'), 'attribute title')
     assert(queryByText(root(element), 'For the Demo shop.'), 'attribute description')
@@ -117,7 +152,10 @@ describe('<sign-prompt>', () => {
     const pending = element.signMessage({ message: 'decline me' })
     await waitFor(() => button(root(element), 'Not now'), 'Not now')
     button(root(element), 'Not now')!.click()
-    const error = await pending.then(() => null, (e) => e)
+    const error = await pending.then(
+      () => null,
+      (e) => e,
+    )
     equal(error?.code, 4001, 'EIP-1193 user rejected: numeric code, as viem and wagmi check it')
     await waitFor(() => events.length === 1, 'sign-error')
     equal(events[0]!.detail.code, 'USER_REJECTED')

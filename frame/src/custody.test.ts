@@ -34,7 +34,11 @@ describe('custody', () => {
   it('rebuilds the secret from any two of the three shares, never from one', async () => {
     const entropy = generateEntropy()
     const { device, auth, recovery } = await splitSecret(entropy)
-    for (const [a, b] of [[device, auth], [auth, recovery], [device, recovery]]) {
+    for (const [a, b] of [
+      [device, auth],
+      [auth, recovery],
+      [device, recovery],
+    ]) {
       expect(await combineShares(a, b)).toEqual(entropy)
     }
     for (const share of [device, auth, recovery]) expect(Buffer.from(share).includes(Buffer.from(entropy))).toBe(false)

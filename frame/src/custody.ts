@@ -161,7 +161,9 @@ export async function openWithPassword(envelope: PasswordEnvelope, password: str
   if (envelope?.kdf !== 'scrypt' || envelope.v !== 1) throw new Error('Unknown password envelope')
   const key = await passwordKey(password, fromBase64(envelope.salt), envelope)
   try {
-    return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: new Uint8Array(fromBase64(envelope.iv)) }, key, new Uint8Array(fromBase64(envelope.ct))))
+    return new Uint8Array(
+      await crypto.subtle.decrypt({ name: 'AES-GCM', iv: new Uint8Array(fromBase64(envelope.iv)) }, key, new Uint8Array(fromBase64(envelope.ct))),
+    )
   } catch {
     throw new InvalidRecoveryPinError()
   }

@@ -156,7 +156,14 @@ export class Vault {
     return JSON.stringify(await sealWithPassword(share, password))
   }
 
-  async create(p: { accessToken: string; chainType: ChainType; walletIndex: number; entropyId?: string; recoveryMethod: RecoveryMethod; recoveryPassword?: string }): Promise<CreatedResult> {
+  async create(p: {
+    accessToken: string
+    chainType: ChainType
+    walletIndex: number
+    entropyId?: string
+    recoveryMethod: RecoveryMethod
+    recoveryPassword?: string
+  }): Promise<CreatedResult> {
     if (!Number.isInteger(p.walletIndex) || p.walletIndex < 0) throw new ProxyError('invalid_request_arguments', 'A negative walletIndex is invalid')
     if (p.entropyId) {
       await this.connect(p.accessToken, p.entropyId)
@@ -205,11 +212,23 @@ export class Vault {
       imported: kind === 'private-key',
       entropy_id: key.address,
       entropy_id_verifier: verifierFor(key.chainType),
-      shares: { share_set: shareSet, auth_share: toBase64(shares.auth), recovery_method: method, recovery_share: await this.sealRecovery(shares.recovery, method, password) },
+      shares: {
+        share_set: shareSet,
+        auth_share: toBase64(shares.auth),
+        recovery_method: method,
+        recovery_share: await this.sealRecovery(shares.recovery, method, password),
+      },
       proof: await this.proof(accessToken, key),
     })
     this.writeLocal(key.address, shareSet, shares.device)
-    const entry: Unlocked = { kind, shareSet, shares: [shares.device, shares.auth], seed: null, keys: new Map([[`${key.chainType}:0`, key]]), verifierChain: key.chainType }
+    const entry: Unlocked = {
+      kind,
+      shareSet,
+      shares: [shares.device, shares.auth],
+      seed: null,
+      keys: new Map([[`${key.chainType}:0`, key]]),
+      verifierChain: key.chainType,
+    }
     this.unlocked.set(key.address, entry)
     return { user, address: key.address }
   }

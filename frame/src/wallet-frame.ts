@@ -81,4 +81,3 @@ window.addEventListener('message', (event: MessageEvent) => {
   if (!data || data.tag !== PROTOCOL_TAG || typeof data.id !== 'string' || typeof data.type !== 'string') return
   void answer(data).then((reply) => (event.source as Window).postMessage(reply, event.origin))
 })
-

@@ -8,10 +8,12 @@ export const root = fileURLToPath(new URL('../..', import.meta.url))
 
 export const freePort = () =>
   new Promise((ok, fail) => {
-    const srv = createServer().once('error', fail).listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => ok(port))
-    })
+    const srv = createServer()
+      .once('error', fail)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = srv.address()
+        srv.close(() => ok(port))
+      })
   })
 
 /**
@@ -26,7 +28,13 @@ export async function startServerProcess({ port, env = {}, stdio = 'inherit' }) 
   const base = `http://localhost:${port}`
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`the API server exited with code ${child.exitCode}`)
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
     if (i > 600) throw new Error('the API server did not answer /healthz within 60 s')
     await new Promise((r) => setTimeout(r, 100))
   }

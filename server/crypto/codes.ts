@@ -5,7 +5,9 @@ import { constantTimeEqual, hmacSha256 } from './hash.js'
 export const CODE_LENGTH = 6
 
 export function generateCode(): string {
-  return randomInt(0, 10 ** CODE_LENGTH).toString().padStart(CODE_LENGTH, '0')
+  return randomInt(0, 10 ** CODE_LENGTH)
+    .toString()
+    .padStart(CODE_LENGTH, '0')
 }
 
 /** Binds the hash to the app and address so a hash row cannot be replayed elsewhere. */

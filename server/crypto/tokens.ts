@@ -107,9 +107,7 @@ export async function loadKeyRing(db: Db, options: { secret: string | null; issu
     rows = await listActiveSigningKeys(db)
   }
   const active = rows[0]
-  const privateText = active.private_jwk.startsWith('v1.')
-    ? decrypt(requireSecret(options.secret), active.private_jwk)
-    : active.private_jwk
+  const privateText = active.private_jwk.startsWith('v1.') ? decrypt(requireSecret(options.secret), active.private_jwk) : active.private_jwk
   const privateKey = createPrivateKey({ key: JSON.parse(privateText), format: 'jwk' })
   const publicKeys = new Map<string, VerifyKey>()
   const keys: JWK[] = []

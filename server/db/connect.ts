@@ -22,9 +22,7 @@ export interface DatabaseHandle {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
-    : await openSqlite(options.dbFile ?? '.gatehouse/gatehouse.db')
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openSqlite(options.dbFile ?? '.gatehouse/gatehouse.db')
   if (!options.skipMigrations) {
     try {
       await migrate(handle.db)

@@ -36,7 +36,10 @@ export async function insertLinkedAccount(db: Db, account: LinkedAccountsTable):
 }
 
 const verified = prepare<{ id: string; now: number }>((db, p) =>
-  db.updateTable('linked_accounts').set({ verified_at: p('now'), latest_verified_at: p('now') }).where('id', '=', p('id')),
+  db
+    .updateTable('linked_accounts')
+    .set({ verified_at: p('now'), latest_verified_at: p('now') })
+    .where('id', '=', p('id')),
 )
 
 export async function markVerified(db: Db, id: string, now: number): Promise<void> {

@@ -39,12 +39,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('first_verified_at', 'bigint', (c) => c.notNull())
         .addColumn('latest_verified_at', 'bigint', (c) => c.notNull())
         .execute()
-      await db.schema
-        .createIndex('linked_accounts_lookup')
-        .on('linked_accounts')
-        .columns(['app_id', 'type', 'address'])
-        .unique()
-        .execute()
+      await db.schema.createIndex('linked_accounts_lookup').on('linked_accounts').columns(['app_id', 'type', 'address']).unique().execute()
       await db.schema.createIndex('linked_accounts_user').on('linked_accounts').column('user_id').execute()
 
       await db.schema

@@ -14,9 +14,7 @@ const MARK = '\u0000gatehouse:'
 
 type Slot = { name: string } | { value: unknown }
 
-export function prepare<Args extends object, Row = unknown>(
-  build: (db: Kysely<Database>, param: (name: keyof Args & string) => any) => Compilable<Row>,
-) {
+export function prepare<Args extends object, Row = unknown>(build: (db: Kysely<Database>, param: (name: keyof Args & string) => any) => Compilable<Row>) {
   const compiled = new WeakMap<DialectAdapter, { sql: string; slots: Slot[] }>()
   return (db: Kysely<Database>, args: Args): Promise<QueryResult<Row>> => {
     const adapter = db.getExecutor().adapter

@@ -49,7 +49,11 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
 }
 
 const rotate = prepare<{ token_hash: string; now: number }>((db, p) =>
-  db.updateTable('refresh_tokens').set({ rotated_at: p('now') }).where('token_hash', '=', p('token_hash')).where('rotated_at', 'is', null),
+  db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: p('now') })
+    .where('token_hash', '=', p('token_hash'))
+    .where('rotated_at', 'is', null),
 )
 
 /** Marks the token used; false if another request already rotated it (a replay). */

@@ -17,7 +17,11 @@ export async function insertWalletNonce(db: Db, row: WalletNoncesTable): Promise
 }
 
 const take = prepare<{ nonce: string; app_id: string }, WalletNoncesTable>((db, p) =>
-  db.deleteFrom('wallet_nonces').where('nonce', '=', p('nonce')).where('app_id', '=', p('app_id')).returning(['nonce', 'app_id', 'chain_type', 'address', 'created_at', 'expires_at']),
+  db
+    .deleteFrom('wallet_nonces')
+    .where('nonce', '=', p('nonce'))
+    .where('app_id', '=', p('app_id'))
+    .returning(['nonce', 'app_id', 'chain_type', 'address', 'created_at', 'expires_at']),
 )
 
 /**

@@ -53,7 +53,12 @@ forEachDatabase((target) => {
 
   it('error: admin routes without the admin token answer 401 missing_or_invalid_token', async () => {
     const id = await h.createApp()
-    const variants: Record<string, string>[] = [{}, { authorization: 'Bearer wrong' }, { authorization: `Basic ${ADMIN_TOKEN}` }, { authorization: `Bearer ${ADMIN_TOKEN}x` }]
+    const variants: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong' },
+      { authorization: `Basic ${ADMIN_TOKEN}` },
+      { authorization: `Bearer ${ADMIN_TOKEN}x` },
+    ]
     for (const headers of variants) {
       for (const res of [
         await h.post(APPS, { name: 'x' }, { headers }),

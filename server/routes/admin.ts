@@ -31,10 +31,7 @@ const appFields = {
     properties: Object.fromEntries(LOGIN_METHODS.map((m) => [m, { type: 'boolean' }])),
   },
   loginMethodsAndOrder: {
-    anyOf: [
-      { type: 'null' },
-      { type: 'object', additionalProperties: false, required: ['primary'], properties: { primary: strings, overflow: strings } },
-    ],
+    anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['primary'], properties: { primary: strings, overflow: strings } }],
   },
   legal: {
     type: 'object',
@@ -87,7 +84,10 @@ const appFields = {
         type: 'object',
         additionalProperties: false,
         required: ['botToken', 'botUsername'],
-        properties: { botToken: { type: 'string', pattern: '^[0-9]+:[A-Za-z0-9_-]+$', maxLength: 200 }, botUsername: { type: 'string', pattern: '^[A-Za-z0-9_]{3,64}$' } },
+        properties: {
+          botToken: { type: 'string', pattern: '^[0-9]+:[A-Za-z0-9_-]+$', maxLength: 200 },
+          botUsername: { type: 'string', pattern: '^[A-Za-z0-9_]{3,64}$' },
+        },
       },
     ],
   },
@@ -217,13 +217,9 @@ export default async function adminRoutes(app: ApiInstance) {
     return adminView(found)
   })
 
-  app.patch<{ Params: { app_id: string }; Body: AppInput }>(
-    '/admin/apps/:app_id',
-    { schema: updateSchema, config: NO_APP },
-    async (request) => {
-      const updated = await app.gatehouse.apps.update(request.params.app_id, request.body ?? {})
-      if (!updated) throw new ApiError('not_found', 'App not found')
-      return adminView(updated)
-    },
-  )
+  app.patch<{ Params: { app_id: string }; Body: AppInput }>('/admin/apps/:app_id', { schema: updateSchema, config: NO_APP }, async (request) => {
+    const updated = await app.gatehouse.apps.update(request.params.app_id, request.body ?? {})
+    if (!updated) throw new ApiError('not_found', 'App not found')
+    return adminView(updated)
+  })
 }

@@ -37,7 +37,17 @@ forEachDatabase((target) => {
       disableSignup: false,
       loginMethodsAndOrder: null,
     })
-    for (const key of ['walletList', 'walletChainType', 'loginGroupPriority', 'hideDirectWeb2Inputs', 'allowlistConfig', 'passkeysForSignupEnabled', 'embeddedWallets', 'logo', 'loginMessage']) {
+    for (const key of [
+      'walletList',
+      'walletChainType',
+      'loginGroupPriority',
+      'hideDirectWeb2Inputs',
+      'allowlistConfig',
+      'passkeysForSignupEnabled',
+      'embeddedWallets',
+      'logo',
+      'loginMessage',
+    ]) {
       expect(config).toHaveProperty(key)
     }
   })

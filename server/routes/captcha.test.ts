@@ -19,7 +19,12 @@ forEachDatabase((target) => {
   beforeAll(async () => {
     fake = await startFakeTurnstile()
     h = await startHarness(target, { captchaVerifyUrl: fake.verifyUrl, captchaVerifyTimeoutMs: 400, captchaScriptUrl: fake.scriptUrl })
-    appId = await h.createApp({ name: 'Captcha', loginMethods: { email: true, sms: true, wallet: true, passkey: true, telegram: true, google: true, farcaster: true }, passkeysForSignupEnabled: true, ...captchaOn })
+    appId = await h.createApp({
+      name: 'Captcha',
+      loginMethods: { email: true, sms: true, wallet: true, passkey: true, telegram: true, google: true, farcaster: true },
+      passkeysForSignupEnabled: true,
+      ...captchaOn,
+    })
   })
   afterAll(async () => {
     await h?.close()
@@ -37,7 +42,11 @@ forEachDatabase((target) => {
       const res = await h.patchApp(appId, { captcha: { siteKey: 'x:0x4AAAAAAA' } })
       expect(res.statusCode).toBe(400)
       expect(res.json()).toEqual({ code: 'invalid_data', error: 'Unsupported captcha site key' })
-      const created = await h.post('/api/v1/admin/apps', { name: 'Bad', captcha: { enabled: true, siteKey: '0x4AAAAAAA' }, captchaSecretKey: 's' }, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+      const created = await h.post(
+        '/api/v1/admin/apps',
+        { name: 'Bad', captcha: { enabled: true, siteKey: '0x4AAAAAAA' }, captchaSecretKey: 's' },
+        { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } },
+      )
       expect(created.json()).toEqual({ code: 'invalid_data', error: 'Unsupported captcha site key' })
     })
 
@@ -126,7 +135,16 @@ forEachDatabase((target) => {
       ['/api/v1/passwordless_sms/init', (token) => ({ phoneNumber: '+14155550123', token })],
       ['/api/v1/siwe/init', (token) => ({ address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', token })],
       ['/api/v1/siws/init', (token) => ({ address: '8fKaf6Y8yGbzYnXFNsdB9yiqAAHE5bNnMCQoLRPQgHNa', token })],
-      ['/api/v1/oauth/init', (token) => ({ provider: 'google', redirect_to: ORIGIN + '/', code_challenge: 'a'.repeat(43), state_code: 'state-0123456789', ...(token ? { token } : {}) })],
+      [
+        '/api/v1/oauth/init',
+        (token) => ({
+          provider: 'google',
+          redirect_to: ORIGIN + '/',
+          code_challenge: 'a'.repeat(43),
+          state_code: 'state-0123456789',
+          ...(token ? { token } : {}),
+        }),
+      ],
       ['/api/v1/telegram/authenticate', (token) => ({ captcha_token: token ?? null, telegram_web_app_data: 'query_id=1&hash=00' })],
       ['/api/v1/passkeys/register/init', (token) => ({ token: token ?? null })],
       ['/api/v1/passkeys/authenticate/init', (token) => ({ token: token ?? null })],

@@ -40,13 +40,18 @@ forEachDatabase((target) => {
     expect((await h.get(`/api/v1/apps/${appId}`)).json().customAuth).toEqual({ enabled: true })
     const first = await h.post(AUTH, { token: await sign('user-42') }, { appId })
     expect(first.statusCode).toBe(200)
-    expect(first.json()).toMatchObject({ is_new_user: true, user: { linked_accounts: [{ type: 'custom_auth', address: 'user-42', custom_user_id: 'user-42' }] } })
+    expect(first.json()).toMatchObject({
+      is_new_user: true,
+      user: { linked_accounts: [{ type: 'custom_auth', address: 'user-42', custom_user_id: 'user-42' }] },
+    })
     const again = await h.post(AUTH, { token: await sign('user-42') }, { appId })
     expect(again.json()).toMatchObject({ is_new_user: false, user: { id: first.json().user.id } })
   })
 
   it('verifies with a configured public key (JWK or PEM) too', async () => {
-    const jwkApp = await h.createApp({ customAuth: { issuer: 'https://host.example', audience: null, publicKey: JSON.stringify(await exportJWK(keys.publicKey)) } })
+    const jwkApp = await h.createApp({
+      customAuth: { issuer: 'https://host.example', audience: null, publicKey: JSON.stringify(await exportJWK(keys.publicKey)) },
+    })
     expect((await h.post(AUTH, { token: await sign('pk-user') }, { appId: jwkApp })).statusCode).toBe(200)
     const pemApp = await h.createApp({ customAuth: { issuer: 'https://host.example', publicKey: await exportSPKI(keys.publicKey) } })
     expect((await h.post(AUTH, { token: await sign('pem-user') }, { appId: pemApp })).statusCode).toBe(200)
@@ -57,7 +62,12 @@ forEachDatabase((target) => {
     const me = await h.login(appId, 'custom.linker@example.com')
     const linked = await h.post(LINK, { token: await sign('linked-sub') }, { appId, token: me.token })
     expect(linked.statusCode).toBe(200)
-    expect(linked.json().linked_accounts.map((a: { type: string }) => a.type).sort()).toEqual(['custom_auth', 'email'])
+    expect(
+      linked
+        .json()
+        .linked_accounts.map((a: { type: string }) => a.type)
+        .sort(),
+    ).toEqual(['custom_auth', 'email'])
     const other = await h.login(appId, 'custom.other@example.com')
     const res = await h.post(LINK, { token: await sign('linked-sub') }, { appId, token: other.token })
     expect(res.statusCode).toBe(409)

@@ -7,7 +7,5 @@ const outboxSchema = {
 
 /** Registered only when not in production (see app.ts). */
 export default async function devRoutes(app: ApiInstance) {
-  app.get('/dev/outbox', { schema: outboxSchema, config: NO_APP }, async (request) =>
-    app.gatehouse.mailer.outbox?.list(request.query.to) ?? [],
-  )
+  app.get('/dev/outbox', { schema: outboxSchema, config: NO_APP }, async (request) => app.gatehouse.mailer.outbox?.list(request.query.to) ?? [])
 }

@@ -19,12 +19,17 @@ forEachDatabase((target) => {
 
   it('PATCH sets the project id, relay and listing; the public config serves them (the project id is public)', async () => {
     const id = await h.createApp({ name: 'WC' })
-    const res = await h.patchApp(id, { externalWallets: { walletConnect: { projectId: 'abc123', relayUrl: 'wss://relay.example', listingUrl: 'https://list.example/v3/wallets' } } })
+    const res = await h.patchApp(id, {
+      externalWallets: { walletConnect: { projectId: 'abc123', relayUrl: 'wss://relay.example', listingUrl: 'https://list.example/v3/wallets' } },
+    })
     expect(res.statusCode).toBe(200)
     const pub = (await h.get(`/api/v1/apps/${id}`)).json().externalWallets
     expect(pub.walletConnect).toEqual({ enabled: true, projectId: 'abc123', relayUrl: 'wss://relay.example', listingUrl: 'https://list.example/v3/wallets' })
     await h.patchApp(id, { externalWallets: { coinbaseWallet: { options: 'eoaOnly' } } })
-    expect((await h.get(`/api/v1/apps/${id}`)).json().externalWallets).toMatchObject({ walletConnect: { projectId: 'abc123' }, coinbaseWallet: { options: 'eoaOnly', keysUrl: null } })
+    expect((await h.get(`/api/v1/apps/${id}`)).json().externalWallets).toMatchObject({
+      walletConnect: { projectId: 'abc123' },
+      coinbaseWallet: { options: 'eoaOnly', keysUrl: null },
+    })
   })
 
   it('error: a relay URL that is not ws(s), a bad option or an unknown field answers 400 invalid_data', async () => {

@@ -68,10 +68,26 @@ forEachDatabase((target) => {
     expect(pending.json().message).toBeUndefined()
 
     const signed = await signSiwf(custody, fid, connect, { issuedAt: new Date(h.clock.now()) })
-    const relayed = await relay(channel.channel_token, { ...signed, fid, username: 'ada', displayName: 'Ada L.', pfpUrl: 'https://example.com/ada.png', bio: 'gm' })
+    const relayed = await relay(channel.channel_token, {
+      ...signed,
+      fid,
+      username: 'ada',
+      displayName: 'Ada L.',
+      pfpUrl: 'https://example.com/ada.png',
+      bio: 'gm',
+    })
     expect(relayed.statusCode, relayed.body).toBe(201)
     const completed = (await status(channel.channel_token)).json()
-    expect(completed).toMatchObject({ state: 'completed', message: signed.message, signature: signed.signature, fid, username: 'ada', displayName: 'Ada L.', pfpUrl: 'https://example.com/ada.png', bio: 'gm' })
+    expect(completed).toMatchObject({
+      state: 'completed',
+      message: signed.message,
+      signature: signed.signature,
+      fid,
+      username: 'ada',
+      displayName: 'Ada L.',
+      pfpUrl: 'https://example.com/ada.png',
+      bio: 'gm',
+    })
     // The relay's own status route speaks AuthKit's format: 200 once completed.
     const relayStatus = await h.get('/api/v1/farcaster/relay/v1/channel/status', { headers: { authorization: `Bearer ${channel.channel_token}` } })
     expect(relayStatus.statusCode).toBe(200)
@@ -80,7 +96,16 @@ forEachDatabase((target) => {
     expect(first.statusCode, first.body).toBe(200)
     expect(first.json()).toMatchObject({ is_new_user: true })
     expect(first.json().user.linked_accounts).toEqual([
-      expect.objectContaining({ type: 'farcaster', address: String(fid), fid, owner_address: custody.address, username: 'ada', display_name: 'Ada L.', pfp: 'https://example.com/ada.png', signer_public_key: null }),
+      expect.objectContaining({
+        type: 'farcaster',
+        address: String(fid),
+        fid,
+        owner_address: custody.address,
+        username: 'ada',
+        display_name: 'Ada L.',
+        pfp: 'https://example.com/ada.png',
+        signer_public_key: null,
+      }),
     ])
 
     const again = await signIn(custody, fid)
@@ -175,7 +200,12 @@ forEachDatabase((target) => {
       const linkBody = async () => (await signIn(custody, fid)).body
       const linked = await h.post('/api/v1/farcaster/link', await linkBody(), { appId, token: owner.token, ...page })
       expect(linked.statusCode, linked.body).toBe(200)
-      expect(linked.json().linked_accounts.map((a: { type: string }) => a.type).sort()).toEqual(['email', 'farcaster'])
+      expect(
+        linked
+          .json()
+          .linked_accounts.map((a: { type: string }) => a.type)
+          .sort(),
+      ).toEqual(['email', 'farcaster'])
 
       const unlinked = await h.post('/api/v1/farcaster/unlink', { fid }, { appId, token: owner.token })
       expect(unlinked.statusCode, unlinked.body).toBe(200)
@@ -192,7 +222,12 @@ forEachDatabase((target) => {
         { appId, token: owner.token },
       )
       expect(moved.statusCode, moved.body).toBe(200)
-      expect(moved.json().linked_accounts.map((a: { type: string }) => a.type).sort()).toEqual(['email', 'farcaster'])
+      expect(
+        moved
+          .json()
+          .linked_accounts.map((a: { type: string }) => a.type)
+          .sort(),
+      ).toEqual(['email', 'farcaster'])
       const login = await authenticate(await linkBody())
       expect(login.json().user.id).toBe(owner.user.id)
       expect(login.json().user.id).not.toBe(fidUser.user.id)
@@ -239,7 +274,10 @@ describe('upstream relay (FARCASTER_RELAY_URL)', () => {
       relayDir = mkdtempSync(join(tmpdir(), 'gatehouse-relay-'))
       relay = await startHarness({
         kind: 'sqlite',
-        open: async () => ({ database: await openDatabase({ dbFile: join(relayDir, 'relay.db') }), remove: async () => rmSync(relayDir, { recursive: true, force: true }) }),
+        open: async () => ({
+          database: await openDatabase({ dbFile: join(relayDir, 'relay.db') }),
+          remove: async () => rmSync(relayDir, { recursive: true, force: true }),
+        }),
       })
       const address = await relay.server.listen({ port: 0, host: '127.0.0.1' })
       relayUrl = `${address}/api/v1/farcaster/relay`
@@ -263,14 +301,26 @@ describe('upstream relay (FARCASTER_RELAY_URL)', () => {
 
       // The Farcaster client completes the channel on the upstream relay, not on our server.
       const signed = await signSiwf(custody, fid, connect, { issuedAt: new Date(h.clock.now()) })
-      const direct = await h.post('/api/v1/farcaster/relay/v1/channel/authenticate', { ...signed, fid }, { headers: { authorization: `Bearer ${channel_token}` } })
+      const direct = await h.post(
+        '/api/v1/farcaster/relay/v1/channel/authenticate',
+        { ...signed, fid },
+        { headers: { authorization: `Bearer ${channel_token}` } },
+      )
       expect(direct.statusCode).toBe(400)
-      const upstream = await relay.post('/api/v1/farcaster/relay/v1/channel/authenticate', { ...signed, fid, username: 'up' }, { headers: { authorization: `Bearer ${channel_token}` } })
+      const upstream = await relay.post(
+        '/api/v1/farcaster/relay/v1/channel/authenticate',
+        { ...signed, fid, username: 'up' },
+        { headers: { authorization: `Bearer ${channel_token}` } },
+      )
       expect(upstream.statusCode, upstream.body).toBe(201)
 
       const status = await h.get('/api/v1/farcaster/status', { appId, headers: { 'farcaster-channel-token': channel_token } })
       expect(status.json()).toMatchObject({ state: 'completed', fid, username: 'up', url: connect_uri })
-      const res = await h.post('/api/v1/farcaster/authenticate', { channel_token, ...signed, fid, mode: 'login-or-sign-up' }, { appId, headers: { origin: ORIGIN } })
+      const res = await h.post(
+        '/api/v1/farcaster/authenticate',
+        { channel_token, ...signed, fid, mode: 'login-or-sign-up' },
+        { appId, headers: { origin: ORIGIN } },
+      )
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json().user.linked_accounts[0]).toMatchObject({ type: 'farcaster', fid, username: 'up' })
     })
@@ -282,7 +332,11 @@ describe('upstream relay (FARCASTER_RELAY_URL)', () => {
       const relayApp = await relay.createApp({ name: 'Relay app', loginMethods: { farcaster: true } })
       const custody = privateKeyToAccount(generatePrivateKey())
       const signed = await signSiwf(custody, 1, parseConnectUri(opened.json().url))
-      const res = await relay.post('/api/v1/farcaster/authenticate', { channel_token: opened.json().channelToken, ...signed, fid: 1 }, { appId: relayApp, headers: { origin: ORIGIN } })
+      const res = await relay.post(
+        '/api/v1/farcaster/authenticate',
+        { channel_token: opened.json().channelToken, ...signed, fid: 1 },
+        { appId: relayApp, headers: { origin: ORIGIN } },
+      )
       expect(res.statusCode).toBe(401)
     })
   })

@@ -13,7 +13,12 @@ export const CHANNEL_TOKEN_HEADER = 'farcaster-channel-token'
 const RELAY_ROUTE = '/farcaster/relay'
 
 const bearerHeaders = { type: 'object', properties: { authorization: { type: 'string' } } } as const
-const fid = { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[1-9][0-9]{0,19}$' }] } as const
+const fid = {
+  anyOf: [
+    { type: 'integer', minimum: 1 },
+    { type: 'string', pattern: '^[1-9][0-9]{0,19}$' },
+  ],
+} as const
 const signed = {
   channel_token: { type: 'string', minLength: 1, maxLength: 200 },
   message: { type: 'string', minLength: 1, maxLength: 4096 },
@@ -30,14 +35,22 @@ const statusSchema = {
 } as const
 const authenticateSchema = {
   summary: 'Log in with the signed SIWF message of a channel → auth response',
-  body: { type: 'object', required: ['channel_token', 'message', 'signature'], properties: { ...signed, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } } },
+  body: {
+    type: 'object',
+    required: ['channel_token', 'message', 'signature'],
+    properties: { ...signed, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } },
+  },
 } as const
 const linkSchema = {
   summary: 'Link the Farcaster account of a signed SIWF message to the signed-in user → the user',
   headers: bearerHeaders,
   body: { type: 'object', required: ['channel_token', 'message', 'signature'], properties: signed },
 } as const
-const unlinkSchema = { summary: "Unlink the signed-in user's Farcaster account → the user", headers: bearerHeaders, body: { type: 'object', required: ['fid'], properties: { fid } } } as const
+const unlinkSchema = {
+  summary: "Unlink the signed-in user's Farcaster account → the user",
+  headers: bearerHeaders,
+  body: { type: 'object', required: ['fid'], properties: { fid } },
+} as const
 const transferSchema = {
   summary: 'Move a Farcaster account linked to another user onto the signed-in user (the other user is deleted) → the user',
   headers: bearerHeaders,
@@ -97,7 +110,10 @@ export default async function farcasterRoutes(app: ApiInstance) {
   const { accounts, farcaster } = app.gatehouse
 
   app.post('/farcaster/init', { schema: initSchema, config: HEADER_APP, preValidation: emptyBody }, async (request) => {
-    const { channel_token, connect_uri } = await farcaster.createChannel(request.gatehouseApp!, request.headers.origin, { token: request.body?.token, ip: request.ip })
+    const { channel_token, connect_uri } = await farcaster.createChannel(request.gatehouseApp!, request.headers.origin, {
+      token: request.body?.token,
+      ip: request.ip,
+    })
     return { channel_token, connect_uri }
   })
 

@@ -27,7 +27,11 @@ forEachDatabase((target) => {
     const appId = await h.createApp()
     const guest = await h.post(AUTH, { guest_credential: randomBytes(32).toString('base64url') }, { appId })
     await h.post('/api/v1/passwordless/init', { email: 'guest.link@example.com' }, { appId })
-    const link = await h.post('/api/v1/passwordless/link', { email: 'guest.link@example.com', code: h.lastCode('guest.link@example.com') }, { appId, token: guest.json().token })
+    const link = await h.post(
+      '/api/v1/passwordless/link',
+      { email: 'guest.link@example.com', code: h.lastCode('guest.link@example.com') },
+      { appId, token: guest.json().token },
+    )
     expect(link.statusCode).toBeGreaterThanOrEqual(400)
     expect(link.json().error).toMatch(/guest/i)
   })

@@ -73,7 +73,11 @@ forEachDatabase((target) => {
     expect(page.searchParams.get('code')).toBe(code)
     expect(page.searchParams.get('provider')).toBe('apple')
 
-    const auth = await h.post('/api/v1/oauth/authenticate', { authorization_code: code, state_code: p.state, code_verifier: p.verifier, provider: 'apple' }, { appId })
+    const auth = await h.post(
+      '/api/v1/oauth/authenticate',
+      { authorization_code: code, state_code: p.state, code_verifier: p.verifier, provider: 'apple' },
+      { appId },
+    )
     expect(auth.statusCode).toBe(200)
     expect(auth.json().user.linked_accounts).toEqual([
       expect.objectContaining({ type: 'apple_oauth', subject: '001234.abcdef.0987', email: 'ada@privaterelay.appleid.com', name: 'Ada Lovelace' }),
@@ -91,8 +95,17 @@ forEachDatabase((target) => {
     })
     const { p } = await init(appId, 'apple')
     const code = apple.consent({ sub: '009.x', email: 'x@privaterelay.appleid.com' })
-    await h.server.inject({ method: 'POST', url: '/api/v1/oauth/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `state=${encodeURIComponent(p.state)}&code=${code}` })
-    const auth = await h.post('/api/v1/oauth/authenticate', { authorization_code: code, state_code: p.state, code_verifier: p.verifier, provider: 'apple' }, { appId })
+    await h.server.inject({
+      method: 'POST',
+      url: '/api/v1/oauth/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `state=${encodeURIComponent(p.state)}&code=${code}`,
+    })
+    const auth = await h.post(
+      '/api/v1/oauth/authenticate',
+      { authorization_code: code, state_code: p.state, code_verifier: p.verifier, provider: 'apple' },
+      { appId },
+    )
     expect(auth.statusCode).toBe(401)
     expect(auth.json()).toMatchObject({ code: 'invalid_credentials', error: 'Invalid code during OAuth flow.' })
   })
@@ -108,7 +121,10 @@ forEachDatabase((target) => {
   })
 
   it('TikTok: client_key in the authorization URL and the token request, comma-joined scopes, profile from data.user', async () => {
-    const appId = await h.createApp({ loginMethods: { email: true, tiktok: true }, oauth: { tiktok: { clientId: TIKTOK.clientKey, clientSecret: TIKTOK.clientSecret } } })
+    const appId = await h.createApp({
+      loginMethods: { email: true, tiktok: true },
+      oauth: { tiktok: { clientId: TIKTOK.clientKey, clientSecret: TIKTOK.clientSecret } },
+    })
     const { p, url } = await init(appId, 'tiktok')
     expect(url.searchParams.get('client_key')).toBe(TIKTOK.clientKey)
     expect(url.searchParams.get('scope')).toBe('user.info.basic,user.info.profile')
@@ -116,10 +132,21 @@ forEachDatabase((target) => {
     const code = tiktok.consent({ openId: '-000OpenId', displayName: 'Grace H', username: 'grace.h' })
     const back = await h.get(`/api/v1/oauth/callback?code=${code}&state=${encodeURIComponent(state)}&scopes=user.info.basic`)
     expect(back.statusCode).toBe(303)
-    const auth = await h.post('/api/v1/oauth/authenticate', { authorization_code: code, state_code: p.state, code_verifier: p.verifier, provider: 'tiktok' }, { appId })
+    const auth = await h.post(
+      '/api/v1/oauth/authenticate',
+      { authorization_code: code, state_code: p.state, code_verifier: p.verifier, provider: 'tiktok' },
+      { appId },
+    )
     expect(auth.statusCode).toBe(200)
-    expect(auth.json().user.linked_accounts).toEqual([expect.objectContaining({ type: 'tiktok_oauth', subject: '-000OpenId', name: 'Grace H', username: 'grace.h' })])
+    expect(auth.json().user.linked_accounts).toEqual([
+      expect.objectContaining({ type: 'tiktok_oauth', subject: '-000OpenId', name: 'Grace H', username: 'grace.h' }),
+    ])
     expect(auth.json().oauth_tokens.scopes).toEqual(['user.info.basic', 'user.info.profile'])
-    expect(tiktok.tokenRequests.at(-1)).toMatchObject({ client_key: TIKTOK.clientKey, client_secret: TIKTOK.clientSecret, code, grant_type: 'authorization_code' })
+    expect(tiktok.tokenRequests.at(-1)).toMatchObject({
+      client_key: TIKTOK.clientKey,
+      client_secret: TIKTOK.clientSecret,
+      code,
+      grant_type: 'authorization_code',
+    })
   })
 })

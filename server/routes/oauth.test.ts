@@ -27,18 +27,34 @@ forEachDatabase((target) => {
   })
 
   const googleApp = () =>
-    h.createApp({ loginMethods: { email: true, google: true }, oauth: { google: { clientId: 'gatehouse-test', clientSecret: 'test-secret', issuer: idp.issuer } } })
+    h.createApp({
+      loginMethods: { email: true, google: true },
+      oauth: { google: { clientId: 'gatehouse-test', clientSecret: 'test-secret', issuer: idp.issuer } },
+    })
 
   /** init → the IdP's pages → our callback → the page's query parameters. */
   async function consent(appId: string, login: string, options: { deny?: boolean; provider?: string } = {}) {
     const p = pkce()
-    const init = await h.post('/api/v1/oauth/init', { provider: options.provider ?? 'google', redirect_to: PAGE, code_challenge: p.challenge, state_code: p.state }, { appId })
+    const init = await h.post(
+      '/api/v1/oauth/init',
+      { provider: options.provider ?? 'google', redirect_to: PAGE, code_challenge: p.challenge, state_code: p.state },
+      { appId },
+    )
     expect(init.statusCode).toBe(200)
     const callback = await driveIdp(init.json().url, CALLBACK, { login, deny: options.deny })
     const back = await h.get(callback.pathname + callback.search)
     expect(back.statusCode).toBe(303)
     const page = new URL(back.headers.location as string)
-    return { p, page, body: { authorization_code: page.searchParams.get('code')!, state_code: page.searchParams.get('state')!, code_verifier: p.verifier, provider: page.searchParams.get('provider')! } }
+    return {
+      p,
+      page,
+      body: {
+        authorization_code: page.searchParams.get('code')!,
+        state_code: page.searchParams.get('state')!,
+        code_verifier: p.verifier,
+        provider: page.searchParams.get('provider')!,
+      },
+    }
   }
 
   it('logs in through a real OpenID provider: PKCE, callback back to the page, google_oauth account, oauth_tokens', async () => {
@@ -102,7 +118,10 @@ forEachDatabase((target) => {
     const noClient = await h.createApp({ loginMethods: { email: true, github: true } })
     expect((await init(noClient, PAGE, 'github')).json()).toMatchObject({ code: 'disallowed_login_method' })
     const appId = await googleApp()
-    expect((await init(appId, 'https://evil.example/steal')).json()).toMatchObject({ code: 'invalid_data', error: 'redirect_to is not an allowed origin of this app' })
+    expect((await init(appId, 'https://evil.example/steal')).json()).toMatchObject({
+      code: 'invalid_data',
+      error: 'redirect_to is not an allowed origin of this app',
+    })
     expect((await h.get('/api/v1/oauth/callback?code=x&state=unknown-state-0123456789')).statusCode).toBe(400)
   })
 
@@ -112,7 +131,13 @@ forEachDatabase((target) => {
     const init = await h.post('/api/v1/oauth/init', { provider: 'github', redirect_to: PAGE, code_challenge: p.challenge, state_code: p.state }, { appId })
     const url = new URL(init.json().url)
     expect(url.origin + url.pathname).toBe('https://github.com/login/oauth/authorize')
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ client_id: 'gh-client', redirect_uri: CALLBACK, code_challenge_method: 'S256', state: p.state, scope: 'read:user user:email' })
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: 'gh-client',
+      redirect_uri: CALLBACK,
+      code_challenge_method: 'S256',
+      state: p.state,
+      scope: 'read:user user:email',
+    })
   })
 
   it('links, refuses a second account of the type, transfers from another user and unlinks', async () => {
@@ -120,7 +145,12 @@ forEachDatabase((target) => {
     const me = await h.login(appId, 'linker@example.com')
     const linked = await h.post('/api/v1/oauth/link', (await consent(appId, 'dave')).body, { appId, token: me.token })
     expect(linked.statusCode).toBe(200)
-    expect(linked.json().linked_accounts.map((a: { type: string }) => a.type).sort()).toEqual(['email', 'google_oauth'])
+    expect(
+      linked
+        .json()
+        .linked_accounts.map((a: { type: string }) => a.type)
+        .sort(),
+    ).toEqual(['email', 'google_oauth'])
     const second = await h.post('/api/v1/oauth/link', (await consent(appId, 'erin')).body, { appId, token: me.token })
     expect(second.json()).toMatchObject({ code: 'cannot_link_more_of_type', error: 'User already has an account of type google_oauth linked.' })
     // erin belongs to someone else: linking her answers a transfer nonce; the transfer moves her.

@@ -19,12 +19,22 @@ const initSchema = {
   body: {
     type: 'object',
     required: ['provider', 'redirect_to', 'code_challenge', 'state_code'],
-    properties: { provider, redirect_to: { type: 'string', minLength: 1, maxLength: 2048 }, token: { type: 'string', maxLength: 4096 }, code_challenge: { type: 'string', minLength: 43, maxLength: 128 }, state_code: state },
+    properties: {
+      provider,
+      redirect_to: { type: 'string', minLength: 1, maxLength: 2048 },
+      token: { type: 'string', maxLength: 4096 },
+      code_challenge: { type: 'string', minLength: 43, maxLength: 128 },
+      state_code: state,
+    },
   },
 } as const
 const authenticateSchema = {
   summary: 'Finish an OAuth login: redeems the code → auth response with oauth_tokens',
-  body: { type: 'object', required: ['authorization_code', 'state_code', 'code_verifier', 'provider'], properties: { ...codeBody, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } } },
+  body: {
+    type: 'object',
+    required: ['authorization_code', 'state_code', 'code_verifier', 'provider'],
+    properties: { ...codeBody, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } },
+  },
 } as const
 const linkSchema = {
   summary: 'Link an OAuth account to the signed-in user → the user',
@@ -39,9 +49,16 @@ const unlinkSchema = {
 const transferSchema = {
   summary: 'Move an OAuth account linked to another user onto the signed-in user (the other user is deleted) → the user',
   headers: bearerHeaders,
-  body: { type: 'object', required: ['nonce', 'provider'], properties: { nonce: { type: 'string', minLength: 1, maxLength: 200 }, provider, userInfo: { type: 'object' } } },
+  body: {
+    type: 'object',
+    required: ['nonce', 'provider'],
+    properties: { nonce: { type: 'string', minLength: 1, maxLength: 200 }, provider, userInfo: { type: 'object' } },
+  },
 } as const
-const callbackFields = { type: 'object', properties: { code: { type: 'string' }, state: { type: 'string' }, error: { type: 'string' }, user: { type: 'string' } } } as const
+const callbackFields = {
+  type: 'object',
+  properties: { code: { type: 'string' }, state: { type: 'string' }, error: { type: 'string' }, user: { type: 'string' } },
+} as const
 type CallbackFields = FromSchema<typeof callbackFields>
 
 const callbackSchema = {
@@ -73,7 +90,9 @@ export default async function oauthRoutes(app: ApiInstance) {
   })
   app.post(CALLBACK_ROUTE, { schema: callbackPostSchema, config: NO_APP }, (request, reply) => backToPage(request.body ?? {}, reply))
 
-  app.post('/oauth/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) => oauth.authenticate(request.gatehouseApp!, request.body, request.ip))
+  app.post('/oauth/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) =>
+    oauth.authenticate(request.gatehouseApp!, request.body, request.ip),
+  )
 
   app.post('/oauth/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)

@@ -69,7 +69,10 @@ forEachDatabase((target) => {
     const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: 'not-issued', origin: ORIGIN })).toString('base64url')
     const res = await h.post(
       '/api/v1/passkeys/authenticate',
-      { challenge: 'not-issued', authenticator_response: { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON, authenticatorData: '', signature: '' } } },
+      {
+        challenge: 'not-issued',
+        authenticator_response: { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON, authenticatorData: '', signature: '' } },
+      },
       { appId, headers: origin },
     )
     expect(res.statusCode).toBe(401)
@@ -98,6 +101,11 @@ forEachDatabase((target) => {
     expect(refused.json().error).toBe('Cannot unlink a passkey enrolled in MFA')
     const done = await h.post('/api/v1/passkeys/unlink', { credentialId: `plain-${appId}` }, { appId, token: me.token })
     expect(done.statusCode).toBe(200)
-    expect(done.json().linked_accounts.map((a: { address: string }) => a.address).sort()).toEqual([`mfa-${appId}`, 'unlinker@example.com'])
+    expect(
+      done
+        .json()
+        .linked_accounts.map((a: { address: string }) => a.address)
+        .sort(),
+    ).toEqual([`mfa-${appId}`, 'unlinker@example.com'])
   })
 })

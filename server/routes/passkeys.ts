@@ -9,7 +9,12 @@ const mode = { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } as cons
 const credential = {
   type: 'object',
   required: ['id', 'rawId', 'type', 'response'],
-  properties: { id: { type: 'string', minLength: 1, maxLength: 1024 }, rawId: { type: 'string', maxLength: 1024 }, type: { type: 'string', const: 'public-key' }, response: { type: 'object' } },
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 1024 },
+    rawId: { type: 'string', maxLength: 1024 },
+    type: { type: 'string', const: 'public-key' },
+    response: { type: 'object' },
+  },
 } as const
 const relyingParty = { type: 'string', maxLength: 512, description: 'the page origin (informational; the Origin header is what is checked)' } as const
 const initBody = { type: 'object', properties: { token: { type: ['string', 'null'], description: 'captcha token' } } } as const
@@ -19,7 +24,10 @@ const registerSchema = {
   summary: 'Sign up (or log in) with a newly created passkey → auth response',
   body: { type: 'object', required: ['authenticator_response'], properties: { relying_party: relyingParty, authenticator_response: credential, mode } },
 } as const
-const authenticateInitSchema = { summary: 'Request options for a passkey login (rp_id, challenge, allow_credentials, timeout, user_verification)', body: initBody } as const
+const authenticateInitSchema = {
+  summary: 'Request options for a passkey login (rp_id, challenge, allow_credentials, timeout, user_verification)',
+  body: initBody,
+} as const
 const authenticateSchema = {
   summary: 'Log in with a passkey assertion → auth response',
   body: {

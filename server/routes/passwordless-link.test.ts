@@ -38,7 +38,17 @@ forEachDatabase((target) => {
       // Give the user a second account type so unlinking the e-mail leaves a way in.
       await h.server.gatehouse.db
         .insertInto('linked_accounts')
-        .values({ id: `acct${Date.now()}`, user_id: me.user.id, app_id: appId, type: 'phone', address: '+15555550100', verified_at: 0, first_verified_at: 0, latest_verified_at: 0, details: null })
+        .values({
+          id: `acct${Date.now()}`,
+          user_id: me.user.id,
+          app_id: appId,
+          type: 'phone',
+          address: '+15555550100',
+          verified_at: 0,
+          first_verified_at: 0,
+          latest_verified_at: 0,
+          details: null,
+        })
         .execute()
       const unlinked = await h.post(UNLINK, { address: 'First@Example.com' }, { appId, token: me.token })
       expect(unlinked.statusCode).toBe(200)
@@ -120,7 +130,17 @@ forEachDatabase((target) => {
       await h.server.gatehouse.db.deleteFrom('linked_accounts').where('user_id', '=', me.user.id).where('type', '=', 'email').execute()
       await h.server.gatehouse.db
         .insertInto('linked_accounts')
-        .values({ id: `k${Date.now()}`, user_id: me.user.id, app_id: appId, type: 'phone', address: '+15555550111', verified_at: 0, first_verified_at: 0, latest_verified_at: 0, details: null })
+        .values({
+          id: `k${Date.now()}`,
+          user_id: me.user.id,
+          app_id: appId,
+          type: 'phone',
+          address: '+15555550111',
+          verified_at: 0,
+          first_verified_at: 0,
+          latest_verified_at: 0,
+          details: null,
+        })
         .execute()
       const other = await h.login(appId, 'donor@example.com')
       const res = await prove(LINK, 'donor@example.com', me.token)
@@ -138,7 +158,12 @@ forEachDatabase((target) => {
       const again = (await prove(LINK, 'donor@example.com', me.token)).json()
       const moved = await h.post(TRANSFER, { nonce: again.data.nonce, email: 'donor@example.com' }, { appId, token: me.token })
       expect(moved.statusCode).toBe(200)
-      expect(moved.json().linked_accounts.map((a: { address: string }) => a.address).sort()).toEqual(['+15555550111', 'donor@example.com'])
+      expect(
+        moved
+          .json()
+          .linked_accounts.map((a: { address: string }) => a.address)
+          .sort(),
+      ).toEqual(['+15555550111', 'donor@example.com'])
       // The donor user is gone with its sessions.
       expect((await h.get(ME, { appId, token: other.token })).json().code).toBe('missing_or_invalid_token')
       expect(await h.server.gatehouse.db.selectFrom('users').select('id').where('id', '=', other.user.id).executeTakeFirst()).toBeUndefined()
@@ -164,10 +189,22 @@ forEachDatabase((target) => {
       const me = await h.login(appId, 'pk.taker@example.com')
       await h.server.gatehouse.db
         .insertInto('linked_accounts')
-        .values({ id: `pk${Date.now()}`, user_id: owner.user.id, app_id: appId, type: 'passkey', address: 'cred-1', verified_at: 0, first_verified_at: 0, latest_verified_at: 0, details: null })
+        .values({
+          id: `pk${Date.now()}`,
+          user_id: owner.user.id,
+          app_id: appId,
+          type: 'passkey',
+          address: 'cred-1',
+          verified_at: 0,
+          first_verified_at: 0,
+          latest_verified_at: 0,
+          details: null,
+        })
         .execute()
       const app = (await h.server.gatehouse.apps.get(appId))!
-      await expect(h.server.gatehouse.accounts.link(app, me.user.id, { type: 'passkey', address: 'cred-1' })).rejects.toMatchObject({ code: 'linked_to_another_user' })
+      await expect(h.server.gatehouse.accounts.link(app, me.user.id, { type: 'passkey', address: 'cred-1' })).rejects.toMatchObject({
+        code: 'linked_to_another_user',
+      })
     })
   })
 })

@@ -41,14 +41,10 @@ export default async function passwordlessLinkRoutes(app: ApiInstance) {
     return accounts.unlink(request.gatehouseApp!, userId, 'email', request.body.address.trim().toLowerCase())
   })
 
-  app.post(
-    '/passwordless/update',
-    { schema: updateSchema, config: HEADER_APP },
-    async (request) => {
-      const { userId } = await requireSignedInUser(request)
-      return passwordless.update(request.gatehouseApp!, userId, request.body, request.ip)
-    },
-  )
+  app.post('/passwordless/update', { schema: updateSchema, config: HEADER_APP }, async (request) => {
+    const { userId } = await requireSignedInUser(request)
+    return passwordless.update(request.gatehouseApp!, userId, request.body, request.ip)
+  })
 
   app.post('/passwordless/transfer', { schema: transferSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)

@@ -18,7 +18,9 @@ async function startFakeTwilio() {
       received.push({ auth: req.headers.authorization ?? '', path: req.url ?? '', form })
       const to = form.get('To') ?? ''
       if (to.endsWith('+447911123456')) {
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 21408, message: 'Permission to send an SMS has not been enabled for the region', status: 400 }))
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ code: 21408, message: 'Permission to send an SMS has not been enabled for the region', status: 400 }))
       } else if (to.endsWith('+14155550177')) {
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 21211, message: "The 'To' number is not valid.", status: 400 }))
       } else {
@@ -123,10 +125,19 @@ forEachDatabase((target) => {
       await h.post(`${P}/init`, { phoneNumber: '+14155550140' }, { appId })
       const linked = await h.post(`${P}/link`, { phoneNumber: '+14155550140', code: codeFor('+14155550140') }, { appId, token: me.token })
       expect(linked.statusCode).toBe(200)
-      expect(linked.json().linked_accounts.map((a: { type: string }) => a.type).sort()).toEqual(['email', 'phone'])
+      expect(
+        linked
+          .json()
+          .linked_accounts.map((a: { type: string }) => a.type)
+          .sort(),
+      ).toEqual(['email', 'phone'])
 
       await h.post(`${P}/init`, { phoneNumber: '+14155550141' }, { appId })
-      const updated = await h.post(`${P}/update`, { old_phone_number: '+14155550140', new_phone_number: '+14155550141', code: codeFor('+14155550141') }, { appId, token: me.token })
+      const updated = await h.post(
+        `${P}/update`,
+        { old_phone_number: '+14155550140', new_phone_number: '+14155550141', code: codeFor('+14155550141') },
+        { appId, token: me.token },
+      )
       expect(updated.statusCode).toBe(200)
       expect(updated.json().linked_accounts).toContainEqual(expect.objectContaining({ type: 'phone', address: '+14155550141' }))
 
@@ -137,7 +148,11 @@ forEachDatabase((target) => {
     it('error: updating without a phone names the rule', async () => {
       const me = await h.login(appId, 'no.phone@example.com')
       await h.post(`${P}/init`, { phoneNumber: '+14155550150' }, { appId })
-      const res = await h.post(`${P}/update`, { old_phone_number: '+14155550151', new_phone_number: '+14155550150', code: codeFor('+14155550150') }, { appId, token: me.token })
+      const res = await h.post(
+        `${P}/update`,
+        { old_phone_number: '+14155550151', new_phone_number: '+14155550150', code: codeFor('+14155550150') },
+        { appId, token: me.token },
+      )
       expect(res.json()).toEqual({ error: 'User is required to have a phone number to update it.', code: 'invalid_data' })
     })
 
@@ -150,7 +165,12 @@ forEachDatabase((target) => {
       expect(res.json()).toMatchObject({ code: 'account_transfer_required', data: { display_name: '+14155550160' } })
       const moved = await h.post(`${P}/transfer`, { nonce: res.json().data.nonce }, { appId, token: me.token })
       expect(moved.statusCode).toBe(200)
-      expect(moved.json().linked_accounts.map((a: { type: string }) => a.type).sort()).toEqual(['email', 'phone'])
+      expect(
+        moved
+          .json()
+          .linked_accounts.map((a: { type: string }) => a.type)
+          .sort(),
+      ).toEqual(['email', 'phone'])
       expect((await h.get('/api/v1/users/me', { appId, token: donor.json().token })).statusCode).toBe(401)
     })
   })

@@ -13,12 +13,20 @@ const initSchema = {
   body: {
     type: 'object',
     required: ['phoneNumber'],
-    properties: { phoneNumber: phone, token: { type: ['string', 'null'], description: 'captcha token' }, channel: { type: 'string', enum: ['sms', 'whatsapp'] } },
+    properties: {
+      phoneNumber: phone,
+      token: { type: ['string', 'null'], description: 'captcha token' },
+      channel: { type: 'string', enum: ['sms', 'whatsapp'] },
+    },
   },
 } as const
 const authenticateSchema = {
   summary: 'Trade an SMS code for a session (auth response)',
-  body: { type: 'object', required: ['phoneNumber', 'code'], properties: { phoneNumber: phone, code, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } } },
+  body: {
+    type: 'object',
+    required: ['phoneNumber', 'code'],
+    properties: { phoneNumber: phone, code, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } },
+  },
 } as const
 const linkSchema = {
   summary: 'Link a phone number (proven by its code) to the signed-in user → the user',
@@ -44,10 +52,8 @@ export default async function passwordlessSmsRoutes(app: ApiInstance) {
     return { success: true }
   })
 
-  app.post(
-    '/passwordless_sms/authenticate',
-    { schema: authenticateSchema, config: HEADER_APP },
-    async (request) => passwordlessSms.authenticate(request.gatehouseApp!, request.body, request.ip),
+  app.post('/passwordless_sms/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) =>
+    passwordlessSms.authenticate(request.gatehouseApp!, request.body, request.ip),
   )
 
   app.post('/passwordless_sms/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
@@ -60,14 +66,10 @@ export default async function passwordlessSmsRoutes(app: ApiInstance) {
     return accounts.unlink(request.gatehouseApp!, userId, 'phone', normalizePhone(request.body.phoneNumber))
   })
 
-  app.post(
-    '/passwordless_sms/update',
-    { schema: updateSchema, config: HEADER_APP },
-    async (request) => {
-      const { userId } = await requireSignedInUser(request)
-      return passwordlessSms.update(request.gatehouseApp!, userId, request.body, request.ip)
-    },
-  )
+  app.post('/passwordless_sms/update', { schema: updateSchema, config: HEADER_APP }, async (request) => {
+    const { userId } = await requireSignedInUser(request)
+    return passwordlessSms.update(request.gatehouseApp!, userId, request.body, request.ip)
+  })
 
   app.post('/passwordless_sms/transfer', { schema: transferSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)

@@ -41,9 +41,7 @@ forEachDatabase((target) => {
       expect(body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/)
       expect(body.user).toMatchObject({ has_accepted_terms: false, is_guest: false, mfa_methods: [] })
       expect(body.user.id).toMatch(/^did:privy:/)
-      expect(body.user.linked_accounts).toEqual([
-        expect.objectContaining({ type: 'email', address: 'new@example.com', verified_at: expect.any(Number) }),
-      ])
+      expect(body.user.linked_accounts).toEqual([expect.objectContaining({ type: 'email', address: 'new@example.com', verified_at: expect.any(Number) })])
     })
 
     it('a second login finds the same user (is_new_user false)', async () => {

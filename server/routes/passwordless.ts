@@ -31,9 +31,7 @@ export default async function passwordlessRoutes(app: ApiInstance) {
     return { success: true }
   })
 
-  app.post(
-    '/passwordless/authenticate',
-    { schema: authenticateSchema, config: HEADER_APP },
-    async (request) => app.gatehouse.passwordless.authenticate(request.gatehouseApp!, request.body, request.ip),
+  app.post('/passwordless/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) =>
+    app.gatehouse.passwordless.authenticate(request.gatehouseApp!, request.body, request.ip),
   )
 }

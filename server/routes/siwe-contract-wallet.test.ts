@@ -21,7 +21,11 @@ forEachDatabase((target) => {
   let plainAppId: string
   let factory: Address
   const client = () =>
-    createWalletClient({ account: privateKeyToAccount(chain.deployerKey), transport: http(chain.url), chain: { id: chain.chainId, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.url] } } } }).extend(publicActions)
+    createWalletClient({
+      account: privateKeyToAccount(chain.deployerKey),
+      transport: http(chain.url),
+      chain: { id: chain.chainId, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.url] } } },
+    }).extend(publicActions)
 
   beforeAll(async () => {
     chain = await startLocalChain()

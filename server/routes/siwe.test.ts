@@ -21,10 +21,7 @@ forEachDatabase((target) => {
     expect(res.statusCode).toBe(200)
     return res.json().nonce as string
   }
-  const signIn = async (
-    account: PrivateKeyAccount,
-    o: { domain?: string; chainId?: number; nonce?: string; expirationTime?: Date; app?: string } = {},
-  ) => {
+  const signIn = async (account: PrivateKeyAccount, o: { domain?: string; chainId?: number; nonce?: string; expirationTime?: Date; app?: string } = {}) => {
     const nonce = o.nonce ?? (await nonceFor(account.address, o.app))
     const message = createSiweMessage({
       domain: o.domain ?? DOMAIN,

@@ -59,7 +59,14 @@ forEachDatabase((target) => {
     expect(first.statusCode).toBe(200)
     expect(first.json().is_new_user).toBe(true)
     expect(first.json().user.linked_accounts).toEqual([
-      expect.objectContaining({ type: 'wallet', address: kp.address, chain_type: 'solana', chain_id: 'mainnet', wallet_client_type: 'phantom', connector_type: 'solana_adapter' }),
+      expect.objectContaining({
+        type: 'wallet',
+        address: kp.address,
+        chain_type: 'solana',
+        chain_id: 'mainnet',
+        wallet_client_type: 'phantom',
+        connector_type: 'solana_adapter',
+      }),
     ])
     const second = await authenticate(await plain(kp))
     expect(second.json()).toMatchObject({ is_new_user: false, user: { id: first.json().user.id } })
@@ -128,8 +135,15 @@ describe('SIWS message text', () => {
     const { parseSiwsMessage } = await import('@gatehouse/contract')
     const kp = keypair()
     const fields = {
-      domain: 'a.example', address: kp.address, statement: 'Hi', uri: 'https://a.example', version: '1' as const,
-      chainId: 'devnet', nonce: 'abc12345', issuedAt: new Date('2025-01-01T00:00:00.000Z'), resources: ['https://x.example/1'],
+      domain: 'a.example',
+      address: kp.address,
+      statement: 'Hi',
+      uri: 'https://a.example',
+      version: '1' as const,
+      chainId: 'devnet',
+      nonce: 'abc12345',
+      issuedAt: new Date('2025-01-01T00:00:00.000Z'),
+      resources: ['https://x.example/1'],
     }
     expect(parseSiwsMessage(createSiwsMessage(fields))).toEqual(fields)
   })
@@ -137,7 +151,15 @@ describe('SIWS message text', () => {
   it('error: rejects a SIWE message and a tampered layout', async () => {
     const { parseSiwsMessage } = await import('@gatehouse/contract')
     expect(parseSiwsMessage('a.example wants you to sign in with your Ethereum account:\n0xabc\n\nURI: x')).toBeNull()
-    const text = createSiwsMessage({ domain: 'a.example', address: keypair().address, uri: 'u', version: '1', chainId: 'mainnet', nonce: 'n1234567', issuedAt: new Date() })
+    const text = createSiwsMessage({
+      domain: 'a.example',
+      address: keypair().address,
+      uri: 'u',
+      version: '1',
+      chainId: 'mainnet',
+      nonce: 'n1234567',
+      issuedAt: new Date(),
+    })
     expect(parseSiwsMessage(text.replace('Nonce: ', 'Nonce:'))).toBeNull()
     expect(parseSiwsMessage(`${text}\nNonce: again`)).toBeNull()
   })

@@ -6,7 +6,11 @@ import { registerWalletSignIn } from './wallet-sign-in.js'
 const signed = {
   message: { type: 'string', minLength: 1, maxLength: 8192 },
   signature: { type: 'string', minLength: 1, maxLength: 256, description: 'base64 ed25519 signature' },
-  message_type: { type: 'string', enum: ['plain', 'transaction'], description: "default 'plain'; 'transaction': message is a base64 transaction message with the text in a memo" },
+  message_type: {
+    type: 'string',
+    enum: ['plain', 'transaction'],
+    description: "default 'plain'; 'transaction': message is a base64 transaction message with the text in a memo",
+  },
   walletClientType: { type: ['string', 'null'], maxLength: 64 },
   connectorType: { type: ['string', 'null'], maxLength: 64 },
 } as const

@@ -7,7 +7,10 @@ const BOT = { botToken: '123456:AAE-test_bot_token_for_gatehouse', botUsername: 
 /** Signs like Telegram's login widget: hex HMAC-SHA-256 of the data-check-string, keyed by SHA-256(bot token). */
 function widgetResult(user: Record<string, string | number>, authDate: number, token = BOT.botToken) {
   const fields: Record<string, string | number> = { ...user, auth_date: authDate }
-  const check = Object.keys(fields).sort().map((k) => `${k}=${fields[k]}`).join('\n')
+  const check = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join('\n')
   const hash = createHmac('sha256', createHash('sha256').update(token).digest()).update(check).digest('hex')
   return { ...fields, hash }
 }
@@ -15,7 +18,10 @@ function widgetResult(user: Record<string, string | number>, authDate: number, t
 /** Signs like a Mini App's initData: key = HMAC-SHA-256('WebAppData', bot token). */
 function webAppData(user: Record<string, unknown>, authDate: number, token = BOT.botToken) {
   const fields: Record<string, string> = { auth_date: String(authDate), query_id: 'AAHdF6IQAAAAAN0XohDhrOrc', user: JSON.stringify(user) }
-  const check = Object.keys(fields).sort().map((k) => `${k}=${fields[k]}`).join('\n')
+  const check = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join('\n')
   const secret = createHmac('sha256', 'WebAppData').update(token).digest()
   return new URLSearchParams({ ...fields, hash: createHmac('sha256', secret).update(check).digest('hex') }).toString()
 }
@@ -41,7 +47,18 @@ forEachDatabase((target) => {
     expect(first.statusCode).toBe(200)
     expect(first.json()).toMatchObject({
       is_new_user: true,
-      user: { linked_accounts: [{ type: 'telegram', address: '777001', telegram_user_id: '777001', first_name: 'Ada', username: 'ada_l', photo_url: 'https://t.me/i/userpic/320/ada.jpg' }] },
+      user: {
+        linked_accounts: [
+          {
+            type: 'telegram',
+            address: '777001',
+            telegram_user_id: '777001',
+            first_name: 'Ada',
+            username: 'ada_l',
+            photo_url: 'https://t.me/i/userpic/320/ada.jpg',
+          },
+        ],
+      },
     })
     const again = await h.post('/api/v1/telegram/authenticate', { telegram_auth_result: widgetResult({ id: 777001, first_name: 'Ada' }, nowS()) }, { appId })
     expect(again.json()).toMatchObject({ is_new_user: false, user: { id: first.json().user.id } })
@@ -49,12 +66,16 @@ forEachDatabase((target) => {
 
   it('logs in with Mini App telegram_web_app_data (WebAppData key derivation)', async () => {
     const appId = await app()
-    const res = await h.post('/api/v1/telegram/authenticate', { telegram_web_app_data: webAppData({ id: 777002, first_name: 'Grace', username: 'grace_h' }, nowS()) }, { appId })
+    const res = await h.post(
+      '/api/v1/telegram/authenticate',
+      { telegram_web_app_data: webAppData({ id: 777002, first_name: 'Grace', username: 'grace_h' }, nowS()) },
+      { appId },
+    )
     expect(res.statusCode).toBe(200)
     expect(res.json().user.linked_accounts[0]).toMatchObject({ type: 'telegram', address: '777002', username: 'grace_h' })
   })
 
-  it('error: a tampered result, another bot\'s signature, a widget hash used as Mini App data, and a stale auth_date are refused', async () => {
+  it("error: a tampered result, another bot's signature, a widget hash used as Mini App data, and a stale auth_date are refused", async () => {
     const appId = await app()
     const good = widgetResult({ id: 777003, first_name: 'Eve' }, nowS())
     const tampered = { ...good, id: 777004 }
@@ -87,12 +108,21 @@ forEachDatabase((target) => {
     const appId = await app()
     const owner = await h.post('/api/v1/telegram/authenticate', { telegram_auth_result: widgetResult({ id: 777010, first_name: 'Owner' }, nowS()) }, { appId })
     const me = await h.login(appId, 'tg.linker@example.com')
-    const link = await h.post('/api/v1/telegram/link', { telegram_auth_result: widgetResult({ id: 777010, first_name: 'Owner', username: 'owner' }, nowS()) }, { appId, token: me.token })
+    const link = await h.post(
+      '/api/v1/telegram/link',
+      { telegram_auth_result: widgetResult({ id: 777010, first_name: 'Owner', username: 'owner' }, nowS()) },
+      { appId, token: me.token },
+    )
     expect(link.statusCode).toBe(409)
     expect(link.json()).toMatchObject({ code: 'account_transfer_required', data: { display_name: '@owner' } })
     const moved = await h.post('/api/v1/telegram/transfer', { nonce: link.json().data.nonce }, { appId, token: me.token })
     expect(moved.statusCode).toBe(200)
-    expect(moved.json().linked_accounts.map((a: { type: string }) => a.type).sort()).toEqual(['email', 'telegram'])
+    expect(
+      moved
+        .json()
+        .linked_accounts.map((a: { type: string }) => a.type)
+        .sort(),
+    ).toEqual(['email', 'telegram'])
     // The previous owner is gone: logging in with that Telegram account now finds the linker.
     const relog = await h.post('/api/v1/telegram/authenticate', { telegram_auth_result: widgetResult({ id: 777010, first_name: 'Owner' }, nowS()) }, { appId })
     expect(relog.json().user.id).toBe(me.user.id)

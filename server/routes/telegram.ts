@@ -30,7 +30,11 @@ const authenticateSchema = {
   summary: 'Log in with a Telegram login-widget result or Mini App initData → auth response',
   body: { type: 'object', properties: { ...proof, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } } },
 } as const
-const linkSchema = { summary: 'Link a Telegram account to the signed-in user → the user', headers: bearerHeaders, body: { type: 'object', properties: proof } } as const
+const linkSchema = {
+  summary: 'Link a Telegram account to the signed-in user → the user',
+  headers: bearerHeaders,
+  body: { type: 'object', properties: proof },
+} as const
 const unlinkSchema = {
   summary: "Unlink the signed-in user's Telegram account → the user",
   headers: bearerHeaders,

@@ -59,7 +59,11 @@ export function registerWalletSignIn<Signed>(app: ApiInstance, spec: WalletSignI
 
   const authenticateSchema = {
     summary: `${label}: trade ${spec.signedWhat} for a session (auth response)`,
-    body: { type: 'object', required: ['message', 'signature'], properties: { ...spec.signed, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } } },
+    body: {
+      type: 'object',
+      required: ['message', 'signature'],
+      properties: { ...spec.signed, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } },
+    },
   }
   app.post<{ Body: Signed & { mode?: AuthMode } }>(path('authenticate'), { schema: authenticateSchema, config: HEADER_APP }, (request) =>
     sign().authenticate(request.gatehouseApp!, request.body as Signed & { mode?: AuthMode }, request.headers.origin, request.ip),

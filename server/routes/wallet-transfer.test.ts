@@ -22,7 +22,15 @@ forEachDatabase((target) => {
 
   const siwe = async (account: PrivateKeyAccount) => {
     const nonce = (await h.post('/api/v1/siwe/init', { address: account.address }, { appId, headers })).json().nonce
-    const message = createSiweMessage({ domain: DOMAIN, address: account.address, uri: ORIGIN, version: '1', chainId: 1, nonce, issuedAt: new Date(h.clock.now()) })
+    const message = createSiweMessage({
+      domain: DOMAIN,
+      address: account.address,
+      uri: ORIGIN,
+      version: '1',
+      chainId: 1,
+      nonce,
+      issuedAt: new Date(h.clock.now()),
+    })
     return { message, signature: await account.signMessage({ message }), chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' }
   }
   const siws = async (secret: Uint8Array) => {
@@ -77,7 +85,11 @@ forEachDatabase((target) => {
       const bare = await h.post('/api/v1/siwe/transfer', { nonce }, { appId, token: session.token, headers })
       expect(bare.statusCode).toBe(400)
       expect(bare.json().code).toBe('invalid_data')
-      const full = await h.post('/api/v1/siwe/transfer', { nonce, walletClientType: 'metamask', chainId: 1, connectorType: 'injected' }, { appId, token: session.token, headers })
+      const full = await h.post(
+        '/api/v1/siwe/transfer',
+        { nonce, walletClientType: 'metamask', chainId: 1, connectorType: 'injected' },
+        { appId, token: session.token, headers },
+      )
       expect(full.statusCode).toBe(200)
     })
 
@@ -96,7 +108,11 @@ forEachDatabase((target) => {
     it('error: a SIWE transfer nonce cannot be spent on the SIWS route', async () => {
       const account = privateKeyToAccount(generatePrivateKey())
       const { session, nonce } = await offered('siwe', () => siwe(account), 'crossed@example.com')
-      const res = await h.post('/api/v1/siws/transfer', { nonce, walletClientType: 'phantom', chainId: 'mainnet', connectorType: 'wallet_standard' }, { appId, token: session.token, headers })
+      const res = await h.post(
+        '/api/v1/siws/transfer',
+        { nonce, walletClientType: 'phantom', chainId: 'mainnet', connectorType: 'wallet_standard' },
+        { appId, token: session.token, headers },
+      )
       expect(res.statusCode).toBe(400)
       expect(res.json().code).toBe('invalid_data')
     })
@@ -112,10 +128,16 @@ forEachDatabase((target) => {
         return signed.body
       }
       const { session, nonce } = await offered('siws', body, 'solana-taker@example.com')
-      const res = await h.post('/api/v1/siws/transfer', { nonce, walletClientType: 'solflare', chainId: 'devnet', connectorType: 'wallet_standard' }, { appId, token: session.token, headers })
+      const res = await h.post(
+        '/api/v1/siws/transfer',
+        { nonce, walletClientType: 'solflare', chainId: 'devnet', connectorType: 'wallet_standard' },
+        { appId, token: session.token, headers },
+      )
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json().linked_accounts).toEqual(
-        expect.arrayContaining([expect.objectContaining({ type: 'wallet', address, chain_type: 'solana', chain_id: 'devnet', wallet_client_type: 'solflare' })]),
+        expect.arrayContaining([
+          expect.objectContaining({ type: 'wallet', address, chain_type: 'solana', chain_id: 'devnet', wallet_client_type: 'solflare' }),
+        ]),
       )
     })
   })

@@ -82,13 +82,24 @@ forEachDatabase((target) => {
       const sol = deriveFromSeed(seed, 'solana', 0)
       const solana = await h.post(
         '/api/v1/wallets',
-        { chain_type: 'solana', address: sol.address, wallet_index: 0, entropy_id: eth.address, entropy_id_verifier: verifierFor('ethereum'), proof: await prove(token, sol) },
+        {
+          chain_type: 'solana',
+          address: sol.address,
+          wallet_index: 0,
+          entropy_id: eth.address,
+          entropy_id_verifier: verifierFor('ethereum'),
+          proof: await prove(token, sol),
+        },
         { appId, token, headers: FRAME },
       )
       expect(solana.statusCode).toBe(200)
       expect(solana.json().wallet.address).toBe(sol.address)
 
-      const material = await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, { include_recovery: true }, { appId, token, headers: FRAME })
+      const material = await h.post(
+        `/api/v1/embedded_wallets/${eth.address}/recovery/key_material`,
+        { include_recovery: true },
+        { appId, token, headers: FRAME },
+      )
       expect(material.statusCode).toBe(200)
       const body = material.json()
       expect(body.share_set).toBe('set-1')
@@ -134,7 +145,9 @@ forEachDatabase((target) => {
       )
       expect(set.statusCode).toBe(200)
       expect(set.json().user.linked_accounts.find((a: { type: string }) => a.type === 'wallet').recovery_method).toBe('user-passcode')
-      const material = (await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, { include_recovery: true }, { appId, token, headers: FRAME })).json()
+      const material = (
+        await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, { include_recovery: true }, { appId, token, headers: FRAME })
+      ).json()
       expect(material).toMatchObject({ share_set: 'set-2', recovery_method: 'user-passcode' })
       const recovery = await openWithPassword(JSON.parse(material.recovery_share), 'hunter22')
       expect(await combineShares(fromBase64(material.auth_share), recovery)).toEqual(entropy)
@@ -158,7 +171,11 @@ forEachDatabase((target) => {
       const { eth, shares } = await newSecret()
       await h.post('/api/v1/wallets', await firstWallet(owner.token, eth, shares), { appId, token: owner.token, headers: FRAME })
       const other = await h.login(appId, 'wallet-5@example.com')
-      const res = await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, { include_recovery: true }, { appId, token: other.token, headers: FRAME })
+      const res = await h.post(
+        `/api/v1/embedded_wallets/${eth.address}/recovery/key_material`,
+        { include_recovery: true },
+        { appId, token: other.token, headers: FRAME },
+      )
       expect(res.statusCode).toBe(404)
       expect(res.json()).toEqual({ code: 'embedded_wallet_not_found', error: 'Embedded wallet not found' })
     })
@@ -173,17 +190,35 @@ forEachDatabase((target) => {
       expect(again.json().error).toBe('User already has an embedded wallet.')
       const same = await h.post(
         '/api/v1/wallets',
-        { chain_type: 'ethereum', address: first.eth.address, wallet_index: 0, entropy_id: first.eth.address, entropy_id_verifier: verifierFor('ethereum'), proof: await prove(token, first.eth) },
+        {
+          chain_type: 'ethereum',
+          address: first.eth.address,
+          wallet_index: 0,
+          entropy_id: first.eth.address,
+          entropy_id_verifier: verifierFor('ethereum'),
+          proof: await prove(token, first.eth),
+        },
         { appId, token, headers: FRAME },
       )
       expect(same.json().error).toBe('User already has an embedded wallet.')
       const negative = await h.post(
         '/api/v1/wallets',
-        { chain_type: 'ethereum', address: deriveFromSeed(first.seed, 'ethereum', 1).address, wallet_index: -1, entropy_id: first.eth.address, entropy_id_verifier: verifierFor('ethereum'), proof: '0x00' },
+        {
+          chain_type: 'ethereum',
+          address: deriveFromSeed(first.seed, 'ethereum', 1).address,
+          wallet_index: -1,
+          entropy_id: first.eth.address,
+          entropy_id_verifier: verifierFor('ethereum'),
+          proof: '0x00',
+        },
         { appId, token, headers: FRAME },
       )
       expect(negative.json().error).toBe('A negative walletIndex is invalid')
-      const bad = await h.post('/api/v1/wallets', { ...firstWalletBody('0x1234', second.shares), entropy_id: '0x1234', proof: '0x00' }, { appId, token, headers: FRAME })
+      const bad = await h.post(
+        '/api/v1/wallets',
+        { ...firstWalletBody('0x1234', second.shares), entropy_id: '0x1234', proof: '0x00' },
+        { appId, token, headers: FRAME },
+      )
       expect(bad.json().error).toBe('Invalid ethereum address')
     })
 
@@ -213,17 +248,24 @@ forEachDatabase((target) => {
       expect((await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME })).statusCode).toBe(200)
       const sol = deriveFromSeed(seed, 'solana', 0)
       const solBody = { chain_type: 'solana', address: sol.address, wallet_index: 0, entropy_id: eth.address, entropy_id_verifier: verifierFor('ethereum') }
-      const wrongSol = await h.post('/api/v1/wallets', { ...solBody, proof: await prove(token, { ...deriveFromSeed(stranger.seed, 'solana', 0), address: sol.address }) }, { appId, token, headers: FRAME })
+      const wrongSol = await h.post(
+        '/api/v1/wallets',
+        { ...solBody, proof: await prove(token, { ...deriveFromSeed(stranger.seed, 'solana', 0), address: sol.address }) },
+        { appId, token, headers: FRAME },
+      )
       expect(wrongSol.json()).toEqual({ code: 'invalid_data', error: PROOF_FAILED })
       expect((await h.post('/api/v1/wallets', { ...solBody, proof: await prove(token, sol) }, { appId, token, headers: FRAME })).statusCode).toBe(200)
-      expect(registrationMessage({ appId, userId: 'u1', address: sol.address })).toBe(`Gatehouse embedded wallet registration\nApp: ${appId}\nUser: u1\nAddress: ${sol.address}`)
+      expect(registrationMessage({ appId, userId: 'u1', address: sol.address })).toBe(
+        `Gatehouse embedded wallet registration\nApp: ${appId}\nUser: u1\nAddress: ${sol.address}`,
+      )
     })
 
     it('error: a revoked or expired session gets no key material, so it cannot export', async () => {
       const login = await h.login(appId, 'wallet-9@example.com')
       const { eth, shares } = await newSecret()
       await h.post('/api/v1/wallets', await firstWallet(login.token, eth, shares), { appId, token: login.token, headers: FRAME })
-      const material = () => h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, { include_recovery: true }, { appId, token: login.token, headers: FRAME })
+      const material = () =>
+        h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, { include_recovery: true }, { appId, token: login.token, headers: FRAME })
       expect((await material()).statusCode).toBe(200)
       expect((await h.post('/api/v1/sessions/logout', { refresh_token: login.refresh_token }, { appId, token: login.token })).statusCode).toBe(200)
       const revoked = await material()
@@ -280,7 +322,9 @@ forEachDatabase((target) => {
       for (const user of users) {
         const { eth, shares } = await newSecret()
         const proof = await signRegistration(eth, { appId, userId: tokenSubject(user.token) })
-        expect((await h.post('/api/v1/wallets', { ...firstWalletBody(eth.address, shares), proof }, { appId, token: user.token, headers: FRAME })).statusCode).toBe(200)
+        expect(
+          (await h.post('/api/v1/wallets', { ...firstWalletBody(eth.address, shares), proof }, { appId, token: user.token, headers: FRAME })).statusCode,
+        ).toBe(200)
         addresses.push(eth.address)
       }
       const ask = (i: number) => h.post(`/api/v1/embedded_wallets/${addresses[i]}/recovery/key_material`, {}, { appId, token: users[i]!.token, headers: FRAME })

@@ -65,7 +65,12 @@ export class AccountService {
    * @example
    * await accounts.authenticate(app, request.ip, () => verifyCustomToken(app, token, now()), { mode })
    */
-  async authenticate(app: App, ip: string, prove: () => ProvenAccount | Promise<ProvenAccount>, options: { mode?: AuthMode; isGuest?: boolean } = {}): Promise<AuthResponse> {
+  async authenticate(
+    app: App,
+    ip: string,
+    prove: () => ProvenAccount | Promise<ProvenAccount>,
+    options: { mode?: AuthMode; isGuest?: boolean } = {},
+  ): Promise<AuthResponse> {
     await this.deps.throttle.loginAttempt(ip)
     return this.loginOrSignUp(app, await prove(), options)
   }
@@ -231,7 +236,8 @@ export class AccountService {
       created_at: t,
       expires_at: t + TRANSFER_TTL_MS,
     })
-    const account: WireLinkedAccount = toWireUser({ id: existing.user_id, app_id: app.id, created_at: 0, has_accepted_terms: 0, is_guest: 0 }, [existing]).linked_accounts[0]
+    const account: WireLinkedAccount = toWireUser({ id: existing.user_id, app_id: app.id, created_at: 0, has_accepted_terms: 0, is_guest: 0 }, [existing])
+      .linked_accounts[0]
     return new ApiError('account_transfer_required', 'This account is associated with another user; it can be transferred.', {
       nonce,
       account,

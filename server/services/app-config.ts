@@ -5,8 +5,22 @@
  */
 
 export const LOGIN_METHODS = [
-  'email', 'sms', 'google', 'twitter', 'discord', 'github', 'spotify', 'instagram',
-  'tiktok', 'line', 'linkedin', 'apple', 'farcaster', 'telegram', 'wallet', 'passkey',
+  'email',
+  'sms',
+  'google',
+  'twitter',
+  'discord',
+  'github',
+  'spotify',
+  'instagram',
+  'tiktok',
+  'line',
+  'linkedin',
+  'apple',
+  'farcaster',
+  'telegram',
+  'wallet',
+  'passkey',
 ] as const
 export type LoginMethod = (typeof LOGIN_METHODS)[number]
 
@@ -166,7 +180,16 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
   }
 }
 
-export const DEFAULT_SETTINGS: AppSettings = { allowedOrigins: [], allowlist: [], userLimit: null, rpcUrls: {}, customAuth: null, oauth: {}, telegram: null, captchaSecretKey: null }
+export const DEFAULT_SETTINGS: AppSettings = {
+  allowedOrigins: [],
+  allowlist: [],
+  userLimit: null,
+  rpcUrls: {},
+  customAuth: null,
+  oauth: {},
+  telegram: null,
+  captchaSecretKey: null,
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -222,9 +245,7 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     rpcUrls: patch.rpcUrls ?? base.rpcUrls ?? {},
     customAuth: patch.customAuth === undefined ? (base.customAuth ?? null) : patch.customAuth,
     // Per provider: a patch replaces that provider's client; null removes it.
-    oauth: Object.fromEntries(
-      Object.entries({ ...(base.oauth ?? {}), ...(patch.oauth ?? {}) }).filter(([, v]) => v !== null && v !== undefined),
-    ),
+    oauth: Object.fromEntries(Object.entries({ ...(base.oauth ?? {}), ...(patch.oauth ?? {}) }).filter(([, v]) => v !== null && v !== undefined)),
     telegram: patch.telegram === undefined ? (base.telegram ?? null) : patch.telegram,
     captchaSecretKey: patch.captchaSecretKey === undefined ? (base.captchaSecretKey ?? null) : patch.captchaSecretKey,
   }

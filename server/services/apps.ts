@@ -7,15 +7,7 @@ import { findAppRow, insertAppRow, listAppRows, updateAppRow } from '../db/apps.
 import type { AppsTable, Db } from '../db/schema.js'
 import { randomId } from '../crypto/hash.js'
 import { ApiError } from '../errors.js'
-import {
-  buildPublicConfig,
-  captchaProblem,
-  deepMerge,
-  hasLoginMethod,
-  normalizeSettings,
-  type App,
-  type AppSettings,
-} from './app-config.js'
+import { buildPublicConfig, captchaProblem, deepMerge, hasLoginMethod, normalizeSettings, type App, type AppSettings } from './app-config.js'
 
 const MAX_CACHE_ENTRIES = 10_000
 

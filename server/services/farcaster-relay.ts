@@ -60,7 +60,8 @@ export async function openUpstreamChannel(relayUrl: string, params: ChannelParam
       signal: AbortSignal.timeout(10_000),
     })
     const body = (await res.json()) as { channelToken?: unknown; url?: unknown; nonce?: unknown }
-    if (!res.ok || typeof body.channelToken !== 'string' || typeof body.url !== 'string' || typeof body.nonce !== 'string') throw new Error(`status ${res.status}`)
+    if (!res.ok || typeof body.channelToken !== 'string' || typeof body.url !== 'string' || typeof body.nonce !== 'string')
+      throw new Error(`status ${res.status}`)
     return { channelToken: body.channelToken, url: body.url, nonce: body.nonce }
   } catch {
     throw new ApiError('internal_error', 'The Farcaster relay did not open a channel')

@@ -12,10 +12,24 @@ import { createPublicClient, getAddress, http, isAddress, zeroAddress, type Addr
 import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe'
 import type { FarcasterConfig } from '../config.js'
 import { randomToken, sha256 } from '../crypto/hash.js'
-import { completeFarcasterChannel, deleteExpiredFarcasterChannels, findFarcasterChannel, insertFarcasterChannel, takeFarcasterChannel } from '../db/farcaster-channels.js'
+import {
+  completeFarcasterChannel,
+  deleteExpiredFarcasterChannels,
+  findFarcasterChannel,
+  insertFarcasterChannel,
+  takeFarcasterChannel,
+} from '../db/farcaster-channels.js'
 import type { Db, FarcasterChannelsTable } from '../db/schema.js'
 import { ApiError } from '../errors.js'
-import { connectUri, openUpstreamChannel, statusOf, upstreamStatus, type ChannelParams, type ChannelStatus, type RelayAuthenticateBody } from './farcaster-relay.js'
+import {
+  connectUri,
+  openUpstreamChannel,
+  statusOf,
+  upstreamStatus,
+  type ChannelParams,
+  type ChannelStatus,
+  type RelayAuthenticateBody,
+} from './farcaster-relay.js'
 import type { AccountService, AuthMode, ProvenAccount } from './accounts.js'
 import { isMethodEnabled, type App } from './app-config.js'
 import type { CaptchaService } from './captcha.js'
@@ -33,7 +47,6 @@ const LOCAL_HOST = /^(localhost|127\.0\.0\.1)(:\d{1,5})?$/
 export const ID_REGISTRY_ABI = [
   { type: 'function', name: 'custodyOf', stateMutability: 'view', inputs: [{ name: 'fid', type: 'uint256' }], outputs: [{ name: 'owner', type: 'address' }] },
 ] as const
-
 
 export type { ChannelParams, ChannelStatus, RelayAuthenticateBody }
 
@@ -146,7 +159,14 @@ export class FarcasterService {
     const fields = parseSiweMessage(body.message)
     if (fields.nonce !== channel.nonce) throw new ApiError('invalid_data', 'The message does not carry the channel nonce')
     if (fidOf(fields.resources) !== String(body.fid)) throw new ApiError('invalid_data', 'The message does not name this fid')
-    const profile = { username: body.username, bio: body.bio, displayName: body.displayName, pfpUrl: body.pfpUrl, verifications: body.verifications, custody: body.custody }
+    const profile = {
+      username: body.username,
+      bio: body.bio,
+      displayName: body.displayName,
+      pfpUrl: body.pfpUrl,
+      verifications: body.verifications,
+      custody: body.custody,
+    }
     const done = await completeFarcasterChannel(
       this.deps.db,
       channel.channel_hash,
@@ -243,7 +263,12 @@ export class FarcasterService {
   private async custodyOf(fid: bigint): Promise<Address> {
     const client = createPublicClient({ transport: http(this.rpcUrl(), { timeout: 10_000, retryCount: 1 }) })
     try {
-      const address = await client.readContract({ address: this.deps.config.idRegistryAddress as Address, abi: ID_REGISTRY_ABI, functionName: 'custodyOf', args: [fid] })
+      const address = await client.readContract({
+        address: this.deps.config.idRegistryAddress as Address,
+        abi: ID_REGISTRY_ABI,
+        functionName: 'custodyOf',
+        args: [fid],
+      })
       return getAddress(address)
     } catch {
       throw new ApiError('internal_error', 'Could not read the Farcaster IdRegistry')
@@ -253,7 +278,11 @@ export class FarcasterService {
   /** A server without an RPC URL cannot check custody: say so instead of failing later. */
   private rpcUrl(): string {
     const url = this.deps.config.rpcUrl
-    if (!url) throw new ApiError('disallowed_login_method', 'Farcaster login is not configured on this server: set FARCASTER_RPC_URL (and FARCASTER_ID_REGISTRY_ADDRESS off Optimism mainnet).')
+    if (!url)
+      throw new ApiError(
+        'disallowed_login_method',
+        'Farcaster login is not configured on this server: set FARCASTER_RPC_URL (and FARCASTER_ID_REGISTRY_ADDRESS off Optimism mainnet).',
+      )
     return url
   }
 

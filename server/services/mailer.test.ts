@@ -23,7 +23,15 @@ describe('mail over SMTP', () => {
   })
 
   it('a production server delivers the login code by SMTP and the code logs the user in', async () => {
-    const server = await buildServer({ dev: false, dbFile: ':memory:', smtpUrl: sink.url, secret: TEST_SECRET, adminToken: ADMIN_TOKEN, logger: false, printMail: false })
+    const server = await buildServer({
+      dev: false,
+      dbFile: ':memory:',
+      smtpUrl: sink.url,
+      secret: TEST_SECRET,
+      adminToken: ADMIN_TOKEN,
+      logger: false,
+      printMail: false,
+    })
     const app = (
       await server.inject({ method: 'POST', url: '/api/v1/admin/apps', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { name: 'Prod Shop' } })
     ).json()
@@ -34,7 +42,12 @@ describe('mail over SMTP', () => {
     const code = /\b(\d{6})\b/.exec(mail.subject)![1]
     expect(mail.subject).toBe(`${code} is your login code for Prod Shop`)
     expect(mail.text).toContain(code)
-    const auth = await server.inject({ method: 'POST', url: '/api/v1/passwordless/authenticate', headers, payload: { email: 'grace@example.com', code, mode: 'login-or-sign-up' } })
+    const auth = await server.inject({
+      method: 'POST',
+      url: '/api/v1/passwordless/authenticate',
+      headers,
+      payload: { email: 'grace@example.com', code, mode: 'login-or-sign-up' },
+    })
     expect(auth.statusCode).toBe(200)
     expect(auth.json().is_new_user).toBe(true)
     await server.close()

@@ -105,8 +105,6 @@ export function loginCodeMessage(to: string, code: string, appName: string, ttlM
     to,
     code,
     subject: `${code} is your login code for ${appName}`,
-    text:
-      `Your login code for ${appName} is ${code}\n\n` +
-      `It expires in ${ttlMinutes} minutes. If you did not ask for it, you can ignore this e-mail.\n`,
+    text: `Your login code for ${appName} is ${code}\n\n` + `It expires in ${ttlMinutes} minutes. If you did not ask for it, you can ignore this e-mail.\n`,
   }
 }

@@ -129,6 +129,14 @@ export const PROVIDER_PRESETS: Record<OAuthProvider, ProviderPreset> = {
 
 /** Display names for texts such as 'Verifying connection to {provider}'. */
 export const PROVIDER_LABELS: Record<OAuthProvider, string> = {
-  google: 'Google', apple: 'Apple', discord: 'Discord', github: 'GitHub', linkedin: 'LinkedIn',
-  spotify: 'Spotify', instagram: 'Instagram', twitter: 'Twitter', tiktok: 'TikTok', line: 'LINE',
+  google: 'Google',
+  apple: 'Apple',
+  discord: 'Discord',
+  github: 'GitHub',
+  linkedin: 'LinkedIn',
+  spotify: 'Spotify',
+  instagram: 'Instagram',
+  twitter: 'Twitter',
+  tiktok: 'TikTok',
+  line: 'LINE',
 }

@@ -20,7 +20,15 @@ import type { CaptchaService } from './captcha.js'
 import type { AuthResponse } from './sessions.js'
 import type { Throttle } from './throttle.js'
 import type { WireUser } from './users.js'
-import { PROVIDER_LABELS, PROVIDER_PRESETS, isOAuthProvider, oidcProfile, type OAuthProfile, type OAuthProvider, type ProviderPreset } from './oauth-providers.js'
+import {
+  PROVIDER_LABELS,
+  PROVIDER_PRESETS,
+  isOAuthProvider,
+  oidcProfile,
+  type OAuthProfile,
+  type OAuthProvider,
+  type ProviderPreset,
+} from './oauth-providers.js'
 
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000
 /** The providers' redirect URI, relative to the API prefix (the route) and in full (what providers are told). */
@@ -104,7 +112,17 @@ export class OAuthService {
     const { provider, settings } = this.settingsFor(app, name)
     const base = { ...PROVIDER_PRESETS[provider], ...this.deps.presets?.[provider] }
     // A configured issuer (a self-hosted or test identity provider) speaks plain OpenID Connect.
-    const preset: ProviderPreset = settings.issuer ? { ...base, issuer: settings.issuer, scopes: ['openid', 'email', 'profile'], profileEndpoint: undefined, clientAuth: 'client_secret_post', extraParams: undefined, profile: oidcProfile } : base
+    const preset: ProviderPreset = settings.issuer
+      ? {
+          ...base,
+          issuer: settings.issuer,
+          scopes: ['openid', 'email', 'profile'],
+          profileEndpoint: undefined,
+          clientAuth: 'client_secret_post',
+          extraParams: undefined,
+          profile: oidcProfile,
+        }
+      : base
     const issuer = preset.issuer
     // Plain http only for an identity provider on this machine (tests, the development IdP).
     const insecure = LOOPBACK.test(new URL(issuer ?? preset.authorizationEndpoint!).hostname)
@@ -132,7 +150,11 @@ export class OAuthService {
    * OAuth init: remembers the flow and answers the provider's authorization URL. Counted as a
    * login attempt and captcha-checked (`token`) before anything else.
    */
-  async init(app: App, body: { provider: string; redirect_to: string; code_challenge: string; state_code: string; token?: string }, ip: string): Promise<{ url: string }> {
+  async init(
+    app: App,
+    body: { provider: string; redirect_to: string; code_challenge: string; state_code: string; token?: string },
+    ip: string,
+  ): Promise<{ url: string }> {
     await this.deps.throttle.loginAttempt(ip)
     await this.deps.captcha.check(app, body.token, ip)
     const { as, client, preset, provider } = await this.resolve(app, body.provider)
@@ -217,7 +239,10 @@ export class OAuthService {
     try {
       const validated = oauth.validateAuthResponse(r.as, r.client, params, body.state_code)
       const extra = r.preset.clientIdParam ? { additionalParameters: { [r.preset.clientIdParam]: r.client.client_id } } : {}
-      const response = await oauth.authorizationCodeGrantRequest(r.as, r.client, r.auth, validated, this.redirectUri, body.code_verifier, { ...r.options, ...extra })
+      const response = await oauth.authorizationCodeGrantRequest(r.as, r.client, r.auth, validated, this.redirectUri, body.code_verifier, {
+        ...r.options,
+        ...extra,
+      })
       result = await oauth.processAuthorizationCodeResponse(r.as, r.client, response)
     } catch (error) {
       if (error instanceof oauth.ResponseBodyError && error.status === 429) throw providerRateLimited(r.provider)
@@ -251,7 +276,14 @@ export class OAuthService {
         return r.preset.profile({ ...claims, ...info })
       }
       if (r.preset.profileEndpoint) {
-        const response = await oauth.protectedResourceRequest(result.access_token, 'GET', new URL(r.preset.profileEndpoint), new Headers({ accept: 'application/json' }), null, r.options)
+        const response = await oauth.protectedResourceRequest(
+          result.access_token,
+          'GET',
+          new URL(r.preset.profileEndpoint),
+          new Headers({ accept: 'application/json' }),
+          null,
+          r.options,
+        )
         await checkProviderRefusal(response, r.provider)
         if (!response.ok) throw new Error(`profile ${response.status}`)
         return r.preset.profile(await response.json())

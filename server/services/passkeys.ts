@@ -54,8 +54,26 @@ export function snakeKeys(value: unknown): unknown {
 /** 'Chrome', 'Firefox', 'Safari', 'Edge' and the OS from a User-Agent: display only ('Chrome on macOS'). */
 export function describeAgent(ua: string | undefined): { browser: string | null; os: string | null } {
   const s = ua ?? ''
-  const browser = /Edg\//.test(s) ? 'Edge' : /Firefox\//.test(s) ? 'Firefox' : /(Chrome|Chromium|HeadlessChrome)\//.test(s) ? 'Chrome' : /Safari\//.test(s) ? 'Safari' : null
-  const os = /Android/.test(s) ? 'Android' : /iPhone|iPad/.test(s) ? 'iOS' : /Mac OS X/.test(s) ? 'macOS' : /Windows/.test(s) ? 'Windows' : /Linux/.test(s) ? 'Linux' : null
+  const browser = /Edg\//.test(s)
+    ? 'Edge'
+    : /Firefox\//.test(s)
+      ? 'Firefox'
+      : /(Chrome|Chromium|HeadlessChrome)\//.test(s)
+        ? 'Chrome'
+        : /Safari\//.test(s)
+          ? 'Safari'
+          : null
+  const os = /Android/.test(s)
+    ? 'Android'
+    : /iPhone|iPad/.test(s)
+      ? 'iOS'
+      : /Mac OS X/.test(s)
+        ? 'macOS'
+        : /Windows/.test(s)
+          ? 'Windows'
+          : /Linux/.test(s)
+            ? 'Linux'
+            : null
   return { browser, os }
 }
 
@@ -72,13 +90,27 @@ export class PasskeyService {
     const t = this.deps.now()
     await this.deps.db
       .insertInto('passkey_challenges')
-      .values({ challenge, app_id: app.id, purpose, origin, user_id: userId, webauthn_user_id: webauthnUserId, created_at: t, expires_at: t + CHALLENGE_TTL_MS })
+      .values({
+        challenge,
+        app_id: app.id,
+        purpose,
+        origin,
+        user_id: userId,
+        webauthn_user_id: webauthnUserId,
+        created_at: t,
+        expires_at: t + CHALLENGE_TTL_MS,
+      })
       .execute()
   }
 
   /** Deletes and returns the challenge in one statement: single use even under concurrent calls. */
   private async take(app: App, challenge: string, purpose: PasskeyPurpose, userId: string | null): Promise<PasskeyChallengesTable> {
-    const row = await this.deps.db.deleteFrom('passkey_challenges').where('challenge', '=', challenge).where('app_id', '=', app.id).returningAll().executeTakeFirst()
+    const row = await this.deps.db
+      .deleteFrom('passkey_challenges')
+      .where('challenge', '=', challenge)
+      .where('app_id', '=', app.id)
+      .returningAll()
+      .executeTakeFirst()
     if (!row || row.purpose !== purpose || row.expires_at <= this.deps.now() || (row.user_id ?? null) !== userId) throw invalid('unknown or expired challenge')
     return row
   }
@@ -121,12 +153,24 @@ export class PasskeyService {
   }
 
   /** Verifies a new credential against its challenge → the proven passkey account. */
-  private async verifyRegistration(app: App, response: RegistrationResponseJSON, purpose: PasskeyPurpose, userId: string | null, userAgent?: string): Promise<ProvenAccount> {
+  private async verifyRegistration(
+    app: App,
+    response: RegistrationResponseJSON,
+    purpose: PasskeyPurpose,
+    userId: string | null,
+    userAgent?: string,
+  ): Promise<ProvenAccount> {
     const challenge = clientChallenge(response)
     const row = await this.take(app, challenge, purpose, userId)
     let verification
     try {
-      verification = await verifyRegistrationResponse({ response, expectedChallenge: row.challenge, expectedOrigin: row.origin, expectedRPID: new URL(row.origin).hostname, requireUserVerification: false })
+      verification = await verifyRegistrationResponse({
+        response,
+        expectedChallenge: row.challenge,
+        expectedOrigin: row.origin,
+        expectedRPID: new URL(row.origin).hostname,
+        requireUserVerification: false,
+      })
     } catch (error) {
       throw invalid(error instanceof Error ? error.message : 'bad response')
     }
@@ -171,7 +215,12 @@ export class PasskeyService {
     await this.deps.captcha.check(app, captchaToken, ip)
     const origin = this.checkOrigin(app, originHeader)
     await this.deps.throttle.hit(`passkey-init:ip:${ip}`, this.deps.throttle.limits.ipInit)
-    const options = await generateAuthenticationOptions({ rpID: new URL(origin).hostname, timeout: PASSKEY_TIMEOUT_MS, userVerification: 'preferred', allowCredentials: [] })
+    const options = await generateAuthenticationOptions({
+      rpID: new URL(origin).hostname,
+      timeout: PASSKEY_TIMEOUT_MS,
+      userVerification: 'preferred',
+      allowCredentials: [],
+    })
     await this.issue(app, 'authenticate', origin, options.challenge, null, null)
     return snakeKeys(options)
   }
@@ -190,7 +239,12 @@ export class PasskeyService {
         expectedChallenge: row.challenge,
         expectedOrigin: row.origin,
         expectedRPID: new URL(row.origin).hostname,
-        credential: { id: account.address, publicKey: isoBase64URL.toBuffer(String(details.public_key)), counter: Number(details.counter ?? 0), transports: details.transports as never },
+        credential: {
+          id: account.address,
+          publicKey: isoBase64URL.toBuffer(String(details.public_key)),
+          counter: Number(details.counter ?? 0),
+          transports: details.transports as never,
+        },
         requireUserVerification: false,
       })
     } catch (error) {

@@ -75,7 +75,12 @@ export class PasswordlessSmsService {
       t - cooldownMs,
     )
     if (!stored) throw new ApiError('too_many_requests', 'A code was just sent. Please wait before requesting another.')
-    await this.deps.sms.send({ to: phone, code, channel, body: `${code} is your login code for ${app.name}. It expires in ${Math.round(limits.codeTtlSeconds / 60)} minutes.` })
+    await this.deps.sms.send({
+      to: phone,
+      code,
+      channel,
+      body: `${code} is your login code for ${app.name}. It expires in ${Math.round(limits.codeTtlSeconds / 60)} minutes.`,
+    })
   }
 
   async authenticate(app: App, input: { phoneNumber: string; code: string; mode?: AuthMode }, ip: string): Promise<AuthResponse> {

@@ -6,14 +6,7 @@
 import { randomId, randomToken, sha256 } from '../crypto/hash.js'
 import type { KeyRing } from '../crypto/tokens.js'
 import type { Db } from '../db/schema.js'
-import {
-  findActiveSession,
-  findRefreshToken,
-  insertRefreshToken,
-  insertSession,
-  markRotated,
-  revokeSession,
-} from '../db/sessions.js'
+import { findActiveSession, findRefreshToken, insertRefreshToken, insertSession, markRotated, revokeSession } from '../db/sessions.js'
 import { ApiError } from '../errors.js'
 import { loadWireUser, type WireUser } from './users.js'
 
@@ -65,10 +58,7 @@ export class SessionService {
   /** The auth response for a session whose rows are written. */
   async respond(appId: string, sessionId: string, user: WireUser, refreshToken: string, isNew: boolean): Promise<AuthResponse> {
     const subject = { appId, userId: user.id, sessionId }
-    const [token, identityToken] = await Promise.all([
-      this.keys.signAccessToken(subject),
-      this.keys.signIdentityToken(subject, user.linked_accounts),
-    ])
+    const [token, identityToken] = await Promise.all([this.keys.signAccessToken(subject), this.keys.signIdentityToken(subject, user.linked_accounts)])
     return {
       user,
       is_new_user: isNew,
@@ -103,7 +93,13 @@ export class SessionService {
       }
     }
     const next = randomToken(32)
-    await insertRefreshToken(this.db, { token_hash: sha256(next), session_id: row.session_id, created_at: t, expires_at: t + REFRESH_TOKEN_TTL_MS, rotated_at: null })
+    await insertRefreshToken(this.db, {
+      token_hash: sha256(next),
+      session_id: row.session_id,
+      created_at: t,
+      expires_at: t + REFRESH_TOKEN_TTL_MS,
+      rotated_at: null,
+    })
     const user = await loadWireUser(this.db, row.user_id)
     if (!user) throw invalidToken()
     return this.respond(appId, row.session_id, user, next, false)

@@ -23,7 +23,13 @@ export interface SmsSender {
 
 export const SMS_FAILED_MESSAGE = 'Phone login code request failure'
 
-export function createSmsSender(options: { config: SmsConfig | null; outbox: Outbox | null; print: boolean; now: () => number; fetch?: typeof fetch }): SmsSender {
+export function createSmsSender(options: {
+  config: SmsConfig | null
+  outbox: Outbox | null
+  print: boolean
+  now: () => number
+  fetch?: typeof fetch
+}): SmsSender {
   const doFetch = options.fetch ?? globalThis.fetch
   return {
     async send(message) {

@@ -104,7 +104,11 @@ function account(user: TelegramAuthResult): ProvenAccount {
 }
 
 /** Exactly one of the two proofs, verified. */
-export function verifyTelegram(app: App, body: { telegram_auth_result?: TelegramAuthResult | null; telegram_web_app_data?: string | null }, nowMs: number): ProvenAccount {
+export function verifyTelegram(
+  app: App,
+  body: { telegram_auth_result?: TelegramAuthResult | null; telegram_web_app_data?: string | null },
+  nowMs: number,
+): ProvenAccount {
   if (body.telegram_auth_result) return verifyLoginWidget(app, body.telegram_auth_result, nowMs)
   if (body.telegram_web_app_data) return verifyWebAppData(app, body.telegram_web_app_data, nowMs)
   throw new ApiError('invalid_data', 'telegram_auth_result or telegram_web_app_data is required.')

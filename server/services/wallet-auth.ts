@@ -73,8 +73,7 @@ const detailsOf = (account: LinkedAccountsTable): Record<string, unknown> => {
 }
 
 /** Embedded wallets ('privy' client) are keys we hold for the user: never a way in (spec part 1 §5). */
-export const isEmbeddedWallet = (account: LinkedAccountsTable) =>
-  account.type === WALLET_ACCOUNT_TYPE && detailsOf(account).wallet_client_type === 'privy'
+export const isEmbeddedWallet = (account: LinkedAccountsTable) => account.type === WALLET_ACCOUNT_TYPE && detailsOf(account).wallet_client_type === 'privy'
 
 export class WalletAuthService {
   constructor(private readonly deps: WalletAuthDeps) {}
@@ -162,9 +161,7 @@ export class WalletAuthService {
       await markVerified(db, existing.id, t)
     } else {
       const accounts = await listLinkedAccounts(db, userId)
-      const sameChain = accounts.filter(
-        (a) => a.type === WALLET_ACCOUNT_TYPE && !isEmbeddedWallet(a) && detailsOf(a).chain_type === wallet.chainType,
-      )
+      const sameChain = accounts.filter((a) => a.type === WALLET_ACCOUNT_TYPE && !isEmbeddedWallet(a) && detailsOf(a).chain_type === wallet.chainType)
       if (sameChain.length >= MAX_WALLETS_PER_CHAIN) {
         throw new ApiError('cannot_link_more_of_type', `User already has an account of type ${WALLET_ACCOUNT_TYPE} linked.`)
       }

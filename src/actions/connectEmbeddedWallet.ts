@@ -49,5 +49,8 @@ export async function connectEmbeddedWallet({ address, promptPassword = true }: 
     await promptRecoveryPassword(wallet)
     return wallet
   }
-  throw new EmbeddedWalletError(WALLET_MESSAGES.unableToRecover, { code: 'UNABLE_TO_RECOVER', details: `Recovery method ${wallet.recoveryMethod} is not available` })
+  throw new EmbeddedWalletError(WALLET_MESSAGES.unableToRecover, {
+    code: 'UNABLE_TO_RECOVER',
+    details: `Recovery method ${wallet.recoveryMethod} is not available`,
+  })
 }

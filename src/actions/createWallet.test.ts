@@ -35,7 +35,10 @@ describe('createWallet rules', () => {
 
   it('error: a logged-out user cannot create a wallet', async () => {
     $session.set({ status: 'unauthenticated', user: null, tokens: null })
-    await expect(createWallet()).rejects.toMatchObject({ shortMessage: 'User must be authenticated before creating a Privy wallet', code: 'MUST_BE_AUTHENTICATED' })
+    await expect(createWallet()).rejects.toMatchObject({
+      shortMessage: 'User must be authenticated before creating a Privy wallet',
+      code: 'MUST_BE_AUTHENTICATED',
+    })
   })
 
   it('error: a second wallet on the same chain needs createAdditional', async () => {

@@ -20,7 +20,11 @@ export type ExportWalletErrorType = EmbeddedWalletError
 export async function exportWallet({ address }: ExportWalletParameters = {}): Promise<ExportWalletReturnType> {
   const { status, user } = $session.get()
   if (status !== 'authenticated' || !user) throw new EmbeddedWalletError(WALLET_MESSAGES.mustBeAuthenticatedToExport, { code: 'MUST_BE_AUTHENTICATED' })
-  const wallet = address ? findWallet(address) : user.linkedAccounts.length ? findWallet(String(user.linkedAccounts.find((a) => a.walletClientType === 'privy')?.address ?? '')) : undefined
+  const wallet = address
+    ? findWallet(address)
+    : user.linkedAccounts.length
+      ? findWallet(String(user.linkedAccounts.find((a) => a.walletClientType === 'privy')?.address ?? ''))
+      : undefined
   if (!wallet) throw new EmbeddedWalletError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
   openWalletScreen({ name: 'embedded-wallet-connect', address: wallet.address, next: 'export' })
   await modalClosed()

@@ -68,7 +68,11 @@ export function getEthereumProvider(address: string, options: GetEthereumProvide
       return await requestSignature({ method, address: walletAddress, data, uiOptions: options.uiOptions, showWalletUIs: options.showWalletUIs })
     } catch (error) {
       const code = (error as { code?: string }).code
-      throw new ProviderRpcError(code === 'USER_REJECTED' ? 4001 : 4100, code === 'USER_REJECTED' ? 'The user rejected the request' : WALLET_MESSAGES.failedToSign, error)
+      throw new ProviderRpcError(
+        code === 'USER_REJECTED' ? 4001 : 4100,
+        code === 'USER_REJECTED' ? 'The user rejected the request' : WALLET_MESSAGES.failedToSign,
+        error,
+      )
     }
   }
   return provider

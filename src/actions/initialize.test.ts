@@ -86,7 +86,7 @@ describe('initialize', () => {
     expect(storage.getItem(storageKeys.session(APP_ID))).not.toBeNull()
   })
 
-  it("error: a stored token whose aud is another app id is cleared without a refresh", async () => {
+  it('error: a stored token whose aud is another app id is cleared without a refresh', async () => {
     storeSession(accessToken({ aud: OTHER_APP_ID }))
     const { calls } = fakeFetch({ [`GET /apps/${APP_ID}`]: { body: appConfig() } })
     const result = await initialize({ appId: APP_ID, apiUrl: API_URL })

@@ -29,7 +29,7 @@ export async function loginWithCustomToken({ token, disableSignup }: LoginWithCu
   if (!token) throw new BaseError('A custom token is required.', { code: 'invalid_data' })
   assertCanLogIn()
   try {
-    const mode = disableSignup ?? $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
+    const mode = (disableSignup ?? $config.get().app?.disableSignup) ? 'no-signup' : 'login-or-sign-up'
     const response = await getApiClient().request<WireAuthResponse>('/custom_jwt_account/authenticate', { method: 'POST', body: { token, mode } })
     return completeLogin(response, 'custom')
   } catch (error) {

@@ -44,7 +44,7 @@ export async function loginWithEmailCode(parameters: LoginWithEmailCodeParameter
       body: {
         email,
         code: parameters.code,
-        mode: parameters.disableSignup ?? app?.disableSignup ? 'no-signup' : 'login-or-sign-up',
+        mode: (parameters.disableSignup ?? app?.disableSignup) ? 'no-signup' : 'login-or-sign-up',
       },
     })
     const completed = completeLogin(response, 'email')

@@ -13,7 +13,8 @@ import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 
 export type LoginWithOAuthParameters = OAuthReturn
 export type LoginWithOAuthReturnType = (CompletedLogin & { kind: 'login' }) | { kind: 'link'; user: User }
-export type LoginWithOAuthErrorType = OAuthNoFlowError | OAuthUserDeniedError | OAuthStateMismatchError | OAuthInvalidCodeError | AlreadyLoggedInError | ApiError | TimeoutError | NetworkError
+export type LoginWithOAuthErrorType =
+  OAuthNoFlowError | OAuthUserDeniedError | OAuthStateMismatchError | OAuthInvalidCodeError | AlreadyLoggedInError | ApiError | TimeoutError | NetworkError
 
 /**
  * Finishes the OAuth flow in progress with the provider's answer: checks the returned state

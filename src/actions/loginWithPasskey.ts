@@ -17,7 +17,8 @@ export interface LoginWithPasskeyParameters {
   captchaToken?: string
 }
 export type LoginWithPasskeyReturnType = CompletedLogin
-export type LoginWithPasskeyErrorType = AlreadyLoggedInError | WebAuthnNotSupportedError | PasskeyRejectedError | PasskeyUnknownError | ApiError | TimeoutError | NetworkError
+export type LoginWithPasskeyErrorType =
+  AlreadyLoggedInError | WebAuthnNotSupportedError | PasskeyRejectedError | PasskeyUnknownError | ApiError | TimeoutError | NetworkError
 
 /**
  * Logs in with a passkey already on this device: `POST /passkeys/authenticate/init` (a challenge
@@ -32,9 +33,12 @@ export async function loginWithPasskey({ disableSignup, captchaToken }: LoginWit
   try {
     const { getCredential } = await import('../passkeys/webauthn.ts')
     const api = getApiClient()
-    const options = await api.request<{ challenge: string }>('/passkeys/authenticate/init', { method: 'POST', body: { token: captchaToken ?? (await captchaTokenForInit()) ?? null } })
+    const options = await api.request<{ challenge: string }>('/passkeys/authenticate/init', {
+      method: 'POST',
+      body: { token: captchaToken ?? (await captchaTokenForInit()) ?? null },
+    })
     const credential = await getCredential(options)
-    const mode = disableSignup ?? $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
+    const mode = (disableSignup ?? $config.get().app?.disableSignup) ? 'no-signup' : 'login-or-sign-up'
     const response = await api.request<WireAuthResponse>('/passkeys/authenticate', {
       method: 'POST',
       body: { relying_party: location.origin, challenge: options.challenge, authenticator_response: credential, mode },

@@ -32,7 +32,12 @@ export type LoginWithTelegramErrorType = AlreadyLoggedInError | ApiError | Timeo
  * @example
  * await loginWithTelegram({ telegramWebAppData: window.Telegram.WebApp.initData })
  */
-export async function loginWithTelegram({ telegramAuthResult, telegramWebAppData, captchaToken, link }: LoginWithTelegramParameters): Promise<LoginWithTelegramReturnType> {
+export async function loginWithTelegram({
+  telegramAuthResult,
+  telegramWebAppData,
+  captchaToken,
+  link,
+}: LoginWithTelegramParameters): Promise<LoginWithTelegramReturnType> {
   const proof = { captcha_token: captchaToken ?? null, telegram_auth_result: telegramAuthResult ?? null, telegram_web_app_data: telegramWebAppData ?? null }
   const api = getAuthApiClient()
   if (link) {
@@ -45,7 +50,10 @@ export async function loginWithTelegram({ telegramAuthResult, telegramWebAppData
   try {
     const mode = $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
     const token = captchaToken ?? (await captchaTokenForInit()) ?? null
-    return completeLogin(await api.request<WireAuthResponse>('/telegram/authenticate', { method: 'POST', body: { ...proof, captcha_token: token, mode } }), 'telegram')
+    return completeLogin(
+      await api.request<WireAuthResponse>('/telegram/authenticate', { method: 'POST', body: { ...proof, captcha_token: token, mode } }),
+      'telegram',
+    )
   } catch (error) {
     publish('auth-error', errorDetail(error))
     throw error

@@ -56,7 +56,11 @@ describe('before the API exists', () => {
     const { fetch } = fakeFetch({})
     const { sendSmsCode } = await import('./sendSmsCode.ts')
     const { initOAuth } = await import('./initOAuth.ts')
-    await expect(sendEmailCode({ email: 'ada@example.com' })).rejects.toMatchObject({ name: 'AuthFlowNoApiError', shortMessage: 'Auth flow has no API instance', code: 'NOT_INITIALIZED' })
+    await expect(sendEmailCode({ email: 'ada@example.com' })).rejects.toMatchObject({
+      name: 'AuthFlowNoApiError',
+      shortMessage: 'Auth flow has no API instance',
+      code: 'NOT_INITIALIZED',
+    })
     await expect(sendSmsCode({ phoneNumber: '+14155550123' })).rejects.toMatchObject({ shortMessage: 'Auth flow has no API instance' })
     await expect(initOAuth({ provider: 'github', kind: 'login', mode: 'popup' })).rejects.toMatchObject({ shortMessage: 'Auth flow has no API instance' })
     expect(fetch).not.toHaveBeenCalled()

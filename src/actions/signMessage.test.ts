@@ -16,8 +16,17 @@ vi.mock('../wallets/embedded/signing.ts', () => ({
 const ETH = '0x1111111111111111111111111111111111111111'
 const SOL = 'So1ana1111111111111111111111111111111111111'
 const wallet = (address: string, chainType: 'ethereum' | 'solana') => ({
-  type: 'wallet', id: address, address, chain_type: chainType, wallet_client_type: 'privy', connector_type: 'embedded',
-  wallet_index: 0, recovery_method: 'privy', imported: false, entropy_id: address, entropy_id_verifier: `${chainType}-address-verifier`,
+  type: 'wallet',
+  id: address,
+  address,
+  chain_type: chainType,
+  wallet_client_type: 'privy',
+  connector_type: 'embedded',
+  wallet_index: 0,
+  recovery_method: 'privy',
+  imported: false,
+  entropy_id: address,
+  entropy_id_verifier: `${chainType}-address-verifier`,
 })
 
 function signedIn(...wallets: ReturnType<typeof wallet>[]) {
@@ -58,7 +67,7 @@ describe('signMessage: the wallet chain decides', () => {
     expect(requests[0]).toMatchObject({ method: 'personal_sign', address: ETH, data: '0xdead' })
   })
 
-  it('error: an address that is none of the user\'s embedded wallets', async () => {
+  it("error: an address that is none of the user's embedded wallets", async () => {
     signedIn(wallet(ETH, 'ethereum'))
     await expect(signMessage({ message: 'hello', address: SOL })).rejects.toMatchObject({ code: 'EMBEDDED_WALLET_NOT_FOUND' })
     expect(requests).toEqual([])

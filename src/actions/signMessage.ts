@@ -35,7 +35,10 @@ export async function signMessage({ message, address, uiOptions, showWalletUIs }
   const wallet = signingWallet(address)
   if (wallet.chainType === 'ethereum') {
     const data = typeof message === 'string' ? message : toHex(bytes)
-    const signature = await getEthereumProvider(wallet.address, { uiOptions, showWalletUIs }).request({ method: 'personal_sign', params: [data, wallet.address] })
+    const signature = await getEthereumProvider(wallet.address, { uiOptions, showWalletUIs }).request({
+      method: 'personal_sign',
+      params: [data, wallet.address],
+    })
     return { signature: signature as string }
   }
   const signature = await requestSignature({ method: 'solana_signMessage', address: wallet.address, data: toBase64(bytes), uiOptions, showWalletUIs })

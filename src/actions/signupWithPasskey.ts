@@ -14,7 +14,8 @@ export interface SignupWithPasskeyParameters {
   captchaToken?: string
 }
 export type SignupWithPasskeyReturnType = CompletedLogin
-export type SignupWithPasskeyErrorType = AlreadyLoggedInError | WebAuthnNotSupportedError | PasskeyRejectedError | PasskeyUnknownError | ApiError | TimeoutError | NetworkError
+export type SignupWithPasskeyErrorType =
+  AlreadyLoggedInError | WebAuthnNotSupportedError | PasskeyRejectedError | PasskeyUnknownError | ApiError | TimeoutError | NetworkError
 
 /**
  * Creates a new user whose first login method is a new passkey (`POST /passkeys/register/init`,
@@ -29,7 +30,10 @@ export async function signupWithPasskey({ captchaToken }: SignupWithPasskeyParam
   try {
     const { createCredential } = await import('../passkeys/webauthn.ts')
     const api = getApiClient()
-    const options = await api.request<unknown>('/passkeys/register/init', { method: 'POST', body: { token: captchaToken ?? (await captchaTokenForInit()) ?? null } })
+    const options = await api.request<unknown>('/passkeys/register/init', {
+      method: 'POST',
+      body: { token: captchaToken ?? (await captchaTokenForInit()) ?? null },
+    })
     const credential = await createCredential(options)
     const response = await api.request<WireAuthResponse>('/passkeys/register', {
       method: 'POST',

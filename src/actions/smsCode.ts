@@ -55,10 +55,13 @@ async function submit<T>(run: () => Promise<T>): Promise<T> {
 export async function loginWithSmsCode(parameters: SmsCodeParameters & { disableSignup?: boolean }): Promise<CompletedLogin> {
   const phoneNumber = numberAndCode(parameters)
   assertCanLogIn()
-  const mode = parameters.disableSignup ?? $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
+  const mode = (parameters.disableSignup ?? $config.get().app?.disableSignup) ? 'no-signup' : 'login-or-sign-up'
   try {
     return await submit(async () => {
-      const response = await getApiClient().request<WireAuthResponse>('/passwordless_sms/authenticate', { method: 'POST', body: { phoneNumber, code: parameters.code, mode } })
+      const response = await getApiClient().request<WireAuthResponse>('/passwordless_sms/authenticate', {
+        method: 'POST',
+        body: { phoneNumber, code: parameters.code, mode },
+      })
       return completeLogin(response, 'sms')
     })
   } catch (error) {

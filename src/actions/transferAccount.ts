@@ -15,8 +15,16 @@ export const TRANSFER_GROUPS: Record<string, string> = {
   siwe: 'siwe',
   siws: 'siws',
   wallet: 'siwe',
-  google: 'oauth', twitter: 'oauth', discord: 'oauth', github: 'oauth', spotify: 'oauth',
-  instagram: 'oauth', tiktok: 'oauth', line: 'oauth', linkedin: 'oauth', apple: 'oauth',
+  google: 'oauth',
+  twitter: 'oauth',
+  discord: 'oauth',
+  github: 'oauth',
+  spotify: 'oauth',
+  instagram: 'oauth',
+  tiktok: 'oauth',
+  line: 'oauth',
+  linkedin: 'oauth',
+  apple: 'oauth',
 }
 
 export interface TransferAccountParameters {

@@ -4,7 +4,15 @@ import { $session } from '../stores/session.ts'
 import { accessToken, configured, fakeFetch, recordEvents, resetAll, wireUser } from '../testing/harness.ts'
 import { unlinkPasskey } from './unlinkPasskey.ts'
 
-const passkey = { type: 'passkey', address: 'cred-1', credential_id: 'cred-1', enrolled_in_mfa: false, verified_at: 1, first_verified_at: 1, latest_verified_at: 1 }
+const passkey = {
+  type: 'passkey',
+  address: 'cred-1',
+  credential_id: 'cred-1',
+  enrolled_in_mfa: false,
+  verified_at: 1,
+  first_verified_at: 1,
+  latest_verified_at: 1,
+}
 
 beforeEach(() => {
   resetAll()

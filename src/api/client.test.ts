@@ -73,7 +73,9 @@ describe('retry policy', () => {
     it(`retries ${status} three times, then throws the ApiError`, async () => {
       const fetch = sequence(() => json(status, { error: 'busy', code: 'internal_error' }))
       const sleep = vi.fn(async () => undefined)
-      const error = await createApiClient({ ...base, fetch, sleep }).request('/x').catch((e) => e)
+      const error = await createApiClient({ ...base, fetch, sleep })
+        .request('/x')
+        .catch((e) => e)
       expect(fetch).toHaveBeenCalledTimes(4)
       expect(sleep.mock.calls.map((c) => (c as unknown[])[0])).toEqual([500, 1500, 4500])
       expect(error).toBeInstanceOf(ApiError)
@@ -82,7 +84,10 @@ describe('retry policy', () => {
   }
 
   it('succeeds when a retry succeeds', async () => {
-    const fetch = sequence(() => json(503, {}), () => json(200, { ok: 1 }))
+    const fetch = sequence(
+      () => json(503, {}),
+      () => json(200, { ok: 1 }),
+    )
     await expect(createApiClient({ ...base, fetch, sleep: async () => undefined }).request('/x')).resolves.toEqual({ ok: 1 })
     expect(fetch).toHaveBeenCalledTimes(2)
   })
@@ -90,7 +95,10 @@ describe('retry policy', () => {
   it('waits on real timers: the retry happens only after 500 ms (fake timers)', async () => {
     vi.useFakeTimers()
     try {
-      const fetch = sequence(() => json(500, {}), () => json(200, { ok: 1 }))
+      const fetch = sequence(
+        () => json(500, {}),
+        () => json(200, { ok: 1 }),
+      )
       const promise = createApiClient({ ...base, fetch }).request('/x')
       await vi.advanceTimersByTimeAsync(499)
       expect(fetch).toHaveBeenCalledTimes(1)
@@ -150,7 +158,9 @@ describe('timeout', () => {
 
   it('error: aborts each attempt after 20 s and gives a TimeoutError after the retries', async () => {
     hanging.mockClear()
-    const promise = createApiClient({ ...base, fetch: hanging }).request('/x').catch((e) => e)
+    const promise = createApiClient({ ...base, fetch: hanging })
+      .request('/x')
+      .catch((e) => e)
     await vi.advanceTimersByTimeAsync(19_999)
     expect(hanging).toHaveBeenCalledTimes(1)
     await vi.advanceTimersByTimeAsync(1 + 500)
@@ -166,7 +176,9 @@ describe('timeout', () => {
     const fetch = vi.fn(async () => {
       throw new TypeError('Failed to fetch')
     })
-    const error = await createApiClient({ ...base, fetch, sleep: async () => undefined }).request('/x').catch((e) => e)
+    const error = await createApiClient({ ...base, fetch, sleep: async () => undefined })
+      .request('/x')
+      .catch((e) => e)
     expect(error).toBeInstanceOf(NetworkError)
     expect(fetch).toHaveBeenCalledTimes(4)
   })

@@ -15,8 +15,22 @@ export interface WireAuthResponse {
 }
 
 export type LoginMethodKey =
-  | 'email' | 'sms' | 'google' | 'twitter' | 'discord' | 'github' | 'spotify' | 'instagram'
-  | 'tiktok' | 'line' | 'linkedin' | 'apple' | 'farcaster' | 'telegram' | 'wallet' | 'passkey'
+  | 'email'
+  | 'sms'
+  | 'google'
+  | 'twitter'
+  | 'discord'
+  | 'github'
+  | 'spotify'
+  | 'instagram'
+  | 'tiktok'
+  | 'line'
+  | 'linkedin'
+  | 'apple'
+  | 'farcaster'
+  | 'telegram'
+  | 'wallet'
+  | 'passkey'
 
 /** App configuration as served by `GET /apps/:app_id` (spec part 1 §1 field names). */
 export interface AppConfig {

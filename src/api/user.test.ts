@@ -33,17 +33,46 @@ describe('toUser', () => {
   })
 
   it('exposes the linked Farcaster account as user.farcaster (spec §3: fid, signerPublicKey)', () => {
-    const wire = { type: 'farcaster', address: '42', fid: 42, owner_address: '0x00000000000000000000000000000000000000Aa', username: 'ada', display_name: 'Ada', bio: null, pfp: null, signer_public_key: null }
+    const wire = {
+      type: 'farcaster',
+      address: '42',
+      fid: 42,
+      owner_address: '0x00000000000000000000000000000000000000Aa',
+      username: 'ada',
+      display_name: 'Ada',
+      bio: null,
+      pfp: null,
+      signer_public_key: null,
+    }
     expect(toUser(wireUser({ linked_accounts: [wire] })).farcaster).toEqual({
-      fid: 42, ownerAddress: '0x00000000000000000000000000000000000000Aa', username: 'ada', displayName: 'Ada', bio: null, pfp: null, signerPublicKey: null,
+      fid: 42,
+      ownerAddress: '0x00000000000000000000000000000000000000Aa',
+      username: 'ada',
+      displayName: 'Ada',
+      bio: null,
+      pfp: null,
+      signerPublicKey: null,
     })
     expect(toUser(wireUser()).farcaster).toBeUndefined()
   })
 
   it("maps a wallet account's chain and client fields", () => {
-    const wire = { type: 'wallet', address: '0xAbC', chain_type: 'ethereum', chain_id: 'eip155:1', wallet_client_type: 'metamask', connector_type: 'injected', verified_at: 1 }
+    const wire = {
+      type: 'wallet',
+      address: '0xAbC',
+      chain_type: 'ethereum',
+      chain_id: 'eip155:1',
+      wallet_client_type: 'metamask',
+      connector_type: 'injected',
+      verified_at: 1,
+    }
     expect(toUser(wireUser({ linked_accounts: [wire] })).linkedAccounts[0]).toMatchObject({
-      type: 'wallet', address: '0xAbC', chainType: 'ethereum', chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected',
+      type: 'wallet',
+      address: '0xAbC',
+      chainType: 'ethereum',
+      chainId: 'eip155:1',
+      walletClientType: 'metamask',
+      connectorType: 'injected',
     })
   })
 })

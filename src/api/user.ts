@@ -43,8 +43,7 @@ export interface FarcasterUser {
   signerPublicKey: string | null
 }
 
-const toDate = (seconds: number | null | undefined): Date | null =>
-  typeof seconds === 'number' ? new Date(seconds * 1000) : null
+const toDate = (seconds: number | null | undefined): Date | null => (typeof seconds === 'number' ? new Date(seconds * 1000) : null)
 
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
 /** Type-specific wire fields (snake_case) become camelCase fields of the spec's linked account. */
@@ -71,7 +70,17 @@ export function toUser(wire: WireUser): User {
     ...(email?.address ? { email: { address: email.address } } : {}),
     ...(phone ? { phone: { number: String(phone.phone_number ?? phone.address ?? '') } } : {}),
     ...(farcaster
-      ? { farcaster: { fid: Number(farcaster.fid), ownerAddress: farcaster.ownerAddress, username: farcaster.username, displayName: farcaster.displayName, bio: farcaster.bio, pfp: farcaster.pfp, signerPublicKey: farcaster.signerPublicKey ?? null } }
+      ? {
+          farcaster: {
+            fid: Number(farcaster.fid),
+            ownerAddress: farcaster.ownerAddress,
+            username: farcaster.username,
+            displayName: farcaster.displayName,
+            bio: farcaster.bio,
+            pfp: farcaster.pfp,
+            signerPublicKey: farcaster.signerPublicKey ?? null,
+          },
+        }
       : {}),
     hasAcceptedTerms: Boolean(wire.has_accepted_terms),
     isGuest: Boolean(wire.is_guest),

@@ -18,7 +18,9 @@ describe('captcha site key (spec part 1 §5)', () => {
   it("error: a key without the 't:' prefix is 'Unsupported captcha site key'", () => {
     for (const key of ['x:0x4AAAAAAA', '0x4AAAAAAA', 'h:abc', 't:', '', null, undefined]) {
       expect(() => providerSiteKey(key)).toThrow(CaptchaError)
-      expect(() => providerSiteKey(key)).toThrow(expect.objectContaining({ shortMessage: 'Unsupported captcha site key', code: 'unsupported_captcha_site_key' }))
+      expect(() => providerSiteKey(key)).toThrow(
+        expect.objectContaining({ shortMessage: 'Unsupported captcha site key', code: 'unsupported_captcha_site_key' }),
+      )
     }
   })
 })
@@ -38,14 +40,19 @@ describe('captchaTokenForInit', () => {
     expect(calls).toHaveLength(0)
     expect($emailFlow.get().state).toBe('error')
     expect(events.map(([name]) => name)).toContain('auth-error')
-    expect(mapInitError(error)).toEqual({ kind: 'screen', screen: { name: 'error', title: 'Captcha failed', detail: 'Unsupported captcha site key', cta: 'Go back' } })
+    expect(mapInitError(error)).toEqual({
+      kind: 'screen',
+      screen: { name: 'error', title: 'Captcha failed', detail: 'Unsupported captcha site key', cta: 'Go back' },
+    })
   })
 })
 
 describe('captcha failures map to spec §8 texts', () => {
   it('error: failure, timeout and leaving the screen', () => {
     expect(mapInitError(failureError('failure'))).toMatchObject({ screen: { detail: 'You did not pass CAPTCHA. Please try again.' } })
-    expect(mapInitError(failureError('timeout'))).toMatchObject({ screen: { title: 'Captcha failed', detail: 'Something went wrong! Please try again later.' } })
+    expect(mapInitError(failureError('timeout'))).toMatchObject({
+      screen: { title: 'Captcha failed', detail: 'Something went wrong! Please try again later.' },
+    })
     expect(mapInitError(new CaptchaError('captcha_cancelled', 'Please try again.'))).toEqual({ kind: 'landing', message: 'Please try again.' })
   })
 

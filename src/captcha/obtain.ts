@@ -46,7 +46,10 @@ export async function attemptCaptcha(timing: CaptchaTiming = CAPTCHA_TIMING): Pr
   const deadline = Date.now() + timing.resultWaitMs
   const { siteKey, scriptUrl } = captchaSettings()
   const loaded = await Promise.race([
-    ensureWidget(siteKey, scriptUrl).then(() => true, () => false),
+    ensureWidget(siteKey, scriptUrl).then(
+      () => true,
+      () => false,
+    ),
     sleep(timing.resultWaitMs).then(() => false),
   ])
   if (!loaded) throw failureError('timeout')

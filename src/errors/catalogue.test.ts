@@ -31,7 +31,10 @@ export function catalogueTexts(spec: string): string[] {
 /** A quoted occurrence of `text`; placeholders match any value inside the same string. */
 export function quotedPattern(text: string): RegExp {
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const body = text.split(/\{[a-zA-Z]+\}/).map(escape).join('[^\'"`\\n]+?')
+  const body = text
+    .split(/\{[a-zA-Z]+\}/)
+    .map(escape)
+    .join('[^\'"`\\n]+?')
   return new RegExp(`['"\`]${body}['"\`]`)
 }
 

@@ -28,7 +28,9 @@ describe('Farcaster channel (spec §4, §9)', () => {
 
   it('polls every 2 s with the channel token in its header until completed', async () => {
     const clock = fakeClock()
-    const { calls } = fakeFetch({ 'GET /farcaster/status': [{ body: { state: 'pending', nonce: 'n' } }, { body: { state: 'pending', nonce: 'n' } }, { body: completed }] })
+    const { calls } = fakeFetch({
+      'GET /farcaster/status': [{ body: { state: 'pending', nonce: 'n' } }, { body: { state: 'pending', nonce: 'n' } }, { body: completed }],
+    })
     await expect(pollFarcasterStatus('tok', clock)).resolves.toMatchObject({ message: 'msg', signature: '0xabc', fid: 42 })
     expect(calls).toHaveLength(3)
     expect(calls[0]!.headers['farcaster-channel-token']).toBe('tok')
@@ -71,7 +73,12 @@ describe('Farcaster channel (spec §4, §9)', () => {
 describe('mapFarcasterError (spec §8 Farcaster)', () => {
   const api = (status: number, code: string, message = 'x', data?: Record<string, unknown>) => new ApiError({ status, code, message, data })
   it('error: a refused signature → "Authentication failed" / "Something went wrong. Try again." with Retry', () => {
-    expect(mapFarcasterError(api(401, 'invalid_credentials'))).toEqual({ kind: 'message', title: 'Authentication failed', detail: 'Something went wrong. Try again.', retry: true })
+    expect(mapFarcasterError(api(401, 'invalid_credentials'))).toEqual({
+      kind: 'message',
+      title: 'Authentication failed',
+      detail: 'Something went wrong. Try again.',
+      retry: true,
+    })
   })
   it('error: throttled → "Too many requests. Please wait before trying again."', () => {
     expect(mapFarcasterError(api(429, 'too_many_requests'))).toMatchObject({ detail: 'Too many requests. Please wait before trying again.' })
@@ -79,12 +86,20 @@ describe('mapFarcasterError (spec §8 Farcaster)', () => {
   it('error: transfer, allowlist, user limit, unknown user and disallowed method go to their screens', () => {
     expect(mapFarcasterError(api(409, 'account_transfer_required', 'x', { nonce: 'N', display_name: '@ada' }), 42)).toEqual({
       kind: 'screen',
-      screen: { name: 'account-transfer', method: 'farcaster', nonce: 'N', displayName: '@ada', fields: { farcaster_id: 42, farcaster_embedded_address: null } },
+      screen: {
+        name: 'account-transfer',
+        method: 'farcaster',
+        nonce: 'N',
+        displayName: '@ada',
+        fields: { farcaster_id: 42, farcaster_embedded_address: null },
+      },
     })
     expect(mapFarcasterError(api(403, 'allowlist_rejected'))).toEqual({ kind: 'screen', screen: { name: 'allowlist-rejected' } })
     expect(mapFarcasterError(api(403, 'max_accounts_reached'))).toEqual({ kind: 'screen', screen: { name: 'user-limit' } })
     expect(mapFarcasterError(api(404, 'user_does_not_exist'))).toEqual({ kind: 'screen', screen: { name: 'account-not-found' } })
-    expect(mapFarcasterError(api(403, 'disallowed_login_method', 'Login with Farcaster not allowed'))).toMatchObject({ screen: { name: 'error', title: 'Not allowed', cta: 'Try another method' } })
+    expect(mapFarcasterError(api(403, 'disallowed_login_method', 'Login with Farcaster not allowed'))).toMatchObject({
+      screen: { name: 'error', title: 'Not allowed', cta: 'Try another method' },
+    })
   })
 })
 

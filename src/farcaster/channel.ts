@@ -66,7 +66,10 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * abort (the screen closed) stops quietly with an AbortError. A failed poll is not retried inside
  * the poll itself: the next tick asks again, and only the deadline ends the wait.
  */
-export async function pollFarcasterStatus(channelToken: string, options: PollOptions = {}): Promise<FarcasterStatus & { message: string; signature: string; fid: number }> {
+export async function pollFarcasterStatus(
+  channelToken: string,
+  options: PollOptions = {},
+): Promise<FarcasterStatus & { message: string; signature: string; fid: number }> {
   const { signal, intervalMs = FARCASTER_POLL_INTERVAL_MS, timeoutMs = FARCASTER_POLL_TIMEOUT_MS, now = Date.now, sleep = defaultSleep } = options
   const deadline = now() + timeoutMs
   let lastError: unknown = null
@@ -74,7 +77,8 @@ export async function pollFarcasterStatus(channelToken: string, options: PollOpt
     if (signal?.aborted) throw new DOMException('Farcaster polling stopped', 'AbortError')
     try {
       const status = await farcasterStatus(channelToken)
-      if (status.state === 'completed' && status.message && status.signature && status.fid) return status as FarcasterStatus & { message: string; signature: string; fid: number }
+      if (status.state === 'completed' && status.message && status.signature && status.fid)
+        return status as FarcasterStatus & { message: string; signature: string; fid: number }
       lastError = null
     } catch (error) {
       // A 4xx (unknown or expired channel, throttled) will not get better by waiting.

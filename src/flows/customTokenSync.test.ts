@@ -46,7 +46,7 @@ describe('custom-token sync', () => {
     expect(auth.calls).toEqual(['login:host-jwt'])
   })
 
-  it("no token while signed in logs out; a signed-in custom user is not logged in again", async () => {
+  it('no token while signed in logs out; a signed-in custom user is not logged in again', async () => {
     const auth = fakeAuth()
     signedIn(['custom_auth'])
     expect(await syncCustomToken(() => 'host-jwt', auth)).toBe('done')

@@ -74,7 +74,7 @@ describe('mapOutcome', () => {
   it("a captcha failure raised in the browser carries the server's code", () => {
     expect(mapOutcome(new CaptchaError('invalid_captcha', 'Please try again.'), table)).toEqual({ kind: 'said', text: 'captcha' })
   })
-  it("error: a code named like an Object member is not a rule", () => {
+  it('error: a code named like an Object member is not a rule', () => {
     expect(mapOutcome(new ApiError({ status: 400, code: 'constructor' }), table)).toEqual({ kind: 'said', text: 'otherwise' })
   })
 })
@@ -90,7 +90,9 @@ describe("each method's own codes", () => {
       kind: 'screen',
       screen: { name: 'error', title: 'Something went wrong', detail: 'Phone login code request failure', cta: 'Go back' },
     })
-    expect(mapInitError(new CaptchaError('unsupported_captcha_site_key', 'x'))).toMatchObject({ screen: { title: 'Captcha failed', detail: 'Unsupported captcha site key' } })
+    expect(mapInitError(new CaptchaError('unsupported_captcha_site_key', 'x'))).toMatchObject({
+      screen: { title: 'Captcha failed', detail: 'Unsupported captcha site key' },
+    })
   })
   it('passkey: linked, rate limit and disallowed method', () => {
     expect(mapPasskeyError(api('linked_to_another_user'))).toEqual({ kind: 'message', message: TEXT.linkedToAnotherUser, retry: false })
@@ -102,18 +104,32 @@ describe("each method's own codes", () => {
     expect(mapPasskeyError(new PasskeyRejectedError())).toMatchObject({ retry: true })
   })
   it('wallet: rate limit and disallowed method stay on the wallet screen', () => {
-    expect(mapWalletError(api('too_many_requests'))).toEqual({ kind: 'error', error: { title: 'Request failed', detail: 'Too many attempts.', retryable: false } })
-    expect(mapWalletError(api('disallowed_login_method', 'SIWE is off'))).toEqual({ kind: 'error', error: { title: 'Not allowed', detail: 'SIWE is off', retryable: false } })
+    expect(mapWalletError(api('too_many_requests'))).toEqual({
+      kind: 'error',
+      error: { title: 'Request failed', detail: 'Too many attempts.', retryable: false },
+    })
+    expect(mapWalletError(api('disallowed_login_method', 'SIWE is off'))).toEqual({
+      kind: 'error',
+      error: { title: 'Not allowed', detail: 'SIWE is off', retryable: false },
+    })
     expect(mapWalletError(api('user_already_exists'))).toMatchObject({ error: { title: 'User already exists for this address' } })
     expect(mapWalletError(transfer())).toMatchObject({ kind: 'error', error: { title: 'Could not log in with wallet' } })
   })
   it('Telegram: a captcha failed in the browser is retryable; other server answers show their message', () => {
-    expect(mapTelegramError(new CaptchaError('captcha_failure', 'x'))).toEqual({ kind: 'message', title: 'Authentication failed', detail: 'Something went wrong. Try again.', retry: true })
+    expect(mapTelegramError(new CaptchaError('captcha_failure', 'x'))).toEqual({
+      kind: 'message',
+      title: 'Authentication failed',
+      detail: 'Something went wrong. Try again.',
+      retry: true,
+    })
     expect(mapTelegramError(api('internal_error', 'Boom'))).toMatchObject({ detail: 'Boom', retry: true })
   })
   it('Farcaster: linked, cannot link more and a timeout', () => {
     expect(mapFarcasterError(api('linked_to_another_user'))).toMatchObject({ detail: TEXT.linkedToAnotherUser, retry: false })
-    expect(mapFarcasterError(api('cannot_link_more_of_type', 'Only one Farcaster account'))).toMatchObject({ detail: 'Only one Farcaster account', retry: false })
+    expect(mapFarcasterError(api('cannot_link_more_of_type', 'Only one Farcaster account'))).toMatchObject({
+      detail: 'Only one Farcaster account',
+      retry: false,
+    })
     expect(mapFarcasterError(new TimeoutError({ url: 'x', timeoutMs: 1 }))).toMatchObject({ detail: 'The request timed out. Try again.' })
   })
   it('OAuth: denial, phishing, the server-side denial, linked and disallowed method', () => {
@@ -122,11 +138,24 @@ describe("each method's own codes", () => {
       detail: 'Retry and check GitHub to finish connecting your account.',
       retryable: true,
     })
-    expect(mapOAuthError(new OAuthStateMismatchError(), 'GitHub')).toEqual({ kind: 'status', detail: 'Unexpected auth flow. This may be a phishing attempt.', retryable: false })
-    expect(mapOAuthError(api('invalid_credentials', 'User denied confirmation during OAuth flow'), 'GitHub')).toMatchObject({ retryable: true, detail: 'Retry and check GitHub to finish connecting your account.' })
+    expect(mapOAuthError(new OAuthStateMismatchError(), 'GitHub')).toEqual({
+      kind: 'status',
+      detail: 'Unexpected auth flow. This may be a phishing attempt.',
+      retryable: false,
+    })
+    expect(mapOAuthError(api('invalid_credentials', 'User denied confirmation during OAuth flow'), 'GitHub')).toMatchObject({
+      retryable: true,
+      detail: 'Retry and check GitHub to finish connecting your account.',
+    })
     expect(mapOAuthError(api('linked_to_another_user'), 'GitHub')).toEqual({ kind: 'status', detail: TEXT.linkedToAnotherUser, retryable: false })
-    expect(mapOAuthError(api('disallowed_login_method', 'No GitHub'), 'GitHub')).toMatchObject({ screen: { name: 'error', title: 'Not allowed', cta: 'Try another method' } })
-    expect(mapOAuthError(new CaptchaError('captcha_failure', 'x'), 'GitHub')).toEqual({ kind: 'status', detail: 'Something went wrong. Please try again.', retryable: true })
+    expect(mapOAuthError(api('disallowed_login_method', 'No GitHub'), 'GitHub')).toMatchObject({
+      screen: { name: 'error', title: 'Not allowed', cta: 'Try another method' },
+    })
+    expect(mapOAuthError(new CaptchaError('captcha_failure', 'x'), 'GitHub')).toEqual({
+      kind: 'status',
+      detail: 'Something went wrong. Please try again.',
+      retryable: true,
+    })
   })
 })
 

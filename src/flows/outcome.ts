@@ -102,7 +102,7 @@ export function mapOutcome<M>(error: unknown, table: OutcomeTable<M>): Outcome<M
   const transfer = table.transfer === null ? null : transferScreen(error, table.transfer)
   if (transfer) return toScreen(transfer)
   const code = codeOf(error)
-  const rule = code === null ? undefined : own(table.codes, code) ?? own(SHARED_CODES, code)
+  const rule = code === null ? undefined : (own(table.codes, code) ?? own(SHARED_CODES, code))
   return rule ? rule(error as ApiError) : table.otherwise(error)
 }
 

@@ -17,7 +17,11 @@ describe('uiFlow', () => {
   })
 
   it('error: closing the modal first rejects with the exit code of the flow kind', async () => {
-    for (const [kind, code] of [['login', 'USER_EXITED_AUTH_FLOW'], ['link', 'USER_EXITED_LINK_FLOW'], ['update', 'USER_EXITED_UPDATE_FLOW']] as const) {
+    for (const [kind, code] of [
+      ['login', 'USER_EXITED_AUTH_FLOW'],
+      ['link', 'USER_EXITED_LINK_FLOW'],
+      ['update', 'USER_EXITED_UPDATE_FLOW'],
+    ] as const) {
       const done = startFlow({ kind, method: 'email' })
       publish('modal-close', null)
       await expect(done).rejects.toMatchObject({ code })

@@ -27,7 +27,9 @@ describe("OAuth error mapping (spec §8 'OAuth and social')", () => {
   })
   it("error: anything unexpected (a 500, a network failure) → 'Something went wrong. Please try again.' (retryable)", () => {
     expect(mapOAuthError(api('internal_error'), 'GitHub')).toEqual(status('Something went wrong. Please try again.', true))
-    expect(mapOAuthError(new NetworkError({ url: 'https://auth.example.com/api/v1/oauth/authenticate', cause: new TypeError('Failed to fetch') }), 'GitHub')).toEqual(status('Something went wrong. Please try again.', true))
+    expect(
+      mapOAuthError(new NetworkError({ url: 'https://auth.example.com/api/v1/oauth/authenticate', cause: new TypeError('Failed to fetch') }), 'GitHub'),
+    ).toEqual(status('Something went wrong. Please try again.', true))
   })
   it("error: an answer without a flow started here → 'No auth flow in progress.'", () => {
     expect(mapOAuthError(new OAuthNoFlowError(), 'GitHub')).toEqual(status('No auth flow in progress.', true))
@@ -50,7 +52,10 @@ describe('loginWithOAuth without a flow', () => {
   })
   it("error: a provider answer when this browser started no OAuth flow rejects with 'No auth flow in progress.' and calls nothing", async () => {
     const { fetch } = fakeFetch({})
-    await expect(loginWithOAuth({ code: 'abc', state: 'xyz', provider: 'github' })).rejects.toMatchObject({ name: 'OAuthNoFlowError', shortMessage: 'No auth flow in progress.' })
+    await expect(loginWithOAuth({ code: 'abc', state: 'xyz', provider: 'github' })).rejects.toMatchObject({
+      name: 'OAuthNoFlowError',
+      shortMessage: 'No auth flow in progress.',
+    })
     expect(fetch).not.toHaveBeenCalled()
   })
 })

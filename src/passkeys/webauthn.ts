@@ -24,7 +24,8 @@ export function camelKeys(value: unknown): unknown {
 function mapCeremonyError(error: unknown): Error {
   const name = (error as { name?: string; cause?: { name?: string } } | null)?.name
   const causeName = (error as { cause?: { name?: string } } | null)?.cause?.name
-  if (name === 'NotAllowedError' || name === 'AbortError' || causeName === 'NotAllowedError' || causeName === 'AbortError') return new PasskeyRejectedError({ cause: error })
+  if (name === 'NotAllowedError' || name === 'AbortError' || causeName === 'NotAllowedError' || causeName === 'AbortError')
+    return new PasskeyRejectedError({ cause: error })
   const code = (error as { code?: string } | null)?.code
   if (code === 'ERROR_CEREMONY_ABORTED' || code === 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY') return new PasskeyRejectedError({ cause: error })
   return new PasskeyUnknownError({ cause: error })

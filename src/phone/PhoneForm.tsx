@@ -64,7 +64,10 @@ export default function PhoneForm({ submitLabel = 'Submit' }: { submitLabel?: st
   const [error, setError] = useState<string | null>(null)
   const value = phoneValue(flow.rawPhoneNumber, country)
   const countries = useMemo(
-    () => getCountries().map((code) => ({ code, label: `${countryName(code)} +${getCountryCallingCode(code)}` })).sort((a, b) => a.label.localeCompare(b.label)),
+    () =>
+      getCountries()
+        .map((code) => ({ code, label: `${countryName(code)} +${getCountryCallingCode(code)}` }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
     [],
   )
 
@@ -129,7 +132,11 @@ export default function PhoneForm({ submitLabel = 'Submit' }: { submitLabel?: st
       </form>
       {channels.length > 1 ? (
         // Styled here, not in the element's sheet: this chunk loads only with the phone screens.
-        <fieldset className="channel-choice" part="channel-choice" style={{ display: 'flex', gap: 16, margin: '10px 0 0', padding: 0, border: 0, fontSize: 14, color: 'var(--_muted)' }}>
+        <fieldset
+          className="channel-choice"
+          part="channel-choice"
+          style={{ display: 'flex', gap: 16, margin: '10px 0 0', padding: 0, border: 0, fontSize: 14, color: 'var(--_muted)' }}
+        >
           <legend style={{ float: 'left', marginRight: 4, padding: 0 }}>Send the code by</legend>
           {channels.map((c) => (
             <label key={c} style={{ display: 'inline-flex', gap: 4, alignItems: 'center', cursor: 'pointer' }}>

@@ -66,14 +66,7 @@ export function AuthModalApp({ theme, accentColor, standalone = false, refused =
     if (event.key === 'Escape' && !standalone) closeModal()
   }
   const dialog = (
-    <div
-      className="dialog"
-      part="dialog"
-      role="dialog"
-      aria-modal={standalone ? undefined : true}
-      aria-labelledby={TITLE_ID}
-      onKeyDown={onKeyDown}
-    >
+    <div className="dialog" part="dialog" role="dialog" aria-modal={standalone ? undefined : true} aria-labelledby={TITLE_ID} onKeyDown={onKeyDown}>
       <Header
         onBack={ready && modal.stack.length > 1 ? backScreen : undefined}
         onInfo={info ? () => setInfoFor(infoFor === screen.name ? null : screen.name) : undefined}

@@ -43,7 +43,8 @@ describe('captcha state machine (spec part 1 §4 Captcha status)', () => {
   })
 
   it('a token is single use: takeCaptchaToken hands it out once and resets the widget state', () => {
-    for (const e of [{ type: 'CONFIGURE', enabled: true }, { type: 'RENDERED' }, { type: 'EXECUTE' }, { type: 'TOKEN', token: 'once' }] as CaptchaEvent[]) dispatchCaptcha(e)
+    for (const e of [{ type: 'CONFIGURE', enabled: true }, { type: 'RENDERED' }, { type: 'EXECUTE' }, { type: 'TOKEN', token: 'once' }] as CaptchaEvent[])
+      dispatchCaptcha(e)
     expect(takeCaptchaToken()).toBe('once')
     expect($captcha.get()).toMatchObject({ token: null, widget: 'reset', status: 'ready' })
     expect(takeCaptchaToken()).toBeNull()

@@ -46,7 +46,10 @@ export function scriptedFetch(routes: Record<string, FetchReply | FetchReply[]>,
 }
 
 const base64url = (value: unknown) =>
-  btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value)))).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
+  btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+    .replace(/=+$/, '')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
 
 /** An unsigned JWT: the client only reads claims. */
 export function jwt(claims: Record<string, unknown>): string {

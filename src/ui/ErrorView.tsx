@@ -16,7 +16,11 @@ export function ErrorView({ title, detail, cta, onCta }: ErrorViewProps) {
   return (
     <div className="body" part="body" data-screen="error">
       <ScreenTitle>{title}</ScreenTitle>
-      {detail ? <p className="detail" role="alert">{detail}</p> : null}
+      {detail ? (
+        <p className="detail" role="alert">
+          {detail}
+        </p>
+      ) : null}
       <PrimaryButton onClick={onCta}>{cta}</PrimaryButton>
     </div>
   )

@@ -22,7 +22,9 @@ beforeAll(async () => {
     startStack({ env: { GATEHOUSE_CAPTCHA_VERIFY_URL: fake.verifyUrl, GATEHOUSE_CAPTCHA_SCRIPT_URL: fake.scriptUrl } }),
     launchBrowser(),
   ])
-  appId = (await stack.createApp({ name: 'Captcha', captcha: { enabled: true, siteKey: `t:${FAKE_TURNSTILE_SITE_KEY}` }, captchaSecretKey: FAKE_TURNSTILE_SECRET })).id
+  appId = (
+    await stack.createApp({ name: 'Captcha', captcha: { enabled: true, siteKey: `t:${FAKE_TURNSTILE_SITE_KEY}` }, captchaSecretKey: FAKE_TURNSTILE_SECRET })
+  ).id
 }, 120_000)
 afterAll(async () => {
   await browser?.close()
@@ -161,7 +163,12 @@ it('error: the server refuses a login init without a token when captcha is on', 
 
 // Last: it points the demo page at an app with SMS on.
 it('SMS login with captcha on: the code request carries a verified token', async () => {
-  await stack.createApp({ name: 'Captcha SMS', loginMethods: { email: true, sms: true }, captcha: { enabled: true, siteKey: `t:${FAKE_TURNSTILE_SITE_KEY}` }, captchaSecretKey: FAKE_TURNSTILE_SECRET })
+  await stack.createApp({
+    name: 'Captcha SMS',
+    loginMethods: { email: true, sms: true },
+    captcha: { enabled: true, siteKey: `t:${FAKE_TURNSTILE_SITE_KEY}` },
+    captchaSecretKey: FAKE_TURNSTILE_SECRET,
+  })
   const page = await openLanding()
   await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
   const phone = modal(page).getByRole('textbox', { name: 'Phone number' })
@@ -178,13 +185,26 @@ it('SMS login with captcha on: the code request carries a verified token', async
 })
 
 it('passkey sign-up with captcha on: the status screen under the captcha screen asks for one token and signs up once', async () => {
-  await stack.createApp({ name: 'Captcha passkeys', loginMethods: { email: true, passkey: true }, passkeysForSignupEnabled: true, captcha: { enabled: true, siteKey: `t:${FAKE_TURNSTILE_SITE_KEY}` }, captchaSecretKey: FAKE_TURNSTILE_SECRET })
+  await stack.createApp({
+    name: 'Captcha passkeys',
+    loginMethods: { email: true, passkey: true },
+    passkeysForSignupEnabled: true,
+    captcha: { enabled: true, siteKey: `t:${FAKE_TURNSTILE_SITE_KEY}` },
+    captchaSecretKey: FAKE_TURNSTILE_SECRET,
+  })
   const context = await browser.newContext()
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   })
   await page.goto(`${stack.demoUrl}/`)
   await waitForHostEvent(page, 'auth-ready')

@@ -39,7 +39,9 @@ describe('Coinbase Wallet / Base account', () => {
     await page.goto(`${stack.demoUrl}/`)
     await waitForHostEvent(page, 'auth-ready')
     await page.locator('#login-wallet').click()
-    await modal(page).getByRole('button', { name: /Coinbase Wallet/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Coinbase Wallet/ })
+      .click()
     await modal(page).getByRole('heading', { name: 'Sign to verify' }).waitFor({ timeout: 30000 })
     const connected = await waitForHostEvent(page, 'wallet-connected')
     expect(connected.detail.wallet).toMatchObject({ address: wallet.address, connectorType: 'coinbase_wallet', walletClientType: 'coinbase_wallet' })
@@ -62,13 +64,18 @@ describe('Coinbase Wallet / Base account', () => {
     await page.goto(`${stack.demoUrl}/`)
     await waitForHostEvent(page, 'auth-ready')
     await page.locator('#login-wallet').click()
-    await modal(page).getByRole('button', { name: /Coinbase Wallet/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Coinbase Wallet/ })
+      .click()
     await modal(page).getByRole('heading', { name: 'You rejected the request' }).waitFor({ timeout: 30000 })
     await modal(page).getByRole('button', { name: 'Retry' }).waitFor()
     await page.close()
   })
 
-  for (const [row, type, options] of [['Coinbase Wallet', 'coinbase_wallet', 'all'], ['Base Account', 'base_account', 'smartWalletOnly']] as const) {
+  for (const [row, type, options] of [
+    ['Coinbase Wallet', 'coinbase_wallet', 'all'],
+    ['Base Account', 'base_account', 'smartWalletOnly'],
+  ] as const) {
     it(`popup: ${row} opens the SDK popup at the configured keys URL (preference ${options})`, async () => {
       await stack.createApp({
         name: `Popup ${type}`,
@@ -83,7 +90,9 @@ describe('Coinbase Wallet / Base account', () => {
       await waitForHostEvent(page, 'auth-ready')
       await page.locator('#login-wallet').click()
       const popup = page.waitForEvent('popup', { timeout: 30000 })
-      await modal(page).getByRole('button', { name: new RegExp(row) }).click()
+      await modal(page)
+        .getByRole('button', { name: new RegExp(row) })
+        .click()
       const opened = await popup
       const url = new URL(opened.url())
       expect(`${url.origin}${url.pathname}`).toBe(keysUrl)
@@ -100,12 +109,17 @@ describe('Coinbase Wallet / Base account', () => {
     const phone = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' })
     const page = await phone.newPage()
     const opened: string[] = []
-    await page.route(/^https:\/\/go\.cb-w\.com\//, (route) => (opened.push(route.request().url()), route.fulfill({ status: 200, contentType: 'text/html', body: 'app' })))
+    await page.route(
+      /^https:\/\/go\.cb-w\.com\//,
+      (route) => (opened.push(route.request().url()), route.fulfill({ status: 200, contentType: 'text/html', body: 'app' })),
+    )
     await page.goto(`${stack.demoUrl}/`)
     await waitForHostEvent(page, 'auth-ready')
     const here = page.url()
     await page.locator('#login-wallet').click()
-    await modal(page).getByRole('button', { name: /Coinbase Wallet/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Coinbase Wallet/ })
+      .click()
     await page.waitForURL(/go\.cb-w\.com/)
     expect(opened).toEqual([`https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(here)}`])
     await phone.close()

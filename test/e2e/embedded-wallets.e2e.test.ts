@@ -74,7 +74,14 @@ describe('embedded wallets through the demo page', () => {
     const typedData = await page.evaluate(() => (window as any).demoTypedData)
     const { EIP712Domain: _domain, ...types } = typedData.types
     expect(
-      await verifyTypedData({ address: eth.address as `0x${string}`, domain: typedData.domain, types, primaryType: 'Mail', message: typedData.message, signature: typed.signature }),
+      await verifyTypedData({
+        address: eth.address as `0x${string}`,
+        domain: typedData.domain,
+        types,
+        primaryType: 'Mail',
+        message: typedData.message,
+        signature: typed.signature,
+      }),
     ).toBe(true)
     await prompt(page).getByRole('button', { name: 'Success' }).waitFor({ state: 'detached' })
 
@@ -100,7 +107,10 @@ describe('embedded wallets through the demo page', () => {
     const phrase = (await exportFrame.locator('#seed-phrase').textContent())!
     expect(privateKeyToAccount(privateKey as `0x${string}`).address.toLowerCase()).toBe(eth.address)
     expect(mnemonicToAccount(phrase).address.toLowerCase()).toBe(eth.address)
-    const exportUrl = page.frames().find((f) => f.url().includes('/embedded-wallets/export'))!.url()
+    const exportUrl = page
+      .frames()
+      .find((f) => f.url().includes('/embedded-wallets/export'))!
+      .url()
     expect(new URL(exportUrl).origin).toBe(stack.apiUrl)
 
     // Nothing secret crossed to the host origin: no private key, seed phrase or share.

@@ -101,7 +101,11 @@ describe('farcaster', () => {
     expect(uri).toMatch(/^farcaster:\/\/connect\?channelToken=[\w-]+&nonce=\w+/)
     // The image is the QR code of exactly that URI (same library, same options), and it drew.
     expect(src).toBe(await qrDataUrl(uri))
-    expect(await modal(page).locator('[part="farcaster-qr"] img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    expect(
+      await modal(page)
+        .locator('[part="farcaster-qr"] img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true)
 
     await approveInFarcaster(uri, custody, fid)
     const success = await waitForHostEvent(page, 'auth-success', { timeout: 20_000 })
@@ -198,7 +202,10 @@ describe('farcaster', () => {
 
   it("mobile: 'Open Farcaster app' on iOS and 'Take me to Farcaster' on Android open the connect URI instead of a QR code", async () => {
     const devices = [
-      ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1', 'Open Farcaster app'],
+      [
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+        'Open Farcaster app',
+      ],
       ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36', 'Take me to Farcaster'],
     ] as const
     for (const [userAgent, label] of devices) {

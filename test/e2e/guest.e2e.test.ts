@@ -49,7 +49,12 @@ it('a guest keeps its credential per app: after logging out, the same browser is
 it('error: a guest cannot link an account', async () => {
   const page = await demoPage()
   await loginAsGuest(page)
-  const code = await page.evaluate(() => (document.querySelector('auth-modal') as any).linkEmail().then(() => 'linked', (e: any) => e.code))
+  const code = await page.evaluate(() =>
+    (document.querySelector('auth-modal') as any).linkEmail().then(
+      () => 'linked',
+      (e: any) => e.code,
+    ),
+  )
   expect(code).toBe('GUEST_CANNOT_LINK')
   await page.close()
 })

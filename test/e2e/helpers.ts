@@ -13,11 +13,9 @@ declare global {
 
 /** Resolves with the first event of `type` the demo page recorded after `after` earlier ones. */
 export async function waitForHostEvent(page: Page, type: string, { after = 0, timeout = 15000 } = {}): Promise<HostEvent> {
-  const handle = await page.waitForFunction(
-    ([t, n]) => (window.gatehouseEvents ?? []).slice(n as number).find((e) => e.type === t),
-    [type, after] as const,
-    { timeout },
-  )
+  const handle = await page.waitForFunction(([t, n]) => (window.gatehouseEvents ?? []).slice(n as number).find((e) => e.type === t), [type, after] as const, {
+    timeout,
+  })
   return (await handle.jsonValue()) as HostEvent
 }
 

@@ -13,10 +13,7 @@ let browser: Browser
 
 beforeAll(async () => {
   // A per-address limit of 2 codes per window makes the throttle reachable in a test.
-  ;[stack, browser] = await Promise.all([
-    startStack({ env: { GATEHOUSE_RATE_LIMIT_EMAIL: '2' } }),
-    launchBrowser(),
-  ])
+  ;[stack, browser] = await Promise.all([startStack({ env: { GATEHOUSE_RATE_LIMIT_EMAIL: '2' } }), launchBrowser()])
 })
 afterAll(async () => {
   await browser?.close()
@@ -36,7 +33,13 @@ async function openFor(config: Record<string, unknown>): Promise<Page> {
 
 const screen = (page: Page) => modal(page).locator('[data-screen]')
 const digits = (page: Page) =>
-  Promise.all([1, 2, 3, 4, 5, 6].map((n) => modal(page).getByRole('textbox', { name: `Digit ${n}` }).inputValue()))
+  Promise.all(
+    [1, 2, 3, 4, 5, 6].map((n) =>
+      modal(page)
+        .getByRole('textbox', { name: `Digit ${n}` })
+        .inputValue(),
+    ),
+  )
 
 describe('code screen', () => {
   it('error: a wrong code shows the catalogue text, resets the boxes, and the right code still works', async () => {
@@ -103,7 +106,9 @@ describe('app rules', () => {
   })
 
   it('error: terms refused with "No thanks" logs the user out and reports USER_EXITED_AUTH_FLOW', async () => {
-    const page = await openFor({ legal: { requireUsersAcceptTerms: true, termsAndConditionsUrl: 'https://example.com/t', privacyPolicyUrl: 'https://example.com/p' } })
+    const page = await openFor({
+      legal: { requireUsersAcceptTerms: true, termsAndConditionsUrl: 'https://example.com/t', privacyPolicyUrl: 'https://example.com/p' },
+    })
     await submitEmail(page, 'refuses@example.com')
     await typeCode(page, await stack.nextCode('refuses@example.com'))
     await modal(page).getByRole('button', { name: 'No thanks' }).click()
@@ -134,7 +139,12 @@ describe('app rules', () => {
   it('error: the allowlist screen shows the texts and link the app owner set', async () => {
     const page = await openFor({
       allowlist: ['@invited.example'],
-      allowlistConfig: { errorTitle: 'Members only', errorDetail: 'Ask Ada for an invite.', errorCtaText: 'Use another e-mail', errorCtaLink: 'https://example.com/waitlist' },
+      allowlistConfig: {
+        errorTitle: 'Members only',
+        errorDetail: 'Ask Ada for an invite.',
+        errorCtaText: 'Use another e-mail',
+        errorCtaLink: 'https://example.com/waitlist',
+      },
     })
     await submitEmail(page, 'stranger@example.com')
     await modal(page).getByText('Members only').waitFor()
@@ -167,7 +177,7 @@ describe('app rules', () => {
     await modal(page).getByRole('textbox', { name: 'Email address' }).waitFor()
   })
 
-  it("error: a plus-address is refused inline when the app disallows them", async () => {
+  it('error: a plus-address is refused inline when the app disallows them', async () => {
     const page = await openFor({ disablePlusEmails: true })
     await submitEmail(page, 'ada+promo@example.com')
     await modal(page).getByText("Please enter a valid email address without a '+'.").waitFor()

@@ -68,7 +68,9 @@ describe('OAuth login', () => {
     await modal(page).getByText('Successfully connected with Google (local dev)').waitFor()
     await modal(page).getByText("You're good to go!").waitFor()
     const success = await waitForHostEvent(page, 'auth-success')
-    expect(success.detail.user.linkedAccounts).toEqual([expect.objectContaining({ type: 'google_oauth', subject: 'ada@example.com', email: 'ada@example.com' })])
+    expect(success.detail.user.linkedAccounts).toEqual([
+      expect.objectContaining({ type: 'google_oauth', subject: 'ada@example.com', email: 'ada@example.com' }),
+    ])
     await page.waitForFunction(() => !document.querySelector('auth-modal')!.hasAttribute('open'), null, { timeout: 5000 })
     expect(popup.isClosed()).toBe(true)
     await page.close()
@@ -125,7 +127,11 @@ describe('OAuth button and provider refusals', () => {
     const button = modal(page).locator('button[data-method=google]')
     await button.waitFor()
     expect(await button.isDisabled()).toBe(true)
-    await page.waitForFunction(() => !(document.querySelector('auth-modal')!.shadowRoot!.querySelector('button[data-method=google]') as HTMLButtonElement).disabled, null, { timeout: 5000 })
+    await page.waitForFunction(
+      () => !(document.querySelector('auth-modal')!.shadowRoot!.querySelector('button[data-method=google]') as HTMLButtonElement).disabled,
+      null,
+      { timeout: 5000 },
+    )
     const elapsed = Date.now() - clickedAt
     expect(elapsed).toBeGreaterThanOrEqual(1500)
     expect(elapsed).toBeLessThan(4000)
@@ -163,7 +169,11 @@ async function addLinkButton(page: Page) {
     button.textContent = 'Link Google'
     button.onclick = () =>
       (document.querySelector('auth-modal') as any).linkOAuth('google').then(
-        (u: any) => (w.linkResult = u.linkedAccounts.map((a: any) => a.type).sort().join(',')),
+        (u: any) =>
+          (w.linkResult = u.linkedAccounts
+            .map((a: any) => a.type)
+            .sort()
+            .join(',')),
         (e: any) => (w.linkResult = `error:${e.code}`),
       )
   })

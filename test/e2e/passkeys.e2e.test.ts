@@ -29,7 +29,14 @@ async function pageWithAuthenticator(): Promise<{ page: Page; cdp: CDPSession; a
   const cdp = await context.newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   })
   await page.goto(`${stack.demoUrl}/`)
   await waitForHostEvent(page, 'auth-ready')
@@ -49,8 +56,7 @@ const openPasskeyEntry = async (page: Page) => {
   await modal(page).getByRole('button', { name: 'I have a passkey' }).click()
 }
 
-const passkeysOf = (page: Page) =>
-  page.evaluate(() => document.querySelector('auth-modal')!.user!.linkedAccounts.filter((a) => a.type === 'passkey') as any[])
+const passkeysOf = (page: Page) => page.evaluate(() => document.querySelector('auth-modal')!.user!.linkedAccounts.filter((a) => a.type === 'passkey') as any[])
 
 describe('passkeys', () => {
   it('signs up with a new passkey, then logs in again with it after logging out', async () => {
@@ -90,7 +96,9 @@ describe('passkeys', () => {
     const login = await waitForHostEvent(page, 'auth-success')
     await settle(page)
 
-    const linked = await page.evaluate(async () => (await document.querySelector('auth-modal')!.linkPasskey()).linkedAccounts.filter((a) => a.type === 'passkey') as any[])
+    const linked = await page.evaluate(
+      async () => (await document.querySelector('auth-modal')!.linkPasskey()).linkedAccounts.filter((a) => a.type === 'passkey') as any[],
+    )
     expect(linked).toHaveLength(1)
     const linkEvent = await waitForHostEvent(page, 'link-success')
     expect(linkEvent.detail.linkMethod).toBe('passkey')

@@ -22,7 +22,16 @@ describe('npm start', () => {
     ;[apiPort, demoPort] = [await freePort(), await freePort()]
     child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: root,
-      env: { ...process.env, PORT: String(apiPort), DEMO_PORT: String(demoPort), GATEHOUSE_STATE_DIR: state, GATEHOUSE_SKIP_BUILD: '1', DATABASE_URL: '', SMTP_URL: '', NODE_ENV: 'development' },
+      env: {
+        ...process.env,
+        PORT: String(apiPort),
+        DEMO_PORT: String(demoPort),
+        GATEHOUSE_STATE_DIR: state,
+        GATEHOUSE_SKIP_BUILD: '1',
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        NODE_ENV: 'development',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     child.stdout!.on('data', (d) => (output += d))

@@ -27,8 +27,13 @@ afterAll(async () => {
 
 /** What Telegram's widget hands over: the user's fields, auth_date and the bot-token HMAC. */
 function signedResult(user: Record<string, string | number>, token = BOT.botToken): Record<string, string> {
-  const fields: Record<string, string> = Object.fromEntries(Object.entries({ ...user, auth_date: Math.floor(Date.now() / 1000) }).map(([k, v]) => [k, String(v)]))
-  const check = Object.keys(fields).sort().map((k) => `${k}=${fields[k]}`).join('\n')
+  const fields: Record<string, string> = Object.fromEntries(
+    Object.entries({ ...user, auth_date: Math.floor(Date.now() / 1000) }).map(([k, v]) => [k, String(v)]),
+  )
+  const check = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join('\n')
   const hash = createHmac('sha256', createHash('sha256').update(token).digest()).update(check).digest('hex')
   return { ...fields, hash }
 }
@@ -51,12 +56,17 @@ async function startLink(page: Page) {
     const w = window as any
     w.linkResult = 'pending'
     ;(document.querySelector('auth-modal') as any).linkTelegram().then(
-      (u: any) => (w.linkResult = u.linkedAccounts.map((a: any) => a.type).sort().join(',')),
+      (u: any) =>
+        (w.linkResult = u.linkedAccounts
+          .map((a: any) => a.type)
+          .sort()
+          .join(',')),
       (e: any) => (w.linkResult = `error:${e.code}`),
     )
   })
 }
-const linkResult = async (page: Page) => (await page.waitForFunction(() => (window as any).linkResult !== 'pending' && (window as any).linkResult, null, { timeout: 15_000 })).jsonValue()
+const linkResult = async (page: Page) =>
+  (await page.waitForFunction(() => (window as any).linkResult !== 'pending' && (window as any).linkResult, null, { timeout: 15_000 })).jsonValue()
 
 describe('telegram', () => {
   it('a redirect result in the query string logs in, and its parameters are removed from the page URL', async () => {
@@ -92,7 +102,11 @@ describe('telegram', () => {
       const s = document.querySelector('auth-modal')!.shadowRoot!.querySelector('script[data-telegram-login]') as HTMLScriptElement | null
       return s && { src: s.src, bot: s.dataset.telegramLogin, authUrl: s.dataset.authUrl }
     })
-    expect(await script.jsonValue()).toMatchObject({ src: 'https://telegram.org/js/telegram-widget.js?22', bot: 'gatehouse_e2e_bot', authUrl: `${stack.demoUrl}/` })
+    expect(await script.jsonValue()).toMatchObject({
+      src: 'https://telegram.org/js/telegram-widget.js?22',
+      bot: 'gatehouse_e2e_bot',
+      authUrl: `${stack.demoUrl}/`,
+    })
     await page.close()
   })
   it('the Telegram button stays disabled for 2 s after a click, also when the user comes straight back', async () => {
@@ -107,7 +121,11 @@ describe('telegram', () => {
     await modal(page).locator('[part=back-button]').click()
     await button.waitFor()
     expect(await button.isDisabled()).toBe(true)
-    await page.waitForFunction(() => !(document.querySelector('auth-modal')!.shadowRoot!.querySelector('button[data-method=telegram]') as HTMLButtonElement).disabled, null, { timeout: 5000 })
+    await page.waitForFunction(
+      () => !(document.querySelector('auth-modal')!.shadowRoot!.querySelector('button[data-method=telegram]') as HTMLButtonElement).disabled,
+      null,
+      { timeout: 5000 },
+    )
     const elapsed = Date.now() - clickedAt
     expect(elapsed).toBeGreaterThanOrEqual(1500)
     expect(elapsed).toBeLessThan(4000)
@@ -175,7 +193,9 @@ describe('telegram link', () => {
     expect(linked.detail).toMatchObject({ linkMethod: 'telegram', linkedAccount: { type: 'telegram', telegramUserId: '5550100', username: 'tg_linker' } })
     await modal(page).getByText('Successfully connected with Telegram').waitFor()
 
-    const after = await page.evaluate(async () => (await (document.querySelector('auth-modal') as any).unlinkTelegram('5550100')).linkedAccounts.map((a: any) => a.type))
+    const after = await page.evaluate(async () =>
+      (await (document.querySelector('auth-modal') as any).unlinkTelegram('5550100')).linkedAccounts.map((a: any) => a.type),
+    )
     expect(after).toEqual(['email'])
     const unlinked = await waitForHostEvent(page, 'unlink-success')
     expect(unlinked.detail).toMatchObject({ unlinkMethod: 'telegram', linkedAccount: { telegramUserId: '5550100' } })

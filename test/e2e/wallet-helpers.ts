@@ -69,6 +69,12 @@ export async function signThroughPrompt(page: Page, button: string, after: numbe
 }
 
 export const wallets = (page: Page) =>
-  page.evaluate(() => document.querySelector('auth-modal')!.wallets.flatMap((w) => ('walletIndex' in w ? [{ address: w.address, chainType: w.chainType, walletIndex: w.walletIndex, recoveryMethod: w.recoveryMethod }] : [])))
+  page.evaluate(() =>
+    document
+      .querySelector('auth-modal')!
+      .wallets.flatMap((w) =>
+        'walletIndex' in w ? [{ address: w.address, chainType: w.chainType, walletIndex: w.walletIndex, recoveryMethod: w.recoveryMethod }] : [],
+      ),
+  )
 
 export { modal }

@@ -55,7 +55,9 @@ describe('wallet list', () => {
     await modal(page).locator('[part="wallet-row"]').first().waitFor()
     expect(await rowNames(page)).toEqual(['MetaMask', 'Coinbase Wallet', 'Rainbow'])
     expect(await modal(page).getByRole('searchbox').count()).toBe(0)
-    await modal(page).getByRole('button', { name: /MetaMask/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /MetaMask/ })
+      .click()
     await modal(page).getByRole('heading', { name: 'Open or install MetaMask' }).waitFor()
     expect(await modal(page).getByRole('link', { name: 'Install MetaMask' }).getAttribute('href')).toBe('https://metamask.io/download/')
     await modal(page).getByRole('button', { name: 'Use a different wallet' }).click()
@@ -106,14 +108,21 @@ describe('wallet list', () => {
     const page = await browser.newPage()
     await injectEthereumWallet(page, wallet)
     await open(page, '#connect-wallet')
-    await modal(page).getByRole('button', { name: /Test Wallet/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Test Wallet/ })
+      .click()
     await modal(page).getByText('Successfully connected with Test Wallet').first().waitFor()
     const event = await waitForHostEvent(page, 'wallet-connected')
     expect(event.detail.wallet.address).toBe(wallet.address)
     await waitForHostEvent(page, 'modal-close')
     expect(await page.evaluate(() => document.querySelector('auth-modal')!.authenticated)).toBe(false)
     // Disconnecting through the host API announces wallet-disconnected and empties `wallets`.
-    await page.evaluate(() => document.querySelector('auth-modal')!.wallets.find((w) => 'disconnect' in w)!.disconnect())
+    await page.evaluate(() =>
+      document
+        .querySelector('auth-modal')!
+        .wallets.find((w) => 'disconnect' in w)!
+        .disconnect(),
+    )
     await waitForHostEvent(page, 'wallet-disconnected')
     expect(await page.evaluate(() => document.querySelector('auth-modal')!.wallets.length)).toBe(0)
     await page.close()
@@ -135,7 +144,12 @@ describe('wallet list', () => {
     const actionChunk = /\/chunks\/(createWallet|exportWallet|signMessage|linkEmail|linkPasskey|loginAsGuest|signing)-/
     expect(scripts.filter((s) => actionChunk.test(s))).toEqual([])
     // Signed out, linkEmail() rejects — after fetching its own chunk, not before.
-    const code = await page.locator('auth-modal').evaluate((el: any) => el.linkEmail().then(() => 'resolved', (e: { code?: string }) => e.code))
+    const code = await page.locator('auth-modal').evaluate((el: any) =>
+      el.linkEmail().then(
+        () => 'resolved',
+        (e: { code?: string }) => e.code,
+      ),
+    )
     expect(code).toBe('MUST_BE_AUTHENTICATED')
     expect(scripts.some((s) => /\/chunks\/linkEmail-/.test(s))).toBe(true)
     await page.close()

@@ -35,7 +35,9 @@ describe('wallet login through the demo page', () => {
     await page.goto(`${stack.demoUrl}/`)
     await openWalletLogin(page)
 
-    await modal(page).getByRole('button', { name: /Test Wallet/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Test Wallet/ })
+      .click()
     await modal(page).getByRole('heading', { name: 'Sign to verify' }).waitFor()
     const connectedEvent = await waitForHostEvent(page, 'wallet-connected')
     expect(connectedEvent.detail.wallet).toMatchObject({ address: wallet.address, chainType: 'ethereum', chainId: 'eip155:1', connectorType: 'injected' })
@@ -50,8 +52,7 @@ describe('wallet login through the demo page', () => {
     // The host sees the wallet, with its EIP-1193 provider.
     const hostView = await page.evaluate(async () => {
       const w = document.querySelector('auth-modal')!.wallets.find((x) => 'getEthereumProvider' in x) as
-        | { address: string; walletClientType: string; getEthereumProvider?: () => Promise<unknown> }
-        | undefined
+        { address: string; walletClientType: string; getEthereumProvider?: () => Promise<unknown> } | undefined
       const provider = (await w!.getEthereumProvider!()) as { request(a: { method: string }): Promise<string[]> }
       return { address: w!.address, walletClientType: w!.walletClientType, accounts: await provider.request({ method: 'eth_accounts' }) }
     })
@@ -62,7 +63,9 @@ describe('wallet login through the demo page', () => {
     await waitForHostEvent(page, 'logout')
     await page.reload()
     await openWalletLogin(page)
-    await modal(page).getByRole('button', { name: /Test Wallet/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Test Wallet/ })
+      .click()
     await modal(page).getByRole('button', { name: 'Sign with your wallet' }).click()
     const again = await waitForHostEvent(page, 'auth-success')
     expect(again.detail.isNewUser).toBe(false)
@@ -76,7 +79,9 @@ describe('wallet login through the demo page', () => {
     await injectEthereumWallet(page, newEthereumWallet())
     await page.goto(`${stack.demoUrl}/`)
     await openWalletLogin(page)
-    await modal(page).getByRole('button', { name: /Test Wallet/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Test Wallet/ })
+      .click()
     await modal(page).getByRole('button', { name: 'Sign with your wallet' }).waitFor()
     await page.evaluate(() => void ((window as any).__testEthWallet.rejectNext = 1))
     await modal(page).getByRole('button', { name: 'Sign with your wallet' }).click()
@@ -98,7 +103,9 @@ describe('wallet login through the demo page', () => {
     await page.goto(`${stack.demoUrl}/`)
     await openWalletLogin(page)
     await page.evaluate(() => void ((window as any).__testEthWallet.rejectNext = 3))
-    await modal(page).getByRole('button', { name: /Test Wallet/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Test Wallet/ })
+      .click()
     await modal(page).getByRole('heading', { name: 'You rejected the request' }).waitFor()
     await modal(page).getByRole('button', { name: 'Retry' }).click()
     await modal(page).getByRole('heading', { name: 'You rejected the request' }).waitFor()
@@ -118,9 +125,11 @@ describe('wallet login through the demo page', () => {
     await page.goto(`${stack.demoUrl}/`)
     const login = async () => {
       await openWalletLogin(page)
-      await modal(page).getByRole('button', { name: /Test Solana Wallet/ }).click()
+      await modal(page)
+        .getByRole('button', { name: /Test Solana Wallet/ })
+        .click()
       await modal(page).getByRole('button', { name: 'Sign with your wallet' }).click()
-      return waitForHostEvent(page, 'auth-success', { after: await eventCount(page) - 1 })
+      return waitForHostEvent(page, 'auth-success', { after: (await eventCount(page)) - 1 })
     }
     const first = await login()
     expect(first.detail).toMatchObject({ isNewUser: true, loginMethod: 'siws' })
@@ -143,7 +152,9 @@ describe('wallet login through the demo page', () => {
     await injectSolanaWallet(page, wallet, { name: 'Phantom' })
     await page.goto(`${stack.demoUrl}/`)
     await openWalletLogin(page)
-    await modal(page).getByRole('button', { name: /Phantom/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Phantom/ })
+      .click()
     await modal(page).getByRole('button', { name: 'Continue without Ledger' }).waitFor()
     await modal(page).getByRole('button', { name: 'Continue with Ledger' }).click()
     await modal(page).getByRole('button', { name: 'Sign with your wallet' }).click()
@@ -170,7 +181,9 @@ describe('wallet login through the demo page', () => {
     // A string, so vitest does not rewrite the page's import(): the host imports the same module the tag runs.
     await page.evaluate("import('/dist/gatehouse.js').then((gatehouse) => gatehouse.linkWallet())")
     await modal(page).getByRole('heading', { name: 'Connect wallet' }).waitFor()
-    await modal(page).getByRole('button', { name: /Test Wallet/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Test Wallet/ })
+      .click()
     await modal(page).getByRole('button', { name: 'Sign with your wallet' }).click()
     await modal(page).getByText('Successfully connected with Test Wallet').first().waitFor()
     await expect

@@ -25,11 +25,19 @@ describe('password recovery and the frame origin check', () => {
   beforeAll(async () => {
     stack = await startStack()
     // evil.test resolves to this machine: a page origin the app does not allow.
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP evil.test 127.0.0.1'] })
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP evil.test 127.0.0.1'],
+    })
     appId = (
       await stack.createApp({
         name: 'Password App',
-        embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' }, requireUserOwnedRecoveryOnCreate: true, userOwnedRecoveryOptions: ['user-passcode'] },
+        embeddedWallets: {
+          ethereum: { createOnLogin: 'users-without-wallets' },
+          requireUserOwnedRecoveryOnCreate: true,
+          userOwnedRecoveryOptions: ['user-passcode'],
+        },
       })
     ).id
   })

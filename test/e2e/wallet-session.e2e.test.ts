@@ -10,8 +10,7 @@ import { startStack, type Stack } from '../stack.ts'
 import { injectEthereumWallet, injectSolanaWallet, newEthereumWallet, newSolanaWallet } from '../wallets.ts'
 import { modal, waitForHostEvent } from './helpers.ts'
 
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
+const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
 
 describe('wallet sessions, mobile and landing order', () => {
   let stack: Stack
@@ -25,7 +24,12 @@ describe('wallet sessions, mobile and landing order', () => {
   })
 
   const hostWallets = (page: Page) =>
-    page.evaluate(() => document.querySelector('auth-modal')!.wallets.filter((w) => 'disconnect' in w).map((w) => ({ address: w.address, chainType: w.chainType })))
+    page.evaluate(() =>
+      document
+        .querySelector('auth-modal')!
+        .wallets.filter((w) => 'disconnect' in w)
+        .map((w) => ({ address: w.address, chainType: w.chainType })),
+    )
   const walletRequests = (page: Page, which: '__testEthWallet' | '__testSolWallet') =>
     page.evaluate((key) => ((window as any)[key] as { requests: string[] }).requests, which)
 
@@ -37,7 +41,9 @@ describe('wallet sessions, mobile and landing order', () => {
     await page.goto(`${stack.demoUrl}/`)
     await waitForHostEvent(page, 'auth-ready')
     await page.locator('#connect-wallet').click()
-    await modal(page).getByRole('button', { name: /Test Wallet/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Test Wallet/ })
+      .click()
     await waitForHostEvent(page, 'wallet-connected')
     await waitForHostEvent(page, 'modal-close')
 
@@ -61,7 +67,9 @@ describe('wallet sessions, mobile and landing order', () => {
     await page.goto(`${stack.demoUrl}/`)
     await waitForHostEvent(page, 'auth-ready')
     await page.locator('#connect-wallet').click()
-    await modal(page).getByRole('button', { name: /Test Solana Wallet/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Test Solana Wallet/ })
+      .click()
     await waitForHostEvent(page, 'wallet-connected')
     await waitForHostEvent(page, 'modal-close')
 
@@ -80,15 +88,15 @@ describe('wallet sessions, mobile and landing order', () => {
     await page.goto(`${stack.demoUrl}/`)
     await waitForHostEvent(page, 'auth-ready')
     await page.locator('#connect-wallet').click()
-    await modal(page).getByRole('button', { name: /Test Wallet/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Test Wallet/ })
+      .click()
     await waitForHostEvent(page, 'wallet-connected')
     // The user revokes the site in the wallet (its own storage), then reloads.
     await page.evaluate((address) => localStorage.removeItem(`__testwallet:eth:${address}`), wallet.address)
     await page.reload()
     await waitForHostEvent(page, 'auth-ready')
-    await expect
-      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':wallet-connection')).length), { timeout: 15000 })
-      .toBe(0)
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':wallet-connection')).length), { timeout: 15000 }).toBe(0)
     expect(await hostWallets(page)).toEqual([])
     expect(await walletRequests(page, '__testEthWallet')).not.toContain('eth_requestAccounts')
     await page.close()
@@ -107,7 +115,9 @@ describe('wallet sessions, mobile and landing order', () => {
     await page.goto(`${stack.demoUrl}/`)
     await waitForHostEvent(page, 'auth-ready')
     await page.locator('#login-wallet').click()
-    await modal(page).getByRole('button', { name: /MetaMask/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /MetaMask/ })
+      .click()
     await modal(page).getByRole('heading', { name: 'Open or install MetaMask' }).waitFor()
     expect(await modal(page).getByRole('link', { name: 'Install MetaMask' }).count()).toBe(0)
     const clicked = Date.now()
@@ -153,11 +163,17 @@ describe('wallet sessions, mobile and landing order', () => {
     await stack.createApp({ name: 'Phantom Host', loginMethods: { email: true, wallet: true } })
     const wallet = newEthereumWallet()
     const page = await browser.newPage()
-    await injectEthereumWallet(page, wallet, { name: 'Phantom', rdns: 'app.phantom', failConnect: { code: -32603, message: 'Ethereum is turned off in Phantom' } })
+    await injectEthereumWallet(page, wallet, {
+      name: 'Phantom',
+      rdns: 'app.phantom',
+      failConnect: { code: -32603, message: 'Ethereum is turned off in Phantom' },
+    })
     await page.goto(`${stack.demoUrl}/`)
     await waitForHostEvent(page, 'auth-ready')
     await page.locator('#login-wallet').click()
-    await modal(page).getByRole('button', { name: /Phantom/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Phantom/ })
+      .click()
     await modal(page).getByRole('heading', { name: 'Could not connect with wallet' }).waitFor()
     expect(await modal(page).getByRole('button', { name: 'Cancel' }).count()).toBe(1)
     // The user turns Ethereum on in Phantom, then tries again.
@@ -171,11 +187,17 @@ describe('wallet sessions, mobile and landing order', () => {
 
     // Cancel closes the modal.
     const second = await browser.newPage()
-    await injectEthereumWallet(second, newEthereumWallet(), { name: 'Phantom', rdns: 'app.phantom', failConnect: { code: -32603, message: 'Ethereum is turned off in Phantom' } })
+    await injectEthereumWallet(second, newEthereumWallet(), {
+      name: 'Phantom',
+      rdns: 'app.phantom',
+      failConnect: { code: -32603, message: 'Ethereum is turned off in Phantom' },
+    })
     await second.goto(`${stack.demoUrl}/`)
     await waitForHostEvent(second, 'auth-ready')
     await second.locator('#login-wallet').click()
-    await modal(second).getByRole('button', { name: /Phantom/ }).click()
+    await modal(second)
+      .getByRole('button', { name: /Phantom/ })
+      .click()
     await modal(second).getByRole('heading', { name: 'Could not connect with wallet' }).waitFor()
     await modal(second).getByRole('button', { name: 'Cancel' }).click()
     await waitForHostEvent(second, 'modal-close')
@@ -203,7 +225,9 @@ describe('wallet sessions, mobile and landing order', () => {
 
     await modal(page).getByRole('button', { name: 'Continue with a wallet' }).click()
     await modal(page).getByRole('heading', { name: 'Connect wallet' }).waitFor()
-    await modal(page).getByRole('button', { name: /Test Wallet/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Test Wallet/ })
+      .click()
     await modal(page).getByText('Successfully connected with Test Wallet').first().waitFor()
     expect((await waitForHostEvent(page, 'wallet-connected')).detail.wallet.address).toBe(wallet.address)
     await waitForHostEvent(page, 'modal-close')

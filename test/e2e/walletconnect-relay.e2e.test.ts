@@ -13,11 +13,21 @@ import { newEthereumWallet } from '../wallets.ts'
 
 class MemoryStorage {
   private map = new Map<string, unknown>()
-  async getKeys() { return [...this.map.keys()] }
-  async getEntries() { return [...this.map.entries()] }
-  async getItem(key: string) { return this.map.get(key) }
-  async setItem(key: string, value: unknown) { this.map.set(key, value) }
-  async removeItem(key: string) { this.map.delete(key) }
+  async getKeys() {
+    return [...this.map.keys()]
+  }
+  async getEntries() {
+    return [...this.map.entries()]
+  }
+  async getItem(key: string) {
+    return this.map.get(key)
+  }
+  async setItem(key: string, value: unknown) {
+    this.map.set(key, value)
+  }
+  async removeItem(key: string) {
+    this.map.delete(key)
+  }
 }
 
 describe('fake WalletConnect relay with the official SDK on both ends', () => {
@@ -33,10 +43,17 @@ describe('fake WalletConnect relay with the official SDK on both ends', () => {
     const key = newEthereumWallet()
     const wallet = await startNodeWallet(relay.url, key)
     const dapp = await SignClient.init({
-      projectId: 'test-project-id', relayUrl: relay.url, telemetryEnabled: false, customStoragePrefix: 'test-dapp', storage: new MemoryStorage() as never, logger: 'silent',
+      projectId: 'test-project-id',
+      relayUrl: relay.url,
+      telemetryEnabled: false,
+      customStoragePrefix: 'test-dapp',
+      storage: new MemoryStorage() as never,
+      logger: 'silent',
       metadata: { name: 'Dapp', description: 'test', url: 'https://dapp.test', icons: [] },
     })
-    const { uri, approval } = await dapp.connect({ optionalNamespaces: { eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: ['accountsChanged'] } } })
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: { eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: ['accountsChanged'] } },
+    })
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
     await wallet.pair(uri!)
     const session = await approval()
@@ -44,7 +61,9 @@ describe('fake WalletConnect relay with the official SDK on both ends', () => {
 
     const message = 'hello from the dapp'
     const signature = await dapp.request<`0x${string}`>({
-      topic: session.topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [toHex(message), key.address] },
+      topic: session.topic,
+      chainId: 'eip155:1',
+      request: { method: 'personal_sign', params: [toHex(message), key.address] },
     })
     expect(await recoverMessageAddress({ message, signature })).toBe(key.address)
 

@@ -60,7 +60,9 @@ describe('WalletConnect v2 through the demo page', () => {
     await page.goto(`${stack.demoUrl}/`)
     await waitForHostEvent(page, 'auth-ready')
     await page.locator('#login-wallet').click()
-    await modal(page).getByRole('button', { name: /WalletConnect/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /WalletConnect/ })
+      .click()
     return pairingUri(page)
   }
 
@@ -96,8 +98,7 @@ describe('WalletConnect v2 through the demo page', () => {
     // The host's EIP-1193 provider answers over the session.
     const hostView = await page.evaluate(async () => {
       const w = document.querySelector('auth-modal')!.wallets.find((x) => 'connectorType' in x && x.connectorType === 'wallet_connect_v2') as
-        | { address: string; getEthereumProvider: () => Promise<{ request(a: { method: string }): Promise<unknown> }> }
-        | undefined
+        { address: string; getEthereumProvider: () => Promise<{ request(a: { method: string }): Promise<unknown> }> } | undefined
       const provider = await w!.getEthereumProvider()
       return { address: w!.address, accounts: await provider.request({ method: 'eth_accounts' }), chainId: await provider.request({ method: 'eth_chainId' }) }
     })
@@ -111,7 +112,9 @@ describe('WalletConnect v2 through the demo page', () => {
     // Disconnect from the host: the wallet's session ends too.
     const before = await eventCount(page)
     await page.evaluate(async () => {
-      const w = document.querySelector('auth-modal')!.wallets.find((x) => 'connectorType' in x && x.connectorType === 'wallet_connect_v2') as { disconnect(): Promise<void> }
+      const w = document.querySelector('auth-modal')!.wallets.find((x) => 'connectorType' in x && x.connectorType === 'wallet_connect_v2') as {
+        disconnect(): Promise<void>
+      }
       await w.disconnect()
     })
     await waitForHostEvent(page, 'wallet-disconnected', { after: before })
@@ -182,7 +185,14 @@ describe('WalletConnect v2 through the demo page', () => {
   it("remote listing: a remote-only wallet is listed and pairs by QR (desktop) or its universal link (phone); 'coinbase' entries are not listed", async () => {
     const listing = await startFakeListing({})
     const entries = {
-      r1: { id: 'r1', name: 'Remote Wallet', slug: 'remote-wallet', chains: ['eip155:1'], image_url: { sm: null, md: null }, mobile: { native: 'remotewallet:', universal: `${listing.origin}/app/ul` } },
+      r1: {
+        id: 'r1',
+        name: 'Remote Wallet',
+        slug: 'remote-wallet',
+        chains: ['eip155:1'],
+        image_url: { sm: null, md: null },
+        mobile: { native: 'remotewallet:', universal: `${listing.origin}/app/ul` },
+      },
       c1: { id: 'c1', name: 'Coinbase Smart Wallet', slug: 'coinbase-smart-wallet', chains: ['eip155:1'], mobile: { native: 'cbwallet:', universal: null } },
     }
     listing.setListings(entries)
@@ -197,10 +207,14 @@ describe('WalletConnect v2 through the demo page', () => {
       await page.goto(`${stack.demoUrl}/`)
       await waitForHostEvent(page, 'auth-ready')
       await page.locator('#login-wallet').click()
-      await modal(page).getByRole('button', { name: /Remote Wallet/ }).waitFor()
+      await modal(page)
+        .getByRole('button', { name: /Remote Wallet/ })
+        .waitFor()
       expect(await modal(page).locator('[part="wallet-row"] .wallet-name').allTextContents()).toEqual(['MetaMask', 'WalletConnect', 'Remote Wallet'])
       expect(listing.requests[0]!.get('projectId')).toBe('gatehouse-e2e')
-      await modal(page).getByRole('button', { name: /Remote Wallet/ }).click()
+      await modal(page)
+        .getByRole('button', { name: /Remote Wallet/ })
+        .click()
       await modal(page).getByRole('heading', { name: 'Scan code to connect to Remote Wallet' }).waitFor()
       await modal(page).locator('[data-screen="wallet-connect-qr"][data-uri^="wc:"]').waitFor()
       await page.close()
@@ -211,7 +225,9 @@ describe('WalletConnect v2 through the demo page', () => {
       await mobile.goto(`${stack.demoUrl}/`)
       await waitForHostEvent(mobile, 'auth-ready')
       await mobile.locator('#login-wallet').click()
-      await modal(mobile).getByRole('button', { name: /Remote Wallet/ }).click()
+      await modal(mobile)
+        .getByRole('button', { name: /Remote Wallet/ })
+        .click()
       await modal(mobile).getByRole('heading', { name: 'Open or install Remote Wallet' }).waitFor()
       const uri = (await modal(mobile).locator('[data-screen="wallet-connect-redirect"][data-uri^="wc:"]').getAttribute('data-uri'))!
       await modal(mobile).getByRole('button', { name: 'Continue' }).click()

@@ -23,7 +23,9 @@ export function ProviderStatusView({ provider, status, onRetry }: { provider: st
     return (
       <>
         <ScreenTitle>{`Successfully connected with ${provider}`}</ScreenTitle>
-        <p className="detail" role="status">You're good to go!</p>
+        <p className="detail" role="status">
+          You're good to go!
+        </p>
       </>
     )
   }

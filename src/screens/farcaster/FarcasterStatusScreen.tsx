@@ -52,7 +52,13 @@ export default function FarcasterStatusScreen({ intent = 'login' }: { intent?: '
       if (!live()) return
       fid = signed.fid
       setStatus({ kind: 'verifying' })
-      const outcome = await loginWithFarcaster({ channelToken: channel.channel_token, message: signed.message, signature: signed.signature, fid: signed.fid, link: intent === 'link' })
+      const outcome = await loginWithFarcaster({
+        channelToken: channel.channel_token,
+        message: signed.message,
+        signature: signed.signature,
+        fid: signed.fid,
+        link: intent === 'link',
+      })
       if (!live()) return
       setStatus({ kind: 'success' })
       completeFlow('isNewUser' in outcome ? { user: outcome.user, isNewUser: outcome.isNewUser, loginMethod: 'farcaster' } : null, later)
@@ -83,7 +89,12 @@ export default function FarcasterStatusScreen({ intent = 'login' }: { intent?: '
           {device === 'desktop' ? (
             <>
               <p className="detail">Scan with your phone's camera to continue.</p>
-              <div className="farcaster-qr" part="farcaster-qr" data-connect-uri={status.connectUri} style={{ display: 'flex', justifyContent: 'center', minHeight: 240 }}>
+              <div
+                className="farcaster-qr"
+                part="farcaster-qr"
+                data-connect-uri={status.connectUri}
+                style={{ display: 'flex', justifyContent: 'center', minHeight: 240 }}
+              >
                 {status.qr ? <img src={status.qr} width={240} height={240} alt="QR code to sign in with Farcaster" /> : <Spinner label="Drawing QR code" />}
               </div>
             </>

@@ -69,9 +69,8 @@ export default function AccountTransferScreen({ method, nonce, displayName, step
       <div className="body" part="body" data-screen="account-transfer-assets">
         <ScreenTitle>Check account assets before transferring</ScreenTitle>
         <p className="detail">
-          Transferring deletes the other account, together with anything it holds, such as an embedded wallet and its
-          balances. To keep those assets, log out, log in with {displayName}, check the wallet balances and move what
-          you want to keep to a wallet you control. Then come back here and transfer.
+          Transferring deletes the other account, together with anything it holds, such as an embedded wallet and its balances. To keep those assets, log out,
+          log in with {displayName}, check the wallet balances and move what you want to keep to a wallet you control. Then come back here and transfer.
         </p>
         {actions}
       </div>
@@ -81,9 +80,7 @@ export default function AccountTransferScreen({ method, nonce, displayName, step
   return (
     <div className="body" part="body" data-screen="account-transfer">
       <ScreenTitle>{`${displayName} is associated with another account`}</ScreenTitle>
-      <p className="detail">
-        Do you want to transfer {displayName} to this account instead? The other account will be deleted.
-      </p>
+      <p className="detail">Do you want to transfer {displayName} to this account instead? The other account will be deleted.</p>
       {actions}
       <button
         type="button"

@@ -51,9 +51,17 @@ export default function LandingScreen() {
   return (
     <div className="body" part="body" data-screen="landing">
       {app?.logo ? <img className="logo" part="logo" src={app.logo} alt={app.name} /> : null}
-      {!app?.logo && app?.name ? <div className="app-name" part="app-name">{app.name}</div> : null}
+      {!app?.logo && app?.name ? (
+        <div className="app-name" part="app-name">
+          {app.name}
+        </div>
+      ) : null}
       <ScreenTitle>{app?.landingHeader || DEFAULT_LANDING_HEADER}</ScreenTitle>
-      {message ? <p className="detail" part="login-message">{message}</p> : null}
+      {message ? (
+        <p className="detail" part="login-message">
+          {message}
+        </p>
+      ) : null}
       {layout.error ? (
         <p className="error-message" part="error-message" role="alert">
           {layout.error}
@@ -77,9 +85,7 @@ export default function LandingScreen() {
           ) : null}
         </div>
       )}
-      {app?.legal?.requireUsersAcceptTerms ? null : (
-        <ConsentLine terms={app?.legal?.termsAndConditionsUrl} privacy={app?.legal?.privacyPolicyUrl} />
-      )}
+      {app?.legal?.requireUsersAcceptTerms ? null : <ConsentLine terms={app?.legal?.termsAndConditionsUrl} privacy={app?.legal?.privacyPolicyUrl} />}
     </div>
   )
 }

@@ -4,8 +4,7 @@ import { API_ERROR_CODES, type ApiErrorCode } from '@gatehouse/contract'
 import { ALLOWLIST_DEFAULTS } from './AllowlistRejectedScreen.tsx'
 import { GENERIC_ERROR, mapCodeError, mapInitError } from './errorMapping.ts'
 
-const api = (code: ApiErrorCode, message = 'server says no') =>
-  new ApiError({ status: API_ERROR_CODES[code], code, message })
+const api = (code: ApiErrorCode, message = 'server says no') => new ApiError({ status: API_ERROR_CODES[code], code, message })
 
 describe('code screen error mapping (spec §8)', () => {
   it("error: invalid_credentials → 'Invalid or expired verification code'", () => {
@@ -54,14 +53,20 @@ describe('error screen mapping (spec §8)', () => {
   })
   it("error: disallowed_login_method → 'Not allowed' with 'Try another method'", () => {
     expect(screen(api('disallowed_login_method', 'E-mail login is disabled'))).toEqual({
-      name: 'error', title: 'Not allowed', detail: 'E-mail login is disabled', cta: 'Try another method',
+      name: 'error',
+      title: 'Not allowed',
+      detail: 'E-mail login is disabled',
+      cta: 'Try another method',
     })
   })
   it("error: too_many_requests → 'Request failed' / 'Too many attempts.' / 'Try again later'", () => {
     expect(screen(api('too_many_requests'))).toEqual({ name: 'error', title: 'Request failed', detail: 'Too many attempts.', cta: 'Try again later' })
   })
   it('error: linked_to_another_user → Authentication failed', () => {
-    expect(screen(api('linked_to_another_user'))).toMatchObject({ title: 'Authentication failed', detail: 'This account has already been linked to another user.' })
+    expect(screen(api('linked_to_another_user'))).toMatchObject({
+      title: 'Authentication failed',
+      detail: 'This account has already been linked to another user.',
+    })
   })
   it('error: captcha codes', () => {
     expect(screen(api('invalid_captcha'))).toMatchObject({ detail: 'Please try again.' })
@@ -70,7 +75,8 @@ describe('error screen mapping (spec §8)', () => {
   })
   it('error: not_supported → region texts', () => {
     expect(screen(api('not_supported'))).toMatchObject({
-      title: 'This region is not supported', detail: 'SMS authentication from this region is not available',
+      title: 'This region is not supported',
+      detail: 'SMS authentication from this region is not available',
     })
   })
   it('error: other 400 and 422 answers show the server message', () => {

@@ -5,10 +5,7 @@ import { pushScreen, type ScreenEntry } from '../../stores/modal.ts'
 import { PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
 
 /** What the code screen does with a failed verification. */
-export type CodeErrorOutcome =
-  | { kind: 'inline'; message: string }
-  | { kind: 'screen'; screen: ScreenEntry }
-  | { kind: 'landing'; message: string }
+export type CodeErrorOutcome = { kind: 'inline'; message: string } | { kind: 'screen'; screen: ScreenEntry } | { kind: 'landing'; message: string }
 
 const inline = (message: string): CodeErrorOutcome => ({ kind: 'inline', message })
 const backToLanding: CodeRule<{ kind: 'landing'; message: string }> = () => ({ kind: 'landing', message: PLUS_EMAIL_MESSAGE })

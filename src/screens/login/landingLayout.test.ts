@@ -8,11 +8,20 @@ const flags = (...methods: string[]) => Object.fromEntries(methods.map((m) => [m
 describe('layout A (method switches)', () => {
   it('web2-first: inline e-mail first, 3 entries, the rest behind "More options"', () => {
     const layout = landingLayout({ app: app({ loginMethods: flags('email', 'google', 'apple', 'passkey', 'wallet') }) })
-    expect(layout).toMatchObject({ inline: 'email', visible: ['email', 'google', 'apple'], overflow: ['passkey', 'wallet'], overflowLabel: 'More options', walletFirst: false })
+    expect(layout).toMatchObject({
+      inline: 'email',
+      visible: ['email', 'google', 'apple'],
+      overflow: ['passkey', 'wallet'],
+      overflowLabel: 'More options',
+      walletFirst: false,
+    })
   })
 
   it('4 entries fit without an overflow', () => {
-    expect(landingLayout({ app: app({ loginMethods: flags('email', 'google', 'apple', 'wallet') }) })).toMatchObject({ visible: ['email', 'google', 'apple', 'wallet'], overflow: [] })
+    expect(landingLayout({ app: app({ loginMethods: flags('email', 'google', 'apple', 'wallet') }) })).toMatchObject({
+      visible: ['email', 'google', 'apple', 'wallet'],
+      overflow: [],
+    })
   })
 
   it('only socials left over: "Other socials"', () => {
@@ -37,11 +46,14 @@ describe('layout A (method switches)', () => {
     expect(landingLayout({ app: both, prefill: { type: 'phone', value: '+1 555' } }).inline).toBe('sms')
     expect(landingLayout({ app: both, recentMethod: 'email', prefill: { type: 'phone', value: '+1' } }).inline).toBe('email')
     expect(landingLayout({ app: app({ loginMethods: flags('sms', 'google') }) }).inline).toBe('sms')
-    expect(landingLayout({ app: app({ loginMethods: flags('email'), }), recentMethod: 'sms' }).inline).toBe('email')
+    expect(landingLayout({ app: app({ loginMethods: flags('email') }), recentMethod: 'sms' }).inline).toBe('email')
   })
 
   it('hideDirectWeb2Inputs keeps e-mail as a button, with no inline input', () => {
-    expect(landingLayout({ app: app({ hideDirectWeb2Inputs: true, loginMethods: flags('email', 'google') }) })).toMatchObject({ inline: null, visible: ['email', 'google'] })
+    expect(landingLayout({ app: app({ hideDirectWeb2Inputs: true, loginMethods: flags('email', 'google') }) })).toMatchObject({
+      inline: null,
+      visible: ['email', 'google'],
+    })
   })
 
   it('error: nothing enabled gives "You must enable at least one login method"', () => {
@@ -55,18 +67,28 @@ describe('layout B (loginMethodsAndOrder)', () => {
     const layout = landingLayout({
       app: app({ loginMethodsAndOrder: { primary: ['google', 'email', 'wallet', 'passkey', 'github'], overflow: ['sms', 'discord'] } }),
     })
-    expect(layout).toMatchObject({ visible: ['google', 'email', 'wallet', 'passkey'], overflow: ['github', 'sms', 'discord'], inline: 'email', overflowLabel: 'More options' })
+    expect(layout).toMatchObject({
+      visible: ['google', 'email', 'wallet', 'passkey'],
+      overflow: ['github', 'sms', 'discord'],
+      inline: 'email',
+      overflowLabel: 'More options',
+    })
   })
 
   it('at most 5 without overflow', () => {
     const five = ['google', 'email', 'wallet', 'passkey', 'github']
     expect(landingLayout({ app: app({ loginMethodsAndOrder: { primary: five, overflow: [] } }) })).toMatchObject({ visible: five, overflow: [] })
     const six = [...five, 'apple']
-    expect(landingLayout({ app: app({ loginMethodsAndOrder: { primary: six, overflow: [] } }) })).toMatchObject({ visible: six.slice(0, 4), overflow: ['github', 'apple'] })
+    expect(landingLayout({ app: app({ loginMethodsAndOrder: { primary: six, overflow: [] } }) })).toMatchObject({
+      visible: six.slice(0, 4),
+      overflow: ['github', 'apple'],
+    })
   })
 
   it('error: duplicates are warned about and dropped; more than 4 primary is warned about', () => {
-    const layout = landingLayout({ app: app({ loginMethodsAndOrder: { primary: ['google', 'google', 'email', 'apple', 'github', 'line'], overflow: ['email'] } }) })
+    const layout = landingLayout({
+      app: app({ loginMethodsAndOrder: { primary: ['google', 'google', 'email', 'apple', 'github', 'line'], overflow: ['email'] } }),
+    })
     // After dropping the duplicates, 5 primary and an empty overflow: all 5 show.
     expect(layout.visible).toEqual(['google', 'email', 'apple', 'github', 'line'])
     expect(layout.overflow).toEqual([])

@@ -71,7 +71,15 @@ export function landingLayout(inputs: LandingInputs): LandingLayout {
   const warnings: string[] = []
   const order = app?.loginMethodsAndOrder
   const enabled = enabledMethods(app)
-  const empty: LandingLayout = { inline: null, visible: [], overflow: [], overflowLabel: 'More options', walletFirst: false, warnings, error: NO_LOGIN_METHOD_MESSAGE }
+  const empty: LandingLayout = {
+    inline: null,
+    visible: [],
+    overflow: [],
+    overflowLabel: 'More options',
+    walletFirst: false,
+    warnings,
+    error: NO_LOGIN_METHOD_MESSAGE,
+  }
   if (enabled.length === 0) return empty
 
   const hasWallet = enabled.includes('wallet')
@@ -94,7 +102,8 @@ export function landingLayout(inputs: LandingInputs): LandingLayout {
       })
     const primary = dedupe(order.primary)
     const rest = dedupe(order.overflow)
-    if (primary.length > RECOMMENDED_PRIMARY_MAX) warnings.push(`At most ${RECOMMENDED_PRIMARY_MAX} primary login methods are recommended; ${primary.length} are set.`)
+    if (primary.length > RECOMMENDED_PRIMARY_MAX)
+      warnings.push(`At most ${RECOMMENDED_PRIMARY_MAX} primary login methods are recommended; ${primary.length} are set.`)
     if (rest.length === 0 && primary.length <= LAYOUT_B_MAX) {
       visible = primary
       overflow = []

@@ -66,7 +66,11 @@ export default function PasskeyStatusScreen({ intent }: { intent: PasskeyIntent 
           <p className="detail">Follow the prompts from your browser or device.</p>
         </>
       )}
-      {status.kind === 'success' && <p className="detail" role="status">Success!</p>}
+      {status.kind === 'success' && (
+        <p className="detail" role="status">
+          Success!
+        </p>
+      )}
       {status.kind === 'error' && (
         <>
           <p className="error" role="alert" part="error">

@@ -5,15 +5,18 @@ import type { ScreenEntry } from '../../stores/modal.ts'
 
 export type PasskeyErrorOutcome =
   /** Stay on the status screen with this text; `retry` says whether Retry can help. */
-  | { kind: 'message'; message: string; retry: boolean }
-  | { kind: 'screen'; screen: ScreenEntry }
+  { kind: 'message'; message: string; retry: boolean } | { kind: 'screen'; screen: ScreenEntry }
 
 const say = (message: string, retry: boolean): PasskeyErrorOutcome => ({ kind: 'message', message, retry })
 
 const passkeyTable: OutcomeTable<PasskeyErrorOutcome> = {
   transfer: 'passkey',
   local: (error) =>
-    error instanceof WebAuthnNotSupportedError ? say(PASSKEY_TEXT.notSupported, false) : error instanceof PasskeyRejectedError ? say(PASSKEY_TEXT.rejected, true) : null,
+    error instanceof WebAuthnNotSupportedError
+      ? say(PASSKEY_TEXT.notSupported, false)
+      : error instanceof PasskeyRejectedError
+        ? say(PASSKEY_TEXT.rejected, true)
+        : null,
   codes: {
     cannot_link_more_of_type: () => say(PASSKEY_TEXT.cannotLinkMore, false),
     disallowed_login_method: notAllowedScreen,

@@ -36,7 +36,12 @@ export function MessageView({ method, data }: { method: SignMethod; data: unknow
         <button
           type="button"
           className="link-button"
-          onClick={() => navigator.clipboard?.writeText(full).then(() => (setCopied(true), setTimeout(() => setCopied(false), 2000)), () => undefined)}
+          onClick={() =>
+            navigator.clipboard?.writeText(full).then(
+              () => (setCopied(true), setTimeout(() => setCopied(false), 2000)),
+              () => undefined,
+            )
+          }
         >
           {copied ? 'Copied' : 'Copy full payload'}
         </button>

@@ -52,7 +52,12 @@ function TelegramWidget({ onAuth }: { onAuth: ((user: TelegramAuthResult | false
       if (onAuth) delete (window as unknown as Record<string, unknown>)[TELEGRAM_CALLBACK]
     }
   }, [botUsername])
-  if (!botUsername) return <p className="error" role="alert">Login with Telegram not allowed.</p>
+  if (!botUsername)
+    return (
+      <p className="error" role="alert">
+        Login with Telegram not allowed.
+      </p>
+    )
   return <div ref={host} className="telegram-widget" data-telegram-bot={botUsername} />
 }
 

@@ -21,7 +21,11 @@ export default function ConnectLandingScreen() {
   return (
     <div className="body" part="body" data-screen="wallet-connect-landing">
       {app?.logo ? <img className="logo" part="logo" src={app.logo} alt={app.name} /> : null}
-      {!app?.logo && app?.name ? <div className="app-name" part="app-name">{app.name}</div> : null}
+      {!app?.logo && app?.name ? (
+        <div className="app-name" part="app-name">
+          {app.name}
+        </div>
+      ) : null}
       <ScreenTitle>{WALLET_TEXT.connectYourWallet}</ScreenTitle>
       <div className="methods" part="methods">
         <button type="button" className="secondary-button method-button" part="method-button" onClick={open}>

@@ -14,7 +14,6 @@ export const QR = { size: 160, errorCorrectionLevel: 'Q' as const }
 /** Spec §9: 2 s copy checkmark. */
 const COPIED_MS = 2_000
 
-
 /** `<universal>/wc?uri=…` (preferred: opens the app or its web page), else `<native>//wc?uri=…`. */
 export function walletConnectDeepLink(mobile: SelectedWallet['mobile'], uri: string): string | null {
   const encoded = encodeURIComponent(uri)

@@ -3,7 +3,15 @@ import { useEffect, useRef, useState } from 'react'
 import { closeModal } from '../../actions/closeModal.ts'
 import { completeFlow } from '../../flows/completion.ts'
 import { backScreen, replaceScreen, type SelectedWallet } from '../../stores/modal.ts'
-import { $walletFlow, setWalletStatus, startWalletFlow, takeWalletRetry, WALLET_MAX_RETRIES, type WalletChainType, type WalletIntent } from '../../stores/walletFlow.ts'
+import {
+  $walletFlow,
+  setWalletStatus,
+  startWalletFlow,
+  takeWalletRetry,
+  WALLET_MAX_RETRIES,
+  type WalletChainType,
+  type WalletIntent,
+} from '../../stores/walletFlow.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'

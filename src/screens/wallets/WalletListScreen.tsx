@@ -112,10 +112,25 @@ export default function WalletListScreen({ intent }: { intent: WalletIntent }) {
   }
 
   let content
-  if (loadFailed) content = <p className="error-message" role="alert">{WALLET_TEXT.couldNotLogIn}</p>
+  if (loadFailed)
+    content = (
+      <p className="error-message" role="alert">
+        {WALLET_TEXT.couldNotLogIn}
+      </p>
+    )
   else if (!manager || (options.length === 0 && detecting)) content = <Spinner label="Looking for wallets" />
-  else if (options.length === 0) content = <p className="detail" role="status">{WALLET_TEXT.noWalletsAvailable}</p>
-  else if (rows.length === 0) content = <p className="detail" role="status">{WALLET_TEXT.noWalletsFound}</p>
+  else if (options.length === 0)
+    content = (
+      <p className="detail" role="status">
+        {WALLET_TEXT.noWalletsAvailable}
+      </p>
+    )
+  else if (rows.length === 0)
+    content = (
+      <p className="detail" role="status">
+        {WALLET_TEXT.noWalletsFound}
+      </p>
+    )
   else
     content = (
       <ul className="wallet-list" part="wallet-list" style={listStyle}>

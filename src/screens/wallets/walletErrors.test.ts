@@ -39,7 +39,7 @@ describe('wallet error mapping (spec part 2 §8)', () => {
     expect(mapWalletError(new Error('boom'))).toMatchObject({ error: { title: 'Could not log in with wallet', retryable: true } })
   })
 
-  it("error: Phantom failing without a rejection is the multichain failure; a rejection, a timeout or another wallet is not", () => {
+  it('error: Phantom failing without a rejection is the multichain failure; a rejection, a timeout or another wallet is not', () => {
     const disabled = Object.assign(new Error('Ethereum is turned off in Phantom'), { code: -32603 })
     expect(isPhantomMultichainFailure('phantom', disabled)).toBe(true)
     expect(isPhantomMultichainFailure('phantom', { code: 4001, message: 'User rejected the request.' })).toBe(false)

@@ -62,8 +62,7 @@ export function providerCode(error: unknown): number | null {
 }
 
 const isRejection = (error: unknown) =>
-  providerCode(error) === PROVIDER_CODES.userRejected ||
-  (error instanceof Error && /user rejected|rejected the request|user denied/i.test(error.message))
+  providerCode(error) === PROVIDER_CODES.userRejected || (error instanceof Error && /user rejected|rejected the request|user denied/i.test(error.message))
 
 export type WalletErrorOutcome = { kind: 'error'; error: WalletFlowError } | { kind: 'screen'; screen: ScreenEntry }
 

@@ -25,7 +25,8 @@ const wallet = (chain: string, extra: Record<string, unknown> = {}): WireLinkedA
   entropy_id_verifier: 'ethereum-address-verifier',
   ...extra,
 })
-const user = (...accounts: WireLinkedAccount[]) => toUser({ id: 'u', created_at: 1, linked_accounts: [email, ...accounts], has_accepted_terms: true, is_guest: false })
+const user = (...accounts: WireLinkedAccount[]) =>
+  toUser({ id: 'u', created_at: 1, linked_accounts: [email, ...accounts], has_accepted_terms: true, is_guest: false })
 
 describe('embedded wallet creation on login', () => {
   it('is off by default', () => {

@@ -48,6 +48,11 @@ export function generatePassphrase(words: readonly string[], count = PASSPHRASE_
 
 /** 'My App 2' → 'My-App-wallet-recovery.txt': the app name reduced to letters and hyphens. */
 export function passwordFileName(appName: string | null | undefined): string {
-  const base = (appName ?? '').trim().replace(/\s+/g, '-').replace(/[^A-Za-z-]/g, '').replace(/-+/g, '-').replace(/^-|-$/g, '')
+  const base = (appName ?? '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/[^A-Za-z-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
   return `${base || 'wallet'}-wallet-recovery.txt`
 }

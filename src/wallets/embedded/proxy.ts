@@ -68,7 +68,11 @@ export class EmbeddedWalletProxy {
     await this.send('ready', {}, Math.max(1000, deadline - Date.now()))
   }
 
-  async request<T extends FrameRequestType>(type: T, payload: FrameRequests[T]['payload'], timeoutMs = PROXY_TIMEOUTS.requestMs): Promise<FrameRequests[T]['result']> {
+  async request<T extends FrameRequestType>(
+    type: T,
+    payload: FrameRequests[T]['payload'],
+    timeoutMs = PROXY_TIMEOUTS.requestMs,
+  ): Promise<FrameRequests[T]['result']> {
     await this.ready()
     return this.send(type, payload, timeoutMs)
   }

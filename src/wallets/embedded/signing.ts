@@ -31,7 +31,13 @@ export async function signInFrame({ method, address, data }: SignParameters): Pr
   if (!wallet?.entropyId) throw new EmbeddedWalletError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
   await connectEmbeddedWallet({ address })
   try {
-    const ref = { entropyId: wallet.entropyId, chainType: wallet.chainType, walletIndex: wallet.walletIndex ?? 0, imported: wallet.imported, address: wallet.address }
+    const ref = {
+      entropyId: wallet.entropyId,
+      chainType: wallet.chainType,
+      walletIndex: wallet.walletIndex ?? 0,
+      imported: wallet.imported,
+      address: wallet.address,
+    }
     const { signature } = await getWalletProxy().request('wallets:rpc', { accessToken, wallet: ref, request: rpcFor(method, wallet, data) })
     return signature
   } catch (error) {

@@ -58,7 +58,13 @@ function setup(): Ethereum {
 export function detectEthereumWallets(): DetectedWallet[] {
   const { config, legacy } = setup()
   const announced = getConnectors(config).filter((c) => c.id !== 'injected' && c.type === 'injected')
-  const rows: DetectedWallet[] = announced.map((c) => ({ chainType: 'ethereum', id: c.id, name: c.name, icon: c.icon ?? null, rdns: typeof c.rdns === 'string' ? c.rdns : c.id }))
+  const rows: DetectedWallet[] = announced.map((c) => ({
+    chainType: 'ethereum',
+    id: c.id,
+    name: c.name,
+    icon: c.icon ?? null,
+    rdns: typeof c.rdns === 'string' ? c.rdns : c.id,
+  }))
   if (!rows.length && legacy) rows.push({ chainType: 'ethereum', id: 'injected', name: 'Browser wallet', icon: null })
   return rows
 }

@@ -51,8 +51,12 @@ function announce(wallet: ExternalWallet, connectorId: string): void {
   const { appId } = $config.get()
   if (appId) {
     setActiveConnection(appId, {
-      address: wallet.address, connectorType: wallet.connectorType, walletClientType: wallet.walletClientType,
-      connectedAt: wallet.connectedAt, id: connectorId, chainType: wallet.chainType,
+      address: wallet.address,
+      connectorType: wallet.connectorType,
+      walletClientType: wallet.walletClientType,
+      connectedAt: wallet.connectedAt,
+      id: connectorId,
+      chainType: wallet.chainType,
     })
   }
   publish('wallet-connected', { wallet })
@@ -143,7 +147,11 @@ export function adoptEthereum(connection: eth.EthereumConnection, o: Adopted): C
     })
   }
   const signer: WalletSigner = {
-    chainType: 'ethereum', address: connection.address, chainId: connection.chainId, walletClientType: o.walletClientType, connectorType: o.connectorType ?? 'injected',
+    chainType: 'ethereum',
+    address: connection.address,
+    chainId: connection.chainId,
+    walletClientType: o.walletClientType,
+    connectorType: o.connectorType ?? 'injected',
     signMessage: (message) => eth.signEthereumMessage(connection, message),
   }
   return { signer, wallet, canSignTransactions: false }
@@ -173,7 +181,11 @@ export function adoptSolana(connection: sol.SolanaConnection, o: Adopted): Conne
     })
   }
   const signer: WalletSigner = {
-    chainType: 'solana', address: connection.address, chainId: connection.cluster, walletClientType: o.walletClientType, connectorType: 'solana_adapter',
+    chainType: 'solana',
+    address: connection.address,
+    chainId: connection.cluster,
+    walletClientType: o.walletClientType,
+    connectorType: 'solana_adapter',
     signMessage: (text) => sol.signSolanaMessage(connection, text),
     signMemoTransaction: sol.canSignTransactions(connection) ? (text) => sol.signSolanaMemoTransaction(connection, text) : undefined,
   }

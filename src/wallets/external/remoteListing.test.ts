@@ -6,8 +6,22 @@ import { fetchRemoteListing, fromWire, REMOTE_LISTING_ENTRIES } from './remoteLi
 import { walletOptions } from './walletOptions.ts'
 
 const wire = {
-  a1: { id: 'a1', name: 'Remote Wallet', slug: 'remote-wallet', chains: ['eip155:1', 'eip155:10'], image_url: { sm: 'https://img/sm.png', md: null }, mobile: { native: 'remote:', universal: 'https://remote.example/ul' }, app: { ios: 'https://apps.apple.com/app/remote' } },
-  b2: { id: 'b2', name: 'Coinbase Smart Wallet', slug: 'coinbase-smart', chains: ['eip155:1'], mobile: { native: 'cbwallet:', universal: 'https://go.cb-w.com' } },
+  a1: {
+    id: 'a1',
+    name: 'Remote Wallet',
+    slug: 'remote-wallet',
+    chains: ['eip155:1', 'eip155:10'],
+    image_url: { sm: 'https://img/sm.png', md: null },
+    mobile: { native: 'remote:', universal: 'https://remote.example/ul' },
+    app: { ios: 'https://apps.apple.com/app/remote' },
+  },
+  b2: {
+    id: 'b2',
+    name: 'Coinbase Smart Wallet',
+    slug: 'coinbase-smart',
+    chains: ['eip155:1'],
+    mobile: { native: 'cbwallet:', universal: 'https://go.cb-w.com' },
+  },
   c3: { id: 'fd20dc426fb37566d803205b19bbc1d4096b248ac04548e3cfb6b3a38bd033aa', name: 'Other', slug: 'coinbase-relabelled', chains: ['eip155:1'] },
   d4: { id: 'd4', name: 'MetaMask', chains: ['eip155:1'], mobile: { native: 'metamask:', universal: 'https://metamask.app.link' } },
   e5: { id: 'e5', name: 'Cosmos Only', chains: ['cosmos:cosmoshub-4'] },
@@ -36,7 +50,12 @@ describe('remote wallet listing (WalletConnect Explorer v3 format)', () => {
     expect(seen.at(-1)!.get('entries')).toBe(String(REMOTE_LISTING_ENTRIES))
     expect(seen.at(-1)!.get('page')).toBe('1')
     expect(list.map((l) => l.name)).toEqual(['Remote Wallet', 'Insecure Links'])
-    expect(list[0]).toMatchObject({ id: 'remote', chains: ['ethereum'], mobile: { native: 'remote:', universal: 'https://remote.example/ul' }, appStore: 'https://apps.apple.com/app/remote' })
+    expect(list[0]).toMatchObject({
+      id: 'remote',
+      chains: ['ethereum'],
+      mobile: { native: 'remote:', universal: 'https://remote.example/ul' },
+      appStore: 'https://apps.apple.com/app/remote',
+    })
     // A universal link must be https.
     expect(list[1]!.mobile.universal).toBeNull()
   })
@@ -49,7 +68,11 @@ describe('remote wallet listing (WalletConnect Explorer v3 format)', () => {
   it('remote wallets join the list with the wallet_connect token, as WalletConnect rows', () => {
     const remote = [fromWire(wire.a1)!]
     const rows = walletOptions({ walletList: ['metamask', 'wallet_connect'], walletConnect: true }, [], remote)
-    expect(rows.map((r) => [r.label, Boolean(r.walletConnect)])).toEqual([['MetaMask', false], ['WalletConnect', true], ['Remote Wallet', true]])
+    expect(rows.map((r) => [r.label, Boolean(r.walletConnect)])).toEqual([
+      ['MetaMask', false],
+      ['WalletConnect', true],
+      ['Remote Wallet', true],
+    ])
     // Without WalletConnect configured they stay out.
     expect(walletOptions({ walletList: ['wallet_connect'], walletConnect: false }, [], remote)).toEqual([])
   })

@@ -40,7 +40,12 @@ export async function restoreStoredConnection(stored: StoredWalletConnection, wa
   const wallet = await detected(stored, waitMs)
   let restored: ConnectedWallet | null = null
   if (wallet) {
-    const o = { id: stored.id, walletClientType: stored.walletClientType, connectedAt: stored.connectedAt, meta: { name: wallet.name, icon: wallet.icon, id: stored.walletClientType } }
+    const o = {
+      id: stored.id,
+      walletClientType: stored.walletClientType,
+      connectedAt: stored.connectedAt,
+      meta: { name: wallet.name, icon: wallet.icon, id: stored.walletClientType },
+    }
     try {
       if (stored.chainType === 'ethereum') {
         const connection = await eth.reconnectEthereum(stored.id, stored.address)
@@ -66,7 +71,10 @@ async function restoreWalletConnectSession(stored: StoredWalletConnection): Prom
     const connection = await wc.restoreWalletConnect(stored.id, stored.address)
     if (connection) {
       restored = adoptEthereum(connection, {
-        id: stored.id, walletClientType: stored.walletClientType, connectedAt: stored.connectedAt, connectorType: 'wallet_connect_v2',
+        id: stored.id,
+        walletClientType: stored.walletClientType,
+        connectedAt: stored.connectedAt,
+        connectorType: 'wallet_connect_v2',
         meta: { name: stored.walletClientType === 'walletconnect' ? 'WalletConnect' : stored.walletClientType, icon: null, id: stored.walletClientType },
       })
     }

@@ -19,8 +19,7 @@ export interface SolanaConnection {
   cluster: string
 }
 
-const isSolanaWallet = (w: Wallet) =>
-  w.chains.some((c) => c.startsWith('solana:')) && 'standard:connect' in w.features && 'solana:signMessage' in w.features
+const isSolanaWallet = (w: Wallet) => w.chains.some((c) => c.startsWith('solana:')) && 'standard:connect' in w.features && 'solana:signMessage' in w.features
 
 export function detectSolanaWallets(): DetectedWallet[] {
   return getWallets()
@@ -36,7 +35,9 @@ export function watchSolanaWallets(listener: () => void): () => void {
 }
 
 function walletByName(name: string): Wallet {
-  const wallet = getWallets().get().find((w) => w.name === name && isSolanaWallet(w))
+  const wallet = getWallets()
+    .get()
+    .find((w) => w.name === name && isSolanaWallet(w))
   if (!wallet) throw new Error(`Wallet ${name} is no longer available`)
   return wallet
 }
@@ -73,7 +74,11 @@ export async function signSolanaMemoTransaction(connection: SolanaConnection, te
   const unsigned = new Uint8Array(1 + 64 + message.length)
   unsigned[0] = 1
   unsigned.set(message, 65)
-  const [output] = await feature.signTransaction({ account: connection.account, transaction: unsigned, chain: `solana:${connection.cluster}` as `${string}:${string}` })
+  const [output] = await feature.signTransaction({
+    account: connection.account,
+    transaction: unsigned,
+    chain: `solana:${connection.cluster}` as `${string}:${string}`,
+  })
   const signed = output?.signedTransaction
   if (!signed || signed[0] !== 1 || signed.length !== unsigned.length) throw new Error('The wallet returned an unexpected transaction')
   return { message: base64.encode(signed.subarray(65)), signature: base64.encode(signed.subarray(1, 65)) }

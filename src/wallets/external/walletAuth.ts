@@ -43,11 +43,27 @@ async function signedMessage(signer: WalletSigner, useTransaction: boolean) {
   if (signer.chainType === 'ethereum') {
     const { createSiweMessage } = await import('viem/siwe')
     const message = createSiweMessage({
-      domain, address: signer.address as `0x${string}`, statement: SIGN_IN_STATEMENT, uri, version: '1', chainId: Number(signer.chainId), nonce, issuedAt,
+      domain,
+      address: signer.address as `0x${string}`,
+      statement: SIGN_IN_STATEMENT,
+      uri,
+      version: '1',
+      chainId: Number(signer.chainId),
+      nonce,
+      issuedAt,
     })
     return { path, body: { message, signature: await signer.signMessage(message), chainId: `eip155:${signer.chainId}` } }
   }
-  const text = createSiwsMessage({ domain, address: signer.address, statement: SIGN_IN_STATEMENT, uri, version: '1', chainId: String(signer.chainId), nonce, issuedAt })
+  const text = createSiwsMessage({
+    domain,
+    address: signer.address,
+    statement: SIGN_IN_STATEMENT,
+    uri,
+    version: '1',
+    chainId: String(signer.chainId),
+    nonce,
+    issuedAt,
+  })
   if (useTransaction && signer.signMemoTransaction) {
     return { path, body: { ...(await signer.signMemoTransaction(text)), message_type: 'transaction' } }
   }
@@ -73,7 +89,7 @@ export async function walletLogin(signer: WalletSigner, options: { disableSignup
         ...body,
         walletClientType: signer.walletClientType ?? 'unknown',
         connectorType: signer.connectorType ?? 'injected',
-        mode: options.disableSignup ?? app?.disableSignup ? 'no-signup' : 'login-or-sign-up',
+        mode: (options.disableSignup ?? app?.disableSignup) ? 'no-signup' : 'login-or-sign-up',
       },
     })
     const session = applyAuthResponse(appId!, response)

@@ -79,7 +79,13 @@ const accountsOf = (session: Session | null, chainId?: number) => {
   return [...new Set((on.length ? on : all).map((a) => getAddress(a.split(':')[2]!)))]
 }
 const chainsOf = (session: Session) =>
-  [...new Set(Object.values(session.namespaces).flatMap((ns) => ns.accounts).map((a) => Number(a.split(':')[1])))].filter(Number.isFinite)
+  [
+    ...new Set(
+      Object.values(session.namespaces)
+        .flatMap((ns) => ns.accounts)
+        .map((a) => Number(a.split(':')[1])),
+    ),
+  ].filter(Number.isFinite)
 
 export interface WalletConnectHooks {
   /** The `wc:` pairing URI, for the QR code / deep link. */

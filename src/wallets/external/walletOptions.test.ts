@@ -31,10 +31,9 @@ describe('walletOptions', () => {
       ['MetaMask', ['ethereum']],
       ['Phantom', ['ethereum']],
     ])
-    expect(walletOptions({ walletList: ['detected_wallets', 'wallet_connect'], walletChainType: 'solana-only', walletConnect: true }, all).map((r) => r.label)).toEqual([
-      'Phantom',
-      'Solflare',
-    ])
+    expect(
+      walletOptions({ walletList: ['detected_wallets', 'wallet_connect'], walletChainType: 'solana-only', walletConnect: true }, all).map((r) => r.label),
+    ).toEqual(['Phantom', 'Solflare'])
   })
 
   it('ethereum-and-solana merges a wallet found on both chains into one row (network choice)', () => {

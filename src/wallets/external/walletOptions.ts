@@ -39,7 +39,11 @@ export const SPECIAL_TOKENS = ['detected_wallets', 'detected_ethereum_wallets', 
 
 /** Spec §5: names compare lower-cased with a trailing 'wallet' or 'extension' word removed. */
 export function normalizeWalletName(name: string): string {
-  let out = name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+  let out = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
   for (;;) {
     const next = out.replace(/-(wallet|extension)$/, '')
     if (next === out) return out
@@ -107,7 +111,15 @@ export function walletOptions(
       else if (!rows.has(key)) {
         const listing = listingFor(entry)
         const on = listing?.chains.filter((c) => chains.includes(c)) ?? []
-        if (listing && on.length) rows.set(normalizeWalletName(listing.id), { key: normalizeWalletName(listing.id), label: listing.name, icon: listing.image_url.sm, chains: on, detected: {}, listing })
+        if (listing && on.length)
+          rows.set(normalizeWalletName(listing.id), {
+            key: normalizeWalletName(listing.id),
+            label: listing.name,
+            icon: listing.image_url.sm,
+            chains: on,
+            detected: {},
+            listing,
+          })
       }
     }
   }

@@ -42,4 +42,3 @@ export default function ConnectWalletScreen({ address, next }: { address: string
     </div>
   )
 }
-

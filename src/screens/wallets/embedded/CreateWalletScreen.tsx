@@ -33,7 +33,8 @@ export default function CreateWalletScreen({ isNewUser }: { isNewUser: boolean }
     )
   }, [app, isNewUser])
 
-  if (failed) return <ErrorView title="Failed to create wallet" detail="Something went wrong. Please log in and try again." cta="Close" onCta={() => closeModal()} />
+  if (failed)
+    return <ErrorView title="Failed to create wallet" detail="Something went wrong. Please log in and try again." cta="Close" onCta={() => closeModal()} />
   return (
     <div className="body" part="body" data-screen="embedded-wallet-create">
       <h2 id="gh-screen-title" className="title" part="title">

@@ -46,7 +46,13 @@ export default function ExportWalletScreen({ address }: { address: string }) {
     const onLoad = async () => {
       const accessToken = await getAccessToken()
       if (!accessToken || !wallet?.entropyId) return setFailed(true)
-      const ref = { entropyId: wallet.entropyId, chainType: wallet.chainType, walletIndex: wallet.walletIndex ?? 0, imported: wallet.imported, address: wallet.address }
+      const ref = {
+        entropyId: wallet.entropyId,
+        chainType: wallet.chainType,
+        walletIndex: wallet.walletIndex ?? 0,
+        imported: wallet.imported,
+        address: wallet.address,
+      }
       iframe?.contentWindow?.postMessage({ tag: TAG, id, type: 'export:show', payload: { accessToken, wallet: ref } }, origin)
     }
     iframe?.addEventListener('load', onLoad)

@@ -47,7 +47,8 @@ export default function PasswordFlowScreen({ purpose, isNewUser = false, started
       else await setWalletRecovery({ recoveryMethod: 'user-passcode', recoveryPassword: password })
       setResult('success')
       setStep('done')
-      if (purpose === 'create') closeTimer.current = setTimeout(() => replaceScreen({ name: 'embedded-wallet-created', isNewUser }), WALLET_TIMING.successCloseMs)
+      if (purpose === 'create')
+        closeTimer.current = setTimeout(() => replaceScreen({ name: 'embedded-wallet-created', isNewUser }), WALLET_TIMING.successCloseMs)
       else if (!startedByUser) closeTimer.current = setTimeout(() => closeModal(), WALLET_TIMING.successCloseMs)
     } catch {
       setResult('error')
@@ -136,8 +137,7 @@ export default function PasswordFlowScreen({ purpose, isNewUser = false, started
       'Confirm you have saved',
       <>
         <label className="checkbox">
-          <input type="checkbox" checked={saved} onChange={(event) => setSaved(event.target.checked)} required />I have saved my password
-          somewhere safe
+          <input type="checkbox" checked={saved} onChange={(event) => setSaved(event.target.checked)} required />I have saved my password somewhere safe
         </label>
         <PrimaryButton disabled={!saved || busy} aria-busy={busy || undefined} onClick={submit}>
           Set Password
@@ -154,7 +154,9 @@ export default function PasswordFlowScreen({ purpose, isNewUser = false, started
     result === 'success' ? 'Success' : 'Something went wrong',
     <>
       {result === 'error' ? <p className="detail">An error has occurred, please try again.</p> : null}
-      <PrimaryButton onClick={() => (result === 'success' && purpose === 'create' ? replaceScreen({ name: 'embedded-wallet-created', isNewUser }) : closeModal())}>
+      <PrimaryButton
+        onClick={() => (result === 'success' && purpose === 'create' ? replaceScreen({ name: 'embedded-wallet-created', isNewUser }) : closeModal())}
+      >
         Close
       </PrimaryButton>
     </>,

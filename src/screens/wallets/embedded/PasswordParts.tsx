@@ -70,7 +70,14 @@ export function SavePassword({ password, appName }: { password: string; appName:
       <code className="secret" part="password-preview">
         {password}
       </code>
-      <SecondaryButton onClick={() => navigator.clipboard?.writeText(password).then(() => setCopied(true), () => undefined)}>
+      <SecondaryButton
+        onClick={() =>
+          navigator.clipboard?.writeText(password).then(
+            () => setCopied(true),
+            () => undefined,
+          )
+        }
+      >
         {copied ? 'Copied' : 'Copy'}
       </SecondaryButton>
       <SecondaryButton onClick={download}>Download</SecondaryButton>

@@ -36,10 +36,7 @@ export default function RecoveryMethodScreen({ purpose, isNewUser = false }: { p
       <div className="actions">
         {options.map((option) =>
           option === 'user-passcode' ? (
-            <PrimaryButton
-              key={option}
-              onClick={() => pushScreen({ name: 'embedded-wallet-password', purpose, isNewUser, startedByUser: true })}
-            >
+            <PrimaryButton key={option} onClick={() => pushScreen({ name: 'embedded-wallet-password', purpose, isNewUser, startedByUser: true })}>
               {current === 'user-passcode' ? 'Reset your password' : 'Set a password'}
             </PrimaryButton>
           ) : CLOUD[option] ? (
