@@ -1,7 +1,5 @@
+import { openAccountFlow } from './internal/openAccountFlow.ts'
 import type { User } from '../api/user.ts'
-import { startFlow } from '../flows/uiFlow.ts'
-import { requireLinkableUser } from './internal/accountChange.ts'
-import { showModal } from './openModal.ts'
 
 export type LinkEmailReturnType = User
 
@@ -13,12 +11,5 @@ export type LinkEmailReturnType = User
  * const user = await linkEmail()
  */
 export function linkEmail(): Promise<LinkEmailReturnType> {
-  try {
-    requireLinkableUser()
-  } catch (error) {
-    return Promise.reject(error)
-  }
-  const done = startFlow({ kind: 'link', method: 'email' })
-  showModal({ name: 'link-email' })
-  return done
+  return openAccountFlow({ kind: 'link', method: 'email' }, { name: 'link-email' })
 }

@@ -1,7 +1,5 @@
+import { openAccountFlow } from './internal/openAccountFlow.ts'
 import type { User } from '../api/user.ts'
-import { startFlow } from '../flows/uiFlow.ts'
-import { requireLinkableUser } from './internal/accountChange.ts'
-import { showModal } from './openModal.ts'
 
 export type LinkFarcasterReturnType = User
 
@@ -14,12 +12,5 @@ export type LinkFarcasterReturnType = User
  * const user = await linkFarcaster()
  */
 export function linkFarcaster(): Promise<LinkFarcasterReturnType> {
-  try {
-    requireLinkableUser()
-  } catch (error) {
-    return Promise.reject(error)
-  }
-  const done = startFlow({ kind: 'link', method: 'farcaster' })
-  showModal({ name: 'farcaster-status', intent: 'link' })
-  return done
+  return openAccountFlow({ kind: 'link', method: 'farcaster' }, { name: 'farcaster-status', intent: 'link' })
 }

@@ -1,8 +1,6 @@
+import { openAccountFlow } from './internal/openAccountFlow.ts'
 import type { User } from '../api/user.ts'
-import { startFlow } from '../flows/uiFlow.ts'
 import { openOAuthPopup } from '../oauth/popup.ts'
-import { requireLinkableUser } from './internal/accountChange.ts'
-import { showModal } from './openModal.ts'
 
 export type LinkOAuthReturnType = User
 
@@ -16,14 +14,14 @@ export type LinkOAuthReturnType = User
  * button.onclick = () => authModal.linkOAuth('github')
  */
 export function linkOAuth(provider: string): Promise<LinkOAuthReturnType> {
-  try {
-    requireLinkableUser()
-  } catch (error) {
-    return Promise.reject(error)
-  }
-  const popup = openOAuthPopup()
-  const done = startFlow({ kind: 'link', method: provider })
-  showModal({ name: 'oauth-status', provider })
-  void import('../oauth/flow.ts').then((m) => m.startOAuth(provider, 'link', popup))
-  return done
+  return openAccountFlow(
+    { kind: 'link', method: provider },
+    { name: 'oauth-status', provider },
+    {
+      onOpen: () => {
+        const popup = openOAuthPopup()
+        void import('../oauth/flow.ts').then((m) => m.startOAuth(provider, 'link', popup))
+      },
+    },
+  )
 }

@@ -1,7 +1,5 @@
+import { openAccountFlow } from './internal/openAccountFlow.ts'
 import type { User } from '../api/user.ts'
-import { startFlow } from '../flows/uiFlow.ts'
-import { requireLinkableUser } from './internal/accountChange.ts'
-import { showModal } from './openModal.ts'
 
 export type LinkPasskeyReturnType = User
 
@@ -13,12 +11,5 @@ export type LinkPasskeyReturnType = User
  * const user = await linkPasskey()
  */
 export function linkPasskey(): Promise<LinkPasskeyReturnType> {
-  try {
-    requireLinkableUser()
-  } catch (error) {
-    return Promise.reject(error)
-  }
-  const done = startFlow({ kind: 'link', method: 'passkey' })
-  showModal({ name: 'passkey-status', intent: 'link' })
-  return done
+  return openAccountFlow({ kind: 'link', method: 'passkey' }, { name: 'passkey-status', intent: 'link' })
 }

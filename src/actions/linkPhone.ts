@@ -1,8 +1,6 @@
+import { openAccountFlow } from './internal/openAccountFlow.ts'
 import type { User } from '../api/user.ts'
 import { BaseError } from '../errors/base.ts'
-import { startFlow } from '../flows/uiFlow.ts'
-import { requireLinkableUser } from './internal/accountChange.ts'
-import { showModal } from './openModal.ts'
 import { UPDATE_NEEDS_PHONE_MESSAGE } from './smsCode.ts'
 
 /**
@@ -13,14 +11,7 @@ import { UPDATE_NEEDS_PHONE_MESSAGE } from './smsCode.ts'
  * const user = await linkPhone()
  */
 export function linkPhone(): Promise<User> {
-  try {
-    requireLinkableUser()
-  } catch (error) {
-    return Promise.reject(error)
-  }
-  const done = startFlow({ kind: 'link', method: 'sms' })
-  showModal({ name: 'link-phone' })
-  return done
+  return openAccountFlow({ kind: 'link', method: 'sms' }, { name: 'link-phone' })
 }
 
 /**
@@ -31,12 +22,13 @@ export function linkPhone(): Promise<User> {
  * const user = await updatePhone()
  */
 export function updatePhone(): Promise<User> {
-  try {
-    if (!requireLinkableUser().phone) throw new BaseError(UPDATE_NEEDS_PHONE_MESSAGE, { code: 'invalid_data' })
-  } catch (error) {
-    return Promise.reject(error)
-  }
-  const done = startFlow({ kind: 'update', method: 'sms' })
-  showModal({ name: 'update-phone' })
-  return done
+  return openAccountFlow(
+    { kind: 'update', method: 'sms' },
+    { name: 'update-phone' },
+    {
+      check: (user) => {
+        if (!user.phone) throw new BaseError(UPDATE_NEEDS_PHONE_MESSAGE, { code: 'invalid_data' })
+      },
+    },
+  )
 }

@@ -1,9 +1,7 @@
+import { openAccountFlow } from './internal/openAccountFlow.ts'
 import type { User } from '../api/user.ts'
 import type { MustBeAuthenticatedError } from '../errors/auth.ts'
 import type { GuestCannotLinkError, UserExitedLinkFlowError } from '../errors/link.ts'
-import { startFlow } from '../flows/uiFlow.ts'
-import { requireLinkableUser } from './internal/accountChange.ts'
-import { showModal } from './openModal.ts'
 
 export type LinkTelegramReturnType = User
 export type LinkTelegramErrorType = MustBeAuthenticatedError | GuestCannotLinkError | UserExitedLinkFlowError
@@ -18,12 +16,5 @@ export type LinkTelegramErrorType = MustBeAuthenticatedError | GuestCannotLinkEr
  * const user = await linkTelegram()
  */
 export function linkTelegram(): Promise<LinkTelegramReturnType> {
-  try {
-    requireLinkableUser()
-  } catch (error) {
-    return Promise.reject(error)
-  }
-  const done = startFlow({ kind: 'link', method: 'telegram' })
-  showModal({ name: 'telegram-status', intent: 'link' })
-  return done
+  return openAccountFlow({ kind: 'link', method: 'telegram' }, { name: 'telegram-status', intent: 'link' })
 }

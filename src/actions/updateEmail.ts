@@ -1,8 +1,6 @@
+import { openAccountFlow } from './internal/openAccountFlow.ts'
 import type { User } from '../api/user.ts'
 import { BaseError } from '../errors/base.ts'
-import { startFlow } from '../flows/uiFlow.ts'
-import { requireLinkableUser } from './internal/accountChange.ts'
-import { showModal } from './openModal.ts'
 import { UPDATE_NEEDS_EMAIL_MESSAGE } from './updateEmailWithCode.ts'
 
 export type UpdateEmailReturnType = User
@@ -15,13 +13,13 @@ export type UpdateEmailReturnType = User
  * const user = await updateEmail()
  */
 export function updateEmail(): Promise<UpdateEmailReturnType> {
-  try {
-    const user = requireLinkableUser()
-    if (!user.email) throw new BaseError(UPDATE_NEEDS_EMAIL_MESSAGE, { code: 'invalid_data' })
-  } catch (error) {
-    return Promise.reject(error)
-  }
-  const done = startFlow({ kind: 'update', method: 'email' })
-  showModal({ name: 'update-email' })
-  return done
+  return openAccountFlow(
+    { kind: 'update', method: 'email' },
+    { name: 'update-email' },
+    {
+      check: (user) => {
+        if (!user.email) throw new BaseError(UPDATE_NEEDS_EMAIL_MESSAGE, { code: 'invalid_data' })
+      },
+    },
+  )
 }
