@@ -60,4 +60,11 @@ describe('workspace boundaries', () => {
     expect(crossings(widget, ['src', 'elements', 'frame', 'contract', 'node_modules']).filter((c) => c.includes('→ server/'))).toEqual([])
     expect(widget.flatMap((f) => specifiers(f).filter((s) => s.startsWith('@gatehouse/server')))).toEqual([])
   })
+
+  it('each tag class stays thin: under 300 lines (host methods come from a table, logic from src/)', () => {
+    const tags = sources('elements').filter((f) => f.endsWith('.element.ts'))
+    expect(tags.length).toBeGreaterThanOrEqual(2)
+    const long = tags.map((f) => [f, readFileSync(join(root, f), 'utf8').split('\n').length] as const).filter(([, lines]) => lines >= 300)
+    expect(long).toEqual([])
+  })
 })
