@@ -62,7 +62,7 @@ export async function walletFigures({ samples = 100 } = {}) {
         }
         return {
           ethereum: await time((i) => provider.request({ method: 'personal_sign', params: [`bench ${i}`, eth.address] })),
-          solana: await time((i) => modal.signMessage({ message: `bench ${i}`, address: sol.address, uiOptions: { showWalletUIs: false } })),
+          solana: await time((i) => modal.signMessage({ message: `bench ${i}`, address: sol.address, showWalletUIs: false })),
         }
       }, samples)
       const round = (x) => Math.round(x * 10) / 10
