@@ -18,6 +18,7 @@ import {
   reset,
   shadow,
   waitFor,
+  wireEmbeddedWallet,
   wireUser,
 } from '../testing/harness.ts'
 import type { AuthModalElement } from './auth-modal.element.ts'
@@ -25,21 +26,7 @@ import type { AuthModalElement } from './auth-modal.element.ts'
 const ADDRESS = '0x2222222222222222222222222222222222222222'
 
 function walletAccount(recoveryMethod: string) {
-  return {
-    type: 'wallet',
-    id: 'w1',
-    address: ADDRESS,
-    chain_type: 'ethereum',
-    chain_id: 'eip155:1',
-    wallet_client_type: 'privy',
-    connector_type: 'embedded',
-    wallet_index: 0,
-    recovery_method: recoveryMethod,
-    imported: false,
-    delegated: false,
-    entropy_id: ADDRESS,
-    entropy_id_verifier: 'ethereum-address-verifier',
-  }
+  return wireEmbeddedWallet({ address: ADDRESS, recovery_method: recoveryMethod, entropy_id: ADDRESS })
 }
 const userWith = (recoveryMethod: string) => wireUser({ linked_accounts: [...wireUser().linked_accounts, walletAccount(recoveryMethod)] })
 

@@ -19,6 +19,7 @@ import {
   shadow,
   sleep,
   waitFor,
+  wireEmbeddedWallet,
   wireUser,
 } from '../testing/harness.ts'
 import type { SignPromptElement } from './sign-prompt.element.ts'
@@ -47,21 +48,7 @@ async function signedIn() {
   await sleep(20)
   reset()
   $config.set({ ...$config.get(), appId: APP_ID, apiUrl: API_URL, app: appConfig() as never })
-  const wallet = {
-    type: 'wallet',
-    id: 'w1',
-    address: ADDRESS,
-    chain_type: 'ethereum',
-    chain_id: 'eip155:1',
-    wallet_client_type: 'privy',
-    connector_type: 'embedded',
-    wallet_index: 0,
-    recovery_method: 'privy',
-    imported: false,
-    delegated: false,
-    entropy_id: ADDRESS,
-    entropy_id_verifier: 'ethereum-address-verifier',
-  }
+  const wallet = wireEmbeddedWallet({ address: ADDRESS, entropy_id: ADDRESS })
   const user = toUser(wireUser({ linked_accounts: [...wireUser().linked_accounts, wallet] }) as never)
   $session.set({ status: 'authenticated', user, tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null } })
   const calls: ProxyCall[] = []

@@ -13,7 +13,7 @@ import { $pendingLogin, $session } from '../../src/stores/session.ts'
 import type { AppConfig } from '../../src/api/types.ts'
 import { appConfig as sharedAppConfig, scriptedFetch, type FetchCall, type FetchReply } from '../../src/testing/fixtures.ts'
 
-export { APP_ID, OTHER_APP_ID, accessToken, authResponse, wireUser } from '../../src/testing/fixtures.ts'
+export { APP_ID, OTHER_APP_ID, accessToken, authResponse, wireEmbeddedWallet, wireUser } from '../../src/testing/fixtures.ts'
 export const API_URL = 'http://localhost:8787'
 
 export function assert(condition: unknown, message: string): asserts condition {

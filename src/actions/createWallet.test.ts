@@ -1,25 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { toUser } from '../api/user.ts'
-import { accessToken, configured, resetAll, wireUser } from '../testing/harness.ts'
+import { accessToken, configured, resetAll, wireEmbeddedWallet, wireUser } from '../testing/harness.ts'
 import { $session } from '../stores/session.ts'
 import { createWallet } from './createWallet.ts'
 
-const ethWallet = {
-  type: 'wallet',
-  address: '0xabc',
-  verified_at: 1,
-  first_verified_at: 1,
-  latest_verified_at: 1,
-  id: 'w1',
-  chain_type: 'ethereum',
-  wallet_client_type: 'privy',
-  connector_type: 'embedded',
-  wallet_index: 0,
-  recovery_method: 'privy',
-  imported: false,
-  entropy_id: '0xABC',
-  entropy_id_verifier: 'ethereum-address-verifier',
-}
+const ethWallet = wireEmbeddedWallet({ address: '0xabc' })
 
 function signedIn(accounts: Record<string, unknown>[] = []) {
   const user = toUser(wireUser({ linked_accounts: [...wireUser().linked_accounts, ...(accounts as never[])] }))

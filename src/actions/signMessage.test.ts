@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { toUser } from '../api/user.ts'
 import { $session } from '../stores/session.ts'
-import { accessToken, configured, resetAll, wireUser } from '../testing/harness.ts'
+import { accessToken, configured, resetAll, wireEmbeddedWallet, wireUser } from '../testing/harness.ts'
 import { signMessage } from './signMessage.ts'
 
 // The frame is not here: requestSignature (also what the Ethereum provider calls) records and answers.
@@ -15,19 +15,8 @@ vi.mock('../wallets/embedded/signing.ts', () => ({
 
 const ETH = '0x1111111111111111111111111111111111111111'
 const SOL = 'So1ana1111111111111111111111111111111111111'
-const wallet = (address: string, chainType: 'ethereum' | 'solana') => ({
-  type: 'wallet',
-  id: address,
-  address,
-  chain_type: chainType,
-  wallet_client_type: 'privy',
-  connector_type: 'embedded',
-  wallet_index: 0,
-  recovery_method: 'privy',
-  imported: false,
-  entropy_id: address,
-  entropy_id_verifier: `${chainType}-address-verifier`,
-})
+const wallet = (address: string, chainType: 'ethereum' | 'solana') =>
+  wireEmbeddedWallet({ id: address, address, chain_type: chainType, entropy_id: address, entropy_id_verifier: `${chainType}-address-verifier` })
 
 function signedIn(...wallets: ReturnType<typeof wallet>[]) {
   const user = toUser(wireUser({ linked_accounts: [...wireUser().linked_accounts, ...(wallets as never[])] }))

@@ -1,4 +1,5 @@
 import { computed } from 'nanostores'
+import type { WalletRef } from '../../frame/src/protocol.ts'
 import type { User } from '../api/user.ts'
 import { $session } from './session.ts'
 
@@ -51,6 +52,12 @@ export const $wallets = computed($session, (session) => embeddedWalletsOf(sessio
 export function findWallet(address: string): Wallet | undefined {
   const wanted = address.toLowerCase()
   return $wallets.get().find((w) => w.address.toLowerCase() === wanted)
+}
+
+/** How the wallet frame names a wallet it holds the key of (signing, export); null without an entropy id. */
+export function walletRef(wallet: Wallet): WalletRef | null {
+  if (!wallet.entropyId) return null
+  return { entropyId: wallet.entropyId, chainType: wallet.chainType, walletIndex: wallet.walletIndex ?? 0, imported: wallet.imported, address: wallet.address }
 }
 
 /** The primary (first non-imported) wallet of a chain. */

@@ -4,7 +4,7 @@
  * here may need Node or a DOM: wire objects, tokens and a scripted fetch.
  */
 import type { AppConfig, WireAuthResponse } from '../api/types.ts'
-import type { WireUser } from '../api/user.ts'
+import type { WireLinkedAccount, WireUser } from '../api/user.ts'
 
 export const APP_ID = 'clgatehouse00000000000001'
 export const OTHER_APP_ID = 'clgatehouse00000000000002'
@@ -70,6 +70,29 @@ export function wireUser(overrides: Partial<WireUser> = {}): WireUser {
     mfa_methods: [],
     has_accepted_terms: false,
     is_guest: false,
+    ...overrides,
+  }
+}
+
+/** A linked account of one embedded Ethereum wallet (index 0, automatic recovery), as the server sends it. */
+export function wireEmbeddedWallet(overrides: Partial<WireLinkedAccount> = {}): WireLinkedAccount {
+  return {
+    type: 'wallet',
+    id: 'w1',
+    address: '0x2222222222222222222222222222222222222222',
+    verified_at: 1,
+    first_verified_at: 1,
+    latest_verified_at: 1,
+    chain_type: 'ethereum',
+    chain_id: 'eip155:1',
+    wallet_client_type: 'privy',
+    connector_type: 'embedded',
+    wallet_index: 0,
+    recovery_method: 'privy',
+    imported: false,
+    delegated: false,
+    entropy_id: '0xABC',
+    entropy_id_verifier: 'ethereum-address-verifier',
     ...overrides,
   }
 }

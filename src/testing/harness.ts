@@ -17,7 +17,7 @@ import { $pendingLogin, $session } from '../stores/session.ts'
 import type { KeyValueStorage } from '../stores/storage.ts'
 import { APP_ID, accessToken as fixtureToken, appConfig, scriptedFetch, type FetchCall, type FetchReply } from './fixtures.ts'
 
-export { APP_ID, OTHER_APP_ID, authResponse, json, jwt, wireUser, appConfig, type FetchCall } from './fixtures.ts'
+export { APP_ID, OTHER_APP_ID, authResponse, json, jwt, wireEmbeddedWallet, wireUser, appConfig, type FetchCall } from './fixtures.ts'
 export const API_URL = 'https://auth.example.com'
 
 export type Reply = FetchReply

@@ -2,29 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { AppConfig } from '../../api/types.ts'
 import { toUser, type WireLinkedAccount } from '../../api/user.ts'
 import { embeddedWalletsOf } from '../../stores/wallets.ts'
+import { wireEmbeddedWallet } from '../../testing/fixtures.ts'
 import { chainsToCreate, embeddedWalletsConfig } from './config.ts'
 
 const app = (embeddedWallets: Record<string, unknown>) => ({ embeddedWallets }) as unknown as AppConfig
 const email: WireLinkedAccount = { type: 'email', address: 'ada@example.com', verified_at: 1, first_verified_at: 1, latest_verified_at: 1 }
-const wallet = (chain: string, extra: Record<string, unknown> = {}): WireLinkedAccount => ({
-  type: 'wallet',
-  address: chain === 'ethereum' ? '0xabc' : 'Sol1',
-  verified_at: 1,
-  first_verified_at: 1,
-  latest_verified_at: 1,
-  id: `w-${chain}`,
-  chain_type: chain,
-  chain_id: 'eip155:1',
-  wallet_client_type: 'privy',
-  connector_type: 'embedded',
-  wallet_index: 0,
-  recovery_method: 'privy',
-  imported: false,
-  delegated: false,
-  entropy_id: '0xABC',
-  entropy_id_verifier: 'ethereum-address-verifier',
-  ...extra,
-})
+const wallet = (chain: string, extra: Record<string, unknown> = {}): WireLinkedAccount =>
+  wireEmbeddedWallet({ address: chain === 'ethereum' ? '0xabc' : 'Sol1', id: `w-${chain}`, chain_type: chain, ...extra })
 const user = (...accounts: WireLinkedAccount[]) =>
   toUser({ id: 'u', created_at: 1, linked_accounts: [email, ...accounts], has_accepted_terms: true, is_guest: false })
 

@@ -8,7 +8,7 @@ import { connectEmbeddedWallet } from '../../actions/connectEmbeddedWallet.ts'
 import { errorDetail, toBaseError } from '../../errors/toBaseError.ts'
 import { EmbeddedWalletError, WALLET_MESSAGES, WalletProxyError } from '../../errors/wallet.ts'
 import { publish } from '../../events/bus.ts'
-import { findWallet, type Wallet } from '../../stores/wallets.ts'
+import { findWallet, walletRef, type Wallet } from '../../stores/wallets.ts'
 import { getWalletProxy } from './proxy.ts'
 import { requireAccessToken } from './session.ts'
 import { $signRequest, type PendingSign, type SignMethod, type SignParameters, type SignUiOptions } from '../../stores/signRequest.ts'
@@ -28,16 +28,10 @@ function rpcFor(method: SignMethod, wallet: Wallet, data: unknown): RpcRequest {
 export async function signInFrame({ method, address, data }: SignParameters): Promise<string> {
   const accessToken = await requireAccessToken(WALLET_MESSAGES.mustBeAuthenticatedToSign)
   const wallet = findWallet(address)
-  if (!wallet?.entropyId) throw new EmbeddedWalletError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
+  const ref = wallet && walletRef(wallet)
+  if (!wallet || !ref) throw new EmbeddedWalletError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
   await connectEmbeddedWallet({ address })
   try {
-    const ref = {
-      entropyId: wallet.entropyId,
-      chainType: wallet.chainType,
-      walletIndex: wallet.walletIndex ?? 0,
-      imported: wallet.imported,
-      address: wallet.address,
-    }
     const { signature } = await getWalletProxy().request('wallets:rpc', { accessToken, wallet: ref, request: rpcFor(method, wallet, data) })
     return signature
   } catch (error) {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { trackEvent } from '../../../api/analytics.ts'
 import { getAccessToken } from '../../../actions/getAccessToken.ts'
 import { $config } from '../../../stores/config.ts'
-import { findWallet } from '../../../stores/wallets.ts'
+import { findWallet, walletRef } from '../../../stores/wallets.ts'
 import { ScreenTitle } from '../../../ui/ScreenTitle.tsx'
 import { getAnalyticsClientId } from '../../../stores/storage.ts'
 
@@ -45,14 +45,8 @@ export default function ExportWalletScreen({ address }: { address: string }) {
     const iframe = frame.current
     const onLoad = async () => {
       const accessToken = await getAccessToken()
-      if (!accessToken || !wallet?.entropyId) return setFailed(true)
-      const ref = {
-        entropyId: wallet.entropyId,
-        chainType: wallet.chainType,
-        walletIndex: wallet.walletIndex ?? 0,
-        imported: wallet.imported,
-        address: wallet.address,
-      }
+      const ref = wallet && walletRef(wallet)
+      if (!accessToken || !ref) return setFailed(true)
       iframe?.contentWindow?.postMessage({ tag: TAG, id, type: 'export:show', payload: { accessToken, wallet: ref } }, origin)
     }
     iframe?.addEventListener('load', onLoad)
