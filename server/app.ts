@@ -13,6 +13,7 @@ import { openDatabase, type DatabaseHandle } from './db/connect.js'
 import { deleteStaleRateLimits } from './db/rate-limits.js'
 import { deleteExpiredRefreshTokens } from './db/sessions.js'
 import { deleteExpiredWalletNonces } from './db/wallet-nonces.js'
+import { DeviceProofs } from './services/device-proofs.js'
 import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
 import { loadKeyRing } from './crypto/tokens.js'
 import { ApiError, installErrorHandlers } from './errors.js'
@@ -54,7 +55,16 @@ export interface BuildServerOptions extends ConfigOverrides {
   oauthPresets?: OAuthDeps['presets']
 }
 
-export const CORS_HEADERS = ['privy-app-id', 'privy-client-id', 'privy-client', 'privy-ca-id', 'authorization', 'content-type', 'farcaster-channel-token']
+export const CORS_HEADERS = [
+  'privy-app-id',
+  'privy-client-id',
+  'privy-client',
+  'privy-ca-id',
+  'authorization',
+  'content-type',
+  'farcaster-channel-token',
+  'dpop',
+]
 const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000
 
@@ -99,7 +109,19 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     allowedCountries: config.smsAllowedCountries,
   })
   const frameOrigin = new URL(config.publicUrl).origin
-  const wallets = new EmbeddedWalletService({ db, sessions, throttle, secret, recoverySecret: config.recoverySecret, frameOrigin, now })
+  const deviceProofs = new DeviceProofs(db, config.publicUrl, now)
+  const wallets = new EmbeddedWalletService({
+    db,
+    sessions,
+    throttle,
+    secret,
+    recoverySecret: config.recoverySecret,
+    frameOrigin,
+    mailer,
+    exportLoginMaxAgeMs: config.exportLoginMaxAgeMs,
+    log: app.log,
+    now,
+  })
   // The page a provider sends the browser back to must be an origin the app allows.
   const oauth = new OAuthService({
     db,
@@ -133,6 +155,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     passkeys,
     farcaster,
     telegram,
+    deviceProofs,
   }
 
   app.decorate('gatehouse', gatehouse)
@@ -202,6 +225,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
       deleteExpiredOAuthStates(db, t),
       deleteStaleRateLimits(db, t - config.rateLimits.windowSeconds * 1000),
       deleteExpiredWalletNonces(db, t),
+      deviceProofs.deleteExpired(t),
       passkeys.deleteExpired(t),
       farcaster.deleteExpired(t),
     ]).catch((error) => app.log.warn({ err: error }, 'sweep failed'))

@@ -32,6 +32,9 @@ export interface RateLimits {
   telegramAccount: number
 }
 
+/** Export shows the whole key: the login ceremony must be at most this old. */
+export const EXPORT_LOGIN_MAX_AGE_MS = 5 * 60 * 1000
+
 export interface ServerConfig {
   port: number
   host: string
@@ -65,6 +68,10 @@ export interface ServerConfig {
   printMail: boolean
   /** How long an app's configuration is cached in memory, ms. */
   appCacheMs: number
+  /** How long the wallet frame signs from memory before the server confirms the session again, ms (at most 30 000). */
+  frameSessionCheckMs: number
+  /** How recent the login ceremony must be for a key export, ms (at most 5 minutes; an operator may ask for less). */
+  exportLoginMaxAgeMs: number
   bodyLimit: number
   trustProxy: boolean
   logLevel: string
@@ -158,6 +165,9 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     outboxSize: overrides.outboxSize ?? 2000,
     printMail: overrides.printMail ?? true,
     appCacheMs: overrides.appCacheMs ?? 5000,
+    // Capped: a logout or revocation must stop the frame signing within a minute.
+    frameSessionCheckMs: Math.min(overrides.frameSessionCheckMs ?? 30_000, 30_000),
+    exportLoginMaxAgeMs: Math.min(overrides.exportLoginMaxAgeMs ?? EXPORT_LOGIN_MAX_AGE_MS, EXPORT_LOGIN_MAX_AGE_MS),
     bodyLimit: overrides.bodyLimit ?? 64 * 1024,
     trustProxy: overrides.trustProxy ?? false,
     logLevel: overrides.logLevel ?? 'warn',
@@ -248,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captchaVerifyUrl: env.GATEHOUSE_CAPTCHA_VERIFY_URL || undefined,
     captchaVerifyTimeoutMs: intFromEnv(env, 'GATEHOUSE_CAPTCHA_VERIFY_TIMEOUT_MS'),
     captchaScriptUrl: env.GATEHOUSE_CAPTCHA_SCRIPT_URL || undefined,
+    frameSessionCheckMs: intFromEnv(env, 'GATEHOUSE_FRAME_SESSION_CHECK_MS'),
+    exportLoginMaxAgeMs: intFromEnv(env, 'GATEHOUSE_EXPORT_LOGIN_MAX_AGE_MS'),
     farcaster: {
       rpcUrl: env.FARCASTER_RPC_URL || undefined,
       idRegistryAddress: env.FARCASTER_ID_REGISTRY_ADDRESS || undefined,

@@ -18,6 +18,7 @@ import type { PasskeyService } from './services/passkeys.js'
 import type { FarcasterService } from './services/farcaster.js'
 import type { SessionService } from './services/sessions.js'
 import type { TelegramService } from './services/telegram.js'
+import type { DeviceProofs } from './services/device-proofs.js'
 import type { Throttle } from './services/throttle.js'
 
 export interface Gatehouse {
@@ -39,6 +40,7 @@ export interface Gatehouse {
   passkeys: PasskeyService
   farcaster: FarcasterService
   telegram: TelegramService
+  deviceProofs: DeviceProofs
 }
 
 /**
@@ -55,6 +57,8 @@ export type AppIdSource = 'header' | 'param' | 'none'
 
 export interface GatehouseRouteConfig {
   appId: AppIdSource
+  /** A login route: a DPoP proof on it binds the session it creates to that device (services/device-proofs.ts). */
+  issuesSession?: boolean
 }
 
 declare module 'fastify' {
@@ -67,6 +71,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     appId?: AppIdSource
+    issuesSession?: boolean
   }
 }
 
@@ -76,6 +81,8 @@ export const API_PREFIX = '/api/v1'
 /** Route options' `appId` for routes that read the `privy-app-id` header (most API routes). */
 export const HEADER_APP = { appId: 'header' } as const
 export const PARAM_APP = { appId: 'param' } as const
+/** `HEADER_APP` for the routes that end a login ceremony in a new session. */
+export const LOGIN_ROUTE = { appId: 'header', issuesSession: true } as const
 export const NO_APP = { appId: 'none' } as const
 
 /** preValidation hook for routes whose body is optional: a bare POST counts as {}. */

@@ -12,6 +12,7 @@ import { createPostgresDatabase, dropPostgresDatabase, postgresAvailable } from 
 import { buildServer, type BuildServerOptions } from './app.js'
 import { openDatabase, type DatabaseHandle } from './db/connect.js'
 import type { AuthResponse } from './services/sessions.js'
+import { DeviceKey, memoryKeyStore } from '../frame/src/device.js'
 
 export interface TestDatabase {
   kind: 'sqlite' | 'postgres'
@@ -64,7 +65,15 @@ export interface RequestOptions {
   token?: string
   ip?: string
   headers?: Record<string, string>
+  /** A wallet frame's device key: the request carries its DPoP proof (bound to `token` when given). */
+  device?: DeviceKey
 }
+
+/** The public URL the harness server runs under (device proofs name it in `htu`). */
+export const TEST_PUBLIC_URL = 'http://gatehouse.test'
+
+/** A device as the wallet frame makes one (frame/src/device.ts), its key in memory; pass the harness clock when a test moves it. */
+export const testDevice = (now?: () => number) => DeviceKey.open(memoryKeyStore(), now)
 
 export interface Harness {
   server: FastifyInstance
@@ -96,15 +105,16 @@ export async function startHarness(target: TestDatabase, options: BuildServerOpt
     printMail: false,
     adminToken: ADMIN_TOKEN,
     secret: TEST_SECRET,
-    publicUrl: 'http://gatehouse.test',
+    publicUrl: TEST_PUBLIC_URL,
     appCacheMs: 0,
     ...options,
   })
 
-  const request = (method: InjectOptions['method'], path: string, body: unknown, o: RequestOptions = {}) => {
+  const request = async (method: InjectOptions['method'], path: string, body: unknown, o: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...o.headers }
     if (o.appId) headers['privy-app-id'] = o.appId
     if (o.token) headers.authorization = `Bearer ${o.token}`
+    if (o.device) headers.dpop = await o.device.proof({ htm: String(method), htu: `${TEST_PUBLIC_URL}${path.split('?')[0]}`, accessToken: o.token })
     return server.inject({ method, url: path, headers, remoteAddress: o.ip ?? randomIp(), ...(body === undefined ? {} : { payload: body as object }) })
   }
   const admin = { authorization: `Bearer ${ADMIN_TOKEN}` }
@@ -127,7 +137,7 @@ export async function startHarness(target: TestDatabase, options: BuildServerOpt
       return entry.code
     },
     async login(appId, email, o = {}) {
-      const init = await harness.post('/api/v1/passwordless/init', { email }, { ...o, appId })
+      const init = await harness.post('/api/v1/passwordless/init', { email }, { ...o, device: undefined, appId })
       if (init.statusCode !== 200) throw new Error(`init: ${init.statusCode} ${init.body}`)
       const auth = await harness.post('/api/v1/passwordless/authenticate', { email, code: harness.lastCode(email), mode: 'login-or-sign-up' }, { ...o, appId })
       if (auth.statusCode !== 200) throw new Error(`authenticate: ${auth.statusCode} ${auth.body}`)

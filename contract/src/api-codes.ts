@@ -28,6 +28,12 @@ export const API_ERROR_CODES = {
   oauth_account_suspended: 403,
   embedded_wallet_not_found: 404,
   forbidden_origin: 403,
+  /** A device-bound call without a valid proof by the session's device key (DPoP). */
+  invalid_device_proof: 401,
+  /** The device does not hold a share of this wallet: it must recover it first. */
+  device_not_enrolled: 403,
+  /** Export needs a login ceremony within the last 5 minutes. */
+  reauthentication_required: 403,
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,

@@ -4,12 +4,21 @@
  * renders it here. The reply to the host says only that it is shown.
  */
 import { exportFormat } from './custody.ts'
+import { DeviceKey, indexedDbKeyStore } from './device.ts'
 import { originAllowed, readFrameConfig } from './origin.ts'
 import { PROTOCOL_TAG, type FrameReply, type FrameRequest } from './protocol.ts'
 import { ProxyError, Vault } from './vault.ts'
 
 const config = readFrameConfig()
-const vault = new Vault(config.appId)
+// Same origin as the wallet frame: the same device key and device shares. The server serves
+// key material for export only after a login ceremony of the last 5 minutes.
+const vault = new Vault(config.appId, DeviceKey.open(indexedDbKeyStore(config.appId)), 'export')
+
+const FAILURE_TEXT: Record<string, string> = {
+  wallet_not_on_device: 'This wallet is not on this device yet.',
+  reauthentication_required: 'For your security, log in again to export your wallet.',
+  session_not_on_device: 'Log in again on this device to export your wallet.',
+}
 const root = document.getElementById('export')!
 
 function field(label: string, value: string, id: string) {
@@ -56,7 +65,7 @@ window.addEventListener('message', (event: MessageEvent) => {
     (error) => {
       const type = error instanceof ProxyError ? error.type : 'error'
       const status = document.getElementById('status') ?? root
-      status.textContent = type === 'wallet_not_on_device' ? 'This wallet is not on this device yet.' : 'Something went wrong'
+      status.textContent = FAILURE_TEXT[type] ?? 'Something went wrong'
       reply({ tag: PROTOCOL_TAG, id: data.id, ok: false, error: { type, message: error instanceof ProxyError ? error.message : 'Unable to export wallet' } })
     },
   )

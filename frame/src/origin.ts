@@ -3,6 +3,8 @@ export interface FrameConfig {
   appId: string
   allowedOrigins: string[]
   allowLocalhost: boolean
+  /** How long an unlocked wallet signs before the server confirms the session again (vault.ts). */
+  sessionCheckMs?: number
 }
 
 const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/

@@ -8,8 +8,13 @@ export const PROTOCOL_TAG = 'gatehouse-wallet'
 export type RecoveryMethod = 'privy' | 'user-passcode'
 export type ChainType = 'ethereum' | 'solana'
 
-/** Spec part 2 §8: wallet proxy error types. */
-export type ProxyErrorType = 'error' | 'invalid_request_arguments' | 'wallet_not_on_device' | 'invalid_recovery_pin'
+/**
+ * Spec part 2 §8: wallet proxy error types, plus two of device binding: the session was not logged
+ * in on this device (`session_not_on_device`: log in again here), and export needs a recent login
+ * (`reauthentication_required`).
+ */
+export type ProxyErrorType =
+  'error' | 'invalid_request_arguments' | 'wallet_not_on_device' | 'invalid_recovery_pin' | 'session_not_on_device' | 'reauthentication_required'
 
 export interface WalletRef {
   entropyId: string
@@ -33,6 +38,11 @@ export interface FrameRequests {
   }
   'wallets:rpc': { payload: { accessToken: string; wallet: WalletRef; request: RpcRequest }; result: { signature: string } }
   'wallets:clear': { payload: Record<string, never>; result: { ok: true } }
+  /**
+   * A DPoP proof by this device's key for one login or refresh request of the host (POST to a
+   * session-issuing route only): the session it yields is bound to this device.
+   */
+  'device:proof': { payload: { htm: string; htu: string }; result: { proof: string } }
   /** Export page only: show the key of this wallet. */
   'export:show': { payload: { accessToken: string; wallet: WalletRef }; result: { ok: true } }
 }

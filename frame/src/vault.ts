@@ -20,6 +20,7 @@ import {
   type ChainType,
   type DerivedKey,
 } from './custody.ts'
+import type { DeviceKey } from './device.ts'
 import type { CreatedResult, ProxyErrorType, RecoveryMethod, WalletRef } from './protocol.ts'
 import { signRegistration, tokenSubject } from './registration.ts'
 
@@ -33,6 +34,22 @@ export class ProxyError extends Error {
 }
 
 const notOnDevice = () => new ProxyError('wallet_not_on_device', 'Wallet is not on this device')
+
+/** The server's refusals the host can act on, as proxy error types (the rest are plain 'error'). */
+const SERVER_REFUSALS: Record<string, ProxyErrorType> = {
+  device_not_enrolled: 'wallet_not_on_device',
+  invalid_device_proof: 'session_not_on_device',
+  reauthentication_required: 'reauthentication_required',
+}
+
+/**
+ * How long an unlocked wallet signs from memory before the server confirms the session again:
+ * after a logout elsewhere or a revocation, signing stops within this time (plus one request).
+ */
+export const SESSION_CHECK_MS = 30_000
+
+/** Why key material is fetched (the server asks a recent login for export). */
+export type KeyMaterialPurpose = 'connect' | 'recover' | 'export'
 
 interface KeyMaterial {
   entropy_id: string
@@ -52,6 +69,8 @@ interface Unlocked {
   seed: Uint8Array | null
   keys: Map<string, DerivedKey>
   verifierChain: ChainType
+  /** When the server last confirmed the session for this secret. */
+  checkedAt: number
 }
 
 const chainOfVerifier = (verifier: string): ChainType => (verifier.startsWith('solana') ? 'solana' : 'ethereum')
@@ -60,7 +79,18 @@ const randomSetId = () => toBase64(crypto.getRandomValues(new Uint8Array(12))).r
 export class Vault {
   private readonly unlocked = new Map<string, Unlocked>()
 
-  constructor(private readonly appId: string) {}
+  /**
+   * @param device the frame's device key: every call to the server carries its proof, bound to
+   *   the access token, so a token copied from the host page is useless without this frame.
+   * @param purpose what this page fetches key material for: the export page says 'export'.
+   */
+  constructor(
+    private readonly appId: string,
+    private readonly device: Promise<DeviceKey>,
+    private readonly purpose: 'connect' | 'export' = 'connect',
+    private readonly sessionCheckMs = SESSION_CHECK_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   private storageKey(entropyId: string) {
     return `gatehouse:${this.appId}:device-share:${entropyId}`
@@ -79,15 +109,25 @@ export class Vault {
   }
 
   private async api<T>(accessToken: string, path: string, body: unknown): Promise<T> {
-    const response = await fetch(`/api/v1${path}`, {
+    const url = `${location.origin}/api/v1${path}`
+    const dpop = await (await this.device).proof({ htm: 'POST', htu: url, accessToken })
+    const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'privy-app-id': this.appId, authorization: `Bearer ${accessToken}` },
+      headers: { 'content-type': 'application/json', 'privy-app-id': this.appId, authorization: `Bearer ${accessToken}`, dpop },
       body: JSON.stringify(body),
       credentials: 'omit',
     })
-    const json = await response.json().catch(() => ({}))
-    if (!response.ok) throw new ProxyError('error', (json as { error?: string }).error ?? `Request failed (${response.status})`)
+    const json = (await response.json().catch(() => ({}))) as { error?: string; code?: string }
+    if (!response.ok) {
+      // A dead session (logout, revocation, expiry) forgets every unlocked wallet at once.
+      if (response.status === 401) this.clear()
+      throw new ProxyError(SERVER_REFUSALS[json.code ?? ''] ?? 'error', json.error ?? `Request failed (${response.status})`)
+    }
     return json as T
+  }
+
+  private keyMaterial(accessToken: string, entropyId: string, purpose: KeyMaterialPurpose): Promise<KeyMaterial> {
+    return this.api<KeyMaterial>(accessToken, `/embedded_wallets/${entropyId}/recovery/key_material`, { purpose })
   }
 
   /** Signs the registration statement with the new wallet's key (the server checks possession). */
@@ -99,7 +139,15 @@ export class Vault {
   private async unlock(material: KeyMaterial, a: Uint8Array, b: Uint8Array): Promise<Unlocked> {
     const secret = await combineShares(a, b)
     const verifierChain = chainOfVerifier(material.entropy_id_verifier)
-    const entry: Unlocked = { kind: material.kind, shareSet: material.share_set, shares: [a, b], seed: null, keys: new Map(), verifierChain }
+    const entry: Unlocked = {
+      kind: material.kind,
+      shareSet: material.share_set,
+      shares: [a, b],
+      seed: null,
+      keys: new Map(),
+      verifierChain,
+      checkedAt: this.now(),
+    }
     const key = await this.keyOf(entry, secret, verifierChain, 0)
     if (key.address.toLowerCase() !== material.entropy_id.toLowerCase()) throw notOnDevice()
     this.unlocked.set(material.entropy_id, entry)
@@ -121,12 +169,22 @@ export class Vault {
     return key
   }
 
-  /** Device share + auth share. Fails with wallet_not_on_device when this device has no usable share. */
+  /**
+   * Device share + auth share. Fails with wallet_not_on_device when this device has no usable share.
+   * An unlocked wallet is used from memory, but every SESSION_CHECK_MS the server must confirm the
+   * session again (a refused check forgets every unlocked wallet, see `api`).
+   */
   async connect(accessToken: string, entropyId: string): Promise<void> {
-    if (this.unlocked.has(entropyId)) return
+    const open = this.unlocked.get(entropyId)
+    if (open && this.now() - open.checkedAt < this.sessionCheckMs) return
     const local = this.readLocal(entropyId)
     if (!local) throw notOnDevice()
-    const material = await this.api<KeyMaterial>(accessToken, `/embedded_wallets/${entropyId}/recovery/key_material`, {})
+    const material = await this.keyMaterial(accessToken, entropyId, this.purpose)
+    if (open && material.share_set === open.shareSet) {
+      open.checkedAt = this.now()
+      return
+    }
+    this.unlocked.delete(entropyId)
     // Shares of an older split (the recovery method changed elsewhere) would combine to garbage.
     if (material.share_set !== local.shareSet) throw notOnDevice()
     await this.unlock(material, fromBase64(local.share), fromBase64(material.auth_share))
@@ -134,7 +192,7 @@ export class Vault {
 
   /** Auth share + recovery share; this device then keeps the recovery share as its own. */
   async recover(accessToken: string, entropyId: string, password?: string): Promise<void> {
-    const material = await this.api<KeyMaterial>(accessToken, `/embedded_wallets/${entropyId}/recovery/key_material`, { include_recovery: true })
+    const material = await this.keyMaterial(accessToken, entropyId, 'recover')
     let recovery: Uint8Array
     if (material.recovery_method === 'user-passcode') {
       if (!password) throw new ProxyError('invalid_request_arguments', 'A recovery password is required')
@@ -228,6 +286,7 @@ export class Vault {
       seed: null,
       keys: new Map([[`${key.chainType}:0`, key]]),
       verifierChain: key.chainType,
+      checkedAt: this.now(),
     }
     this.unlocked.set(key.address, entry)
     return { user, address: key.address }

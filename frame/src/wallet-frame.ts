@@ -5,13 +5,43 @@
  */
 import { isHex, stringToHex } from 'viem'
 import { ethereumAccount, fromBase64, signSolana, toBase64 } from './custody.ts'
+import { SESSION_ISSUING_PATH } from '@gatehouse/contract'
+import { DeviceKey, indexedDbKeyStore } from './device.ts'
 import { originAllowed, readFrameConfig } from './origin.ts'
 import { PROTOCOL_TAG, type FrameReply, type FrameRequest, type FrameRequests, type RpcRequest } from './protocol.ts'
 import { ProxyError, Vault } from './vault.ts'
 import type { DerivedKey } from './custody.ts'
 
 const config = readFrameConfig()
-const vault = new Vault(config.appId)
+const device = DeviceKey.open(indexedDbKeyStore(config.appId))
+const vault = new Vault(config.appId, device, 'connect', config.sessionCheckMs)
+
+/**
+ * The only requests of the host page the frame signs a proof for: those that end a login ceremony
+ * or refresh a session (binding it to this device). Key-material calls are signed only by the
+ * frame itself, for its own requests, so the host cannot borrow the device key to reach shares.
+ */
+
+const API_PREFIX = '/api/v1'
+
+async function sessionProof({ htm, htu }: { htm: string; htu: string }): Promise<{ proof: string }> {
+  let url: URL
+  try {
+    url = new URL(htu)
+  } catch {
+    throw new ProxyError('invalid_request_arguments', 'Invalid URL')
+  }
+  if (
+    htm !== 'POST' ||
+    url.origin !== location.origin ||
+    url.search ||
+    !url.pathname.startsWith(API_PREFIX) ||
+    !SESSION_ISSUING_PATH.test(url.pathname.slice(API_PREFIX.length))
+  ) {
+    throw new ProxyError('invalid_request_arguments', 'The device signs login and refresh requests only')
+  }
+  return { proof: await (await device).proof({ htm, htu: `${url.origin}${url.pathname}` }) }
+}
 
 type Handler<T extends keyof FrameRequests> = (payload: FrameRequests[T]['payload']) => Promise<FrameRequests[T]['result']>
 
@@ -57,6 +87,7 @@ const handlers: { [T in keyof FrameRequests]?: Handler<T> } = {
     vault.clear()
     return { ok: true }
   },
+  'device:proof': sessionProof,
 }
 
 async function answer(request: FrameRequest): Promise<FrameReply> {

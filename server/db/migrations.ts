@@ -224,6 +224,28 @@ migrations['0012_oauth_provider_user'] = {
   },
 }
 
+// Device binding: a session remembers the wallet frame key of its login ceremony; a wallet
+// remembers the devices that hold one of its device shares; proof ids are spent once.
+migrations['0020_device_binding'] = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('sessions').addColumn('device_jkt', 'text').execute()
+    await db.schema.alterTable('sessions').addColumn('authenticated_at', 'bigint').execute()
+    await db.schema
+      .createTable('wallet_devices')
+      .addColumn('app_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('jkt', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('wallet_devices_pk', ['app_id', 'user_id', 'jkt'])
+      .execute()
+    await db.schema
+      .createTable('device_proofs')
+      .addColumn('jti', 'text', (c) => c.primaryKey())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .execute()
+  },
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
 /**

@@ -56,6 +56,28 @@ export interface SessionsTable {
   app_id: string
   created_at: number
   revoked_at: number | null
+  /**
+   * RFC 7638 thumbprint of the wallet frame's device key that took part in the login ceremony
+   * (its DPoP proof came with the login request); null for a session logged in without the frame.
+   * Refresh and every key-material call of a bound session need a fresh proof by that key.
+   */
+  device_jkt: string | null
+  /** When the login ceremony of this session took place (refresh keeps it): export needs it recent. */
+  authenticated_at: number | null
+}
+
+/** A device (wallet frame key) that holds a device share of the user's wallet: created or recovered it there. */
+export interface WalletDevicesTable {
+  app_id: string
+  user_id: string
+  jkt: string
+  created_at: number
+}
+
+/** Seen DPoP proof ids, kept until their proof would be too old anyway: each proof is used once. */
+export interface DeviceProofsTable {
+  jti: string
+  expires_at: number
 }
 
 export interface RefreshTokensTable {
@@ -198,6 +220,8 @@ export interface Database {
   oauth_states: OAuthStatesTable
   passkey_challenges: PasskeyChallengesTable
   farcaster_channels: FarcasterChannelsTable
+  wallet_devices: WalletDevicesTable
+  device_proofs: DeviceProofsTable
 }
 
 export type Db = Kysely<Database>

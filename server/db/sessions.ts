@@ -2,7 +2,15 @@ import { affected, prepare } from './prepared.js'
 import type { Db, RefreshTokensTable, SessionsTable } from './schema.js'
 
 const insertSessionRow = prepare<SessionsTable>((db, p) =>
-  db.insertInto('sessions').values({ id: p('id'), user_id: p('user_id'), app_id: p('app_id'), created_at: p('created_at'), revoked_at: null }),
+  db.insertInto('sessions').values({
+    id: p('id'),
+    user_id: p('user_id'),
+    app_id: p('app_id'),
+    created_at: p('created_at'),
+    revoked_at: null,
+    device_jkt: p('device_jkt'),
+    authenticated_at: p('authenticated_at'),
+  }),
 )
 
 const insertTokenRow = prepare<RefreshTokensTable>((db, p) =>
@@ -27,7 +35,7 @@ export async function insertRefreshToken(db: Db, token: RefreshTokensTable): Pro
 
 const byHash = prepare<
   { token_hash: string },
-  Pick<RefreshTokensTable, 'token_hash' | 'session_id' | 'expires_at' | 'rotated_at'> & Pick<SessionsTable, 'user_id' | 'app_id' | 'revoked_at'>
+  Pick<RefreshTokensTable, 'token_hash' | 'session_id' | 'expires_at' | 'rotated_at'> & Pick<SessionsTable, 'user_id' | 'app_id' | 'revoked_at' | 'device_jkt'>
 >((db, p) =>
   db
     .selectFrom('refresh_tokens')
@@ -40,6 +48,7 @@ const byHash = prepare<
       'sessions.user_id',
       'sessions.app_id',
       'sessions.revoked_at',
+      'sessions.device_jkt',
     ])
     .where('refresh_tokens.token_hash', '=', p('token_hash')),
 )

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { openApiRoutes } from '../openapi.js'
+import { loginDevice } from '../services/device-proofs.js'
 import adminRoutes from './admin.js'
 import analyticsRoutes from './analytics.js'
 import appsRoutes from './apps.js'
@@ -24,6 +25,15 @@ import usersRoutes from './users.js'
 import walletRoutes from './wallets.js'
 
 export default async function apiRoutes(app: FastifyInstance) {
+  // A login route's DPoP proof binds the session it creates (services/device-proofs.ts). The store
+  // wraps the whole request so that the session insert, deep in any login service, sees it.
+  app.addHook('onRequest', (_request, _reply, done) => loginDevice.run({ device: null }, done))
+  app.addHook('preHandler', async (request) => {
+    if (!request.routeOptions.config.issuesSession) return
+    const store = loginDevice.getStore()
+    // The login itself is single-use (its code, nonce or challenge is spent), so its proof need not be recorded.
+    if (store) store.device = await app.gatehouse.deviceProofs.read(request, undefined, { spend: false })
+  })
   await app.register(openApiRoutes)
   await app.register(appsRoutes)
   await app.register(passwordlessRoutes)

@@ -12,7 +12,9 @@ const jwksSchema = { summary: 'Public keys (JWKS) that verify access and identit
 export default async function appsRoutes(app: ApiInstance) {
   // Server-only settings (allowed origins, allowlist, user limit) never leave through here.
   app.get('/apps/:app_id', { schema: appConfigSchema, config: PARAM_APP }, async (request) => {
-    const config = request.gatehouseApp!.config
+    // deviceBoundSessions: this server binds sessions to the wallet frame's device key, so the
+    // widget asks the frame for a proof on every login and refresh (services/device-proofs.ts).
+    const config = { ...request.gatehouseApp!.config, deviceBoundSessions: true }
     // The widget script is a server setting (GATEHOUSE_CAPTCHA_SCRIPT_URL), published only when in use.
     if (!config.captcha?.enabled) return config
     return { ...config, captcha: { ...config.captcha, scriptUrl: app.gatehouse.config.captchaScriptUrl } }

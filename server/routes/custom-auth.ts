@@ -1,5 +1,5 @@
 /** Custom-token (host JWT) login and link. */
-import { HEADER_APP, type ApiInstance } from '../context.js'
+import { type ApiInstance, HEADER_APP, LOGIN_ROUTE } from '../context.js'
 import { requireSignedInUser } from '../services/bearer.js'
 import { verifyCustomToken } from '../services/custom-auth.js'
 
@@ -17,7 +17,7 @@ const linkSchema = {
 export default async function customAuthRoutes(app: ApiInstance) {
   const { accounts, now } = app.gatehouse
 
-  app.post('/custom_jwt_account/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) => {
+  app.post('/custom_jwt_account/authenticate', { schema: authenticateSchema, config: LOGIN_ROUTE }, async (request) => {
     const target = request.gatehouseApp!
     return accounts.authenticate(target, request.ip, () => verifyCustomToken(target, request.body.token, now()), { mode: request.body.mode })
   })

@@ -4,7 +4,7 @@
  * mounted under `/api/v1/farcaster/relay`, so a client configured with that relay URL posts to
  * `…/relay/v1/channel/authenticate`). The checks are in services/farcaster.ts.
  */
-import { HEADER_APP, NO_APP, emptyBody, type ApiInstance } from '../context.js'
+import { type ApiInstance, emptyBody, HEADER_APP, LOGIN_ROUTE, NO_APP } from '../context.js'
 import { bearerToken, requireSignedInUser } from '../services/bearer.js'
 
 /** The header carrying the channel token on our status route (the bearer stays the user's access token). */
@@ -121,7 +121,7 @@ export default async function farcasterRoutes(app: ApiInstance) {
     return farcaster.status(String(request.headers[CHANNEL_TOKEN_HEADER]), request.gatehouseApp!)
   })
 
-  app.post('/farcaster/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) =>
+  app.post('/farcaster/authenticate', { schema: authenticateSchema, config: LOGIN_ROUTE }, async (request) =>
     farcaster.authenticate(request.gatehouseApp!, request.body, request.headers.origin, request.ip),
   )
 

@@ -3,7 +3,7 @@
  * the same credential is the same guest user. Only its SHA-256 is stored (it is a bearer secret).
  * Guests cannot link (AccountService.link) and may later log in to a real account.
  */
-import { HEADER_APP, type ApiInstance } from '../context.js'
+import { type ApiInstance, HEADER_APP, LOGIN_ROUTE } from '../context.js'
 import { sha256 } from '../crypto/hash.js'
 
 // 32 bytes in base64url are 43 characters (no padding).
@@ -14,7 +14,7 @@ const authenticateSchema = {
 
 export default async function guestRoutes(app: ApiInstance) {
   const { accounts } = app.gatehouse
-  app.post('/guest/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) =>
+  app.post('/guest/authenticate', { schema: authenticateSchema, config: LOGIN_ROUTE }, async (request) =>
     accounts.authenticate(request.gatehouseApp!, request.ip, () => ({ type: 'guest', address: sha256(request.body.guest_credential) }), { isGuest: true }),
   )
 }

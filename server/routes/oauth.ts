@@ -1,7 +1,7 @@
 /** OAuth login, link, unlink and transfer, plus the providers' fixed callback. */
 import type { FastifyReply } from 'fastify'
 import type { FromSchema } from 'json-schema-to-ts'
-import { HEADER_APP, NO_APP, type ApiInstance } from '../context.js'
+import { type ApiInstance, HEADER_APP, LOGIN_ROUTE, NO_APP } from '../context.js'
 import { requireSignedInUser } from '../services/bearer.js'
 import { OAUTH_PROVIDERS } from '../services/oauth-providers.js'
 import { CALLBACK_ROUTE } from '../services/oauth.js'
@@ -90,7 +90,7 @@ export default async function oauthRoutes(app: ApiInstance) {
   })
   app.post(CALLBACK_ROUTE, { schema: callbackPostSchema, config: NO_APP }, (request, reply) => backToPage(request.body ?? {}, reply))
 
-  app.post('/oauth/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) =>
+  app.post('/oauth/authenticate', { schema: authenticateSchema, config: LOGIN_ROUTE }, async (request) =>
     oauth.authenticate(request.gatehouseApp!, request.body, request.ip),
   )
 

@@ -1,5 +1,5 @@
 /** Passkey sign-up, login, link and unlink; the WebAuthn work is in services/passkeys.ts. */
-import { emptyBody, HEADER_APP, type ApiInstance } from '../context.js'
+import { type ApiInstance, emptyBody, HEADER_APP, LOGIN_ROUTE } from '../context.js'
 import { requireSignedInUser } from '../services/bearer.js'
 import { PASSKEY_TYPE } from '../services/passkeys.js'
 
@@ -57,7 +57,7 @@ export default async function passkeyRoutes(app: ApiInstance) {
   )
 
   // The credential's inside is @simplewebauthn's to check: the schema only bounds its outer shape.
-  app.post('/passkeys/register', { schema: registerSchema, config: HEADER_APP }, async (request) =>
+  app.post('/passkeys/register', { schema: registerSchema, config: LOGIN_ROUTE }, async (request) =>
     passkeys.register(request.gatehouseApp!, request.body.authenticator_response as never, request.body.mode, request.headers['user-agent']),
   )
 
@@ -65,7 +65,7 @@ export default async function passkeyRoutes(app: ApiInstance) {
     passkeys.authenticationOptions(request.gatehouseApp!, request.headers.origin, request.ip, request.body?.token),
   )
 
-  app.post('/passkeys/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) =>
+  app.post('/passkeys/authenticate', { schema: authenticateSchema, config: LOGIN_ROUTE }, async (request) =>
     passkeys.authenticate(request.gatehouseApp!, request.body.challenge, request.body.authenticator_response as never, request.body.mode, request.ip),
   )
 

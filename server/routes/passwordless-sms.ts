@@ -1,5 +1,5 @@
 /** SMS code login, link, unlink, update and transfer. */
-import { HEADER_APP, type ApiInstance } from '../context.js'
+import { type ApiInstance, HEADER_APP, LOGIN_ROUTE } from '../context.js'
 import { requireSignedInUser } from '../services/bearer.js'
 import { normalizePhone } from '../services/passwordless-sms.js'
 import { transferSchema } from './passwordless-link.js'
@@ -52,7 +52,7 @@ export default async function passwordlessSmsRoutes(app: ApiInstance) {
     return { success: true }
   })
 
-  app.post('/passwordless_sms/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) =>
+  app.post('/passwordless_sms/authenticate', { schema: authenticateSchema, config: LOGIN_ROUTE }, async (request) =>
     passwordlessSms.authenticate(request.gatehouseApp!, request.body, request.ip),
   )
 

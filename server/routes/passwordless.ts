@@ -1,4 +1,4 @@
-import { HEADER_APP, type ApiInstance } from '../context.js'
+import { type ApiInstance, HEADER_APP, LOGIN_ROUTE } from '../context.js'
 
 const initSchema = {
   summary: 'Send a 6-digit login code to an e-mail address',
@@ -31,7 +31,7 @@ export default async function passwordlessRoutes(app: ApiInstance) {
     return { success: true }
   })
 
-  app.post('/passwordless/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) =>
+  app.post('/passwordless/authenticate', { schema: authenticateSchema, config: LOGIN_ROUTE }, async (request) =>
     app.gatehouse.passwordless.authenticate(request.gatehouseApp!, request.body, request.ip),
   )
 }

@@ -22,7 +22,7 @@ const logoutSchema = {
 export default async function sessionsRoutes(app: ApiInstance) {
   // The bearer on a refresh is usually expired; it is deliberately not looked at.
   app.post('/sessions', { schema: refreshSchema, config: HEADER_APP, preValidation: emptyBody }, async (request) =>
-    app.gatehouse.sessions.refresh(request.gatehouseApp!.id, request.body?.refresh_token ?? undefined),
+    app.gatehouse.sessions.refresh(request.gatehouseApp!.id, request.body?.refresh_token ?? undefined, () => app.gatehouse.deviceProofs.read(request)),
   )
 
   app.post('/sessions/logout', { schema: logoutSchema, config: HEADER_APP, preValidation: emptyBody }, async (request) => {

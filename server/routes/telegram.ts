@@ -1,5 +1,5 @@
 /** Telegram login, link, unlink and transfer; the checks and throttles are in services/telegram.ts. */
-import { HEADER_APP, type ApiInstance } from '../context.js'
+import { type ApiInstance, HEADER_APP, LOGIN_ROUTE } from '../context.js'
 import { requireSignedInUser } from '../services/bearer.js'
 import { transferSchema } from './passwordless-link.js'
 
@@ -44,7 +44,7 @@ const unlinkSchema = {
 export default async function telegramRoutes(app: ApiInstance) {
   const { accounts, telegram } = app.gatehouse
 
-  app.post('/telegram/authenticate', { schema: authenticateSchema, config: HEADER_APP }, async (request) =>
+  app.post('/telegram/authenticate', { schema: authenticateSchema, config: LOGIN_ROUTE }, async (request) =>
     telegram.authenticate(request.gatehouseApp!, request.body, request.ip),
   )
 

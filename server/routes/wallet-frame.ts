@@ -25,6 +25,7 @@ export interface FrameConfig {
   appId: string
   allowedOrigins: string[]
   allowLocalhost: boolean
+  sessionCheckMs: number
 }
 
 function page(title: string, script: string, config: FrameConfig, body: string): string {
@@ -44,7 +45,12 @@ export default async function walletFrameRoutes(app: ApiInstance) {
   function send(request: FastifyRequest, reply: FastifyReply, title: string, script: string, body: string) {
     const target = request.gatehouseApp!
     const ancestors = [...target.settings.allowedOrigins, ...(dev ? DEV_ANCESTORS : [])]
-    const config: FrameConfig = { appId: target.id, allowedOrigins: target.settings.allowedOrigins, allowLocalhost: dev }
+    const config: FrameConfig = {
+      appId: target.id,
+      allowedOrigins: target.settings.allowedOrigins,
+      allowLocalhost: dev,
+      sessionCheckMs: app.gatehouse.config.frameSessionCheckMs,
+    }
     reply
       .header(
         'content-security-policy',

@@ -4,7 +4,7 @@
  * checks (bearer + live session) and differ only in their signed-input schema and service. The
  * signed input's type is the chain service's (`Signed`): the schema is built per chain here.
  */
-import { HEADER_APP, type ApiInstance } from '../context.js'
+import { type ApiInstance, HEADER_APP, LOGIN_ROUTE } from '../context.js'
 import type { App } from '../services/app-config.js'
 import { requireBearer } from '../services/bearer.js'
 import type { AuthResponse } from '../services/sessions.js'
@@ -65,7 +65,7 @@ export function registerWalletSignIn<Signed>(app: ApiInstance, spec: WalletSignI
       properties: { ...spec.signed, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } },
     },
   }
-  app.post<{ Body: Signed & { mode?: AuthMode } }>(path('authenticate'), { schema: authenticateSchema, config: HEADER_APP }, (request) =>
+  app.post<{ Body: Signed & { mode?: AuthMode } }>(path('authenticate'), { schema: authenticateSchema, config: LOGIN_ROUTE }, (request) =>
     sign().authenticate(request.gatehouseApp!, request.body as Signed & { mode?: AuthMode }, request.headers.origin, request.ip),
   )
 

@@ -17,7 +17,8 @@ import {
 import { registrationMessage } from '@gatehouse/contract'
 import { signRegistration, tokenSubject } from '../../frame/src/registration.js'
 import { PROOF_FAILED } from '../services/wallet-proof.js'
-import { forEachDatabase, startHarness, type Harness } from '../testing.js'
+import { forEachDatabase, startHarness, testDevice, type Harness } from '../testing.js'
+import type { DeviceKey } from '../../frame/src/device.js'
 
 const FRAME = { origin: 'http://gatehouse.test' }
 const FAST = { N: 2 ** 10, r: 8, p: 1 }
@@ -46,10 +47,13 @@ forEachDatabase((target) => {
   describe('embedded wallets API', () => {
     let h: Harness
     let appId: string
+    /** One browser's wallet frame: every login of these tests happens on it. */
+    let device: DeviceKey
     const logs: string[] = []
 
     beforeAll(async () => {
       h = await startHarness(target, { logger: true, logLevel: 'trace', logStream: { write: (line) => void logs.push(line) } })
+      device = await testDevice(h.clock.now)
       appId = await h.createApp({ embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } } })
     })
     afterAll(() => h?.close())
@@ -59,9 +63,9 @@ forEachDatabase((target) => {
     const firstWallet = async (token: string, key: DerivedKey, shares: Shares) => ({ ...firstWalletBody(key.address, shares), proof: await prove(token, key) })
 
     it('registers the first wallet and gives the frame back the shares that rebuild it', async () => {
-      const { token } = await h.login(appId, 'wallet-1@example.com')
+      const { token } = await h.login(appId, 'wallet-1@example.com', { device })
       const { entropy, seed, eth, shares } = await newSecret()
-      const created = await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME })
+      const created = await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME, device })
       expect(created.statusCode).toBe(200)
       const wallet = created.json().wallet
       expect(wallet).toMatchObject({
@@ -90,7 +94,7 @@ forEachDatabase((target) => {
           entropy_id_verifier: verifierFor('ethereum'),
           proof: await prove(token, sol),
         },
-        { appId, token, headers: FRAME },
+        { appId, token, headers: FRAME, device },
       )
       expect(solana.statusCode).toBe(200)
       expect(solana.json().wallet.address).toBe(sol.address)
@@ -98,7 +102,7 @@ forEachDatabase((target) => {
       const material = await h.post(
         `/api/v1/embedded_wallets/${eth.address}/recovery/key_material`,
         { include_recovery: true },
-        { appId, token, headers: FRAME },
+        { appId, token, headers: FRAME, device },
       )
       expect(material.statusCode).toBe(200)
       const body = material.json()
@@ -133,20 +137,20 @@ forEachDatabase((target) => {
     })
 
     it('replaces the shares when the recovery method becomes a password', async () => {
-      const { token } = await h.login(appId, 'wallet-2@example.com')
+      const { token } = await h.login(appId, 'wallet-2@example.com', { device })
       const { entropy, eth, shares } = await newSecret()
-      await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME })
+      await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME, device })
       const next = await splitSecret(entropy)
       const envelope = await sealWithPassword(next.recovery, 'hunter22', FAST)
       const set = await h.post(
         `/api/v1/embedded_wallets/${eth.address}/recovery`,
         { share_set: 'set-2', auth_share: toBase64(next.auth), recovery_method: 'user-passcode', recovery_share: JSON.stringify(envelope) },
-        { appId, token, headers: FRAME },
+        { appId, token, headers: FRAME, device },
       )
       expect(set.statusCode).toBe(200)
       expect(set.json().user.linked_accounts.find((a: { type: string }) => a.type === 'wallet').recovery_method).toBe('user-passcode')
       const material = (
-        await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, { include_recovery: true }, { appId, token, headers: FRAME })
+        await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, { include_recovery: true }, { appId, token, headers: FRAME, device })
       ).json()
       expect(material).toMatchObject({ share_set: 'set-2', recovery_method: 'user-passcode' })
       const recovery = await openWithPassword(JSON.parse(material.recovery_share), 'hunter22')
@@ -154,38 +158,38 @@ forEachDatabase((target) => {
     })
 
     it('error: shares are refused to any origin but the frame', async () => {
-      const { token } = await h.login(appId, 'wallet-3@example.com')
+      const { token } = await h.login(appId, 'wallet-3@example.com', { device })
       const { eth, shares } = await newSecret()
       const fromHost = await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: { origin: 'http://localhost:5173' } })
       expect(fromHost.statusCode).toBe(403)
       expect(fromHost.json().code).toBe('forbidden_origin')
-      await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME })
+      await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME, device })
       const noOrigin = await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, {}, { appId, token })
       expect(noOrigin.statusCode).toBe(403)
-      const noToken = await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, {}, { appId, headers: FRAME })
+      const noToken = await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, {}, { appId, headers: FRAME, device })
       expect(noToken.statusCode).toBe(401)
     })
 
     it("error: another user's wallet answers as not found", async () => {
-      const owner = await h.login(appId, 'wallet-4@example.com')
+      const owner = await h.login(appId, 'wallet-4@example.com', { device })
       const { eth, shares } = await newSecret()
-      await h.post('/api/v1/wallets', await firstWallet(owner.token, eth, shares), { appId, token: owner.token, headers: FRAME })
-      const other = await h.login(appId, 'wallet-5@example.com')
+      await h.post('/api/v1/wallets', await firstWallet(owner.token, eth, shares), { appId, token: owner.token, headers: FRAME, device })
+      const other = await h.login(appId, 'wallet-5@example.com', { device })
       const res = await h.post(
         `/api/v1/embedded_wallets/${eth.address}/recovery/key_material`,
         { include_recovery: true },
-        { appId, token: other.token, headers: FRAME },
+        { appId, token: other.token, headers: FRAME, device },
       )
       expect(res.statusCode).toBe(404)
       expect(res.json()).toEqual({ code: 'embedded_wallet_not_found', error: 'Embedded wallet not found' })
     })
 
     it('error: a second primary wallet, a negative index or a bad address is refused', async () => {
-      const { token } = await h.login(appId, 'wallet-6@example.com')
+      const { token } = await h.login(appId, 'wallet-6@example.com', { device })
       const first = await newSecret()
-      await h.post('/api/v1/wallets', await firstWallet(token, first.eth, first.shares), { appId, token, headers: FRAME })
+      await h.post('/api/v1/wallets', await firstWallet(token, first.eth, first.shares), { appId, token, headers: FRAME, device })
       const second = await newSecret()
-      const again = await h.post('/api/v1/wallets', await firstWallet(token, second.eth, second.shares), { appId, token, headers: FRAME })
+      const again = await h.post('/api/v1/wallets', await firstWallet(token, second.eth, second.shares), { appId, token, headers: FRAME, device })
       expect(again.statusCode).toBe(400)
       expect(again.json().error).toBe('User already has an embedded wallet.')
       const same = await h.post(
@@ -198,7 +202,7 @@ forEachDatabase((target) => {
           entropy_id_verifier: verifierFor('ethereum'),
           proof: await prove(token, first.eth),
         },
-        { appId, token, headers: FRAME },
+        { appId, token, headers: FRAME, device },
       )
       expect(same.json().error).toBe('User already has an embedded wallet.')
       const negative = await h.post(
@@ -211,20 +215,20 @@ forEachDatabase((target) => {
           entropy_id_verifier: verifierFor('ethereum'),
           proof: '0x00',
         },
-        { appId, token, headers: FRAME },
+        { appId, token, headers: FRAME, device },
       )
       expect(negative.json().error).toBe('A negative walletIndex is invalid')
       const bad = await h.post(
         '/api/v1/wallets',
         { ...firstWalletBody('0x1234', second.shares), entropy_id: '0x1234', proof: '0x00' },
-        { appId, token, headers: FRAME },
+        { appId, token, headers: FRAME, device },
       )
       expect(bad.json().error).toBe('Invalid ethereum address')
     })
 
     it('error: a registration without proof of possession of the address is refused and stores nothing', async () => {
-      const { token } = await h.login(appId, 'wallet-7@example.com')
-      const other = await h.login(appId, 'wallet-8@example.com')
+      const { token } = await h.login(appId, 'wallet-7@example.com', { device })
+      const other = await h.login(appId, 'wallet-8@example.com', { device })
       const { seed, eth, shares } = await newSecret()
       const stranger = await newSecret()
       const attempts = [
@@ -236,44 +240,48 @@ forEachDatabase((target) => {
         { ...firstWalletBody(eth.address, shares), proof: 'not-a-signature' },
       ]
       for (const body of attempts) {
-        const res = await h.post('/api/v1/wallets', body, { appId, token, headers: FRAME })
+        const res = await h.post('/api/v1/wallets', body, { appId, token, headers: FRAME, device })
         expect(res.statusCode).toBe(400)
         expect(res.json()).toEqual({ code: 'invalid_data', error: PROOF_FAILED })
       }
-      const missing = await h.post('/api/v1/wallets', firstWalletBody(eth.address, shares), { appId, token, headers: FRAME })
+      const missing = await h.post('/api/v1/wallets', firstWalletBody(eth.address, shares), { appId, token, headers: FRAME, device })
       expect(missing.statusCode).toBe(400)
       expect(await h.database.db.selectFrom('wallet_secrets').selectAll().where('entropy_id', '=', eth.address).execute()).toEqual([])
 
       // Solana: an ed25519 proof by another key is refused, the wallet's own is accepted.
-      expect((await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME })).statusCode).toBe(200)
+      expect((await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME, device })).statusCode).toBe(200)
       const sol = deriveFromSeed(seed, 'solana', 0)
       const solBody = { chain_type: 'solana', address: sol.address, wallet_index: 0, entropy_id: eth.address, entropy_id_verifier: verifierFor('ethereum') }
       const wrongSol = await h.post(
         '/api/v1/wallets',
         { ...solBody, proof: await prove(token, { ...deriveFromSeed(stranger.seed, 'solana', 0), address: sol.address }) },
-        { appId, token, headers: FRAME },
+        { appId, token, headers: FRAME, device },
       )
       expect(wrongSol.json()).toEqual({ code: 'invalid_data', error: PROOF_FAILED })
-      expect((await h.post('/api/v1/wallets', { ...solBody, proof: await prove(token, sol) }, { appId, token, headers: FRAME })).statusCode).toBe(200)
+      expect((await h.post('/api/v1/wallets', { ...solBody, proof: await prove(token, sol) }, { appId, token, headers: FRAME, device })).statusCode).toBe(200)
       expect(registrationMessage({ appId, userId: 'u1', address: sol.address })).toBe(
         `Gatehouse embedded wallet registration\nApp: ${appId}\nUser: u1\nAddress: ${sol.address}`,
       )
     })
 
     it('error: a revoked or expired session gets no key material, so it cannot export', async () => {
-      const login = await h.login(appId, 'wallet-9@example.com')
+      const login = await h.login(appId, 'wallet-9@example.com', { device })
       const { eth, shares } = await newSecret()
-      await h.post('/api/v1/wallets', await firstWallet(login.token, eth, shares), { appId, token: login.token, headers: FRAME })
+      await h.post('/api/v1/wallets', await firstWallet(login.token, eth, shares), { appId, token: login.token, headers: FRAME, device })
       const material = () =>
-        h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, { include_recovery: true }, { appId, token: login.token, headers: FRAME })
+        h.post(
+          `/api/v1/embedded_wallets/${eth.address}/recovery/key_material`,
+          { include_recovery: true },
+          { appId, token: login.token, headers: FRAME, device },
+        )
       expect((await material()).statusCode).toBe(200)
       expect((await h.post('/api/v1/sessions/logout', { refresh_token: login.refresh_token }, { appId, token: login.token })).statusCode).toBe(200)
       const revoked = await material()
       expect(revoked.statusCode).toBe(401)
       expect(revoked.body).not.toContain('auth_share')
 
-      const fresh = await h.login(appId, 'wallet-9@example.com')
-      const again = () => h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, {}, { appId, token: fresh.token, headers: FRAME })
+      const fresh = await h.login(appId, 'wallet-9@example.com', { device })
+      const again = () => h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, {}, { appId, token: fresh.token, headers: FRAME, device })
       expect((await again()).statusCode).toBe(200)
       h.clock.advance(61 * 60 * 1000) // past the access token's hour
       const expired = await again()
@@ -310,24 +318,28 @@ forEachDatabase((target) => {
   describe('key-material throttle', () => {
     let h: Harness
     let appId: string
+    let device: DeviceKey
     beforeAll(async () => {
       h = await startHarness(target, { rateLimits: { keyMaterial: 3 } })
+      device = await testDevice(h.clock.now)
       appId = await h.createApp()
     })
     afterAll(() => h?.close())
 
     it('error: key-material requests beyond the per-user limit answer 429; other users are unaffected', async () => {
-      const users = [await h.login(appId, 'throttle-1@example.com'), await h.login(appId, 'throttle-2@example.com')]
+      const users = [await h.login(appId, 'throttle-1@example.com', { device }), await h.login(appId, 'throttle-2@example.com', { device })]
       const addresses: string[] = []
       for (const user of users) {
         const { eth, shares } = await newSecret()
         const proof = await signRegistration(eth, { appId, userId: tokenSubject(user.token) })
         expect(
-          (await h.post('/api/v1/wallets', { ...firstWalletBody(eth.address, shares), proof }, { appId, token: user.token, headers: FRAME })).statusCode,
+          (await h.post('/api/v1/wallets', { ...firstWalletBody(eth.address, shares), proof }, { appId, token: user.token, headers: FRAME, device }))
+            .statusCode,
         ).toBe(200)
         addresses.push(eth.address)
       }
-      const ask = (i: number) => h.post(`/api/v1/embedded_wallets/${addresses[i]}/recovery/key_material`, {}, { appId, token: users[i]!.token, headers: FRAME })
+      const ask = (i: number) =>
+        h.post(`/api/v1/embedded_wallets/${addresses[i]}/recovery/key_material`, {}, { appId, token: users[i]!.token, headers: FRAME, device })
       for (let n = 0; n < 3; n++) expect((await ask(0)).statusCode).toBe(200)
       const limited = await ask(0)
       expect(limited.statusCode).toBe(429)

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { HEADER_APP, type ApiInstance } from '../context.js'
-import { requireBearer } from '../services/bearer.js'
+import { bearerToken, requireBearer } from '../services/bearer.js'
 import { RECOVERY_METHODS, type FrameCaller } from '../services/embedded-wallets.js'
 
 const bearerHeaders = { type: 'object', properties: { authorization: { type: 'string' } } } as const
@@ -43,7 +43,15 @@ const keyMaterialSchema = {
   summary: "The server's shares of a wallet secret, for the wallet frame only",
   headers: bearerHeaders,
   params: addressParams,
-  body: { type: 'object', additionalProperties: false, properties: { include_recovery: { type: 'boolean' } } },
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      /** Older form of `purpose: 'recover'`. */
+      include_recovery: { type: 'boolean' },
+      purpose: { type: 'string', enum: ['connect', 'recover', 'export'] },
+    },
+  },
 } as const
 const setRecoverySchema = {
   summary: 'Replace the server shares after a new split under another recovery method (frame origin only)',
@@ -52,9 +60,14 @@ const setRecoverySchema = {
   body: sharesSchema,
 } as const
 
-/** The bearer's user and the request's Origin: the wallet service decides whether the frame is calling. */
+/**
+ * The bearer's user, the request's Origin and its device proof (bound to this access token by
+ * `ath`): the wallet service decides whether the frame of an enrolled device is calling.
+ */
 async function frameCaller(request: FastifyRequest): Promise<FrameCaller> {
-  return { ...(await requireBearer(request)), origin: request.headers.origin }
+  const claims = await requireBearer(request)
+  const device = await request.server.gatehouse.deviceProofs.read(request, bearerToken(request)!)
+  return { ...claims, origin: request.headers.origin, device }
 }
 
 export default async function walletRoutes(app: ApiInstance) {
@@ -74,7 +87,9 @@ export default async function walletRoutes(app: ApiInstance) {
   app.post('/embedded_wallets/:address/recovery/key_material', { schema: keyMaterialSchema, config: HEADER_APP }, async (request, reply) => {
     // Every answer of this route, refusals included, stays out of caches.
     reply.header('cache-control', 'no-store')
-    return wallets.keyMaterial(request.gatehouseApp!.id, await frameCaller(request), request.params.address, Boolean(request.body?.include_recovery))
+    const body = request.body ?? {}
+    const purpose = body.purpose ?? (body.include_recovery ? 'recover' : 'connect')
+    return wallets.keyMaterial(request.gatehouseApp!.id, await frameCaller(request), request.params.address, purpose)
   })
 
   app.post('/embedded_wallets/:address/recovery', { schema: setRecoverySchema, config: HEADER_APP }, async (request) => {

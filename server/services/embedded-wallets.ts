@@ -2,8 +2,14 @@
  * Embedded wallets on the server: the wallet accounts (linked_accounts rows of type 'wallet') and
  * the two shares the server keeps per secret. The server never sees a whole key: the frame sends
  * it the auth share and the recovery share (for automatic recovery), or the auth share and a
- * password envelope it cannot open (user-passcode). Shares are only released to the frame's own
- * origin, with an access token of the user they belong to (checked in the route).
+ * password envelope it cannot open (user-passcode).
+ *
+ * Shares are released only to the wallet frame of a device: every call carries, besides the access
+ * token, a DPoP proof by the frame's non-extractable device key, and the session must have been
+ * bound to that key at its login ceremony (device-proofs.ts). A device that already holds a share
+ * (it created or recovered the wallet) is enrolled; only enrolled devices connect, add wallets or
+ * replace the recovery data, and a new device enrolls only by recovering inside a session whose
+ * ceremony it took part in. Export also needs that ceremony to be recent.
  */
 import { randomId } from '../crypto/hash.js'
 import { ShareBox } from '../crypto/share-box.js'
@@ -11,7 +17,10 @@ import { isUniqueViolation } from '../db/connect.js'
 import { insertLinkedAccount, listLinkedAccounts, setLinkedAccountDetails } from '../db/linked-accounts.js'
 import type { Db, LinkedAccountsTable, WalletSecretsTable } from '../db/schema.js'
 import { findWalletSecret, insertWalletSecret, updateWalletSecretShares } from '../db/wallet-secrets.js'
+import { enrollDevice, isDeviceEnrolled } from '../db/devices.js'
 import { ApiError } from '../errors.js'
+import type { DeviceBinding } from './device-proofs.js'
+import { newDeviceMessage, type Mailer } from './mailer.js'
 import type { SessionService } from './sessions.js'
 import type { Throttle } from './throttle.js'
 import { loadWireUser, type WireUser } from './users.js'
@@ -78,15 +87,32 @@ export interface EmbeddedWalletDeps {
   recoverySecret: string | null
   /** The origin of the server's own pages: the wallet frame's, the only caller of these methods. */
   frameOrigin: string
+  mailer: Mailer
+  /** Export needs a login ceremony at most this old (config.exportLoginMaxAgeMs). */
+  exportLoginMaxAgeMs: number
+  log?: { warn(details: object, message: string): void }
   now: () => number
 }
 
-/** Who calls: the bearer's user and session, and the request's Origin header. */
+/** Who calls: the bearer's user and session, the request's Origin header, and its verified device proof. */
 export interface FrameCaller {
   userId: string
   sessionId: string
   origin: string | undefined
+  device: DeviceBinding | null
 }
+
+/** Why the frame asks for key material: `export` needs a recent login ceremony. */
+export type KeyMaterialPurpose = 'connect' | 'recover' | 'export'
+
+interface FrameDevice {
+  userId: string
+  jkt: string
+  authenticatedAt: number
+}
+
+const notBound = () => new ApiError('invalid_device_proof', 'This session was not started on this device: log in again on this device to use the wallet')
+const notEnrolled = () => new ApiError('device_not_enrolled', 'This device does not hold this wallet yet: recover it first')
 
 export class EmbeddedWalletService {
   private readonly authBox: ShareBox
@@ -107,18 +133,31 @@ export class EmbeddedWalletService {
   }
 
   /**
-   * Shares go only to the wallet frame: a page of this origin. Browsers set Origin themselves, so
-   * script on a host page (which holds the access token too) cannot ask for them.
+   * The device behind a frame call. The Origin check keeps browsers' host pages out (browsers set
+   * Origin themselves); the device proof keeps everyone else out, since a client outside a browser
+   * sets any Origin it likes but cannot sign with the frame's key.
    */
-  private async frameUser(caller: FrameCaller): Promise<string> {
+  private async frameDevice(caller: FrameCaller): Promise<FrameDevice> {
     if (caller.origin !== this.options.frameOrigin) throw new ApiError('forbidden_origin', 'Only the wallet frame may call this')
-    await this.options.sessions.userForSession(caller.sessionId, caller.userId)
-    return caller.userId
+    const session = await this.options.sessions.activeSession(caller.sessionId, caller.userId)
+    if (!session.device_jkt) throw notBound()
+    if (!caller.device || caller.device.jkt !== session.device_jkt)
+      throw new ApiError('invalid_device_proof', 'A proof by the device of this session is required')
+    return { userId: caller.userId, jkt: session.device_jkt, authenticatedAt: Number(session.authenticated_at ?? session.created_at) }
+  }
+
+  /** An enrolled device: one that holds a share of the user's wallet. */
+  private async enrolledDevice(appId: string, caller: FrameCaller): Promise<FrameDevice> {
+    const device = await this.frameDevice(caller)
+    if (!(await isDeviceEnrolled(this.db, appId, device.userId, device.jkt))) throw notEnrolled()
+    return device
   }
 
   /** Registers a wallet the frame derived; the proof shows the caller holds its key. */
   async addWallet(appId: string, caller: FrameCaller, input: AddWalletInput): Promise<{ user: WireUser; wallet: Record<string, unknown> }> {
-    const userId = await this.frameUser(caller)
+    // A new secret makes this device its first holder; another wallet of an existing secret needs a holder.
+    const device = input.shares ? await this.frameDevice(caller) : await this.enrolledDevice(appId, caller)
+    const userId = device.userId
     const address = normalizeWalletAddress(input.chain_type, input.address)
     if (!Number.isInteger(input.wallet_index) || input.wallet_index < 0) throw new ApiError('invalid_data', 'A negative walletIndex is invalid')
     // Before anything is stored: the caller must hold the key of the address it registers.
@@ -163,7 +202,10 @@ export class EmbeddedWalletService {
     }
     try {
       await this.db.transaction().execute(async (trx) => {
-        if (input.shares) await insertWalletSecret(trx, secret!)
+        if (input.shares) {
+          await insertWalletSecret(trx, secret!)
+          await enrollDevice(trx, appId, userId, device.jkt, t)
+        }
         await insertLinkedAccount(trx, {
           id: wallet.id,
           user_id: userId,
@@ -209,14 +251,26 @@ export class EmbeddedWalletService {
     return secret
   }
 
-  /** The auth share, and with `includeRecovery` the recovery share (or its password envelope). */
-  async keyMaterial(appId: string, caller: FrameCaller, entropyId: string, includeRecovery: boolean): Promise<KeyMaterial> {
-    const userId = await this.frameUser(caller)
+  /**
+   * The auth share, and for `recover` the recovery share (or its password envelope). Connect and
+   * export need an enrolled device; recovering enrolls the device (and tells the user by e-mail).
+   */
+  async keyMaterial(appId: string, caller: FrameCaller, entropyId: string, purpose: KeyMaterialPurpose): Promise<KeyMaterial> {
+    const includeRecovery = purpose === 'recover'
+    const device = includeRecovery ? await this.frameDevice(caller) : await this.enrolledDevice(appId, caller)
+    const userId = device.userId
+    if (purpose === 'export' && this.options.now() - device.authenticatedAt > this.options.exportLoginMaxAgeMs) {
+      throw new ApiError('reauthentication_required', 'Log in again to export this wallet')
+    }
     // Per user, not per IP: the shares belong to the user, and a stolen token may come from anywhere.
     const { throttle } = this.options
     await throttle.hit(`key-material:${appId}:${userId}`, throttle.limits.keyMaterial)
     const secret = await this.ownSecret(appId, userId, entropyId)
     const context = this.context(appId, userId, secret.entropy_id, secret.share_set)
+    if (includeRecovery && (await enrollDevice(this.db, appId, userId, device.jkt, this.options.now()))) {
+      // The notice must not cost the user their wallet when mail is down: logged, not thrown.
+      await this.noticeNewDevice(appId, userId).catch((error) => this.options.log?.warn({ err: error }, 'new-device notice not sent'))
+    }
     return {
       entropy_id: secret.entropy_id,
       entropy_id_verifier: secret.entropy_id_verifier,
@@ -228,9 +282,17 @@ export class EmbeddedWalletService {
     }
   }
 
-  /** Replaces both server shares after the frame re-split the secret under a new recovery method. */
+  private async noticeNewDevice(appId: string, userId: string): Promise<void> {
+    const user = await loadWireUser(this.db, userId)
+    const email = user?.linked_accounts.find((a) => a.type === 'email')?.address
+    if (!email) return
+    const app = await this.db.selectFrom('apps').select('name').where('id', '=', appId).executeTakeFirst()
+    await this.options.mailer.send(newDeviceMessage(String(email), app?.name ?? 'your app', new Date(this.options.now())))
+  }
+
+  /** Replaces both server shares after the frame re-split the secret under a new recovery method (enrolled devices only). */
   async setRecovery(appId: string, caller: FrameCaller, entropyId: string, shares: SharesInput): Promise<WireUser> {
-    const userId = await this.frameUser(caller)
+    const { userId } = await this.enrolledDevice(appId, caller)
     const secret = await this.ownSecret(appId, userId, entropyId)
     const context = this.context(appId, userId, secret.entropy_id, shares.share_set)
     const t = this.options.now()

@@ -108,3 +108,15 @@ export function loginCodeMessage(to: string, code: string, appName: string, ttlM
     text: `Your login code for ${appName} is ${code}\n\n` + `It expires in ${ttlMinutes} minutes. If you did not ask for it, you can ignore this e-mail.\n`,
   }
 }
+
+/** Sent when a device that never held the user's wallet recovers it: the user learns of a login they did not make. */
+export function newDeviceMessage(to: string, appName: string, when: Date): MailMessage {
+  return {
+    to,
+    subject: `Your ${appName} wallet was opened on a new device`,
+    text:
+      `Your ${appName} wallet was recovered on a new device on ${when.toUTCString()}.\n\n` +
+      `If this was you, there is nothing to do. If it was not, log in to ${appName}, change the login method that was used ` +
+      `(for example your e-mail password or passkey), and move your funds to a new wallet.\n`,
+  }
+}

@@ -5,9 +5,10 @@
  */
 import { randomId, randomToken, sha256 } from '../crypto/hash.js'
 import type { KeyRing } from '../crypto/tokens.js'
-import type { Db } from '../db/schema.js'
+import type { Db, SessionsTable } from '../db/schema.js'
 import { findActiveSession, findRefreshToken, insertRefreshToken, insertSession, markRotated, revokeSession } from '../db/sessions.js'
 import { ApiError } from '../errors.js'
+import { currentLoginDevice, type DeviceBinding } from './device-proofs.js'
 import { loadWireUser, type WireUser } from './users.js'
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -42,15 +43,27 @@ export class SessionService {
     private readonly reuseGraceMs: number = REFRESH_REUSE_GRACE_MS,
   ) {}
 
-  /** The rows of a new session, for callers that write them inside their own transaction. */
-  newSession(appId: string, userId: string) {
+  /**
+   * The rows of a new session, for callers that write them inside their own transaction. A login
+   * request that carried a device proof binds the session to that device (device-proofs.ts).
+   */
+  newSession(appId: string, userId: string, device: DeviceBinding | null = currentLoginDevice()) {
     const t = this.now()
     const sessionId = randomId()
     const refreshToken = randomToken(32)
+    const session: SessionsTable = {
+      id: sessionId,
+      user_id: userId,
+      app_id: appId,
+      created_at: t,
+      revoked_at: null,
+      device_jkt: device?.jkt ?? null,
+      authenticated_at: t,
+    }
     return {
       sessionId,
       refreshToken,
-      session: { id: sessionId, user_id: userId, app_id: appId, created_at: t, revoked_at: null },
+      session,
       token: { token_hash: sha256(refreshToken), session_id: sessionId, created_at: t, expires_at: t + REFRESH_TOKEN_TTL_MS, rotated_at: null },
     }
   }
@@ -78,12 +91,27 @@ export class SessionService {
     return this.respond(appId, rows.sessionId, user, rows.refreshToken, isNew)
   }
 
-  async refresh(appId: string, refreshToken: string | undefined): Promise<AuthResponse> {
+  /**
+   * Rotates the refresh token. A device-bound session refreshes only with a proof by its device
+   * (`proveDevice` reads the request's DPoP header): a refresh token copied out of the host page
+   * is not enough on its own.
+   */
+  async refresh(appId: string, refreshToken: string | undefined, proveDevice: () => Promise<DeviceBinding | null>): Promise<AuthResponse> {
     if (!refreshToken) throw invalidToken()
     const t = this.now()
     const hash = sha256(refreshToken)
     const row = await findRefreshToken(this.db, hash)
     if (!row || row.app_id !== appId || row.revoked_at !== null || row.expires_at <= t) throw invalidToken()
+    // A rotated token presented again past the grace window is a copy: the session ends, proof or not.
+    if (row.rotated_at !== null && t - Number(row.rotated_at) > this.reuseGraceMs) {
+      await revokeSession(this.db, row.session_id, t)
+      throw invalidToken()
+    }
+    // Before rotating: a caller without the device's proof must not use up the owner's token.
+    if (row.device_jkt !== null) {
+      const device = await proveDevice()
+      if (device?.jkt !== row.device_jkt) throw new ApiError('invalid_device_proof', 'This session can only be refreshed on the device that logged in')
+    }
     if (row.rotated_at !== null || !(await markRotated(this.db, hash, t))) {
       // Rotated already (or by a concurrent request this instant): see REFRESH_REUSE_GRACE_MS.
       const rotatedAt = row.rotated_at === null ? t : Number(row.rotated_at)
@@ -117,11 +145,17 @@ export class SessionService {
 
   /** The user behind a verified access token, if its session is still alive. */
   async userForSession(sessionId: string, userId: string): Promise<WireUser> {
-    const session = await findActiveSession(this.db, sessionId)
-    if (!session || session.user_id !== userId) throw invalidToken()
+    await this.activeSession(sessionId, userId)
     const user = await loadWireUser(this.db, userId)
     if (!user) throw invalidToken()
     return user
+  }
+
+  /** The live session row of a verified access token (device binding, ceremony time). */
+  async activeSession(sessionId: string, userId: string): Promise<SessionsTable> {
+    const session = await findActiveSession(this.db, sessionId)
+    if (!session || session.user_id !== userId) throw invalidToken()
+    return session
   }
 
   identityToken(appId: string, sessionId: string, user: WireUser): Promise<string> {

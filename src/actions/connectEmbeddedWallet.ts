@@ -30,6 +30,9 @@ export async function connectEmbeddedWallet({ address, promptPassword = true }: 
     await proxy.request('wallets:connect', { accessToken, entropyId: wallet.entropyId })
     return wallet
   } catch (error) {
+    if (error instanceof WalletProxyError && error.type === 'session_not_on_device') {
+      throw new EmbeddedWalletError(WALLET_MESSAGES.loginAgainOnDevice, { code: 'SESSION_NOT_ON_DEVICE', cause: error })
+    }
     if (!(error instanceof WalletProxyError && error.type === 'wallet_not_on_device')) {
       throw new EmbeddedWalletError(WALLET_MESSAGES.unableToConnect, { code: 'UNKNOWN_CONNECT_WALLET_ERROR', cause: error })
     }

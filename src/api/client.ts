@@ -1,3 +1,4 @@
+import { DEVICE_PROOF_HEADER, SESSION_ISSUING_PATH } from '@gatehouse/contract'
 import { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { CLIENT_NAME } from '../version.ts'
 
@@ -24,6 +25,11 @@ export interface ApiClientConfig {
   /** Read on every call so a refreshed token is picked up. */
   getAccessToken?: () => string | null | undefined
   fetch?: (url: string, init: RequestInit) => Promise<Response>
+  /**
+   * A proof by the wallet frame's device key for a login or refresh request (null: none to be had).
+   * Asked per attempt, since the server spends each proof once.
+   */
+  deviceProof?: (htm: string, htu: string) => Promise<string | null>
   /** Injectable so retry tests run on fake timers. */
   sleep?: (ms: number) => Promise<void>
   timeoutMs?: number
@@ -121,10 +127,13 @@ export function createApiClient(config: ApiClientConfig) {
       },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     }
+    const bindsSession = method === 'POST' && SESSION_ISSUING_PATH.test(path) && config.deviceProof !== undefined
     for (let retry = 0; ; retry++) {
       let error: Error
       try {
-        const response = await attempt(url, init)
+        const proof = bindsSession ? await config.deviceProof!(method, url) : null
+        const sent = proof ? { ...init, headers: { ...(init.headers as Record<string, string>), [DEVICE_PROOF_HEADER]: proof } } : init
+        const response = await attempt(url, sent)
         if (response.ok) {
           if (response.status === 204) return undefined as T
           const text = await response.text()

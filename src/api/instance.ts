@@ -27,6 +27,11 @@ export function getApiClient(): ApiClient {
         apiUrl,
         clientId: getAnalyticsClientId(),
         getAccessToken: () => $session.get().tokens?.token || null,
+        // Only against a server that binds sessions to devices; loaded on first use (the wallet frame client).
+        deviceProof: async (htm, htu) => {
+          if (!$config.get().app?.deviceBoundSessions) return null
+          return (await import('../wallets/embedded/device.ts')).deviceProof(htm, htu)
+        },
         ...overrides,
       }),
     }

@@ -36,6 +36,8 @@ export type LoginMethodKey =
 export interface AppConfig {
   id: string
   name: string
+  /** The server binds sessions to the wallet frame's device key: logins and refreshes carry its proof. */
+  deviceBoundSessions?: boolean
   logo?: string | null
   accentColor?: string | null
   theme?: 'light' | 'dark' | string | null

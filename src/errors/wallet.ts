@@ -27,6 +27,8 @@ export const WALLET_MESSAGES = {
   exitedBeforePassword: 'Exited before password was added to wallet',
   unableToSetRecovery: 'Unable to set recovery on wallet',
   setPasswordFailed: 'Error setting password on privy wallet',
+  /** Not a spec text: the session was logged in without this device's wallet frame (device binding). */
+  loginAgainOnDevice: 'Log in again on this device to use your wallet.',
 } as const
 
 /** Any embedded-wallet failure. `code` is a spec code or a wallet proxy error type. */

@@ -2,13 +2,21 @@ import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState } from 'react'
 import { trackEvent } from '../../../api/analytics.ts'
 import { getAccessToken } from '../../../actions/getAccessToken.ts'
+import { logout } from '../../../actions/logout.ts'
+import { resetScreens } from '../../../stores/modal.ts'
+import { PrimaryButton } from '../../../ui/Button.tsx'
 import { $config } from '../../../stores/config.ts'
 import { findWallet, walletRef } from '../../../stores/wallets.ts'
 import { ScreenTitle } from '../../../ui/ScreenTitle.tsx'
 import { getAnalyticsClientId } from '../../../stores/storage.ts'
 
 export const EXPORT_LEARN_MORE_URL = 'https://ethereum.org/en/wallets/#how-to-stay-safe'
+export const EXPORT_LOGIN_AGAIN_TEXT = 'For your security, log in again to export your wallet.'
 const TAG = 'gatehouse-wallet'
+/** The export frame's refusals that a fresh login on this device cures (the server wants a recent ceremony). */
+const LOGIN_AGAIN = new Set(['reauthentication_required', 'session_not_on_device'])
+
+type Failure = null | 'generic' | 'login-again'
 
 /**
  * 'Export wallet': the warning, and the key shown inside a frame of the API origin. The host
@@ -17,7 +25,7 @@ const TAG = 'gatehouse-wallet'
 export default function ExportWalletScreen({ address }: { address: string }) {
   const { appId, apiUrl } = useStore($config)
   const frame = useRef<HTMLIFrameElement>(null)
-  const [failed, setFailed] = useState(false)
+  const [failed, setFailed] = useState<Failure>(null)
   const wallet = findWallet(address)
   const origin = new URL(apiUrl || location.origin, location.href).origin
   const query = new URLSearchParams({
@@ -36,17 +44,17 @@ export default function ExportWalletScreen({ address }: { address: string }) {
     const id = `export-${Date.now().toString(36)}`
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== origin || event.source !== frame.current?.contentWindow) return
-      const reply = event.data as { tag?: string; id?: string; ok?: boolean }
+      const reply = event.data as { tag?: string; id?: string; ok?: boolean; error?: { type?: string } }
       if (reply?.tag !== TAG || reply.id !== id) return
       if (reply.ok) trackEvent('embedded_wallet_key_export_completed')
-      else setFailed(true)
+      else setFailed(LOGIN_AGAIN.has(reply.error?.type ?? '') ? 'login-again' : 'generic')
     }
     window.addEventListener('message', onMessage)
     const iframe = frame.current
     const onLoad = async () => {
       const accessToken = await getAccessToken()
       const ref = wallet && walletRef(wallet)
-      if (!accessToken || !ref) return setFailed(true)
+      if (!accessToken || !ref) return setFailed('generic')
       iframe?.contentWindow?.postMessage({ tag: TAG, id, type: 'export:show', payload: { accessToken, wallet: ref } }, origin)
     }
     iframe?.addEventListener('load', onLoad)
@@ -66,10 +74,19 @@ export default function ExportWalletScreen({ address }: { address: string }) {
         </a>
       </p>
       <iframe ref={frame} className="export-frame" part="export-frame" title="Exported key" src={src} />
-      {failed ? (
+      {failed === 'generic' ? (
         <p className="error-message" part="error-message" role="alert">
           Something went wrong
         </p>
+      ) : null}
+      {failed === 'login-again' ? (
+        <>
+          <p className="error-message" part="error-message" role="alert">
+            {EXPORT_LOGIN_AGAIN_TEXT}
+          </p>
+          {/* A fresh login ceremony on this device: the landing screen, in the same modal. */}
+          <PrimaryButton onClick={() => void logout().then(() => resetScreens())}>Log in again</PrimaryButton>
+        </>
       ) : null}
     </div>
   )

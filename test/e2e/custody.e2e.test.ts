@@ -1,0 +1,223 @@
+/**
+ * Custody against a stolen token, end to end: the owner logs in on the demo page in Chromium and
+ * gets a wallet; an attacker copies everything the host page's storage holds and replays it from
+ * Node (with the API's own origin in the Origin header) and from a fresh browser profile. Neither
+ * reaches a share, replaces one or refreshes the session. A session revoked on the server stops
+ * the owner's frame from signing within its session check, even though the page stays open.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../browser.ts'
+import { startStack, type Stack } from '../stack.ts'
+import { eventCount, modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+import { login, wallets } from './wallet-helpers.ts'
+
+/** Short, so the revocation test waits seconds, not the default 30 s (the server caps it at 30 s). */
+const SESSION_CHECK_MS = 2000
+/** Export needs a login at most this old (5 minutes by default; an operator may ask for less). */
+const EXPORT_LOGIN_MAX_AGE_MS = 15_000
+
+interface Stolen {
+  appId: string
+  token: string
+  refreshToken: string
+}
+
+const steal = (page: Page): Promise<Stolen> =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith(':session'))!
+    const stored = JSON.parse(localStorage.getItem(key)!)
+    return { appId: document.querySelector('auth-modal')!.getAttribute('app-id')!, token: stored.token, refreshToken: stored.refreshToken }
+  })
+
+const signHeadless = (page: Page) =>
+  page.evaluate(() =>
+    document
+      .querySelector('auth-modal')!
+      .signMessage({ message: 'still mine?', showWalletUIs: false })
+      .then(
+        (r) => ({ ok: true as const, signature: r.signature }),
+        (e: Error) => ({ ok: false as const, message: e.message }),
+      ),
+  )
+
+describe('custody survives a stolen token', () => {
+  let stack: Stack
+  let browser: Browser
+
+  beforeAll(async () => {
+    ;[stack, browser] = await Promise.all([
+      startStack({
+        env: { GATEHOUSE_FRAME_SESSION_CHECK_MS: String(SESSION_CHECK_MS), GATEHOUSE_EXPORT_LOGIN_MAX_AGE_MS: String(EXPORT_LOGIN_MAX_AGE_MS) },
+      }),
+      launchBrowser(),
+    ])
+    await stack.createApp({ name: 'Custody', embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } } })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await stack?.stop()
+  })
+
+  async function owner(email: string) {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await login(page, stack, email)
+    await waitForHostEvent(page, 'wallet-created', { timeout: 60000 })
+    const [wallet] = await wallets(page)
+    return { context, page, wallet: wallet! }
+  }
+
+  it('tokens copied from the host page reach no share and refresh nothing, from Node or from a fresh browser profile', async () => {
+    const { context, page, wallet } = await owner('custody.owner@example.com')
+    expect((await signHeadless(page)).ok).toBe(true)
+    const stolen = await steal(page)
+    const api = (path: string, body: unknown, token?: string) =>
+      fetch(`${stack.apiUrl}/api/v1${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'privy-app-id': stolen.appId,
+          // Outside a browser any Origin can be claimed, the frame's own included.
+          origin: new URL(stack.apiUrl).origin,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      })
+
+    // From Node: shares, the password envelope, an overwrite, a new wallet, a refresh.
+    for (const purpose of ['connect', 'recover', 'export']) {
+      const res = await api(`/embedded_wallets/${wallet.address}/recovery/key_material`, { purpose }, stolen.token)
+      expect(res.status).toBe(401)
+      expect(await res.text()).not.toContain('share"')
+    }
+    const overwrite = await api(
+      `/embedded_wallets/${wallet.address}/recovery`,
+      { share_set: 'x', auth_share: 'AAAA', recovery_method: 'privy', recovery_share: 'AAAA' },
+      stolen.token,
+    )
+    expect(overwrite.status).toBe(401)
+    const refresh = await api('/sessions', { refresh_token: stolen.refreshToken })
+    expect(refresh.status).toBe(401)
+    expect((await refresh.json()).code).toBe('invalid_device_proof')
+
+    // A fresh browser profile with the copied storage: its own frame has another device key.
+    const thief = await browser.newContext()
+    const thiefPage = await thief.newPage()
+    await thiefPage.goto(`${stack.demoUrl}/`)
+    await waitForHostEvent(thiefPage, 'auth-ready')
+    await thiefPage.evaluate((s) => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith(':session')) ?? `gatehouse:${s.appId}:session`
+      localStorage.setItem(key, JSON.stringify({ token: s.token, refreshToken: s.refreshToken, identityToken: null }))
+    }, stolen)
+    // Asking its frame directly, with the stolen access token, for the wallet's shares.
+    const recovered = await thiefPage.evaluate(
+      async ({ token, address }) => {
+        const iframe = document.createElement('iframe')
+        const origin = (document.querySelector('auth-modal')!.getAttribute('api-url') || location.origin).replace(/\/+$/, '')
+        const appId = document.querySelector('auth-modal')!.getAttribute('app-id')!
+        iframe.src = `${new URL(origin).origin}/apps/${appId}/embedded-wallets`
+        document.body.append(iframe)
+        await new Promise((r) => iframe.addEventListener('load', r, { once: true }))
+        const ask = (type: string, payload: unknown) =>
+          new Promise<{ ok: boolean; error?: { type: string } }>((resolve) => {
+            const id = `${type}-${Math.random()}`
+            window.addEventListener('message', function on(event) {
+              if (event.data?.id !== id) return
+              window.removeEventListener('message', on)
+              resolve(event.data)
+            })
+            iframe.contentWindow!.postMessage({ tag: 'gatehouse-wallet', id, type, payload }, new URL(origin).origin)
+          })
+        return ask('wallets:recover', { accessToken: token, entropyId: address })
+      },
+      { token: stolen.token, address: wallet.address },
+    )
+    expect(recovered).toMatchObject({ ok: false, error: { type: 'session_not_on_device' } })
+    // Reloading with the copied tokens: the refresh is refused and the profile is logged out.
+    await thiefPage.reload()
+    expect((await waitForHostEvent(thiefPage, 'auth-ready')).detail.authenticated).toBe(false)
+    await thief.close()
+
+    // The owner is untouched: still logged in after a reload, and still signing.
+    await page.reload()
+    expect((await waitForHostEvent(page, 'auth-ready')).detail.authenticated).toBe(true)
+    expect((await signHeadless(page)).ok).toBe(true)
+    await context.close()
+  })
+
+  it('script on the host page cannot borrow the device key for anything but a login or refresh', async () => {
+    const { context, page, wallet } = await owner('custody.borrow@example.com')
+    const frame = new URL(stack.apiUrl).origin
+    const answers = await page.evaluate(
+      async ({ frame, address }) => {
+        const iframe = [...document.querySelectorAll('iframe')].find((f) => f.src.startsWith(frame) && f.src.endsWith('/embedded-wallets'))!
+        const ask = (htu: string) =>
+          new Promise<{ ok: boolean; error?: { type: string } }>((resolve) => {
+            const id = `borrow-${Math.random()}`
+            window.addEventListener('message', function on(event) {
+              if (event.data?.id !== id) return
+              window.removeEventListener('message', on)
+              resolve(event.data)
+            })
+            iframe.contentWindow!.postMessage({ tag: 'gatehouse-wallet', id, type: 'device:proof', payload: { htm: 'POST', htu } }, frame)
+          })
+        return {
+          keyMaterial: await ask(`${frame}/api/v1/embedded_wallets/${address}/recovery/key_material`),
+          recovery: await ask(`${frame}/api/v1/embedded_wallets/${address}/recovery`),
+          elsewhere: await ask(`https://attacker.example/api/v1/sessions`),
+          refresh: await ask(`${frame}/api/v1/sessions`),
+        }
+      },
+      { frame, address: wallet.address },
+    )
+    expect(answers.keyMaterial).toMatchObject({ ok: false, error: { type: 'invalid_request_arguments' } })
+    expect(answers.recovery).toMatchObject({ ok: false, error: { type: 'invalid_request_arguments' } })
+    expect(answers.elsewhere).toMatchObject({ ok: false })
+    expect(answers.refresh.ok).toBe(true)
+    await context.close()
+  })
+
+  it('a session revoked on the server stops the open page from signing within the session check', async () => {
+    const { context, page } = await owner('custody.revoked@example.com')
+    expect((await signHeadless(page)).ok).toBe(true)
+    const stolen = await steal(page)
+    // The server ends the session (as a logout elsewhere, or an operator, would); the page stays open.
+    const logout = await fetch(`${stack.apiUrl}/api/v1/sessions/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'privy-app-id': stolen.appId },
+      body: JSON.stringify({ refresh_token: stolen.refreshToken }),
+    })
+    expect(logout.status).toBe(200)
+    await expect.poll(async () => (await signHeadless(page)).ok, { timeout: 60000, interval: 500 }).toBe(false)
+    // And the frame forgot the wallet: nothing signs from memory any more.
+    expect((await signHeadless(page)).ok).toBe(false)
+    await context.close()
+  })
+
+  it('export after the login has aged asks to log in again, and after a fresh login shows the key', async () => {
+    const email = 'custody.export@example.com'
+    const { context, page, wallet } = await owner(email)
+    const loggedInAt = Date.now()
+    // The state waited for is the ceremony's age itself.
+    await expect.poll(() => Date.now() - loggedInAt, { timeout: EXPORT_LOGIN_MAX_AGE_MS * 3, interval: 500 }).toBeGreaterThan(EXPORT_LOGIN_MAX_AGE_MS + 500)
+    expect((await signHeadless(page)).ok).toBe(true) // signing needs no recent login
+
+    await page.locator('#export').click()
+    await modal(page).getByText('For your security, log in again to export your wallet.').waitFor({ timeout: 30000 })
+    const exportFrame = page.frameLocator('auth-modal iframe[title="Exported key"]')
+    expect(await exportFrame.locator('#private-key').count()).toBe(0)
+    const before = await eventCount(page)
+    await modal(page).getByRole('button', { name: 'Log in again' }).click()
+    await submitEmail(page, email)
+    await typeCode(page, await stack.nextCode(email))
+    await waitForHostEvent(page, 'auth-success', { after: before })
+    await waitForHostEvent(page, 'modal-close', { after: before, timeout: 15000 })
+
+    await page.locator('#export').click()
+    const { privateKeyToAccount } = await import('viem/accounts')
+    const privateKey = (await page.frameLocator('auth-modal iframe[title="Exported key"]').locator('#private-key').textContent({ timeout: 30000 }))!
+    expect(privateKeyToAccount(privateKey as `0x${string}`).address.toLowerCase()).toBe(wallet.address.toLowerCase())
+    await context.close()
+  })
+})
