@@ -10,7 +10,6 @@ import { deleteExpiredAccountTransfers } from './db/account-transfers.js'
 import { deleteExpiredLoginCodes } from './db/codes.js'
 import { deleteExpiredOAuthStates } from './db/oauth-states.js'
 import { openDatabase, type DatabaseHandle } from './db/connect.js'
-import { deleteStaleRateLimits } from './db/rate-limits.js'
 import { deleteExpiredRefreshTokens } from './db/sessions.js'
 import { deleteExpiredWalletNonces } from './db/wallet-nonces.js'
 import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
@@ -200,7 +199,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
       deleteExpiredRefreshTokens(db, t),
       deleteExpiredAccountTransfers(db, t),
       deleteExpiredOAuthStates(db, t),
-      deleteStaleRateLimits(db, t - throttle.longestWindowMs),
+      throttle.deleteStale(),
       deleteExpiredWalletNonces(db, t),
       passkeys.deleteExpired(t),
       farcaster.deleteExpired(t),

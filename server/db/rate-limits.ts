@@ -25,8 +25,11 @@ export async function hitRateLimit(db: Db, key: string, now: number, windowMs: n
   return Number(rows[0].count)
 }
 
-export async function deleteStaleRateLimits(db: Db, olderThan: number): Promise<void> {
-  await db.deleteFrom('rate_limits').where('window_start', '<', olderThan).execute()
+/** Deletes counters whose window started before `olderThan`: those whose key starts with `prefix` (no LIKE wildcards in it), or all others. */
+export async function deleteStaleRateLimits(db: Db, olderThan: number, keys?: { prefix: string; matching: boolean }): Promise<void> {
+  let query = db.deleteFrom('rate_limits').where('window_start', '<', olderThan)
+  if (keys) query = query.where('key', keys.matching ? 'like' : 'not like', `${keys.prefix}%`)
+  await query.execute()
 }
 
 /** The hits on `key` in its current window (0 when the window is over or there is no row). */

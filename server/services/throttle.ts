@@ -1,7 +1,7 @@
 /** Fixed-window throttles kept in the database, so every instance counts the same hits. */
 import { isIPv4, isIPv6 } from 'node:net'
 import type { RateLimits } from '../config.js'
-import { hitRateLimit, rateLimitCount, refundRateLimitHit } from '../db/rate-limits.js'
+import { deleteStaleRateLimits, hitRateLimit, rateLimitCount, refundRateLimitHit } from '../db/rate-limits.js'
 import type { Db } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 
@@ -92,9 +92,11 @@ export class Throttle {
     }
   }
 
-  /** The longest window any throttle counts in, ms (rows older than that are stale). */
-  get longestWindowMs(): number {
-    return Math.max(this.limits.windowSeconds, this.limits.codeGuessWindowSeconds) * 1000
+  /** Deletes the counters whose window is over; each kind keeps its rows only as long as its own window. */
+  async deleteStale(): Promise<void> {
+    const t = this.now()
+    await deleteStaleRateLimits(this.db, t - this.limits.windowSeconds * 1000, { prefix: GUESS_PREFIX, matching: false })
+    await deleteStaleRateLimits(this.db, t - this.limits.codeGuessWindowSeconds * 1000, { prefix: GUESS_PREFIX, matching: true })
   }
 
   get enabled() {
@@ -102,4 +104,5 @@ export class Throttle {
   }
 }
 
-const guessKey = (appId: string, address: string) => `code-guess:${appId}:${address}`
+const GUESS_PREFIX = 'code-guess:'
+const guessKey = (appId: string, address: string) => `${GUESS_PREFIX}${appId}:${address}`
