@@ -4,13 +4,12 @@
  */
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
-import { productionProblems, resolveConfig, type ConfigOverrides } from './config.js'
+import { productionProblems, resolveConfig, type ConfigOverrides, type TrustProxy } from './config.js'
 import { API_PREFIX, type Gatehouse } from './context.js'
 import { deleteExpiredAccountTransfers } from './db/account-transfers.js'
 import { deleteExpiredLoginCodes } from './db/codes.js'
 import { deleteExpiredOAuthStates } from './db/oauth-states.js'
 import { openDatabase, type DatabaseHandle } from './db/connect.js'
-import { deleteStaleRateLimits } from './db/rate-limits.js'
 import { deleteExpiredRefreshTokens } from './db/sessions.js'
 import { deleteExpiredWalletNonces } from './db/wallet-nonces.js'
 import { DeviceProofs } from './services/device-proofs.js'
@@ -84,7 +83,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   })
 
@@ -223,7 +222,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
       deleteExpiredRefreshTokens(db, t),
       deleteExpiredAccountTransfers(db, t),
       deleteExpiredOAuthStates(db, t),
-      deleteStaleRateLimits(db, t - config.rateLimits.windowSeconds * 1000),
+      throttle.deleteStale(),
       deleteExpiredWalletNonces(db, t),
       deviceProofs.deleteExpired(t),
       passkeys.deleteExpired(t),
@@ -238,6 +237,15 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     if (ownsDatabase) await database.close()
   })
   return app
+}
+
+/**
+ * Fastify's own number form trusts nothing (it cannot tell a proxy from a direct client), so a hop
+ * count becomes a function: the socket peer and the next n - 1 entries are proxies, the entry after
+ * them is the client. That is only sound when clients cannot reach the server around the proxies.
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust
 }
 
 async function originAllowed(gatehouse: Gatehouse, request: FastifyRequest, origin: string): Promise<boolean> {

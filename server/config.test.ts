@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_RATE_LIMITS, loadConfig, productionProblems } from './config.js'
+import { DEFAULT_RATE_LIMITS, devExposureProblem, isLoopbackHost, loadConfig, productionProblems } from './config.js'
 
 describe('loadConfig', () => {
   it('has development defaults', () => {
@@ -45,5 +45,26 @@ describe('loadConfig', () => {
   it('error: production needs SMTP_URL and a long GATEHOUSE_SECRET', () => {
     expect(productionProblems(loadConfig({ NODE_ENV: 'production' }))).toHaveLength(2)
     expect(productionProblems(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', GATEHOUSE_SECRET: 'x'.repeat(32) }))).toEqual([])
+  })
+
+  it('reads the code guess budget and its window', () => {
+    expect(loadConfig({ GATEHOUSE_CODE_GUESS_BUDGET: '10', GATEHOUSE_CODE_GUESS_WINDOW_SECONDS: '86400' }).rateLimits).toMatchObject({
+      codeGuessBudget: 10,
+      codeGuessWindowSeconds: 86400,
+    })
+  })
+})
+
+describe('development mode on the network', () => {
+  it('loopback HOST values are loopback; anything else is not', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopbackHost(host)).toBe(true)
+    for (const host of ['0.0.0.0', '::', '192.168.1.5', 'example.com', '128.0.0.1']) expect(isLoopbackHost(host)).toBe(false)
+  })
+
+  it('error: development mode (NODE_ENV unset) on a non-loopback HOST is refused unless GATEHOUSE_DEV_ON_NETWORK=1', () => {
+    expect(devExposureProblem(loadConfig({}))).toBeNull()
+    expect(devExposureProblem(loadConfig({ HOST: '0.0.0.0' }))).toMatch(/GATEHOUSE_DEV_ON_NETWORK=1/)
+    expect(devExposureProblem(loadConfig({ HOST: '0.0.0.0', GATEHOUSE_DEV_ON_NETWORK: '1' }))).toBeNull()
+    expect(devExposureProblem(loadConfig({ HOST: '0.0.0.0', NODE_ENV: 'production' }))).toBeNull()
   })
 })

@@ -3,6 +3,7 @@
  * `resolveConfig(overrides)` fills defaults without touching the environment, so tests
  * get the same server regardless of the shell they run in.
  */
+import { isIP } from 'node:net'
 
 export interface RateLimits {
   /** Length of every throttle window, seconds. */
@@ -17,6 +18,15 @@ export interface RateLimits {
   resendCooldownSeconds: number
   /** Wrong guesses that kill a code. */
   codeMaxAttempts: number
+  /**
+   * Failed guesses one address (per app) may make across all its codes per `codeGuessWindowSeconds`;
+   * once spent, its code checks and code requests answer too_many_requests until the window ends.
+   * A new code resets only the per-code count, so without this budget every code request bought
+   * five more guesses. See SECURITY.md for the odds the defaults give.
+   */
+  codeGuessBudget: number
+  /** The window of `codeGuessBudget`, seconds. */
+  codeGuessWindowSeconds: number
   /** Code lifetime, seconds. */
   codeTtlSeconds: number
   /**
@@ -73,7 +83,18 @@ export interface ServerConfig {
   /** How recent the login ceremony must be for a key export, ms (at most 5 minutes; an operator may ask for less). */
   exportLoginMaxAgeMs: number
   bodyLimit: number
-  trustProxy: boolean
+  /**
+   * Which `X-Forwarded-For` entries to believe: false (none: the socket address is the client), a
+   * number of proxy hops in front of the server, or the proxies' addresses / CIDR ranges. Never
+   * "all": the left-most entry is whatever the client wrote, which would give it a fresh per-IP
+   * budget on every request.
+   */
+  trustProxy: TrustProxy
+  /**
+   * Development mode listening on a non-loopback address. Off, main.ts refuses to start that way:
+   * development serves every login code at /dev/outbox and trusts any localhost origin.
+   */
+  devOnNetwork: boolean
   logLevel: string
   /** SMS delivery; null sends to the development outbox only. */
   sms: SmsConfig | null
@@ -107,6 +128,11 @@ export interface FarcasterConfig {
   relayUrl: string | null
 }
 
+export type TrustProxy = false | number | string[]
+
+/** Forces development mode on a non-loopback HOST (see `devExposureProblem`). */
+export const DEV_ON_NETWORK_ENV = 'GATEHOUSE_DEV_ON_NETWORK'
+
 /** Farcaster's IdRegistry on Optimism mainnet (https://docs.farcaster.xyz/reference/contracts/deployments). */
 export const FARCASTER_ID_REGISTRY_OPTIMISM = '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b'
 
@@ -133,6 +159,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // come right after the first send; the per-address window below bounds mail bombing instead.
   resendCooldownSeconds: 0,
   codeMaxAttempts: 5,
+  // 20 per 6 h: any 24 h touch at most 5 windows, so at most 100 guesses at a 10⁶ code space.
+  codeGuessBudget: 20,
+  codeGuessWindowSeconds: 6 * 3600,
   codeTtlSeconds: 600,
   keyMaterial: 60,
   telegramAccount: 10,
@@ -170,6 +199,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     exportLoginMaxAgeMs: Math.min(overrides.exportLoginMaxAgeMs ?? EXPORT_LOGIN_MAX_AGE_MS, EXPORT_LOGIN_MAX_AGE_MS),
     bodyLimit: overrides.bodyLimit ?? 64 * 1024,
     trustProxy: overrides.trustProxy ?? false,
+    devOnNetwork: overrides.devOnNetwork ?? false,
     logLevel: overrides.logLevel ?? 'warn',
     sms: overrides.sms ?? null,
     smsAllowedCountries: (overrides.smsAllowedCountries ?? []).map((c) => c.toUpperCase()),
@@ -193,9 +223,35 @@ const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
   ipAuthenticate: 'GATEHOUSE_RATE_LIMIT_IP_AUTHENTICATE',
   resendCooldownSeconds: 'GATEHOUSE_RATE_LIMIT_RESEND_COOLDOWN_SECONDS',
   codeMaxAttempts: 'GATEHOUSE_CODE_MAX_ATTEMPTS',
+  codeGuessBudget: 'GATEHOUSE_CODE_GUESS_BUDGET',
+  codeGuessWindowSeconds: 'GATEHOUSE_CODE_GUESS_WINDOW_SECONDS',
   codeTtlSeconds: 'GATEHOUSE_CODE_TTL_SECONDS',
   keyMaterial: 'GATEHOUSE_RATE_LIMIT_KEY_MATERIAL',
   telegramAccount: 'GATEHOUSE_RATE_LIMIT_TELEGRAM_ACCOUNT',
+}
+
+// proxy-addr's names for the reserved ranges, accepted in TRUST_PROXY lists.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** TRUST_PROXY: unset/0 = no proxy, a number = that many hops, else a comma-separated list of addresses or CIDRs. */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim()
+  if (value === '' || value === '0' || value === 'false') return false
+  if (/^\d+$/.test(value)) return Number(value)
+  if (value === 'true')
+    throw new Error(
+      'TRUST_PROXY=true would believe any X-Forwarded-For a client sends: set the number of proxies in front of the server (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.5,10.1.0.0/16)',
+    )
+  const entries = value.split(',').map((e) => e.trim())
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/')
+    const family = isIP(address)
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32))
+    if (!PROXY_RANGE_NAMES.has(entry) && (!family || !bitsOk || extra !== undefined)) {
+      throw new Error(`TRUST_PROXY must be a number of hops or a comma-separated list of addresses or CIDRs, got '${entry}'`)
+    }
+  }
+  return entries
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
@@ -240,7 +296,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       const seconds = intFromEnv(env, 'GATEHOUSE_REFRESH_REUSE_GRACE_SECONDS')
       return seconds === undefined ? undefined : seconds * 1000
     })(),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    devOnNetwork: env[DEV_ON_NETWORK_ENV] === '1',
     logLevel: env.LOG_LEVEL || undefined,
     sms: env.SMS_ACCOUNT_SID
       ? {
@@ -273,6 +330,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       relayUrl: env.FARCASTER_RELAY_URL || undefined,
     },
   })
+}
+
+/** Whether `host` (a HOST value) listens only on the loopback interface. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase()
+  if (h === 'localhost' || h === '::1') return true
+  const v4 = h.startsWith('::ffff:') ? h.slice(7) : h
+  return isIP(v4) === 4 && v4.startsWith('127.')
+}
+
+/**
+ * Why this development server must not start, or null. Development mode is what an unset NODE_ENV
+ * gives, so a forgotten variable on a server would otherwise publish every login code.
+ */
+export function devExposureProblem(config: ServerConfig): string | null {
+  if (!config.dev || config.devOnNetwork || isLoopbackHost(config.host)) return null
+  return `Gatehouse refuses to start: development mode (NODE_ENV is not 'production') on HOST=${config.host} would serve every login code at /dev/outbox to the network; set NODE_ENV=production, listen on HOST=127.0.0.1, or set ${DEV_ON_NETWORK_ENV}=1 to force it.`
 }
 
 /** Problems that must stop a production server from starting; empty when all is well. */

@@ -6,7 +6,7 @@ import { DEV_IDP_CLIENT, DEV_IDP_PATH } from './routes/dev-idp.js'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildServer } from './app.js'
-import { loadConfig, productionProblems, type ServerConfig } from './config.js'
+import { DEV_ON_NETWORK_ENV, devExposureProblem, isLoopbackHost, loadConfig, productionProblems, type ServerConfig } from './config.js'
 import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
 import { openDatabase } from './db/connect.js'
 import { AppStore } from './services/apps.js'
@@ -54,6 +54,14 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
 
 async function main() {
   const config = loadConfig()
+  const exposure = devExposureProblem(config)
+  if (exposure) {
+    console.error(exposure)
+    process.exit(1)
+  }
+  if (config.dev && !isLoopbackHost(config.host)) {
+    console.warn(`Warning: development mode on HOST=${config.host} (${DEV_ON_NETWORK_ENV}=1): every login code is readable at /dev/outbox from the network.`)
+  }
   if (config.dev) {
     mkdirSync(config.stateDir, { recursive: true })
     config.secret ??= devSecret(config, 'secret')
@@ -83,7 +91,10 @@ async function main() {
   const store = config.databaseUrl ? 'PostgreSQL' : `SQLite ${config.dbFile}`
   console.log(`Gatehouse API on http://${config.host}:${config.port} (${config.dev ? 'development' : 'production'}, ${store}), public URL ${config.publicUrl}`)
   if (devApp) console.log(`Development app: ${devApp.id} (${devApp.name}); also in ${join(config.stateDir, 'dev-app.json')}`)
-  if (config.adminToken) {
+  // Logs of a production server are read by more people and systems than its secrets should be.
+  if (config.adminToken && !config.dev) {
+    console.log('Admin API enabled: its bearer token is the value of GATEHOUSE_ADMIN_TOKEN (not printed).')
+  } else if (config.adminToken) {
     const source = process.env.GATEHOUSE_ADMIN_TOKEN ? 'from GATEHOUSE_ADMIN_TOKEN' : `stored in ${join(config.stateDir, 'admin-token')}`
     console.log(`Admin token (${source}): ${config.adminToken}`)
   } else {

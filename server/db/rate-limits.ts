@@ -25,6 +25,32 @@ export async function hitRateLimit(db: Db, key: string, now: number, windowMs: n
   return Number(rows[0].count)
 }
 
-export async function deleteStaleRateLimits(db: Db, olderThan: number): Promise<void> {
-  await db.deleteFrom('rate_limits').where('window_start', '<', olderThan).execute()
+/** Deletes counters whose window started before `olderThan`: those whose key starts with `prefix` (no LIKE wildcards in it), or all others. */
+export async function deleteStaleRateLimits(db: Db, olderThan: number, keys?: { prefix: string; matching: boolean }): Promise<void> {
+  let query = db.deleteFrom('rate_limits').where('window_start', '<', olderThan)
+  if (keys) query = query.where('key', keys.matching ? 'like' : 'not like', `${keys.prefix}%`)
+  await query.execute()
+}
+
+/** The hits on `key` in its current window (0 when the window is over or there is no row). */
+export async function rateLimitCount(db: Db, key: string, now: number, windowMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('count')
+    .where('key', '=', key)
+    .where('window_start', '>', now - windowMs)
+    .executeTakeFirst()
+  return Number(row?.count ?? 0)
+}
+
+/** Takes back one hit counted at `at`, if its window is still the current one. */
+export async function refundRateLimitHit(db: Db, key: string, at: number, windowMs: number): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', '=', key)
+    .where('count', '>', 0)
+    .where('window_start', '>', at - windowMs)
+    .where('window_start', '<=', at)
+    .execute()
 }

@@ -127,7 +127,7 @@ export class PasskeyService {
     if (userId) await this.deps.accounts.linkingUser(userId)
     else await this.deps.captcha.check(app, captchaToken, ip)
     const origin = this.checkOrigin(app, originHeader)
-    await this.deps.throttle.hit(`passkey-init:ip:${ip}`, this.deps.throttle.limits.ipInit)
+    await this.deps.throttle.ipHit('passkey-init', ip, this.deps.throttle.limits.ipInit)
     if (!userId) this.checkSignupAllowed(app)
     const existing = userId ? (await listLinkedAccounts(this.deps.db, userId)).filter((a) => a.type === PASSKEY_TYPE) : []
     if (existing.length >= 5) throw new ApiError('cannot_link_more_of_type', 'Cannot link more passkeys to account.')
@@ -214,7 +214,7 @@ export class PasskeyService {
   async authenticationOptions(app: App, originHeader: string | undefined, ip: string, captchaToken?: string | null) {
     await this.deps.captcha.check(app, captchaToken, ip)
     const origin = this.checkOrigin(app, originHeader)
-    await this.deps.throttle.hit(`passkey-init:ip:${ip}`, this.deps.throttle.limits.ipInit)
+    await this.deps.throttle.ipHit('passkey-init', ip, this.deps.throttle.limits.ipInit)
     const options = await generateAuthenticationOptions({
       rpID: new URL(origin).hostname,
       timeout: PASSKEY_TIMEOUT_MS,

@@ -4,8 +4,8 @@
  * same table as e-mail codes under the key `phone:<E.164>`.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
-import { codeMatches, generateCode, hashCode } from '../crypto/codes.js'
-import { claimCodeAttempt, consumeLoginCode, putLoginCode } from '../db/codes.js'
+import { generateCode, hashCode } from '../crypto/codes.js'
+import { putLoginCode } from '../db/codes.js'
 import type { Db } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import type { AccountService, AuthMode, ProvenAccount } from './accounts.js'
@@ -13,6 +13,7 @@ import { isMethodEnabled, type App } from './app-config.js'
 import type { AuthResponse } from './sessions.js'
 import type { SmsChannel, SmsSender } from './sms-sender.js'
 import type { CaptchaService } from './captcha.js'
+import { checkLoginCode } from './login-codes.js'
 import type { Throttle } from './throttle.js'
 import type { WireUser } from './users.js'
 
@@ -65,9 +66,10 @@ export class PasswordlessSmsService {
     const limits = throttle.limits
     await throttle.initRequest(ip)
     await throttle.hit(`init:phone:${app.id}:${phone}`, limits.emailInit)
+    const key = codeKey(phone)
+    await throttle.codeGuessesLeft(app.id, key)
     const t = now()
     const code = generateCode()
-    const key = codeKey(phone)
     const cooldownMs = throttle.enabled ? limits.resendCooldownSeconds * 1000 : 0
     const stored = await putLoginCode(
       db,
@@ -102,15 +104,9 @@ export class PasswordlessSmsService {
   }
 
   private async verify(app: App, raw: string, code: string, ip: string): Promise<string> {
-    const { db, throttle, now, secret } = this.deps
     const phone = this.check(app, raw)
-    await throttle.loginAttempt(ip)
-    const key = codeKey(phone)
-    const storedHash = await claimCodeAttempt(db, app.id, key, now(), throttle.limits.codeMaxAttempts)
-    const matches = codeMatches(secret, app.id, key, code, storedHash ?? '')
-    if (!storedHash || !matches || !(await consumeLoginCode(db, app.id, key, storedHash))) {
-      throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE)
-    }
+    await this.deps.throttle.loginAttempt(ip)
+    if (!(await checkLoginCode(this.deps, app.id, codeKey(phone), code))) throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE)
     return phone
   }
 }

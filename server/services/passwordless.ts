@@ -4,8 +4,8 @@
  * happens only after the code is proven, so answers do not reveal who has an account.
  */
 import { isPlusAddress, isValidEmail, PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
-import { codeMatches, generateCode, hashCode } from '../crypto/codes.js'
-import { claimCodeAttempt, consumeLoginCode, putLoginCode } from '../db/codes.js'
+import { generateCode, hashCode } from '../crypto/codes.js'
+import { putLoginCode } from '../db/codes.js'
 import type { Db } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import type { AccountService, AuthMode } from './accounts.js'
@@ -13,6 +13,7 @@ import { isAllowlisted, isMethodEnabled, type App } from './app-config.js'
 import { loginCodeMessage, type Mailer } from './mailer.js'
 import type { AuthResponse, SessionService } from './sessions.js'
 import type { CaptchaService } from './captcha.js'
+import { checkLoginCode } from './login-codes.js'
 import type { Throttle } from './throttle.js'
 import type { WireUser } from './users.js'
 
@@ -55,6 +56,7 @@ export class PasswordlessService {
     const limits = throttle.limits
     await throttle.initRequest(ip)
     await throttle.hit(`init:email:${app.id}:${email}`, limits.emailInit)
+    await throttle.codeGuessesLeft(app.id, email)
     const t = now()
     const code = generateCode()
     // A live code sent moments ago is not replaced: the client shows its own 30 s countdown,
@@ -91,16 +93,9 @@ export class PasswordlessService {
 
   /** Checks the code for the address (one attempt spent, single use) and returns the normalised address. */
   private async verify(app: App, rawEmail: string, code: string, ip: string): Promise<string> {
-    const { db, throttle, now, secret } = this.deps
     const email = this.checkAddress(app, rawEmail)
-    await throttle.loginAttempt(ip)
-    const t = now()
-    const storedHash = await claimCodeAttempt(db, app.id, email, t, throttle.limits.codeMaxAttempts)
-    // Always run the HMAC so a missing code costs the same as a wrong one.
-    const matches = codeMatches(secret, app.id, email, code, storedHash ?? '')
-    if (!storedHash || !matches || !(await consumeLoginCode(db, app.id, email, storedHash))) {
-      throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE)
-    }
+    await this.deps.throttle.loginAttempt(ip)
+    if (!(await checkLoginCode(this.deps, app.id, email, code))) throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE)
     return email
   }
 }

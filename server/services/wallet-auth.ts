@@ -86,7 +86,7 @@ export class WalletAuthService {
   /** Issues a single-use nonce bound to the app, chain type and address. */
   async issueNonce(app: App, chainType: ChainType, address: string, ip: string): Promise<string> {
     const { throttle, db, now } = this.deps
-    await throttle.hit(`wallet-init:ip:${ip}`, throttle.limits.ipInit)
+    await throttle.ipHit('wallet-init', ip, throttle.limits.ipInit)
     // Hex is alphanumeric, as EIP-4361 requires of a nonce; 128 bits cannot be guessed.
     const nonce = randomBytes(16).toString('hex')
     const t = now()
@@ -97,7 +97,7 @@ export class WalletAuthService {
   /** Spends the nonce of a signed message; it must be live and issued for this chain type and address. */
   async spendNonce(app: App, chainType: ChainType, nonce: string, address: string, ip: string): Promise<void> {
     const { throttle, db, now } = this.deps
-    await throttle.hit(`wallet-auth:ip:${ip}`, throttle.limits.ipAuthenticate)
+    await throttle.ipHit('wallet-auth', ip, throttle.limits.ipAuthenticate)
     const row = await takeWalletNonce(db, app.id, nonce)
     if (!row || row.expires_at <= now()) throw invalidSignature('unknown, used or expired nonce')
     if (row.chain_type !== chainType || row.address !== address) throw invalidSignature('nonce was issued for another address')

@@ -31,8 +31,14 @@ describe('code screen error mapping (spec §8)', () => {
   it('error: disallowed_plus_email → back to landing with the inline message', () => {
     expect(mapCodeError(api('disallowed_plus_email'))).toEqual({ kind: 'landing', message: "Please enter a valid email address without a '+'." })
   })
+  it("error: too_many_requests (the address's guess budget is spent) → 'Request failed' / 'Too many attempts.' / 'Try again later'", () => {
+    expect(mapCodeError(api('too_many_requests'))).toEqual({
+      kind: 'screen',
+      screen: { name: 'error', title: 'Request failed', detail: 'Too many attempts.', cta: 'Try again later' },
+    })
+  })
   it("error: anything else → 'Issue verifying code'", () => {
-    for (const error of [api('internal_error'), api('too_many_requests'), new TimeoutError({ url: 'x', timeoutMs: 1 }), new Error('x')]) {
+    for (const error of [api('internal_error'), new TimeoutError({ url: 'x', timeoutMs: 1 }), new Error('x')]) {
       expect(mapCodeError(error)).toEqual({ kind: 'inline', message: 'Issue verifying code' })
     }
   })

@@ -10,7 +10,11 @@ export type CodeErrorOutcome = { kind: 'inline'; message: string } | { kind: 'sc
 const inline = (message: string): CodeErrorOutcome => ({ kind: 'inline', message })
 const backToLanding: CodeRule<{ kind: 'landing'; message: string }> = () => ({ kind: 'landing', message: PLUS_EMAIL_MESSAGE })
 
-/** Spec §8 "Code screen"; the shared table adds the user-limit, not-found and allowlist screens. */
+/**
+ * Spec §8 "Code screen"; the shared table adds the user-limit, not-found and allowlist screens.
+ * A spent guess budget is the catalogue's too-many-requests screen rather than 'Issue verifying
+ * code': retyping cannot help until the lockout ends.
+ */
 const codeTable = (method: string): OutcomeTable<CodeErrorOutcome> => ({
   transfer: method,
   codes: {
@@ -18,6 +22,7 @@ const codeTable = (method: string): OutcomeTable<CodeErrorOutcome> => ({
     cannot_link_more_of_type: (error) => inline(error.shortMessage),
     linked_to_another_user: linkedToAnotherUserScreen,
     disallowed_plus_email: backToLanding,
+    too_many_requests: () => errorScreen(TEXT.requestFailed, TEXT.tooManyAttempts, TEXT.tryAgainLater),
   },
   otherwise: () => inline(TEXT.issueVerifyingCode),
 })
