@@ -19,10 +19,15 @@ export interface DevIdp {
   callback: (req: IncomingMessage, res: ServerResponse) => void
 }
 
-/** The profile behind a login name: an e-mail-looking name is the e-mail, else `name@idp.local`. */
+/**
+ * The profile behind a login name: an e-mail-looking name is the e-mail, else `name@idp.local`.
+ * A name starting with 'unverified' has its e-mail marked unverified, as providers do for an
+ * address the user typed but never confirmed.
+ */
 export function devProfile(login: string) {
   const email = login.includes('@') ? login.toLowerCase() : `${login.toLowerCase()}@idp.local`
-  return { sub: login, email, email_verified: true, name: login, preferred_username: login.split('@')[0] }
+  const verified = !login.toLowerCase().startsWith('unverified')
+  return { sub: login, email, email_verified: verified, name: login, preferred_username: login.split('@')[0] }
 }
 
 /**

@@ -101,6 +101,7 @@ export { API_ERROR_CODES, type ApiErrorCode } from '@gatehouse/contract'
 export {
   InsecureApiUrlError,
   InvalidAppIdError,
+  LoginMethodNotAllowedError,
   MultipleProvidersError,
   MustBeAuthenticatedError,
   NotInitializedError,

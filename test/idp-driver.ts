@@ -3,6 +3,14 @@
  * redirects with a cookie jar, signs in with any login name, consents (or cancels, the user's
  * denial), and stops at the redirect to `stopAt` (our OAuth callback), returning that URL.
  */
+import { createHash, randomBytes } from 'node:crypto'
+
+/** What the browser does before an OAuth redirect: a verifier from 36 random bytes, its S256 challenge, a state code. */
+export function pkce() {
+  const verifier = randomBytes(36).toString('base64url')
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url'), state: randomBytes(36).toString('base64url') }
+}
+
 export async function driveIdp(authorizationUrl: string, stopAt: string, options: { login?: string; deny?: boolean } = {}): Promise<URL> {
   const jar = new Map<string, string>()
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')

@@ -7,11 +7,13 @@ export async function findUser(db: Db, id: string): Promise<UsersTable | undefin
   return (await byId(db, { id })).rows[0]
 }
 
-export async function countUsers(db: Db, appId: string): Promise<number> {
+/** The users the app's user limit counts: guests are not among them. */
+export async function countNonGuestUsers(db: Db, appId: string): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('app_id', '=', appId)
+    .where('is_guest', '=', 0)
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }

@@ -11,8 +11,10 @@ forEachDatabase((target) => {
   })
   afterAll(async () => h?.close())
 
+  const guestApp = () => h.createApp({ loginMethods: { email: true, guest: true } })
+
   it('a guest credential signs up a guest user; the same credential is the same guest', async () => {
-    const appId = await h.createApp()
+    const appId = await guestApp()
     const credential = randomBytes(32).toString('base64url')
     const first = await h.post(AUTH, { guest_credential: credential }, { appId })
     expect(first.statusCode).toBe(200)
@@ -24,7 +26,7 @@ forEachDatabase((target) => {
   })
 
   it('error: a guest cannot link an account', async () => {
-    const appId = await h.createApp()
+    const appId = await guestApp()
     const guest = await h.post(AUTH, { guest_credential: randomBytes(32).toString('base64url') }, { appId })
     await h.post('/api/v1/passwordless/init', { email: 'guest.link@example.com' }, { appId })
     const link = await h.post(
@@ -37,7 +39,7 @@ forEachDatabase((target) => {
   })
 
   it('error: a credential that is not 32 bytes of base64url is refused', async () => {
-    const appId = await h.createApp()
+    const appId = await guestApp()
     const bad = await h.post(AUTH, { guest_credential: 'short' }, { appId })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().code).toBe('invalid_data')

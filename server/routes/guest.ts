@@ -1,7 +1,9 @@
 /**
  * Guest login: the browser keeps a 32-byte random credential per app and presents it;
  * the same credential is the same guest user. Only its SHA-256 is stored (it is a bearer secret).
- * Guests cannot link (AccountService.link) and may later log in to a real account.
+ * Guests cannot link (AccountService.link) and may later log in to a real account. Guest login is
+ * the app's `loginMethods.guest` switch (off by default), enforced by the login gate like every
+ * method's; guests are not counted by the user limit.
  */
 import { type ApiInstance, HEADER_APP, LOGIN_ROUTE } from '../context.js'
 import { sha256 } from '../crypto/hash.js'

@@ -3,17 +3,13 @@
  * wire formats (test/oauth-stand-ins.ts): Apple's form_post callback, its server-signed ES256
  * client secret and the name it posts once; TikTok's `client_key` and comma-joined scopes.
  */
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto'
+import { generateKeyPairSync } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startAppleStandIn, startTikTokStandIn, type AppleStandIn, type TikTokStandIn } from '../../test/oauth-stand-ins.js'
+import { pkce } from '../../test/idp-driver.js'
 import { ADMIN_TOKEN, forEachDatabase, startHarness, type Harness } from '../testing.js'
 
 const PAGE = 'http://localhost:5173/demo/'
-const b64url = (bytes: Buffer) => bytes.toString('base64url')
-function pkce() {
-  const verifier = b64url(randomBytes(36))
-  return { verifier, challenge: b64url(createHash('sha256').update(verifier).digest()), state: b64url(randomBytes(36)) }
-}
 
 // The owner's Sign in with Apple key (.p8 files are PKCS#8 P-256 keys).
 const appleKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })

@@ -1,18 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startDevIdp } from '../dev-idp.js'
 import { forEachDatabase, startHarness, type Harness } from '../testing.js'
-import { driveIdp } from '../../test/idp-driver.js'
+import { driveIdp, pkce } from '../../test/idp-driver.js'
 
 const CALLBACK = 'http://gatehouse.test/api/v1/oauth/callback'
 const PAGE = 'http://localhost:5173/demo/?tab=1'
-
-const b64url = (bytes: Buffer) => bytes.toString('base64url')
-/** What the browser does: a verifier from 36 random bytes, its S256 challenge, a state code. */
-function pkce() {
-  const verifier = b64url(randomBytes(36))
-  return { verifier, challenge: b64url(createHash('sha256').update(verifier).digest()), state: b64url(randomBytes(36)) }
-}
 
 forEachDatabase((target) => {
   let h: Harness
@@ -89,7 +82,7 @@ forEachDatabase((target) => {
   it('error: a wrong verifier, a replayed state or a foreign state is an invalid code', async () => {
     const appId = await googleApp()
     const { body } = await consent(appId, 'carol')
-    const wrong = await h.post('/api/v1/oauth/authenticate', { ...body, code_verifier: b64url(randomBytes(36)) }, { appId })
+    const wrong = await h.post('/api/v1/oauth/authenticate', { ...body, code_verifier: randomBytes(36).toString('base64url') }, { appId })
     expect(wrong.json()).toMatchObject({ code: 'invalid_credentials', error: 'Invalid code during OAuth flow.' })
     // The state was spent by the failed attempt: single use.
     const replay = await h.post('/api/v1/oauth/authenticate', body, { appId })

@@ -1,30 +1,11 @@
-import { createHash, createHmac } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { webAppData as signWebAppData, widgetResult as signWidget } from '../../test/telegram.js'
 import { forEachDatabase, startHarness, type Harness } from '../testing.js'
 
 const BOT = { botToken: '123456:AAE-test_bot_token_for_gatehouse', botUsername: 'gatehouse_test_bot' }
 
-/** Signs like Telegram's login widget: hex HMAC-SHA-256 of the data-check-string, keyed by SHA-256(bot token). */
-function widgetResult(user: Record<string, string | number>, authDate: number, token = BOT.botToken) {
-  const fields: Record<string, string | number> = { ...user, auth_date: authDate }
-  const check = Object.keys(fields)
-    .sort()
-    .map((k) => `${k}=${fields[k]}`)
-    .join('\n')
-  const hash = createHmac('sha256', createHash('sha256').update(token).digest()).update(check).digest('hex')
-  return { ...fields, hash }
-}
-
-/** Signs like a Mini App's initData: key = HMAC-SHA-256('WebAppData', bot token). */
-function webAppData(user: Record<string, unknown>, authDate: number, token = BOT.botToken) {
-  const fields: Record<string, string> = { auth_date: String(authDate), query_id: 'AAHdF6IQAAAAAN0XohDhrOrc', user: JSON.stringify(user) }
-  const check = Object.keys(fields)
-    .sort()
-    .map((k) => `${k}=${fields[k]}`)
-    .join('\n')
-  const secret = createHmac('sha256', 'WebAppData').update(token).digest()
-  return new URLSearchParams({ ...fields, hash: createHmac('sha256', secret).update(check).digest('hex') }).toString()
-}
+const widgetResult = (user: Record<string, string | number>, authDate: number, token = BOT.botToken) => signWidget(user, authDate, token)
+const webAppData = (user: Record<string, unknown>, authDate: number, token = BOT.botToken) => signWebAppData(user, authDate, token)
 
 forEachDatabase((target) => {
   let h: Harness

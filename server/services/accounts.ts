@@ -1,7 +1,8 @@
 /**
  * Linked accounts for every login method: login-or-sign-up by an account, link,
  * unlink, update, and account transfer. Methods only prove an account (`type` + normalised
- * `address` + `details`) and hand it here, so the rules of spec part 1 §5 live in one place.
+ * `address` + `details`) and hand it here, so the rules of spec part 1 §5 live in one place
+ * (the owner's admission rules in login-gate.ts, applied to every login here).
  */
 import { randomId, randomToken, sha256 } from '../crypto/hash.js'
 import { insertAccountTransfer, takeAccountTransfer } from '../db/account-transfers.js'
@@ -18,9 +19,10 @@ import {
 } from '../db/linked-accounts.js'
 import type { Db, LinkedAccountsTable, UsersTable } from '../db/schema.js'
 import { insertSession } from '../db/sessions.js'
-import { countUsers, deleteUser, findUser, insertUser } from '../db/users.js'
+import { deleteUser, findUser, insertUser } from '../db/users.js'
 import { ApiError } from '../errors.js'
-import type { App } from './app-config.js'
+import type { App, Identifier } from './app-config.js'
+import { admitLogin, admitSignUp } from './login-gate.js'
 import type { AuthResponse, SessionService } from './sessions.js'
 import type { Throttle } from './throttle.js'
 import { toWireUser, type WireLinkedAccount, type WireUser } from './users.js'
@@ -36,6 +38,11 @@ export interface ProvenAccount {
   details?: Record<string, unknown> | null
   /** What the transfer screen calls it ('X is associated with another account'); defaults to the address. */
   displayName?: string
+  /**
+   * For accounts that are not themselves an e-mail, phone or wallet: one the method vouches for
+   * (a provider-verified e-mail, a Farcaster custody address), which the allowlist may match.
+   */
+  identifier?: Identifier | null
 }
 
 /** Spec §5: at most 1 account of each type, 5 passkeys. Features may raise their type's limit here. */
@@ -76,20 +83,19 @@ export class AccountService {
   }
 
   /**
-   * Logs in the owner of `proven`, or signs up a new user holding it (unless sign-up is off or the
-   * app's user limit is reached). Two first logins racing on one address end as one user.
+   * Logs in the owner of `proven`, or signs up a new user holding it, once the app's rules admit
+   * it (login-gate.ts: method switch, allowlist, sign-up, user limit). Two first logins racing on
+   * one address end as one user.
    */
   async loginOrSignUp(app: App, proven: ProvenAccount, options: { mode?: AuthMode; isGuest?: boolean } = {}): Promise<AuthResponse> {
     const { db, sessions, now } = this.deps
     const t = now()
     const existing = await findLinkedAccount(db, app.id, proven.type, proven.address)
-    if (existing) return this.loginExisting(app, existing, t)
-    if (options.mode === 'no-signup' || app.config.disableSignup) {
-      throw new ApiError('user_does_not_exist', 'User does not exist')
+    if (existing) {
+      await admitLogin(db, app, proven, existing.user_id)
+      return this.loginExisting(app, existing, t)
     }
-    if (app.settings.userLimit !== null && (await countUsers(db, app.id)) >= app.settings.userLimit) {
-      throw new ApiError('max_accounts_reached', 'This app has reached its maximum number of users')
-    }
+    await admitSignUp(db, app, proven, options)
     const user: UsersTable = { id: `did:privy:${randomId()}`, app_id: app.id, created_at: t, has_accepted_terms: 0, is_guest: options.isGuest ? 1 : 0 }
     const account = this.row(app, user.id, proven, t)
     const rows = sessions.newSession(app.id, user.id)

@@ -21,6 +21,8 @@ export const LOGIN_METHODS = [
   'telegram',
   'wallet',
   'passkey',
+  // Guest login (a browser-held credential, no identity): off unless the owner turns it on.
+  'guest',
 ] as const
 export type LoginMethod = (typeof LOGIN_METHODS)[number]
 
@@ -82,7 +84,10 @@ export interface ExternalWalletsConfig {
 export interface AppSettings {
   /** Browser origins allowed to call the API for this app (exact `scheme://host[:port]`). */
   allowedOrigins: string[]
-  /** E-mail addresses and `@domain` entries allowed to log in; empty means everyone. */
+  /**
+   * Who may log in, when not empty: e-mail addresses, `@domain` entries, E.164 phone numbers and
+   * wallet addresses. How each login method is matched: `login-gate.ts`.
+   */
   allowlist: string[]
   /** Maximum number of users; new sign-ups beyond it are refused. null means no limit. */
   userLimit: number | null
@@ -240,7 +245,7 @@ export function hasLoginMethod(config: PublicAppConfig): boolean {
 export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings = DEFAULT_SETTINGS): AppSettings {
   return {
     allowedOrigins: (patch.allowedOrigins ?? base.allowedOrigins).map((o) => o.replace(/\/+$/, '')),
-    allowlist: (patch.allowlist ?? base.allowlist).map((e) => e.trim().toLowerCase()),
+    allowlist: (patch.allowlist ?? base.allowlist).map(normalizeAllowlistEntry),
     userLimit: patch.userLimit === undefined ? base.userLimit : patch.userLimit,
     rpcUrls: patch.rpcUrls ?? base.rpcUrls ?? {},
     customAuth: patch.customAuth === undefined ? (base.customAuth ?? null) : patch.customAuth,
@@ -251,8 +256,27 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
   }
 }
 
-export function isAllowlisted(settings: AppSettings, email: string): boolean {
+/** What an allowlist entry can name: a login method's e-mail, phone number or wallet address. */
+export interface Identifier {
+  kind: 'email' | 'phone' | 'wallet'
+  /** Normalised as the method stores it: lower-case e-mail, E.164 phone, the wallet's address. */
+  value: string
+}
+
+/** A phone entry keeps only '+' and digits ('+1 (415) 555-0100' → '+14155550100'); the rest is lower-cased. */
+export function normalizeAllowlistEntry(entry: string): string {
+  const trimmed = entry.trim()
+  if (/^\+[\d\s().-]+$/.test(trimmed)) return `+${trimmed.replace(/\D/g, '')}`
+  return trimmed.toLowerCase()
+}
+
+/**
+ * Whether the allowlist names `id` (an empty list names everyone). Wallet addresses compare
+ * without case: Ethereum's checksum is only case, and entries are stored lower-case.
+ */
+export function isAllowlisted(settings: AppSettings, id: Identifier): boolean {
   if (settings.allowlist.length === 0) return true
-  const domain = email.slice(email.lastIndexOf('@'))
-  return settings.allowlist.some((entry) => entry === email || (entry.startsWith('@') && entry === domain))
+  const value = id.value.toLowerCase()
+  const domain = id.kind === 'email' ? value.slice(value.lastIndexOf('@')) : null
+  return settings.allowlist.some((entry) => entry === value || (domain !== null && entry.startsWith('@') && entry === domain))
 }

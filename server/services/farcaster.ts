@@ -233,6 +233,8 @@ export class FarcasterService {
       type: 'farcaster',
       address: fid,
       displayName: profile.username ? `@${profile.username}` : `Farcaster fid ${fid}`,
+      // The message was signed by the custody key: a wallet the allowlist may name.
+      identifier: { kind: 'wallet', value: custody },
       details: {
         fid: Number(fid),
         owner_address: custody,

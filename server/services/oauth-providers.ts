@@ -17,6 +17,11 @@ export interface OAuthProfile {
   email: string | null
   name: string | null
   username: string | null
+  /**
+   * The provider vouches that the user controls `email` (OIDC `email_verified`, Discord's
+   * `verified`). Only such an e-mail can admit the user through the app's allowlist.
+   */
+  emailVerified?: boolean
 }
 
 export interface ProviderPreset {
@@ -45,6 +50,8 @@ export interface ProviderPreset {
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null)
+// Apple has sent `email_verified` as the string 'true'.
+const isTrue = (value: unknown) => value === true || value === 'true'
 
 /** Standard OpenID Connect claims. */
 export const oidcProfile = (c: Record<string, any>): OAuthProfile => ({
@@ -52,6 +59,7 @@ export const oidcProfile = (c: Record<string, any>): OAuthProfile => ({
   email: str(c.email),
   name: str(c.name),
   username: str(c.preferred_username) ?? str(c.nickname),
+  emailVerified: isTrue(c.email_verified),
 })
 
 export const PROVIDER_PRESETS: Record<OAuthProvider, ProviderPreset> = {
@@ -68,7 +76,7 @@ export const PROVIDER_PRESETS: Record<OAuthProvider, ProviderPreset> = {
     profile: (c) => {
       const name = c.provider_user?.name
       const full = [name?.firstName, name?.lastName].filter((part) => typeof part === 'string' && part).join(' ')
-      return { subject: String(c.sub), email: str(c.email), name: full || null, username: null }
+      return { subject: String(c.sub), email: str(c.email), name: full || null, username: null, emailVerified: isTrue(c.email_verified) }
     },
   },
   linkedin: { issuer: 'https://www.linkedin.com/oauth', scopes: ['openid', 'email', 'profile'], clientAuth: 'client_secret_post', profile: oidcProfile },
@@ -79,7 +87,7 @@ export const PROVIDER_PRESETS: Record<OAuthProvider, ProviderPreset> = {
     profileEndpoint: 'https://discord.com/api/users/@me',
     scopes: ['identify', 'email'],
     clientAuth: 'client_secret_post',
-    profile: (c) => ({ subject: String(c.id), email: str(c.email), name: str(c.global_name), username: str(c.username) }),
+    profile: (c) => ({ subject: String(c.id), email: str(c.email), name: str(c.global_name), username: str(c.username), emailVerified: isTrue(c.verified) }),
   },
   github: {
     authorizationEndpoint: 'https://github.com/login/oauth/authorize',
@@ -87,7 +95,8 @@ export const PROVIDER_PRESETS: Record<OAuthProvider, ProviderPreset> = {
     profileEndpoint: 'https://api.github.com/user',
     scopes: ['read:user', 'user:email'],
     clientAuth: 'client_secret_post',
-    profile: (c) => ({ subject: String(c.id), email: str(c.email), name: str(c.name), username: str(c.login) }),
+    // The profile's e-mail is the user's public one, which GitHub only lets them pick among verified addresses.
+    profile: (c) => ({ subject: String(c.id), email: str(c.email), name: str(c.name), username: str(c.login), emailVerified: str(c.email) !== null }),
   },
   spotify: {
     authorizationEndpoint: 'https://accounts.spotify.com/authorize',

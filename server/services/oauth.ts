@@ -253,7 +253,14 @@ export class OAuthService {
     const type = `${r.provider}_oauth`
     const details = { subject: profile.subject, email: profile.email, name: profile.name, username: profile.username }
     return {
-      proven: { type, address: profile.subject, details, displayName: profile.email ?? profile.username ?? profile.name ?? profile.subject },
+      proven: {
+        type,
+        address: profile.subject,
+        details,
+        displayName: profile.email ?? profile.username ?? profile.name ?? profile.subject,
+        // An unverified e-mail is only what the user typed at the provider: it admits no one.
+        identifier: profile.email && profile.emailVerified ? { kind: 'email', value: profile.email.toLowerCase() } : null,
+      },
       tokens: {
         provider: r.provider,
         access_token: result.access_token,

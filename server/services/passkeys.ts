@@ -19,7 +19,7 @@ import { findLinkedAccount, listLinkedAccounts, setLinkedAccountDetails } from '
 import type { Db, PasskeyChallengesTable } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import type { AccountService, AuthMode, ProvenAccount } from './accounts.js'
-import type { App } from './app-config.js'
+import { isMethodEnabled, type App } from './app-config.js'
 import type { AuthResponse } from './sessions.js'
 import type { CaptchaService } from './captcha.js'
 import type { Throttle } from './throttle.js'
@@ -148,8 +148,19 @@ export class PasskeyService {
     return snakeKeys(options)
   }
 
+  /** Passkey login is the app's switch (`loginMethods.passkey`); checked before a challenge is issued or spent. */
+  private checkLoginAllowed(app: App) {
+    if (!isMethodEnabled(app.config, 'passkey')) throw new ApiError('disallowed_login_method', 'Login with passkey not allowed')
+  }
+
+  /**
+   * Sign-up needs passkey login and its own switch, and sign-up itself on: refused before the
+   * browser creates a credential no account would hold.
+   */
   private checkSignupAllowed(app: App) {
+    this.checkLoginAllowed(app)
     if (!app.config.passkeysForSignupEnabled) throw new ApiError('disallowed_login_method', 'Sign-up with a passkey is not enabled for this app.')
+    if (app.config.disableSignup) throw new ApiError('user_does_not_exist', 'User does not exist')
   }
 
   /** Verifies a new credential against its challenge → the proven passkey account. */
@@ -212,6 +223,7 @@ export class PasskeyService {
 
   /** Request options for a discoverable-credential login (any passkey of this app on the device). */
   async authenticationOptions(app: App, originHeader: string | undefined, ip: string, captchaToken?: string | null) {
+    this.checkLoginAllowed(app)
     await this.deps.captcha.check(app, captchaToken, ip)
     const origin = this.checkOrigin(app, originHeader)
     await this.deps.throttle.ipHit('passkey-init', ip, this.deps.throttle.limits.ipInit)
@@ -226,6 +238,7 @@ export class PasskeyService {
   }
 
   async authenticate(app: App, challenge: string, response: AuthenticationResponseJSON, mode: AuthMode | undefined, ip: string): Promise<AuthResponse> {
+    this.checkLoginAllowed(app)
     await this.deps.throttle.loginAttempt(ip)
     if (clientChallenge(response) !== challenge) throw invalid('challenge mismatch')
     const row = await this.take(app, challenge, 'authenticate', null)

@@ -9,7 +9,8 @@ import { putLoginCode } from '../db/codes.js'
 import type { Db } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import type { AccountService, AuthMode, ProvenAccount } from './accounts.js'
-import { isMethodEnabled, type App } from './app-config.js'
+import { isAllowlisted, isMethodEnabled, type App } from './app-config.js'
+import { allowlistRejected } from './login-gate.js'
 import type { AuthResponse } from './sessions.js'
 import type { SmsChannel, SmsSender } from './sms-sender.js'
 import type { CaptchaService } from './captcha.js'
@@ -51,7 +52,11 @@ export class PasswordlessSmsService {
 
   private check(app: App, raw: string): string {
     if (!isMethodEnabled(app.config, 'sms')) throw new ApiError('disallowed_login_method', 'Login with SMS not allowed')
-    return normalizePhone(raw, this.deps.allowedCountries)
+    const phone = normalizePhone(raw, this.deps.allowedCountries)
+    // Before any code goes out, as for e-mail; the login gate checks the same again at login.
+    const id = { kind: 'phone', value: phone } as const
+    if (!isAllowlisted(app.settings, id)) throw allowlistRejected(id)
+    return phone
   }
 
   /** Sends a login code; `token` is the captcha token, checked first when the app enables captcha. */

@@ -10,6 +10,7 @@ import type { Db } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import type { AccountService, AuthMode } from './accounts.js'
 import { isAllowlisted, isMethodEnabled, type App } from './app-config.js'
+import { allowlistRejected } from './login-gate.js'
 import { loginCodeMessage, type Mailer } from './mailer.js'
 import type { AuthResponse, SessionService } from './sessions.js'
 import type { CaptchaService } from './captcha.js'
@@ -44,7 +45,9 @@ export class PasswordlessService {
     if (app.config.disablePlusEmails && isPlusAddress(email)) {
       throw new ApiError('disallowed_plus_email', PLUS_EMAIL_MESSAGE)
     }
-    if (!isAllowlisted(app.settings, email)) throw new ApiError('allowlist_rejected', 'This email is not on the allowlist for this app')
+    // Before any code goes out; the login gate checks the same again when the code is spent.
+    const id = { kind: 'email', value: email } as const
+    if (!isAllowlisted(app.settings, id)) throw allowlistRejected(id)
     return email
   }
 

@@ -135,26 +135,24 @@ export class WalletAuthService {
 
   /**
    * Logs in the wallet's user, or signs one up (spec part 1 §4: mode no-signup refuses new users).
-   * Sign-up rules, user limit and racing first logins are AccountService's, as for every method.
+   * Allowlist, sign-up rules, user limit and racing first logins are AccountService's, as for every method.
    */
   async login(app: App, wallet: VerifiedWallet, mode: AuthMode | undefined): Promise<AuthResponse> {
     const existing = await findLinkedAccount(this.deps.db, app.id, WALLET_ACCOUNT_TYPE, wallet.address)
     if (existing && isEmbeddedWallet(existing)) this.refuseEmbedded('privy')
-    if (app.settings.allowlist.length > 0 && !app.settings.allowlist.includes(wallet.address.toLowerCase())) {
-      throw new ApiError('allowlist_rejected', 'This wallet is not on the allowlist for this app')
-    }
     return this.deps.accounts.loginOrSignUp(app, this.proven(wallet), { mode })
   }
 
   /** Links the wallet to the signed-in user; answers the updated user. */
   async link(app: App, userId: string, wallet: VerifiedWallet): Promise<WireUser> {
     const { db, now } = this.deps
+    // A guest links nothing, an external wallet included (spec part 1 §5).
+    await this.deps.accounts.linkingUser(userId)
     const t = now()
     const existing = await findLinkedAccount(db, app.id, WALLET_ACCOUNT_TYPE, wallet.address)
     if (existing && existing.user_id !== userId) {
       // Embedded wallets never move; an external one can, through the shared transfer nonce.
       if (isEmbeddedWallet(existing)) throw new ApiError('linked_to_another_user', 'This account has already been linked to another user.')
-      await this.deps.accounts.linkingUser(userId)
       throw await this.deps.accounts.transferRequired(app, userId, existing, { type: WALLET_ACCOUNT_TYPE, address: wallet.address })
     }
     if (existing) {

@@ -1,20 +1,22 @@
-import { MustBeAuthenticatedError } from '../errors/auth.ts'
-import { $session } from '../stores/session.ts'
+import type { MustBeAuthenticatedError } from '../errors/auth.ts'
+import type { GuestCannotLinkError } from '../errors/link.ts'
 import { openWalletList } from '../wallets/external/openWalletList.ts'
+import { requireLinkableUser } from './internal/accountChange.ts'
 
 export type LinkWalletParameters = void
 export type LinkWalletReturnType = void
-export type LinkWalletErrorType = MustBeAuthenticatedError
+export type LinkWalletErrorType = MustBeAuthenticatedError | GuestCannotLinkError
 
 /**
  * Opens the wallet list to link an external wallet to the signed-in user: the wallet signs a
- * SIWE/SIWS message and `siwe/link` (`siws/link`) adds it to `user.linkedAccounts`.
+ * SIWE/SIWS message and `siwe/link` (`siws/link`) adds it to `user.linkedAccounts`. A guest links
+ * nothing (GuestCannotLinkError, before the list opens).
  *
  * @example
  * await loginWithEmailCode({ code })
  * linkWallet()
  */
 export function linkWallet(): LinkWalletReturnType {
-  if ($session.get().status !== 'authenticated') throw new MustBeAuthenticatedError()
+  requireLinkableUser()
   openWalletList('link')
 }

@@ -1,6 +1,7 @@
 import { getAuthApiClient } from '../api/instance.ts'
-import type { WireAuthResponse } from '../api/types.ts'
+import type { AppConfig, WireAuthResponse } from '../api/types.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
+import { LoginMethodNotAllowedError } from '../errors/auth.ts'
 import type { AlreadyLoggedInError } from '../errors/link.ts'
 import { errorDetail } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
@@ -11,7 +12,7 @@ import { getStorage } from '../stores/storage.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 
 export type LoginAsGuestReturnType = CompletedLogin
-export type LoginAsGuestErrorType = AlreadyLoggedInError | ApiError | TimeoutError | NetworkError
+export type LoginAsGuestErrorType = AlreadyLoggedInError | LoginMethodNotAllowedError | ApiError | TimeoutError | NetworkError
 
 /** Where the guest credential lives: per app, so the same browser comes back as the same guest. */
 export const guestCredentialKey = (appId: string) => `gatehouse:${appId}:guest-credential`
@@ -28,10 +29,17 @@ export function guestCredential(appId: string): string {
   return credential
 }
 
+/** Guest login is the app's `loginMethods.guest` switch (off by default), or guest listed in loginMethodsAndOrder. */
+export function guestLoginEnabled(app: AppConfig): boolean {
+  const order = app.loginMethodsAndOrder
+  return Boolean(app.loginMethods?.guest || order?.primary?.includes('guest') || order?.overflow?.includes('guest'))
+}
+
 /**
  * Logs in as this browser's guest (`POST /guest/authenticate`): a user with no login method of its
  * own, kept by a credential stored per app. A guest may later log in to a real account; a guest
- * cannot link accounts. Publishes `auth-success`.
+ * cannot link accounts. Refused (LoginMethodNotAllowedError, code `disallowed_login_method`) when
+ * the app has guest login off, before a credential is made. Publishes `auth-success`.
  *
  * @example
  * const { user } = await loginAsGuest() // user.isGuest === true
@@ -39,7 +47,9 @@ export function guestCredential(appId: string): string {
 export async function loginAsGuest(): Promise<LoginAsGuestReturnType> {
   assertCanLogIn()
   try {
-    const guest_credential = guestCredential($config.get().appId!)
+    const { app, appId } = $config.get()
+    if (app && !guestLoginEnabled(app)) throw new LoginMethodNotAllowedError({ method: 'guest' })
+    const guest_credential = guestCredential(appId!)
     const response = await getAuthApiClient().request<WireAuthResponse>('/guest/authenticate', { method: 'POST', body: { guest_credential } })
     return completeLogin(response, 'guest')
   } catch (error) {

@@ -31,6 +31,8 @@ export type LoginMethodKey =
   | 'telegram'
   | 'wallet'
   | 'passkey'
+  /** Host-started only (`loginAsGuest()`): never an entry on the landing screen. */
+  | 'guest'
 
 /** App configuration as served by `GET /apps/:app_id` (spec part 1 §1 field names). */
 export interface AppConfig {

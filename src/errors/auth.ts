@@ -33,6 +33,17 @@ export class MultipleProvidersError extends BaseError {
   }
 }
 
+/**
+ * The app does not offer this login method (spec §5 'Not allowed'); the same code the server
+ * answers (`disallowed_login_method`), refused here before anything is stored or sent.
+ */
+export class LoginMethodNotAllowedError extends BaseError {
+  override name = 'LoginMethodNotAllowedError'
+  constructor({ method }: { method: string }) {
+    super('Not allowed', { code: 'disallowed_login_method', details: `Login with ${method} is not enabled for this app.` })
+  }
+}
+
 export class MustBeAuthenticatedError extends BaseError {
   override name = 'MustBeAuthenticatedError'
   constructor() {

@@ -14,7 +14,7 @@ let appId: string
 
 beforeAll(async () => {
   ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
-  appId = (await stack.createApp({ name: 'Guests' })).id
+  appId = (await stack.createApp({ name: 'Guests', loginMethods: { email: true, guest: true } })).id
 }, 120_000)
 afterAll(async () => {
   await browser?.close()
