@@ -34,6 +34,38 @@ describe('createApiClient', () => {
     expect(JSON.parse(String(init!.body))).toEqual({ email: 'a@b.co' })
   })
 
+  it('login and refresh requests carry a fresh device proof per attempt; other requests none', async () => {
+    const fetch = sequence(
+      () => json(503, {}),
+      () => json(200, { token: 't' }),
+    )
+    let n = 0
+    const deviceProof = vi.fn(async () => `proof-${++n}`)
+    const api = createApiClient({ ...base, fetch, deviceProof, sleep: async () => undefined })
+    await api.request('/passwordless/authenticate', { body: { email: 'a@b.co', code: '123456' } })
+    expect(deviceProof).toHaveBeenCalledWith('POST', 'https://auth.example.com/api/v1/passwordless/authenticate')
+    // The server spends each proof once: the retry signs a new one.
+    expect(fetch.mock.calls.map(([, init]) => (init!.headers as Record<string, string>).DPoP)).toEqual(['proof-1', 'proof-2'])
+
+    for (const path of ['/sessions', '/siwe/authenticate', '/passkeys/register']) {
+      fetch.mockClear()
+      await api.request(path, { body: {} })
+      expect((fetch.mock.calls[0]![1]!.headers as Record<string, string>).DPoP).toMatch(/^proof-/)
+    }
+    deviceProof.mockClear()
+    for (const path of ['/passwordless/init', '/passwordless/link', '/embedded_wallets/0xabc/recovery/key_material', '/passkeys/register/init']) {
+      await api.request(path, { body: {} })
+    }
+    expect(deviceProof).not.toHaveBeenCalled()
+  })
+
+  it('a login goes on without a proof when the frame has none to give', async () => {
+    const fetch = sequence(() => json(200, { token: 't' }))
+    const api = createApiClient({ ...base, fetch, deviceProof: async () => null })
+    await api.request('/passwordless/authenticate', { body: {} })
+    expect(fetch.mock.calls[0]![1]!.headers).not.toHaveProperty('DPoP')
+  })
+
   it('omits Authorization when logged out and uses GET without a body', async () => {
     const fetch = sequence(() => json(200, {}))
     await createApiClient({ ...base, fetch }).request('/apps/x')
