@@ -1,42 +1,130 @@
 // `npm start`: builds the bundle, starts the API server on :8787 (SQLite under .gatehouse/,
 // migrations on start, a development app on first start) and serves the demo host pages on
 // :5173, a different origin from the API as in a real deployment.
-import { execSync } from 'node:child_process'
+//
+// What a newcomer reads: one line per step with its time, then the URLs with the app id last; the
+// API server's own output (the codes it sends) follows from then on. Anything else before the URLs
+// needs reading: a build warning about our own code, or why a step failed.
+import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { startDemoServer } from '../demo/serve.mjs'
 import { root, startServerProcess } from './lib/server-process.mjs'
 
 const apiPort = Number(process.env.PORT ?? 8787)
 const demoPort = Number(process.env.DEMO_PORT ?? 5173)
+const apiHost = process.env.HOST || '127.0.0.1'
 const stateDir = process.env.GATEHOUSE_STATE_DIR ?? join(root, '.gatehouse')
 
+// On a terminal the step under way shows until its line replaces it (the build takes a while).
+const tty = process.stdout.isTTY
+const begin = (step) => tty && process.stdout.write(`  ${step.padEnd(22)}…`)
+const progress = (step, result) => console.log(`${tty ? '\r\x1b[K' : ''}  ${step.padEnd(22)}${result}`)
+const seconds = (ms) => `${(ms / 1000).toFixed(1).padStart(5)} s`
+
+/** Prints what went wrong (no stack: the text says it) and stops. */
+function fail(text) {
+  if (text.trim()) console.error(text.trimEnd())
+  process.exit(1)
+}
+
+const portInUse = (variable, port) =>
+  `Port ${port} is already in use (is Gatehouse still running?): set ${variable} to a free port, e.g. ${variable}=${port + 1} npm start`
+
+/** Whether something listens on the port already. Checked before the build, which takes a while. */
+const taken = (port, host) =>
+  new Promise((ok) => {
+    if (!port) return ok(false)
+    const probe = createServer()
+      .once('error', (error) => ok(error.code === 'EADDRINUSE'))
+      .listen(port, host, () => probe.close(() => ok(false)))
+  })
+
+if (await taken(apiPort, apiHost)) fail(portInUse('PORT', apiPort))
+if (await taken(demoPort, '127.0.0.1')) fail(portInUse('DEMO_PORT', demoPort))
+
 // The smoke test of this script builds once for the whole suite and skips it here.
-if (process.env.GATEHOUSE_SKIP_BUILD !== '1') execSync('npm run --silent build', { cwd: root, stdio: 'inherit' })
+if (process.env.GATEHOUSE_SKIP_BUILD === '1') progress('build', 'skipped (GATEHOUSE_SKIP_BUILD=1)')
+else {
+  begin('build')
+  const started = performance.now()
+  const { code, output } = await new Promise((ok) => {
+    const child = spawn(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    child.on('close', (code) => ok({ code, output }))
+  })
+  progress('build', code === 0 ? seconds(performance.now() - started) : 'failed')
+  if (code !== 0) fail(output)
+  // Only warnings about our own code come this far (rollup.config.mjs drops third-party ones).
+  if (output.trim()) console.log(output.trimEnd())
+}
 
-const server = await startServerProcess({
-  port: apiPort,
-  env: { NODE_ENV: process.env.NODE_ENV ?? 'development', GATEHOUSE_STATE_DIR: stateDir },
-})
-const { appId } = JSON.parse(await readFile(join(stateDir, 'dev-app.json'), 'utf8'))
-const demo = await startDemoServer({ port: demoPort, host: '127.0.0.1', appId, apiUrl: server.base })
+// The server's output is held back until the URLs are printed: before that it speaks only when
+// something is wrong, and then it is shown.
+let held = []
+let server
+{
+  const started = performance.now()
+  let migrations = 0
+  begin('database migrations')
+  try {
+    server = await startServerProcess({
+      port: apiPort,
+      env: { NODE_ENV: process.env.NODE_ENV ?? 'development', GATEHOUSE_STATE_DIR: stateDir },
+      onOutput: (chunk, stream) => (held ? held.push(chunk) : process[stream].write(chunk)),
+      onProgress: ({ step, ms }) => {
+        if (step === 'database migrations') migrations = ms
+        progress(step, seconds(ms))
+        begin('API server')
+      },
+    })
+  } catch (error) {
+    progress('API server', 'failed')
+    fail(held.length ? Buffer.concat(held).toString() : error.message)
+  }
+  progress('API server', seconds(performance.now() - started - migrations))
+}
 
+let demo
+let appId
+{
+  begin('demo server')
+  const started = performance.now()
+  try {
+    ;({ appId } = JSON.parse(await readFile(join(stateDir, 'dev-app.json'), 'utf8')))
+    demo = await startDemoServer({ port: demoPort, host: '127.0.0.1', appId, apiUrl: server.base })
+  } catch (error) {
+    progress('demo server', 'failed')
+    await server.stop()
+    fail(error.code === 'EADDRINUSE' ? portInUse('DEMO_PORT', demoPort) : String(error.stack ?? error))
+  }
+  progress('demo server', seconds(performance.now() - started))
+}
+
+if (held.length) process.stdout.write(Buffer.concat(held))
+held = null
+// The app id last: the one thing to copy into a host page.
 console.log(`
-  Gatehouse is running.
-    API server   ${server.base}   (development outbox: ${server.base}/dev/outbox)
-    Demo page    ${demo.url}/      (Vue 3 host: ${demo.url}/vue/)
-    App id       ${appId}
-  Log in on the demo page with any e-mail address; the code is printed above and kept in the outbox.
-  Ctrl+C stops both.
-`)
+  Gatehouse is running. Log in on the demo page with any e-mail address: the code is printed
+  below and kept in the outbox. Ctrl+C stops both.
 
+    API server   ${server.base}   (development outbox: ${server.base}/dev/outbox)
+    Demo page    ${demo.url}/   (Vue 3 host: ${demo.url}/vue/)
+    App id       ${appId}`)
+
+let stopping = false
 const stop = async () => {
+  stopping = true
   await Promise.all([demo.close(), server.stop()])
   process.exit(0)
 }
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
 server.child.on('exit', (code) => {
+  if (stopping) return
   console.error(`The API server stopped (exit code ${code}).`)
   process.exit(code ?? 1)
 })

@@ -52,6 +52,11 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   return app
 }
 
+/** Reports a start-up step's time to `npm start`, when it started this process with an IPC channel. */
+function progress(step: string, ms: number) {
+  process.send?.({ step, ms }, undefined, undefined, () => undefined)
+}
+
 async function main() {
   const config = loadConfig()
   const exposure = devExposureProblem(config)
@@ -74,7 +79,9 @@ async function main() {
     process.exit(1)
   }
 
+  const migrating = performance.now()
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dbFile: config.dbFile })
+  progress('database migrations', performance.now() - migrating)
   const app = await buildServer({ ...config, database })
   const devApp = config.dev ? await ensureDevApp(app.gatehouse.apps, config) : null
 
@@ -87,7 +94,16 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
-  await app.listen({ port: config.port, host: config.host })
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
+    console.error(`Port ${config.port} is already in use: set PORT to a free port.`)
+    await database.close()
+    process.exit(1)
+  }
+  // Started by `npm start` (scripts/start.mjs), which shows the URLs and the app id itself.
+  if (process.send) return
   const store = config.databaseUrl ? 'PostgreSQL' : `SQLite ${config.dbFile}`
   console.log(`Gatehouse API on http://${config.host}:${config.port} (${config.dev ? 'development' : 'production'}, ${store}), public URL ${config.publicUrl}`)
   if (devApp) console.log(`Development app: ${devApp.id} (${devApp.name}); also in ${join(config.stateDir, 'dev-app.json')}`)

@@ -17,17 +17,30 @@ export const freePort = () =>
   })
 
 /**
- * @param {{ port: number, env?: Record<string, string>, stdio?: 'inherit' | 'ignore' }} options
+ * With `onOutput`, the server's stdout and stderr go to that function instead of the terminal.
+ * With `onProgress`, the server reports each start-up step ({ step, ms }) over an IPC channel and
+ * leaves its start-up banner to the caller.
+ * @param {{ port: number, env?: Record<string, string>, stdio?: 'inherit' | 'ignore', onOutput?: (chunk: Buffer, stream: 'stdout' | 'stderr') => void, onProgress?: (p: { step: string, ms: number }) => void }} options
  */
-export async function startServerProcess({ port, env = {}, stdio = 'inherit' }) {
+export async function startServerProcess({ port, env = {}, stdio = 'inherit', onOutput, onProgress }) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), ...env },
-    stdio: ['ignore', stdio, 'inherit'],
+    stdio: ['ignore', onOutput ? 'pipe' : stdio, onOutput ? 'pipe' : 'inherit', ...(onProgress ? ['ipc'] : [])],
   })
+  if (onOutput) {
+    child.stdout.on('data', (chunk) => onOutput(chunk, 'stdout'))
+    child.stderr.on('data', (chunk) => onOutput(chunk, 'stderr'))
+  }
+  if (onProgress) child.on('message', (message) => typeof message?.step === 'string' && onProgress(message))
+  // Resolves once the output streams are drained too: a failure is reported after its last words.
+  const closed = new Promise((ok) => child.once('close', ok))
   const base = `http://localhost:${port}`
   for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the API server exited with code ${child.exitCode}`)
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await closed
+      throw new Error(`the API server exited (${child.exitCode ?? child.signalCode})`)
+    }
     if (
       await fetch(`${base}/healthz`).then(
         (r) => r.ok,
@@ -35,7 +48,11 @@ export async function startServerProcess({ port, env = {}, stdio = 'inherit' }) 
       )
     )
       break
-    if (i > 600) throw new Error('the API server did not answer /healthz within 60 s')
+    if (i > 600) {
+      child.kill('SIGTERM')
+      await closed
+      throw new Error('the API server did not answer /healthz within 60 s')
+    }
     await new Promise((r) => setTimeout(r, 100))
   }
   const stop = () =>

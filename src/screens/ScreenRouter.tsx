@@ -41,11 +41,6 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   'embedded-wallet-export': lazy(() => import('./wallets/embedded/ExportWalletScreen.tsx')),
 }
 
-/** Starts fetching the code screen while the user types the e-mail, so it paints at once. */
-export function prefetchCodeScreen(): void {
-  void import('./login/CodeScreen.tsx').catch(() => undefined)
-}
-
 export function ScreenRouter({ screen, depth }: { screen: ScreenEntry; depth: number }) {
   const { name, ...props } = screen
   const Screen = name === 'landing' ? LandingScreen : lazyScreens[name]

@@ -1,18 +1,44 @@
 /**
  * The README's first command: `npm start` brings up the API on SQLite and the demo on another
- * origin, creates the development app and keeps mail in the development outbox.
+ * origin, creates the development app and keeps mail in the development outbox. What it prints
+ * reads clean: one line per step, then the URLs with the app id last; a busy port is one line.
+ * (The build runs once for the whole suite and is skipped here; test/build.test.ts requires that
+ * it prints no warning.)
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer, type Server } from 'node:net'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error plain ES module
 import { freePort, root } from '../../scripts/lib/server-process.mjs'
+
+const STEPS = ['build', 'database migrations', 'API server', 'demo server']
+
+/** `npm start` in a scratch state folder (GATEHOUSE_STATE_DIR) on the given ports. */
+function start(state: string, apiPort: number, demoPort: number) {
+  return spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(apiPort),
+      DEMO_PORT: String(demoPort),
+      GATEHOUSE_STATE_DIR: state,
+      GATEHOUSE_SKIP_BUILD: '1',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      NODE_ENV: 'development',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+}
 
 describe('npm start', () => {
   let child: ChildProcess
   let output = ''
+  /** Everything printed until the app id, before any login adds to it. */
+  let startup = ''
   let state: string
   let apiPort: number
   let demoPort: number
@@ -20,28 +46,16 @@ describe('npm start', () => {
   beforeAll(async () => {
     state = await mkdtemp(join(tmpdir(), 'gatehouse-start-'))
     ;[apiPort, demoPort] = [await freePort(), await freePort()]
-    child = spawn(process.execPath, ['scripts/start.mjs'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(apiPort),
-        DEMO_PORT: String(demoPort),
-        GATEHOUSE_STATE_DIR: state,
-        GATEHOUSE_SKIP_BUILD: '1',
-        DATABASE_URL: '',
-        SMTP_URL: '',
-        NODE_ENV: 'development',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    child = start(state, apiPort, demoPort)
     child.stdout!.on('data', (d) => (output += d))
     child.stderr!.on('data', (d) => (output += d))
     const started = Date.now()
-    while (!output.includes('Gatehouse is running')) {
+    while (!/App id\s+[a-z0-9]{25}\n/.test(output)) {
       if (child.exitCode !== null) throw new Error(`npm start exited: ${output}`)
       if (Date.now() - started > 60000) throw new Error(`npm start did not come up: ${output}`)
       await new Promise((r) => setTimeout(r, 100))
     }
+    startup = output
   })
   afterAll(async () => {
     if (child && child.exitCode === null) {
@@ -63,6 +77,21 @@ describe('npm start', () => {
     expect(config.loginMethods.email).toBe(true)
   })
 
+  it('prints one line per step with its time before the URLs, and the app id last', () => {
+    const urls = startup.indexOf('Gatehouse is running')
+    expect(urls).toBeGreaterThan(0)
+    const before = startup
+      .slice(0, urls)
+      .split('\n')
+      .filter((line) => line.trim())
+    expect(
+      before.map((line) => /^ {2}(\S+(?: \S+)*) {2,}(?:\d+\.\d s|skipped \(GATEHOUSE_SKIP_BUILD=1\))$/.exec(line)?.[1] ?? `not a progress line: ${line}`),
+    ).toEqual(STEPS)
+    const lines = startup.trimEnd().split('\n')
+    expect(lines.at(-1)).toMatch(/^ +App id +[a-z0-9]{25}$/)
+    expect(startup).not.toMatch(/warn|\(!\)|Admin token/i)
+  })
+
   it('keeps sent codes in the development outbox and prints them', async () => {
     const appId = /App id\s+([a-z0-9]{25})\b/.exec(output)![1]
     const res = await fetch(`http://localhost:${apiPort}/api/v1/passwordless/init`, {
@@ -76,4 +105,41 @@ describe('npm start', () => {
     expect(outbox[0].code).toMatch(/^\d{6}$/)
     await expect.poll(() => output).toContain(outbox[0].code)
   })
+})
+
+describe('npm start on a port already in use', () => {
+  let state: string
+  let busy: Server
+  let busyPort: number
+  let child: ChildProcess | undefined
+
+  beforeAll(async () => {
+    state = await mkdtemp(join(tmpdir(), 'gatehouse-start-busy-'))
+    busy = createServer()
+    await new Promise<void>((ok) => busy.listen(0, '127.0.0.1', ok))
+    busyPort = (busy.address() as { port: number }).port
+  })
+  // Should it start after all, it must not outlive the test.
+  afterEach(() => {
+    if (child && child.exitCode === null) child.kill('SIGTERM')
+  })
+  afterAll(async () => {
+    await new Promise((ok) => busy.close(ok))
+    await rm(state, { recursive: true, force: true })
+  })
+
+  for (const variable of ['PORT', 'DEMO_PORT']) {
+    it(`says so in one line naming ${variable}, and exits non-zero`, async () => {
+      const free = await freePort()
+      const run = (child = variable === 'PORT' ? start(state, busyPort, free) : start(state, free, busyPort))
+      let output = ''
+      run.stdout!.on('data', (d) => (output += d))
+      run.stderr!.on('data', (d) => (output += d))
+      const code = await new Promise((ok) => run.once('close', ok))
+      expect(code).not.toBe(0)
+      expect(output.trim().split('\n')).toEqual([
+        `Port ${busyPort} is already in use (is Gatehouse still running?): set ${variable} to a free port, e.g. ${variable}=${busyPort + 1} npm start`,
+      ])
+    })
+  }
 })

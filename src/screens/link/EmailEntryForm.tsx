@@ -6,7 +6,7 @@ import { pushScreen } from '../../stores/modal.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { emailProblem, PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
 import { showCodeRequestError } from '../login/errorMapping.ts'
-import { prefetchCodeScreen } from '../ScreenRouter.tsx'
+import { prefetchCodeScreen } from '../login/prefetchCodeScreen.ts'
 
 /**
  * An e-mail input that sends a code and moves on to the code screen; the code screen then links

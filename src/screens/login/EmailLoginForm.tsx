@@ -5,7 +5,7 @@ import { $config } from '../../stores/config.ts'
 import { $emailFlow, setEmailInput, setInlineError } from '../../stores/emailFlow.ts'
 import { pushScreen } from '../../stores/modal.ts'
 import { emailProblem, PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
-import { prefetchCodeScreen } from '../ScreenRouter.tsx'
+import { prefetchCodeScreen } from './prefetchCodeScreen.ts'
 import { showCodeRequestError } from './errorMapping.ts'
 
 /** The e-mail input and Submit: sends the code and moves to the code screen. Typed text lives in $emailFlow. */

@@ -1,0 +1,60 @@
+// The short table `npm run bench` prints after its JSON lines, for a person: each figure with its
+// value, its target where it has one, and whether it is within. The JSON lines stay the record.
+
+const kb = (bytes) => (bytes == null ? 'missing' : `${(bytes / 1024).toFixed(1)} KB`)
+const ms = (value) => `${value} ms`
+
+/**
+ * Rows [figure, value, target?, within target?] for the bench lines it knows; others stay JSON only.
+ * @param {Record<string, any>[]} figures
+ * @returns {[string, string, string?, boolean?][]}
+ */
+export function benchRows(figures) {
+  return figures.flatMap((f) => {
+    if (f.bench === 'landing-js') return [['landing JavaScript (gzip)', kb(f.gzipBytes), kb(f.targetBytes), f.withinTarget]]
+    if (f.bench === 'dist-size') return [[`dist/ (${f.files} files, gzip)`, kb(f.gzipBytes)]]
+    if (f.bench === 'connector-chunks')
+      return [
+        ['WalletConnect chunk (gzip)', kb(f.walletConnectGzipBytes)],
+        ['Coinbase Wallet chunk (gzip)', kb(f.coinbaseGzipBytes)],
+      ]
+    if (f.bench === 'wallet-create')
+      return [
+        ['wallet creation, Ethereum', ms(f.ethereumMs)],
+        ['wallet creation, Solana', ms(f.solanaMs)],
+      ]
+    if (f.bench.startsWith('sign-warm-')) {
+      const chain = f.bench.slice('sign-warm-'.length)
+      return [
+        [`warm signing p50, ${chain}`, ms(f.p50Ms), ms(f.targetP50Ms), f.withinTarget],
+        [`warm signing p95, ${chain}`, ms(f.p95Ms)],
+      ]
+    }
+    if (f.bench === 'email-login-throughput')
+      return [
+        [
+          `e-mail logins per second (${f.database})`,
+          String(f.loginsPerSecond),
+          String(f.target.loginsPerSecond),
+          f.loginsPerSecond >= f.target.loginsPerSecond,
+        ],
+        ['e-mail login p99', ms(f.p99Ms), ms(f.target.p99Ms), f.p99Ms <= f.target.p99Ms],
+      ]
+    return []
+  })
+}
+
+/** The rows as aligned text columns under a header. */
+export function benchTable(figures) {
+  const rows = benchRows(figures).map(([figure, value, target, within]) => [figure, value, target ?? '-', within === undefined ? '-' : within ? 'yes' : 'NO'])
+  const all = [['figure', 'value', 'target', 'within target'], ...rows]
+  const widths = all[0].map((_, i) => Math.max(...all.map((row) => row[i].length)))
+  return all
+    .map((row) =>
+      row
+        .map((cell, i) => (i === 1 || i === 2 ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+        .join('   ')
+        .trimEnd(),
+    )
+    .join('\n')
+}

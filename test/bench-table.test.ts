@@ -1,0 +1,26 @@
+/** The table `npm run bench` prints after its JSON lines: value, target and whether it is within. */
+import { describe, expect, it } from 'vitest'
+// @ts-expect-error plain ES module of the benchmarks
+import { benchTable } from '../bench/table.mjs'
+
+describe('the bench table', () => {
+  it('lists each figure with its value, its target where it has one, and whether it is within', () => {
+    const table: string = benchTable([
+      { bench: 'landing-js', gzipBytes: 92262, targetBytes: 81920, withinTarget: false },
+      { bench: 'dist-size', files: 120, gzipBytes: 1200000 },
+      { bench: 'sign-warm-solana', samples: 30, p50Ms: 12.3, p95Ms: 20.1, targetP50Ms: 20, withinTarget: true },
+      { bench: 'email-login-throughput', database: 'sqlite', loginsPerSecond: 412.5, p99Ms: 84.2, target: { loginsPerSecond: 500, p99Ms: 100 } },
+      { bench: 'something-new', value: 1 },
+    ])
+    const rows = table.split('\n').map((line) => line.split(/ {3,}/).map((cell) => cell.trim()))
+    expect(rows).toEqual([
+      ['figure', 'value', 'target', 'within target'],
+      ['landing JavaScript (gzip)', '90.1 KB', '80.0 KB', 'NO'],
+      ['dist/ (120 files, gzip)', '1171.9 KB', '-', '-'],
+      ['warm signing p50, solana', '12.3 ms', '20 ms', 'yes'],
+      ['warm signing p95, solana', '20.1 ms', '-', '-'],
+      ['e-mail logins per second (sqlite)', '412.5', '500', 'NO'],
+      ['e-mail login p99', '84.2 ms', '100 ms', 'yes'],
+    ])
+  })
+})
