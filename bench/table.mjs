@@ -39,6 +39,13 @@ export function benchRows(figures) {
           f.loginsPerSecond >= f.target.loginsPerSecond,
         ],
         ['e-mail login p99', ms(f.p99Ms), ms(f.target.p99Ms), f.p99Ms <= f.target.p99Ms],
+        ['e-mail logins per second, device-bound', String(f.deviceBoundLoginsPerSecond)],
+        [
+          'cost of device binding',
+          `${f.deviceBindingCostPercent} %`,
+          `≤ ${f.target.deviceBindingCostPercent} %`,
+          f.deviceBindingCostPercent <= f.target.deviceBindingCostPercent,
+        ],
       ]
     return []
   })
