@@ -15,7 +15,7 @@ import { deleteUser } from '../db/users.js'
 import { insertWalletNonce, takeWalletNonce } from '../db/wallet-nonces.js'
 import { sha256 } from '../crypto/hash.js'
 import { ApiError } from '../errors.js'
-import type { App } from './app-config.js'
+import { isTrustedFetchUrl, type App } from './app-config.js'
 import type { AuthResponse, SessionService } from './sessions.js'
 import type { CaptchaService } from './captcha.js'
 import type { Throttle } from './throttle.js'
@@ -127,6 +127,15 @@ export class WalletAuthService {
       }
     })
     if (!allowed) throw invalidSignature(`message domain ${domain} is not an allowed origin of this app`)
+  }
+
+  /**
+   * The app's RPC for a chain, when it may be trusted with contract-wallet answers: https, or any
+   * URL in development (a row written before that rule was enforced gets no say in production).
+   */
+  rpcUrl(app: App, chain: string): string | null {
+    const url = app.settings.rpcUrls?.[chain]
+    return url && isTrustedFetchUrl(url, this.deps.config.dev) ? url : null
   }
 
   refuseEmbedded(walletClientType: string | undefined): void {
