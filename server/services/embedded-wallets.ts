@@ -5,6 +5,7 @@
  * password envelope it cannot open (user-passcode). Shares are only released to the frame's own
  * origin, with an access token of the user they belong to (checked in the route).
  */
+import { getAddress } from 'viem'
 import { randomId } from '../crypto/hash.js'
 import { ShareBox } from '../crypto/share-box.js'
 import { isUniqueViolation } from '../db/connect.js'
@@ -59,10 +60,14 @@ export interface KeyMaterial {
 
 const ADDRESS = { ethereum: /^0x[0-9a-fA-F]{40}$/, solana: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/ }
 
-/** The lookup key: Ethereum addresses are case-insensitive, Solana's base58 is not. */
+/**
+ * The one stored and looked-up form of a wallet address, embedded or external: EIP-55 checksummed
+ * for Ethereum (whose addresses are case-insensitive), base58 as it is for Solana (which is not).
+ * One form is what lets the unique index see an embedded key presented as an external wallet.
+ */
 export function normalizeWalletAddress(chainType: ChainType, address: string): string {
   if (!ADDRESS[chainType].test(address)) throw new ApiError('invalid_data', `Invalid ${chainType} address`)
-  return chainType === 'ethereum' ? address.toLowerCase() : address
+  return chainType === 'ethereum' ? getAddress(address) : address
 }
 
 function isEmbedded(account: LinkedAccountsTable): boolean {

@@ -5,11 +5,12 @@
  * the app configured an RPC URL for the message's chain. So the RPC can only ever speak for contract
  * wallets: whatever it answers, an ordinary account logs in only with its own key.
  */
-import { createPublicClient, getAddress, http, isAddress, isAddressEqual, recoverMessageAddress, type Address, type Hex } from 'viem'
+import { createPublicClient, http, isAddress, isAddressEqual, recoverMessageAddress, type Address, type Hex } from 'viem'
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
 import { isErc6492Signature, isErc8010Signature } from 'viem/utils'
 import { ApiError } from '../errors.js'
 import type { App } from './app-config.js'
+import { normalizeWalletAddress } from './embedded-wallets.js'
 import type { AuthResponse } from './sessions.js'
 import type { WireUser } from './users.js'
 import type { AuthMode, VerifiedWallet, WalletAuthService } from './wallet-auth.js'
@@ -41,10 +42,10 @@ export class SiweService {
     private readonly rpcTransport: (url: string) => ReturnType<typeof http> = (url) => http(url, { timeout: 10_000, retryCount: 1 }),
   ) {}
 
-  /** The stored form of an address (EIP-55 checksum); invalid_data when it is not one. */
+  /** The stored form of an address (EIP-55 checksum, as for embedded wallets); invalid_data when it is not one. */
   normalise(rawAddress: string): string {
     if (!isAddress(rawAddress, { strict: false })) throw new ApiError('invalid_data', 'Invalid Ethereum address')
-    return getAddress(rawAddress)
+    return normalizeWalletAddress('ethereum', rawAddress)
   }
 
   async init(app: App, rawAddress: string, ip: string, captchaToken?: string | null): Promise<{ nonce: string }> {
@@ -74,7 +75,7 @@ export class SiweService {
     if (input.chainId !== undefined && input.chainId !== null && parseEvmChainId(input.chainId) !== fields.chainId) {
       throw new ApiError('invalid_data', 'chainId does not match the message')
     }
-    const address = getAddress(fields.address)
+    const address = this.normalise(fields.address) as Address
     this.wallets.checkDomain(app, fields.domain, origin)
     // Time checks (expiration, not-before) before the nonce is spent, so a stale message costs nothing.
     if (!validateSiweMessage({ message: fields, time: new Date(this.now()) })) {

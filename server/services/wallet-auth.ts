@@ -62,6 +62,9 @@ export interface ExternalWalletMetadata {
 }
 
 const LOCAL_DOMAIN = /^(localhost|127\.0\.0\.1)(:\d{1,5})?$/
+/** Spec part 1 §5, whoever asks and whatever the client calls the wallet. */
+export const EMBEDDED_WALLET_REFUSED = 'An embedded wallet cannot be linked, unlinked or used to log in.'
+const embeddedRefused = () => new ApiError('invalid_data', EMBEDDED_WALLET_REFUSED)
 const invalidSignature = (why: string) => new ApiError('invalid_credentials', `Invalid wallet signature: ${why}`)
 
 const detailsOf = (account: LinkedAccountsTable): Record<string, unknown> => {
@@ -138,8 +141,9 @@ export class WalletAuthService {
     return url && isTrustedFetchUrl(url, this.deps.config.dev) ? url : null
   }
 
+  /** A client that says its wallet is embedded is refused before anything is looked up. */
   refuseEmbedded(walletClientType: string | undefined): void {
-    if (walletClientType === 'privy') throw new ApiError('invalid_data', 'An embedded wallet cannot be used to log in or be linked.')
+    if (walletClientType === 'privy') throw embeddedRefused()
   }
 
   /**
@@ -148,7 +152,7 @@ export class WalletAuthService {
    */
   async login(app: App, wallet: VerifiedWallet, mode: AuthMode | undefined): Promise<AuthResponse> {
     const existing = await findLinkedAccount(this.deps.db, app.id, WALLET_ACCOUNT_TYPE, wallet.address)
-    if (existing && isEmbeddedWallet(existing)) this.refuseEmbedded('privy')
+    if (existing && isEmbeddedWallet(existing)) throw embeddedRefused()
     if (app.settings.allowlist.length > 0 && !app.settings.allowlist.includes(wallet.address.toLowerCase())) {
       throw new ApiError('allowlist_rejected', 'This wallet is not on the allowlist for this app')
     }
@@ -160,9 +164,10 @@ export class WalletAuthService {
     const { db, now } = this.deps
     const t = now()
     const existing = await findLinkedAccount(db, app.id, WALLET_ACCOUNT_TYPE, wallet.address)
+    // Embedded wallets never move, nor become external ones (not even of their owner); an external
+    // wallet can move, through the shared transfer nonce.
+    if (existing && isEmbeddedWallet(existing)) throw embeddedRefused()
     if (existing && existing.user_id !== userId) {
-      // Embedded wallets never move; an external one can, through the shared transfer nonce.
-      if (isEmbeddedWallet(existing)) throw new ApiError('linked_to_another_user', 'This account has already been linked to another user.')
       await this.deps.accounts.linkingUser(userId)
       throw await this.deps.accounts.transferRequired(app, userId, existing, { type: WALLET_ACCOUNT_TYPE, address: wallet.address })
     }
@@ -201,7 +206,7 @@ export class WalletAuthService {
     if (!account) throw new ApiError('invalid_data', 'The account to transfer no longer exists.')
     const details = detailsOf(account)
     if (details.chain_type !== chainType) throw new ApiError('invalid_data', `This transfer is not for a ${chainType} wallet.`)
-    if (isEmbeddedWallet(account)) throw new ApiError('linked_to_another_user', 'This account has already been linked to another user.')
+    if (isEmbeddedWallet(account)) throw embeddedRefused()
     if (account.user_id === userId) return (await loadWireUser(db, userId))!
     const mine = await listLinkedAccounts(db, userId)
     if (mine.filter((a) => a.type === WALLET_ACCOUNT_TYPE && !isEmbeddedWallet(a) && detailsOf(a).chain_type === chainType).length >= MAX_WALLETS_PER_CHAIN) {
@@ -230,7 +235,7 @@ export class WalletAuthService {
     const { db } = this.deps
     const account = await findLinkedAccount(db, app.id, WALLET_ACCOUNT_TYPE, address)
     if (!account || account.user_id !== userId) throw new ApiError('invalid_data', 'This wallet is not linked to the user.')
-    if (isEmbeddedWallet(account)) throw new ApiError('invalid_data', 'An embedded wallet cannot be unlinked.')
+    if (isEmbeddedWallet(account)) throw embeddedRefused()
     const accounts = await listLinkedAccounts(db, userId)
     if (accounts.length <= 1) throw new ApiError('invalid_data', 'Cannot unlink the only login method of a user.')
     await db.deleteFrom('linked_accounts').where('id', '=', account.id).execute()
