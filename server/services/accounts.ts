@@ -63,7 +63,7 @@ export class AccountService {
    * proof is checked (so guessing costs a throttle hit), then logs in or signs up its owner.
    *
    * @example
-   * await accounts.authenticate(app, request.ip, () => verifyCustomToken(app, token, now()), { mode })
+   * await accounts.authenticate(app, request.ip, () => verifyCustomToken(app, token, now(), { dev }), { mode })
    */
   async authenticate(
     app: App,
