@@ -102,7 +102,7 @@ forEachDatabase((target) => {
   it('error: init with a state code already in use answers 401 invalid_credentials, and the first flow still completes', async () => {
     const appId = await googleApp()
     const p = pkce()
-    const init = (body: Record<string, string>) =>
+    const init = (body: { code_challenge?: string; redirect_to?: string }) =>
       h.post('/api/v1/oauth/init', { provider: 'google', redirect_to: PAGE, code_challenge: p.challenge, state_code: p.state, ...body }, { appId })
     const first = await init({})
     expect(first.statusCode).toBe(200)
