@@ -11,7 +11,6 @@ import { findLinkedAccount, insertLinkedAccount, listLinkedAccounts, markVerifie
 import type { Db, LinkedAccountsTable } from '../db/schema.js'
 import type { AccountService, ProvenAccount } from './accounts.js'
 import { takeAccountTransfer } from '../db/account-transfers.js'
-import { deleteUser } from '../db/users.js'
 import { insertWalletNonce, takeWalletNonce } from '../db/wallet-nonces.js'
 import { sha256 } from '../crypto/hash.js'
 import { ApiError } from '../errors.js'
@@ -191,7 +190,8 @@ export class WalletAuthService {
 
   /**
    * Spends a transfer nonce from `link`: the wallet moves to the signed-in user with the metadata
-   * of the connection that proved it, and the user who held it is deleted (spec part 1 §1).
+   * of the connection that proved it, and the user who held it is deleted (spec part 1 §1), unless
+   * that user holds an embedded wallet (AccountService.deletePreviousOwner).
    */
   async transfer(app: App, userId: string, chainType: ChainType, nonce: string, metadata: ExternalWalletMetadata): Promise<WireUser> {
     const { db, now, accounts } = this.deps
@@ -225,7 +225,7 @@ export class WalletAuthService {
         .set({ user_id: userId, details: moved, verified_at: t, latest_verified_at: t })
         .where('id', '=', account.id)
         .execute()
-      await deleteUser(trx, previousOwner)
+      await accounts.deletePreviousOwner(trx, previousOwner)
     })
     return (await loadWireUser(db, userId))!
   }
