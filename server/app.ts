@@ -92,7 +92,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const mailer = options.mailer ?? createMailer({ ...config, print: config.printMail && config.dev, now })
   const throttle = new Throttle(db, config.rateLimits, config.rateLimitsDisabled, now)
   const captcha = new CaptchaService({ config, log: app.log })
-  const apps = new AppStore(db, config.appCacheMs, now)
+  const apps = new AppStore(db, { cacheMs: config.appCacheMs, now, secret: config.secret, dev: config.dev })
+  // Rows written before app secrets were sealed (or while no secret was configured) are sealed now.
+  await apps.sealStoredSecrets()
   const sessions = new SessionService(db, keys, now, config.refreshReuseGraceMs)
   const accounts = new AccountService({ db, sessions, throttle, now })
   const passwordless = new PasswordlessService({ db, mailer, throttle, captcha, sessions, accounts, secret, now })

@@ -17,6 +17,8 @@ export const API_ERROR_CODES = {
   linked_to_another_user: 409,
   cannot_link_more_of_type: 409,
   account_transfer_required: 409,
+  /** A transfer would delete a user who holds an embedded wallet (and with it the wallet's key shares). */
+  account_has_embedded_wallet: 409,
   user_already_exists: 409,
   invalid_captcha: 400,
   captcha_failure: 400,
@@ -42,6 +44,13 @@ export const API_ERROR_CODES = {
 } as const
 
 export type ApiErrorCode = keyof typeof API_ERROR_CODES
+
+/**
+ * The `account_has_embedded_wallet` message, which the transfer screen shows as it is: the spec
+ * has no text for it, and the server and the widget must say the same thing.
+ */
+export const TRANSFER_BLOCKED_BY_WALLET_MESSAGE =
+  'The other account holds an embedded wallet, and transferring would delete it with its assets. Log in with that account to use its wallet, or keep both accounts.'
 
 /** The JSON body of every error answer. */
 export interface ApiErrorBody {

@@ -1,19 +1,28 @@
 /**
- * Sealing of the server's wallet shares at rest. Each purpose has its own AES-256-GCM key, derived
- * with HKDF-SHA256 from its own secret: the auth share from GATEHOUSE_SECRET, the recovery share
- * from GATEHOUSE_RECOVERY_SECRET (falling back to GATEHOUSE_SECRET with a different label). A
- * leaked database alone opens neither; the row's identity is bound as associated data, so a
- * sealed share copied onto another user's row does not open.
+ * Sealing of server secrets at rest. Each purpose has its own AES-256-GCM key, derived with
+ * HKDF-SHA256 from its own secret: the wallet auth share and the apps' secret settings (OAuth
+ * client secrets, the Apple key, the Telegram bot token, the captcha secret) from
+ * GATEHOUSE_SECRET, the recovery share from GATEHOUSE_RECOVERY_SECRET (falling back to
+ * GATEHOUSE_SECRET with a different label). A leaked database alone opens none of them; the
+ * row's identity is bound as associated data, so a sealed value copied onto another row (another
+ * user's, another app's or another field) does not open.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 
 export type SharePurpose = 'auth-share' | 'recovery-share'
+export type SealPurpose = SharePurpose | 'app-setting'
+
+const INFO: Record<SealPurpose, string> = {
+  'auth-share': 'gatehouse:wallet:auth-share',
+  'recovery-share': 'gatehouse:wallet:recovery-share',
+  'app-setting': 'gatehouse:app-setting',
+}
 
 export class ShareBox {
   private readonly key: Buffer
 
-  constructor(secret: string, purpose: SharePurpose) {
-    this.key = Buffer.from(hkdfSync('sha256', secret, 'gatehouse', `gatehouse:wallet:${purpose}`, 32))
+  constructor(secret: string, purpose: SealPurpose) {
+    this.key = Buffer.from(hkdfSync('sha256', secret, 'gatehouse', INFO[purpose], 32))
   }
 
   /** `v1.<iv>.<tag>.<ciphertext>` (base64url parts). */

@@ -15,3 +15,9 @@ export async function updateAppRow(db: Db, id: string, patch: Pick<AppsTable, 'n
 export function listAppRows(db: Db): Promise<AppsTable[]> {
   return db.selectFrom('apps').selectAll().orderBy('created_at').orderBy('id').execute()
 }
+
+/** Replaces the settings only if they are still `expected`; answers whether it did. */
+export async function replaceAppSettings(db: Db, id: string, expected: string, settings: string): Promise<boolean> {
+  const result = await db.updateTable('apps').set({ settings }).where('id', '=', id).where('settings', '=', expected).executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}

@@ -4,6 +4,7 @@
  * Only portable column types are used: text, integer, bigint.
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { getAddress, isAddress } from 'viem'
 
 const migrations: Record<string, Migration> = {
   '0001_initial': {
@@ -243,6 +244,42 @@ migrations['0020_device_binding'] = {
       .addColumn('jti', 'text', (c) => c.primaryKey())
       .addColumn('expires_at', 'bigint', (c) => c.notNull())
       .execute()
+  },
+}
+
+// Embedded Ethereum wallets were stored lower-case while SIWE stores and looks up EIP-55: one key
+// could then hold two rows, one embedded and one "external". Every Ethereum wallet row now holds the
+// checksummed form. An external row that duplicates an embedded one could only come from that gap:
+// it goes, the embedded wallet stays.
+migrations['0013_checksummed_ethereum_wallets'] = {
+  async up(db: Kysely<any>) {
+    const rows: { id: string; app_id: string; address: string; details: string | null }[] = await db
+      .selectFrom('linked_accounts')
+      .select(['id', 'app_id', 'address', 'details'])
+      .where('type', '=', 'wallet')
+      .where('address', 'like', '0x%')
+      .execute()
+    const embedded = (row: { details: string | null }) => {
+      try {
+        return (JSON.parse(row.details ?? '{}') as { wallet_client_type?: string }).wallet_client_type === 'privy'
+      } catch {
+        return false
+      }
+    }
+    const groups = new Map<string, { address: string; rows: typeof rows }>()
+    for (const row of rows) {
+      if (!isAddress(row.address, { strict: false })) continue
+      const address = getAddress(row.address)
+      const group = groups.get(`${row.app_id} ${address}`) ?? { address, rows: [] }
+      group.rows.push(row)
+      groups.set(`${row.app_id} ${address}`, group)
+    }
+    for (const { address, rows: group } of groups.values()) {
+      // Two rows for one key are an embedded wallet and its "external" double: the embedded one stays.
+      const keep = group.find(embedded) ?? group[0]
+      for (const row of group) if (row !== keep) await db.deleteFrom('linked_accounts').where('id', '=', row.id).execute()
+      if (keep.address !== address) await db.updateTable('linked_accounts').set({ address }).where('id', '=', keep.id).execute()
+    }
   },
 }
 

@@ -29,7 +29,7 @@ export interface LinkedAccountsTable {
   user_id: string
   app_id: string
   type: string
-  /** Normalised (lower-case) address; unique per app and type. */
+  /** Normalised address (e-mail lower-case, Ethereum wallets EIP-55 checksummed); unique per app and type. */
   address: string
   verified_at: number
   first_verified_at: number

@@ -6,6 +6,7 @@ import { constantTimeEqual } from '../crypto/hash.js'
 import { isUniqueViolation } from '../db/connect.js'
 import { ApiError } from '../errors.js'
 import { LOGIN_METHODS, type App } from '../services/app-config.js'
+import { maskSettings } from '../services/app-secrets.js'
 import type { AppInput } from '../services/apps.js'
 
 const nullableString = { type: ['string', 'null'], maxLength: 2048 } as const
@@ -44,7 +45,8 @@ const appFields = {
     properties: { errorTitle: nullableString, errorDetail: nullableString, errorCtaText: nullableString, errorCtaLink: nullableString },
   },
   captcha: { type: 'object', additionalProperties: false, properties: { enabled: { type: 'boolean' }, siteKey: nullableString } },
-  // Server-only: the captcha provider's secret for siteverify.
+  // Server-only: the captcha provider's secret for siteverify. Secrets are sealed at rest and read
+  // back masked ('****' + last 4); writing the masked form back keeps the stored secret.
   captchaSecretKey: nullableString,
   intl: { type: 'object', additionalProperties: false, properties: { defaultCountry: { type: 'string', pattern: '^[A-Z]{2}$' } } },
   passkeysForSignupEnabled: { type: 'boolean' },
@@ -85,7 +87,7 @@ const appFields = {
         additionalProperties: false,
         required: ['botToken', 'botUsername'],
         properties: {
-          botToken: { type: 'string', pattern: '^[0-9]+:[A-Za-z0-9_-]+$', maxLength: 200 },
+          botToken: { type: 'string', pattern: '^([0-9]+:[A-Za-z0-9_-]+|\\*{4}[A-Za-z0-9_-]{0,4})$', maxLength: 200 },
           botUsername: { type: 'string', pattern: '^[A-Za-z0-9_]{3,64}$' },
         },
       },
@@ -123,7 +125,7 @@ const oauthClient = {
         // Sign in with Apple: the server signs the client secret (an ES256 JWT) with the owner's key.
         teamId: { type: ['string', 'null'], minLength: 1, maxLength: 64 },
         keyId: { type: ['string', 'null'], minLength: 1, maxLength: 64 },
-        privateKey: { type: ['string', 'null'], pattern: 'BEGIN PRIVATE KEY', maxLength: 4096 },
+        privateKey: { type: ['string', 'null'], pattern: 'BEGIN PRIVATE KEY|^\\*{4}', maxLength: 4096 },
       },
     },
   ],
@@ -181,9 +183,9 @@ const updateSchema = {
   body: { type: 'object', additionalProperties: false, properties: appFields },
 } as const
 
-/** What the admin API shows: the public configuration plus the server-only settings. */
+/** What the admin API shows: the public configuration plus the server-only settings, secrets masked. */
 function adminView(app: App) {
-  return { ...app.config, ...app.settings, createdAt: new Date(app.createdAt).toISOString() }
+  return { ...app.config, ...maskSettings(app.settings), createdAt: new Date(app.createdAt).toISOString() }
 }
 
 export default async function adminRoutes(app: ApiInstance) {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { forEachDatabase, startHarness, type Harness } from '../testing.js'
+import { ADMIN_TOKEN, forEachDatabase, sameDatabase, startHarness, type Harness } from '../testing.js'
 
 const AUTH = '/api/v1/custom_jwt_account/authenticate'
 const LINK = '/api/v1/custom_jwt_account/link'
@@ -25,15 +25,17 @@ forEachDatabase((target) => {
     await new Promise((ok) => jwks?.close(ok))
   })
 
-  const sign = (sub: string, o: { iss?: string; aud?: string; exp?: number; key?: CryptoKey } = {}) =>
-    new SignJWT({})
+  /** A host token; `exp: null` or `aud: null` leave the claim out. */
+  const sign = (sub: string, o: { iss?: string; aud?: string | null; exp?: number | null; key?: CryptoKey } = {}) => {
+    const jwt = new SignJWT({})
       .setProtectedHeader({ alg: 'ES256', kid: 'host-1' })
       .setSubject(sub)
       .setIssuer(o.iss ?? 'https://host.example')
-      .setAudience(o.aud ?? 'gatehouse')
       .setIssuedAt(Math.floor(h.clock.now() / 1000))
-      .setExpirationTime(o.exp ?? Math.floor(h.clock.now() / 1000) + 300)
-      .sign(o.key ?? keys.privateKey)
+    if (o.aud !== null) jwt.setAudience(o.aud ?? 'gatehouse')
+    if (o.exp !== null) jwt.setExpirationTime(o.exp ?? Math.floor(h.clock.now() / 1000) + 300)
+    return jwt.sign(o.key ?? keys.privateKey)
+  }
 
   it('logs in with a token verified against the JWKS URL; the same sub is the same user', async () => {
     const appId = await h.createApp({ customAuth: { issuer: 'https://host.example', audience: 'gatehouse', jwksUrl } })
@@ -87,6 +89,50 @@ forEachDatabase((target) => {
       const res = await h.post(AUTH, { token }, { appId })
       expect(res.statusCode).toBe(401)
       expect(res.json()).toEqual({ error: 'Invalid custom token', code: 'invalid_credentials' })
+    }
+  })
+
+  it('error: a token without exp, or expiring more than 24 hours ahead, does not log in (a leaked one would work forever)', async () => {
+    const appId = await h.createApp({ customAuth: { issuer: 'https://host.example', jwksUrl } })
+    const nowS = Math.floor(h.clock.now() / 1000)
+    const noExp = await h.post(AUTH, { token: await sign('forever', { exp: null }) }, { appId })
+    expect(noExp.statusCode).toBe(401)
+    expect(noExp.json()).toEqual({ error: 'Invalid custom token', code: 'invalid_credentials' })
+    const farAhead = await h.post(AUTH, { token: await sign('forever', { exp: nowS + 365 * 24 * 3600 }) }, { appId })
+    expect(farAhead.json()).toEqual({ error: 'Invalid custom token: it must expire within 24 hours', code: 'invalid_credentials' })
+    const me = await h.login(appId, 'custom.forever@example.com')
+    expect((await h.post(LINK, { token: await sign('forever', { exp: null }) }, { appId, token: me.token })).statusCode).toBe(401)
+    // A day's token (a common ID-token lifetime) is fine.
+    expect((await h.post(AUTH, { token: await sign('a-day', { exp: nowS + 24 * 3600 }) }, { appId })).statusCode).toBe(200)
+  })
+
+  it('error: with an audience configured, a token for another audience or none does not log in', async () => {
+    const appId = await h.createApp({ customAuth: { issuer: 'https://host.example', audience: 'gatehouse', jwksUrl } })
+    for (const aud of [null, 'another-service']) {
+      const res = await h.post(AUTH, { token: await sign('aud-user', { aud }) }, { appId })
+      expect(res.statusCode).toBe(401)
+    }
+    expect((await h.post(AUTH, { token: await sign('aud-user') }, { appId })).statusCode).toBe(200)
+  })
+
+  it('error: outside development a plain-http JWKS URL is refused, by the admin API and at login', async () => {
+    const prod = await startHarness(sameDatabase(target.kind, h.database), { dev: false, smtpUrl: 'smtp://127.0.0.1:9' })
+    try {
+      const created = await prod.post(
+        '/api/v1/admin/apps',
+        { name: 'Plain JWKS', customAuth: { issuer: 'https://host.example', jwksUrl } },
+        { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } },
+      )
+      expect(created.statusCode).toBe(400)
+      expect(created.json()).toEqual({ code: 'invalid_data', error: 'customAuth.jwksUrl must be an https URL' })
+      // A row written before the rule (here: by a development server on the same database).
+      const appId = await h.createApp({ customAuth: { issuer: 'https://host.example', jwksUrl } })
+      const res = await prod.post(AUTH, { token: await sign('plain-jwks') }, { appId })
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual({ code: 'invalid_credentials', error: 'Invalid custom token: the JWKS URL must be https' })
+      expect((await h.post(AUTH, { token: await sign('plain-jwks') }, { appId })).statusCode).toBe(200)
+    } finally {
+      await prod.server.close()
     }
   })
 

@@ -15,16 +15,17 @@ const linkSchema = {
 } as const
 
 export default async function customAuthRoutes(app: ApiInstance) {
-  const { accounts, now } = app.gatehouse
+  const { accounts, now, config } = app.gatehouse
+  const verify = { dev: config.dev }
 
   app.post('/custom_jwt_account/authenticate', { schema: authenticateSchema, config: LOGIN_ROUTE }, async (request) => {
     const target = request.gatehouseApp!
-    return accounts.authenticate(target, request.ip, () => verifyCustomToken(target, request.body.token, now()), { mode: request.body.mode })
+    return accounts.authenticate(target, request.ip, () => verifyCustomToken(target, request.body.token, now(), verify), { mode: request.body.mode })
   })
 
   app.post('/custom_jwt_account/link', { schema: linkSchema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
-    const proven = await verifyCustomToken(request.gatehouseApp!, request.body.token, now())
+    const proven = await verifyCustomToken(request.gatehouseApp!, request.body.token, now(), verify)
     return accounts.link(request.gatehouseApp!, userId, proven)
   })
 }

@@ -92,6 +92,31 @@ forEachDatabase((target) => {
     expect(foreign.json()).toMatchObject({ code: 'invalid_credentials' })
   })
 
+  it('error: init with a state code already in use answers 401 invalid_credentials, and the first flow still completes', async () => {
+    const appId = await googleApp()
+    const p = pkce()
+    const init = (body: { code_challenge?: string; redirect_to?: string }) =>
+      h.post('/api/v1/oauth/init', { provider: 'google', redirect_to: PAGE, code_challenge: p.challenge, state_code: p.state, ...body }, { appId })
+    const first = await init({})
+    expect(first.statusCode).toBe(200)
+    // The same state again: someone replaying it with their own challenge and page.
+    const attacker = pkce()
+    for (const body of [{}, { code_challenge: attacker.challenge, redirect_to: 'http://localhost:5173/other' }]) {
+      const again = await init(body)
+      expect(again.statusCode).toBe(401)
+      expect(again.json()).toEqual({ code: 'invalid_credentials', error: 'This OAuth state code was already used.' })
+    }
+    const callback = await driveIdp(first.json().url, CALLBACK, { login: 'dora' })
+    const page = new URL((await h.get(callback.pathname + callback.search)).headers.location as string)
+    expect(page.origin + page.pathname).toBe('http://localhost:5173/demo/')
+    const auth = await h.post(
+      '/api/v1/oauth/authenticate',
+      { authorization_code: page.searchParams.get('code')!, state_code: p.state, code_verifier: p.verifier, provider: 'google' },
+      { appId },
+    )
+    expect(auth.statusCode).toBe(200)
+  })
+
   it("error: the provider's userinfo answering 403 'suspended' is oauth_account_suspended; 429 is too_many_requests marked provider_rate_limited", async () => {
     const appId = await googleApp()
     const suspended = await h.post('/api/v1/oauth/authenticate', (await consent(appId, 'suspended-sam')).body, { appId })

@@ -143,7 +143,7 @@ forEachDatabase((target) => {
       const account = privateKeyToAccount(generatePrivateKey())
       const res = await authenticate({ ...(await signIn(account)), walletClientType: 'privy' })
       expect(res.statusCode).toBe(400)
-      expect(res.json().error).toBe('An embedded wallet cannot be used to log in or be linked.')
+      expect(res.json().error).toBe('An embedded wallet cannot be linked, unlinked or used to log in.')
     })
 
     it('error: chainId must match the message', async () => {

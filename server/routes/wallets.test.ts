@@ -70,7 +70,7 @@ forEachDatabase((target) => {
       const wallet = created.json().wallet
       expect(wallet).toMatchObject({
         type: 'wallet',
-        address: eth.address.toLowerCase(),
+        address: eth.address,
         chain_type: 'ethereum',
         wallet_client_type: 'privy',
         connector_type: 'embedded',

@@ -20,6 +20,8 @@ import {
 import type { Db, LinkedAccountsTable, UsersTable } from '../db/schema.js'
 import { insertSession } from '../db/sessions.js'
 import { deleteUser, findUser, insertUser } from '../db/users.js'
+import { listWalletSecrets } from '../db/wallet-secrets.js'
+import { TRANSFER_BLOCKED_BY_WALLET_MESSAGE } from '@gatehouse/contract'
 import { ApiError } from '../errors.js'
 import type { App, Identifier } from './app-config.js'
 import { admitLogin, admitSignUp } from './login-gate.js'
@@ -62,6 +64,15 @@ export interface AccountDeps {
   now: () => number
 }
 
+/** Whether the user holds key shares of an embedded wallet, or an embedded wallet account. */
+async function holdsEmbeddedWallet(db: Db, userId: string): Promise<boolean> {
+  if ((await listWalletSecrets(db, userId)).length > 0) return true
+  return (await listLinkedAccounts(db, userId)).some((a) => {
+    if (a.type !== 'wallet' || !a.details) return false
+    return (JSON.parse(a.details) as { wallet_client_type?: string }).wallet_client_type === 'privy'
+  })
+}
+
 export class AccountService {
   constructor(private readonly deps: AccountDeps) {}
 
@@ -70,7 +81,7 @@ export class AccountService {
    * proof is checked (so guessing costs a throttle hit), then logs in or signs up its owner.
    *
    * @example
-   * await accounts.authenticate(app, request.ip, () => verifyCustomToken(app, token, now()), { mode })
+   * await accounts.authenticate(app, request.ip, () => verifyCustomToken(app, token, now(), { dev }), { mode })
    */
   async authenticate(
     app: App,
@@ -193,7 +204,8 @@ export class AccountService {
 
   /**
    * Spends a transfer nonce: the account moves to the signed-in user and the user who held it is
-   * deleted with everything else of theirs (spec §1: "the other account is deleted").
+   * deleted with everything else of theirs (spec §1: "the other account is deleted"), unless they
+   * hold an embedded wallet (`account_has_embedded_wallet`; nothing moves).
    */
   async transfer(app: App, userId: string, type: string, nonce: string): Promise<WireUser> {
     const { db, now } = this.deps
@@ -210,10 +222,21 @@ export class AccountService {
       const previousOwner = account.user_id
       await db.transaction().execute(async (trx) => {
         await moveLinkedAccount(trx, account.id, userId, t)
-        await deleteUser(trx, previousOwner)
+        await this.deletePreviousOwner(trx, previousOwner)
       })
     }
     return this.wireUser(userId)
+  }
+
+  /**
+   * Deletes the user an account was transferred away from (spec §1: "the other account is
+   * deleted"), in the transfer's transaction. Never one who holds an embedded wallet: its key
+   * shares would go with it and the wallet's assets be lost without the user ever being asked, so
+   * the whole transfer is refused instead.
+   */
+  async deletePreviousOwner(trx: Db, previousOwner: string): Promise<void> {
+    if (await holdsEmbeddedWallet(trx, previousOwner)) throw new ApiError('account_has_embedded_wallet', TRANSFER_BLOCKED_BY_WALLET_MESSAGE)
+    await deleteUser(trx, previousOwner)
   }
 
   async wireUser(userId: string): Promise<WireUser> {

@@ -237,6 +237,29 @@ export function captchaProblem(config: PublicAppConfig, settings: AppSettings): 
   return null
 }
 
+/** Whether a URL the server fetches trust from may be used: https, or anything in development. */
+export function isTrustedFetchUrl(url: string, dev: boolean): boolean {
+  try {
+    return new URL(url).protocol === 'https:' || dev
+  } catch {
+    return false
+  }
+}
+
+/**
+ * What the server fetches to decide who logs in (RPC answers for contract wallets, the host's
+ * JWKS) must come over https outside development: on plain http anyone on the path could answer.
+ * Returns the owner-facing problem, or null.
+ */
+export function settingsProblem(settings: AppSettings, dev: boolean): string | null {
+  for (const [chain, url] of Object.entries(settings.rpcUrls ?? {})) {
+    if (!isTrustedFetchUrl(url, dev)) return `rpcUrls.${chain} must be an https URL`
+  }
+  const jwksUrl = settings.customAuth?.jwksUrl
+  if (jwksUrl && !isTrustedFetchUrl(jwksUrl, dev)) return 'customAuth.jwksUrl must be an https URL'
+  return null
+}
+
 /** Spec §5: a configuration must leave at least one way in. */
 export function hasLoginMethod(config: PublicAppConfig): boolean {
   return Object.values(config.loginMethods).some(Boolean) || LOGIN_METHODS.some((m) => isMethodEnabled(config, m))

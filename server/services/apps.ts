@@ -3,11 +3,23 @@
  * few seconds (misses too, so random ids cannot hammer the database); an admin change clears
  * the local entry at once, other instances see it when their entry expires.
  */
-import { findAppRow, insertAppRow, listAppRows, updateAppRow } from '../db/apps.js'
+import { findAppRow, insertAppRow, listAppRows, replaceAppSettings, updateAppRow } from '../db/apps.js'
 import type { AppsTable, Db } from '../db/schema.js'
 import { randomId } from '../crypto/hash.js'
+import { ShareBox } from '../crypto/share-box.js'
 import { ApiError } from '../errors.js'
-import { buildPublicConfig, captchaProblem, deepMerge, hasLoginMethod, normalizeSettings, type App, type AppSettings } from './app-config.js'
+import {
+  buildPublicConfig,
+  captchaProblem,
+  deepMerge,
+  hasLoginMethod,
+  normalizeSettings,
+  settingsProblem,
+  type App,
+  type AppSettings,
+  type PublicAppConfig,
+} from './app-config.js'
+import { hasClearSecrets, openSettings, restoreMaskedSecrets, sealSettings } from './app-secrets.js'
 
 const MAX_CACHE_ENTRIES = 10_000
 
@@ -30,9 +42,18 @@ function split(input: AppInput) {
   return { publicPatch, settingsPatch }
 }
 
-function toApp(row: AppsTable): App {
+export interface AppStoreOptions {
+  cacheMs: number
+  now: () => number
+  /** GATEHOUSE_SECRET: seals the apps' secret settings. null (tests, experiments) keeps them in clear, like the signing key. */
+  secret: string | null
+  /** Development mode: plain-http RPC and JWKS URLs are allowed. */
+  dev: boolean
+}
+
+function toApp(row: AppsTable, box: ShareBox | null): App {
   const overrides = JSON.parse(row.config) as Record<string, unknown>
-  const settings = normalizeSettings(JSON.parse(row.settings) as Partial<AppSettings>)
+  const settings = normalizeSettings(openSettings(JSON.parse(row.settings), row.id, box))
   const config = buildPublicConfig(row.id, row.name, overrides)
   // The widget only needs to know custom tokens are accepted, never how they are verified.
   config.customAuth = { enabled: settings.customAuth !== null }
@@ -45,18 +66,48 @@ export class AppStore {
   private cache = new Map<string, { app: App | null; until: number }>()
   private originsCache: { origins: Set<string>; until: number } | null = null
 
+  private readonly box: ShareBox | null
+  private readonly cacheMs: number
+  private readonly now: () => number
+
   constructor(
     private readonly db: Db,
-    private readonly cacheMs: number,
-    private readonly now: () => number,
-  ) {}
+    private readonly options: AppStoreOptions,
+  ) {
+    this.cacheMs = options.cacheMs
+    this.now = options.now
+    this.box = options.secret ? new ShareBox(options.secret, 'app-setting') : null
+  }
+
+  /**
+   * Seals the secrets that older rows hold in clear (run at start). Each row is rewritten only if
+   * unchanged since it was read, so an admin write racing another instance's start is not lost.
+   */
+  async sealStoredSecrets(): Promise<number> {
+    let sealed = 0
+    for (const row of await listAppRows(this.db)) {
+      const stored = JSON.parse(row.settings)
+      // Opening first also stops a start without the secret that sealed existing rows.
+      const settings = normalizeSettings(openSettings(stored, row.id, this.box))
+      if (!this.box || !hasClearSecrets(stored)) continue
+      const next = JSON.stringify(sealSettings(settings, row.id, this.box))
+      if (await replaceAppSettings(this.db, row.id, row.settings, next)) sealed++
+      this.invalidate(row.id)
+    }
+    return sealed
+  }
+
+  private check(config: PublicAppConfig, settings: AppSettings) {
+    const problem = captchaProblem(config, settings) ?? settingsProblem(settings, this.options.dev)
+    if (problem) throw new ApiError('invalid_data', problem)
+  }
 
   async get(id: string): Promise<App | null> {
     const t = this.now()
     const hit = this.cache.get(id)
     if (hit && hit.until > t) return hit.app
     const row = await findAppRow(this.db, id)
-    const app = row ? toApp(row) : null
+    const app = row ? toApp(row, this.box) : null
     if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear()
     this.cache.set(id, { app, until: t + this.cacheMs })
     return app
@@ -67,13 +118,13 @@ export class AppStore {
     const t = this.now()
     if (this.originsCache && this.originsCache.until > t) return this.originsCache.origins
     const origins = new Set<string>()
-    for (const row of await listAppRows(this.db)) for (const o of toApp(row).settings.allowedOrigins) origins.add(o)
+    for (const row of await listAppRows(this.db)) for (const o of toApp(row, this.box).settings.allowedOrigins) origins.add(o)
     this.originsCache = { origins, until: t + this.cacheMs }
     return origins
   }
 
   async list(): Promise<App[]> {
-    return (await listAppRows(this.db)).map(toApp)
+    return (await listAppRows(this.db)).map((row) => toApp(row, this.box))
   }
 
   async create(input: AppInput): Promise<App> {
@@ -82,14 +133,14 @@ export class AppStore {
     const { publicPatch, settingsPatch } = split(input)
     const config = buildPublicConfig(id, name, publicPatch)
     if (!hasLoginMethod(config)) throw new ApiError('invalid_data', 'You must enable at least one login method')
-    const captcha = captchaProblem(config, normalizeSettings(settingsPatch))
-    if (captcha) throw new ApiError('invalid_data', captcha)
+    const settings = normalizeSettings(restoreMaskedSecrets(settingsPatch, null))
+    this.check(config, settings)
     const t = this.now()
     await insertAppRow(this.db, {
       id,
       name,
       config: JSON.stringify(publicPatch),
-      settings: JSON.stringify(normalizeSettings(settingsPatch)),
+      settings: JSON.stringify(sealSettings(settings, id, this.box)),
       created_at: t,
       updated_at: t,
     })
@@ -106,13 +157,13 @@ export class AppStore {
     if (!hasLoginMethod(buildPublicConfig(id, name, overrides))) {
       throw new ApiError('invalid_data', 'You must enable at least one login method')
     }
-    const settings = normalizeSettings(settingsPatch, normalizeSettings(JSON.parse(row.settings)))
-    const captcha = captchaProblem(buildPublicConfig(id, name, overrides), settings)
-    if (captcha) throw new ApiError('invalid_data', captcha)
+    const current = normalizeSettings(openSettings(JSON.parse(row.settings), id, this.box))
+    const settings = normalizeSettings(restoreMaskedSecrets(settingsPatch, current), current)
+    this.check(buildPublicConfig(id, name, overrides), settings)
     await updateAppRow(this.db, id, {
       name,
       config: JSON.stringify(overrides),
-      settings: JSON.stringify(settings),
+      settings: JSON.stringify(sealSettings(settings, id, this.box)),
       updated_at: this.now(),
     })
     this.invalidate(id)

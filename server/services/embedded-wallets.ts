@@ -11,6 +11,7 @@
  * replace the recovery data, and a new device enrolls only by recovering inside a session whose
  * ceremony it took part in. Export also needs that ceremony to be recent.
  */
+import { getAddress } from 'viem'
 import { randomId } from '../crypto/hash.js'
 import { ShareBox } from '../crypto/share-box.js'
 import { isUniqueViolation } from '../db/connect.js'
@@ -68,10 +69,14 @@ export interface KeyMaterial {
 
 const ADDRESS = { ethereum: /^0x[0-9a-fA-F]{40}$/, solana: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/ }
 
-/** The lookup key: Ethereum addresses are case-insensitive, Solana's base58 is not. */
+/**
+ * The one stored and looked-up form of a wallet address, embedded or external: EIP-55 checksummed
+ * for Ethereum (whose addresses are case-insensitive), base58 as it is for Solana (which is not).
+ * One form is what lets the unique index see an embedded key presented as an external wallet.
+ */
 export function normalizeWalletAddress(chainType: ChainType, address: string): string {
   if (!ADDRESS[chainType].test(address)) throw new ApiError('invalid_data', `Invalid ${chainType} address`)
-  return chainType === 'ethereum' ? address.toLowerCase() : address
+  return chainType === 'ethereum' ? getAddress(address) : address
 }
 
 function isEmbedded(account: LinkedAccountsTable): boolean {

@@ -9,6 +9,7 @@
 import * as oauth from 'oauth4webapi'
 import { API_PREFIX } from '../context.js'
 import { sha256 } from '../crypto/hash.js'
+import { isUniqueViolation } from '../db/connect.js'
 import { findOAuthState, insertOAuthState, setOAuthProviderUser, takeOAuthState } from '../db/oauth-states.js'
 import type { Db } from '../db/schema.js'
 import { ApiError } from '../errors.js'
@@ -166,15 +167,22 @@ export class OAuthService {
     }
     if (!this.deps.originAllowed(app, target.origin)) throw new ApiError('invalid_data', 'redirect_to is not an allowed origin of this app')
     const t = this.deps.now()
-    await insertOAuthState(this.deps.db, {
-      state_hash: sha256(body.state_code),
-      app_id: app.id,
-      provider,
-      redirect_to: target.href,
-      code_challenge: body.code_challenge,
-      created_at: t,
-      expires_at: t + OAUTH_STATE_TTL_MS,
-    })
+    try {
+      await insertOAuthState(this.deps.db, {
+        state_hash: sha256(body.state_code),
+        app_id: app.id,
+        provider,
+        redirect_to: target.href,
+        code_challenge: body.code_challenge,
+        created_at: t,
+        expires_at: t + OAUTH_STATE_TTL_MS,
+      })
+    } catch (error) {
+      // The flow already started with this state keeps its challenge and page: a second init
+      // (a replay, or someone who learnt the state) must not take it over. The widget's Retry makes a new state.
+      if (isUniqueViolation(error)) throw new ApiError('invalid_credentials', 'This OAuth state code was already used.')
+      throw error
+    }
     const url = new URL(as.authorization_endpoint!)
     url.searchParams.set(preset.clientIdParam ?? 'client_id', client.client_id)
     url.searchParams.set('redirect_uri', this.redirectUri)

@@ -1,13 +1,16 @@
 /**
  * Sign-In With Ethereum (EIP-4361). The message is parsed and checked with viem's siwe utilities;
- * the signature is recovered locally for plain accounts, or checked on chain (EIP-1271 deployed
- * contract wallets, EIP-6492 counterfactual ones) when the app configured an RPC URL for the
- * message's chain.
+ * the signature is recovered locally first, and only a signature that is not the address's own key
+ * may be checked on chain (EIP-1271 deployed contract wallets, EIP-6492 counterfactual ones), when
+ * the app configured an RPC URL for the message's chain. So the RPC can only ever speak for contract
+ * wallets: whatever it answers, an ordinary account logs in only with its own key.
  */
-import { createPublicClient, getAddress, http, isAddress, verifyMessage, type Hex } from 'viem'
+import { createPublicClient, http, isAddress, isAddressEqual, recoverMessageAddress, type Address, type Hex } from 'viem'
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
+import { isErc6492Signature, isErc8010Signature } from 'viem/utils'
 import { ApiError } from '../errors.js'
 import type { App } from './app-config.js'
+import { normalizeWalletAddress } from './embedded-wallets.js'
 import type { AuthResponse } from './sessions.js'
 import type { WireUser } from './users.js'
 import type { AuthMode, VerifiedWallet, WalletAuthService } from './wallet-auth.js'
@@ -39,10 +42,10 @@ export class SiweService {
     private readonly rpcTransport: (url: string) => ReturnType<typeof http> = (url) => http(url, { timeout: 10_000, retryCount: 1 }),
   ) {}
 
-  /** The stored form of an address (EIP-55 checksum); invalid_data when it is not one. */
+  /** The stored form of an address (EIP-55 checksum, as for embedded wallets); invalid_data when it is not one. */
   normalise(rawAddress: string): string {
     if (!isAddress(rawAddress, { strict: false })) throw new ApiError('invalid_data', 'Invalid Ethereum address')
-    return getAddress(rawAddress)
+    return normalizeWalletAddress('ethereum', rawAddress)
   }
 
   async init(app: App, rawAddress: string, ip: string, captchaToken?: string | null): Promise<{ nonce: string }> {
@@ -72,7 +75,7 @@ export class SiweService {
     if (input.chainId !== undefined && input.chainId !== null && parseEvmChainId(input.chainId) !== fields.chainId) {
       throw new ApiError('invalid_data', 'chainId does not match the message')
     }
-    const address = getAddress(fields.address)
+    const address = this.normalise(fields.address) as Address
     this.wallets.checkDomain(app, fields.domain, origin)
     // Time checks (expiration, not-before) before the nonce is spent, so a stale message costs nothing.
     if (!validateSiweMessage({ message: fields, time: new Date(this.now()) })) {
@@ -81,14 +84,9 @@ export class SiweService {
     await this.wallets.spendNonce(app, 'ethereum', fields.nonce, address, ip)
 
     const chain = `eip155:${fields.chainId}`
-    const rpcUrl = app.settings.rpcUrls?.[chain]
-    const signature = input.signature as Hex
-    const valid = rpcUrl
-      ? await createPublicClient({ transport: this.rpcTransport(rpcUrl) })
-          .verifyMessage({ address, message: input.message, signature })
-          .catch(() => false)
-      : await verifyMessage({ address, message: input.message, signature }).catch(() => false)
-    if (!valid) throw new ApiError('invalid_credentials', 'Invalid wallet signature: it does not match the address')
+    if (!(await this.signatureValid(app, chain, address, input.message, input.signature as Hex))) {
+      throw new ApiError('invalid_credentials', 'Invalid wallet signature: it does not match the address')
+    }
     return {
       chainType: 'ethereum',
       address,
@@ -96,5 +94,23 @@ export class SiweService {
       walletClientType: input.walletClientType || 'unknown',
       connectorType: input.connectorType || 'unknown',
     }
+  }
+
+  private async signatureValid(app: App, chain: string, address: Address, message: string, signature: Hex): Promise<boolean> {
+    try {
+      if (isAddressEqual(await recoverMessageAddress({ message, signature }), address)) return true
+    } catch {
+      // Not an ECDSA signature (a contract wallet's own format): only the chain can tell.
+    }
+    const rpcUrl = this.wallets.rpcUrl(app, chain)
+    if (!rpcUrl) return false
+    const client = createPublicClient({ transport: this.rpcTransport(rpcUrl) })
+    // A wrapped signature names the contract that will be deployed there (EIP-6492, ERC-8010);
+    // any other is a deployed contract's (EIP-1271) only if the address holds code.
+    if (!isErc6492Signature(signature) && !isErc8010Signature(signature)) {
+      const code = await client.getCode({ address }).catch(() => undefined)
+      if (!code || code === '0x') return false
+    }
+    return client.verifyMessage({ address, message, signature }).catch(() => false)
   }
 }

@@ -11,11 +11,10 @@ import { findLinkedAccount, insertLinkedAccount, listLinkedAccounts, markVerifie
 import type { Db, LinkedAccountsTable } from '../db/schema.js'
 import type { AccountService, ProvenAccount } from './accounts.js'
 import { takeAccountTransfer } from '../db/account-transfers.js'
-import { deleteUser } from '../db/users.js'
 import { insertWalletNonce, takeWalletNonce } from '../db/wallet-nonces.js'
 import { sha256 } from '../crypto/hash.js'
 import { ApiError } from '../errors.js'
-import type { App } from './app-config.js'
+import { isTrustedFetchUrl, type App } from './app-config.js'
 import type { AuthResponse, SessionService } from './sessions.js'
 import type { CaptchaService } from './captcha.js'
 import type { Throttle } from './throttle.js'
@@ -62,6 +61,9 @@ export interface ExternalWalletMetadata {
 }
 
 const LOCAL_DOMAIN = /^(localhost|127\.0\.0\.1)(:\d{1,5})?$/
+/** Spec part 1 §5, whoever asks and whatever the client calls the wallet. */
+export const EMBEDDED_WALLET_REFUSED = 'An embedded wallet cannot be linked, unlinked or used to log in.'
+const embeddedRefused = () => new ApiError('invalid_data', EMBEDDED_WALLET_REFUSED)
 const invalidSignature = (why: string) => new ApiError('invalid_credentials', `Invalid wallet signature: ${why}`)
 
 const detailsOf = (account: LinkedAccountsTable): Record<string, unknown> => {
@@ -129,8 +131,18 @@ export class WalletAuthService {
     if (!allowed) throw invalidSignature(`message domain ${domain} is not an allowed origin of this app`)
   }
 
+  /**
+   * The app's RPC for a chain, when it may be trusted with contract-wallet answers: https, or any
+   * URL in development (a row written before that rule was enforced gets no say in production).
+   */
+  rpcUrl(app: App, chain: string): string | null {
+    const url = app.settings.rpcUrls?.[chain]
+    return url && isTrustedFetchUrl(url, this.deps.config.dev) ? url : null
+  }
+
+  /** A client that says its wallet is embedded is refused before anything is looked up. */
   refuseEmbedded(walletClientType: string | undefined): void {
-    if (walletClientType === 'privy') throw new ApiError('invalid_data', 'An embedded wallet cannot be used to log in or be linked.')
+    if (walletClientType === 'privy') throw embeddedRefused()
   }
 
   /**
@@ -139,7 +151,7 @@ export class WalletAuthService {
    */
   async login(app: App, wallet: VerifiedWallet, mode: AuthMode | undefined): Promise<AuthResponse> {
     const existing = await findLinkedAccount(this.deps.db, app.id, WALLET_ACCOUNT_TYPE, wallet.address)
-    if (existing && isEmbeddedWallet(existing)) this.refuseEmbedded('privy')
+    if (existing && isEmbeddedWallet(existing)) throw embeddedRefused()
     return this.deps.accounts.loginOrSignUp(app, this.proven(wallet), { mode })
   }
 
@@ -150,9 +162,10 @@ export class WalletAuthService {
     await this.deps.accounts.linkingUser(userId)
     const t = now()
     const existing = await findLinkedAccount(db, app.id, WALLET_ACCOUNT_TYPE, wallet.address)
+    // Embedded wallets never move, nor become external ones (not even of their owner); an external
+    // wallet can move, through the shared transfer nonce.
+    if (existing && isEmbeddedWallet(existing)) throw embeddedRefused()
     if (existing && existing.user_id !== userId) {
-      // Embedded wallets never move; an external one can, through the shared transfer nonce.
-      if (isEmbeddedWallet(existing)) throw new ApiError('linked_to_another_user', 'This account has already been linked to another user.')
       throw await this.deps.accounts.transferRequired(app, userId, existing, { type: WALLET_ACCOUNT_TYPE, address: wallet.address })
     }
     if (existing) {
@@ -175,7 +188,8 @@ export class WalletAuthService {
 
   /**
    * Spends a transfer nonce from `link`: the wallet moves to the signed-in user with the metadata
-   * of the connection that proved it, and the user who held it is deleted (spec part 1 §1).
+   * of the connection that proved it, and the user who held it is deleted (spec part 1 §1), unless
+   * that user holds an embedded wallet (AccountService.deletePreviousOwner).
    */
   async transfer(app: App, userId: string, chainType: ChainType, nonce: string, metadata: ExternalWalletMetadata): Promise<WireUser> {
     const { db, now, accounts } = this.deps
@@ -190,7 +204,7 @@ export class WalletAuthService {
     if (!account) throw new ApiError('invalid_data', 'The account to transfer no longer exists.')
     const details = detailsOf(account)
     if (details.chain_type !== chainType) throw new ApiError('invalid_data', `This transfer is not for a ${chainType} wallet.`)
-    if (isEmbeddedWallet(account)) throw new ApiError('linked_to_another_user', 'This account has already been linked to another user.')
+    if (isEmbeddedWallet(account)) throw embeddedRefused()
     if (account.user_id === userId) return (await loadWireUser(db, userId))!
     const mine = await listLinkedAccounts(db, userId)
     if (mine.filter((a) => a.type === WALLET_ACCOUNT_TYPE && !isEmbeddedWallet(a) && detailsOf(a).chain_type === chainType).length >= MAX_WALLETS_PER_CHAIN) {
@@ -209,7 +223,7 @@ export class WalletAuthService {
         .set({ user_id: userId, details: moved, verified_at: t, latest_verified_at: t })
         .where('id', '=', account.id)
         .execute()
-      await deleteUser(trx, previousOwner)
+      await accounts.deletePreviousOwner(trx, previousOwner)
     })
     return (await loadWireUser(db, userId))!
   }
@@ -219,7 +233,7 @@ export class WalletAuthService {
     const { db } = this.deps
     const account = await findLinkedAccount(db, app.id, WALLET_ACCOUNT_TYPE, address)
     if (!account || account.user_id !== userId) throw new ApiError('invalid_data', 'This wallet is not linked to the user.')
-    if (isEmbeddedWallet(account)) throw new ApiError('invalid_data', 'An embedded wallet cannot be unlinked.')
+    if (isEmbeddedWallet(account)) throw embeddedRefused()
     const accounts = await listLinkedAccounts(db, userId)
     if (accounts.length <= 1) throw new ApiError('invalid_data', 'Cannot unlink the only login method of a user.')
     await db.deleteFrom('linked_accounts').where('id', '=', account.id).execute()

@@ -152,14 +152,13 @@ describe('retry policy', () => {
     })
   }
 
-  it('error: does not retry a 409 that is a verdict about the account', async () => {
-    const fetch = sequence(() => json(409, { error: 'linked', code: 'linked_to_another_user' }))
-    await expect(createApiClient({ ...base, fetch, sleep: async () => undefined }).request('/x')).rejects.toMatchObject({
-      code: 'linked_to_another_user',
-      status: 409,
+  for (const code of ['linked_to_another_user', 'account_has_embedded_wallet']) {
+    it(`error: does not retry a 409 that is a verdict about the account (${code})`, async () => {
+      const fetch = sequence(() => json(409, { error: 'no', code }))
+      await expect(createApiClient({ ...base, fetch, sleep: async () => undefined }).request('/x')).rejects.toMatchObject({ code, status: 409 })
+      expect(fetch).toHaveBeenCalledTimes(1)
     })
-    expect(fetch).toHaveBeenCalledTimes(1)
-  })
+  }
 
   it('honours retries: 0 (analytics)', async () => {
     const fetch = sequence(() => json(503, {}))

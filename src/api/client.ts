@@ -12,7 +12,13 @@ export const RETRY_BASE_DELAY_MS = 500
  * 409 is retried because a conflicting concurrent write may clear up, but these 409 codes are
  * verdicts about the account: asking again only delays the screen the user must see.
  */
-const FINAL_CONFLICT_CODES = new Set(['linked_to_another_user', 'cannot_link_more_of_type', 'account_transfer_required', 'user_already_exists'])
+const FINAL_CONFLICT_CODES = new Set([
+  'linked_to_another_user',
+  'cannot_link_more_of_type',
+  'account_transfer_required',
+  'user_already_exists',
+  'account_has_embedded_wallet',
+])
 
 /** Delay before retry number `retry` (0-based): 500 ms, then tripled (500, 1500, 4500). */
 export const retryDelay = (retry: number): number => RETRY_BASE_DELAY_MS * 3 ** retry

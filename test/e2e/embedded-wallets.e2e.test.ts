@@ -105,8 +105,8 @@ describe('embedded wallets through the demo page', () => {
     const exportFrame = page.frameLocator('auth-modal iframe[title="Exported key"]')
     const privateKey = (await exportFrame.locator('#private-key').textContent({ timeout: 30000 }))!
     const phrase = (await exportFrame.locator('#seed-phrase').textContent())!
-    expect(privateKeyToAccount(privateKey as `0x${string}`).address.toLowerCase()).toBe(eth.address)
-    expect(mnemonicToAccount(phrase).address.toLowerCase()).toBe(eth.address)
+    expect(privateKeyToAccount(privateKey as `0x${string}`).address).toBe(eth.address)
+    expect(mnemonicToAccount(phrase).address).toBe(eth.address)
     const exportUrl = page
       .frames()
       .find((f) => f.url().includes('/embedded-wallets/export'))!

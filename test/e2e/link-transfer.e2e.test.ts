@@ -8,6 +8,9 @@ import { launchBrowser } from '../browser.ts'
 import { startHostIssuer, type HostIssuer } from '../host-issuer.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+import { TRANSFER_BLOCKED_BY_WALLET_MESSAGE } from '@gatehouse/contract'
+import { deriveFromSeed, generateEntropy, seedOf, splitSecret, toBase64, verifierFor } from '../../frame/src/custody.ts'
+import { signRegistration, tokenSubject } from '../../frame/src/registration.ts'
 
 let stack: Stack
 let browser: Browser
@@ -38,6 +41,27 @@ async function signUpElsewhere(email: string) {
   await api('/passwordless/init', { email })
   const { body } = await api('/passwordless/authenticate', { email, code: await stack.nextCode(email), mode: 'login-or-sign-up' })
   return body as { token: string; user: { id: string } }
+}
+
+/** What the wallet frame of `user`'s own device does for their first wallet (registration with its proof). */
+async function createWalletElsewhere(user: { token: string }) {
+  const entropy = generateEntropy()
+  const key = deriveFromSeed(await seedOf(entropy), 'ethereum', 0)
+  const shares = await splitSecret(entropy)
+  const res = await fetch(`${stack.apiUrl}/api/v1/wallets`, {
+    method: 'POST',
+    headers: { 'privy-app-id': appId, 'content-type': 'application/json', authorization: `Bearer ${user.token}`, origin: new URL(stack.apiUrl).origin },
+    body: JSON.stringify({
+      chain_type: 'ethereum',
+      address: key.address,
+      wallet_index: 0,
+      entropy_id: key.address,
+      entropy_id_verifier: verifierFor('ethereum'),
+      shares: { share_set: 'set-1', auth_share: toBase64(shares.auth), recovery_method: 'privy', recovery_share: toBase64(shares.recovery) },
+      proof: await signRegistration(key, { appId, userId: tokenSubject(user.token) }),
+    }),
+  })
+  expect(res.status, await res.clone().text()).toBe(200)
 }
 
 /** A demo page whose user logged in with a custom token (so it has no e-mail yet). */
@@ -92,6 +116,28 @@ describe('account transfer', () => {
     // The donor user is gone, its session with it; the e-mail now logs in to this user.
     expect((await api('/users/me', undefined, donor.token)).status).toBe(401)
     expect((await signUpElsewhere('donor@example.com')).user.id).toBe(me)
+    await page.close()
+  })
+
+  it('error: the other account holds an embedded wallet: the screen says why instead of "Success!", and nothing is deleted', async () => {
+    const holder = await signUpElsewhere('wallet.holder@example.com')
+    await createWalletElsewhere(holder)
+    const page = await customUserPage('transfer-refused')
+    await startFlow(page, 'linkEmail')
+    await submitEmail(page, 'wallet.holder@example.com')
+    await typeCode(page, await stack.nextCode('wallet.holder@example.com'))
+    await modal(page).getByText('wallet.holder@example.com is associated with another account').waitFor()
+    await modal(page).getByRole('button', { name: 'Transfer and delete account' }).click()
+
+    await modal(page).getByRole('alert').filter({ hasText: TRANSFER_BLOCKED_BY_WALLET_MESSAGE }).waitFor()
+    expect(await modal(page).getByText('Success!').count()).toBe(0)
+    expect(await modal(page).getByRole('button', { name: 'Transfer and delete account' }).count()).toBe(0)
+    await modal(page).getByRole('button', { name: 'No thanks' }).click()
+    await expect.poll(() => flowResult(page)).toBe('error:USER_EXITED_LINK_FLOW')
+    // The holder keeps their user, their session and their e-mail.
+    const me = await api('/users/me', undefined, holder.token)
+    expect(me.status).toBe(200)
+    expect(me.body.user.linked_accounts.map((a: { type: string }) => a.type)).toEqual(['email', 'wallet'])
     await page.close()
   })
 

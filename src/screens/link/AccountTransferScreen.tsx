@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
+import { TRANSFER_BLOCKED_BY_WALLET_MESSAGE } from '@gatehouse/contract'
 import { closeModal } from '../../actions/closeModal.ts'
 import { transferAccount } from '../../actions/transferAccount.ts'
+import { ApiError } from '../../errors/api.ts'
 import { pushScreen } from '../../stores/modal.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
@@ -22,9 +24,11 @@ export interface AccountTransferScreenProps {
 /**
  * Account transfer (spec §2, §4): confirm, an optional assets check, then transfer; 'Success!'
  * and close after 1 s. 'No thanks' closes, which ends a host's link flow with USER_EXITED_LINK_FLOW.
+ * The server refuses to delete an account that holds an embedded wallet: the screen then says why
+ * and offers only 'No thanks'.
  */
 export default function AccountTransferScreen({ method, nonce, displayName, step = 'confirm', fields }: AccountTransferScreenProps) {
-  const [status, setStatus] = useState<'idle' | 'busy' | 'success'>('idle')
+  const [status, setStatus] = useState<'idle' | 'busy' | 'success' | 'refused'>('idle')
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), [])
 
@@ -35,6 +39,7 @@ export default function AccountTransferScreen({ method, nonce, displayName, step
       setStatus('success')
       timer.current = setTimeout(() => closeModal(), TRANSFER_CLOSE_DELAY_MS)
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'account_has_embedded_wallet') return setStatus('refused')
       setStatus('idle')
       const outcome = mapInitError(error)
       if (outcome.kind === 'screen') pushScreen(outcome.screen)
@@ -53,15 +58,25 @@ export default function AccountTransferScreen({ method, nonce, displayName, step
   }
 
   const busy = status === 'busy'
+  const refused = status === 'refused'
   const actions = (
-    <div className="actions">
-      <PrimaryButton onClick={transfer} disabled={busy} aria-busy={busy || undefined}>
-        Transfer and delete account
-      </PrimaryButton>
-      <SecondaryButton onClick={() => closeModal()} disabled={busy}>
-        No thanks
-      </SecondaryButton>
-    </div>
+    <>
+      {refused && (
+        <p className="error-message" part="error-message" role="alert">
+          {TRANSFER_BLOCKED_BY_WALLET_MESSAGE}
+        </p>
+      )}
+      <div className="actions">
+        {!refused && (
+          <PrimaryButton onClick={transfer} disabled={busy} aria-busy={busy || undefined}>
+            Transfer and delete account
+          </PrimaryButton>
+        )}
+        <SecondaryButton onClick={() => closeModal()} disabled={busy}>
+          No thanks
+        </SecondaryButton>
+      </div>
+    </>
   )
 
   if (step === 'assets') {
@@ -69,8 +84,8 @@ export default function AccountTransferScreen({ method, nonce, displayName, step
       <div className="body" part="body" data-screen="account-transfer-assets">
         <ScreenTitle>Check account assets before transferring</ScreenTitle>
         <p className="detail">
-          Transferring deletes the other account, together with anything it holds, such as an embedded wallet and its balances. To keep those assets, log out,
-          log in with {displayName}, check the wallet balances and move what you want to keep to a wallet you control. Then come back here and transfer.
+          Transferring deletes the other account, together with anything it holds. An account that holds an embedded wallet is never deleted this way: to use
+          its assets, log out, log in with {displayName} and check the wallet balances there.
         </p>
         {actions}
       </div>

@@ -1,0 +1,133 @@
+/**
+ * An account transfer deletes the user the account is taken from, so it is refused while that
+ * user holds an embedded wallet: the wallet's key shares (and so its assets) are never destroyed
+ * without its owner being asked. Nothing moves, nothing is deleted.
+ */
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { createSiweMessage } from 'viem/siwe'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { deriveFromSeed, generateEntropy, seedOf, splitSecret, toBase64, verifierFor } from '../../frame/src/custody.js'
+import { signRegistration, tokenSubject } from '../../frame/src/registration.js'
+import { TRANSFER_BLOCKED_BY_WALLET_MESSAGE } from '@gatehouse/contract'
+import { forEachDatabase, startHarness, type Harness } from '../testing.js'
+
+const DOMAIN = 'localhost:5173'
+const ORIGIN = `http://${DOMAIN}`
+const FRAME = { origin: 'http://gatehouse.test' }
+const REFUSED = { code: 'account_has_embedded_wallet', error: TRANSFER_BLOCKED_BY_WALLET_MESSAGE }
+
+forEachDatabase((target) => {
+  let h: Harness
+  let appId: string
+  beforeAll(async () => {
+    h = await startHarness(target)
+    appId = await h.createApp({ name: 'Transfers and wallets', loginMethods: { email: true, wallet: true } })
+  })
+  afterAll(() => h?.close())
+
+  /** What the wallet frame does for a user's first wallet; answers the wallet's address. */
+  async function registerEmbeddedWallet(token: string): Promise<string> {
+    const entropy = generateEntropy()
+    const key = deriveFromSeed(await seedOf(entropy), 'ethereum', 0)
+    const shares = await splitSecret(entropy)
+    const res = await h.post(
+      '/api/v1/wallets',
+      {
+        chain_type: 'ethereum',
+        address: key.address,
+        wallet_index: 0,
+        entropy_id: key.address,
+        entropy_id_verifier: verifierFor('ethereum'),
+        shares: { share_set: 'set-1', auth_share: toBase64(shares.auth), recovery_method: 'privy', recovery_share: toBase64(shares.recovery) },
+        proof: await signRegistration(key, { appId, userId: tokenSubject(token) }),
+      },
+      { appId, token, headers: FRAME },
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    return key.address
+  }
+
+  /** Signs `account` in with SIWE (a new user the first time). */
+  async function siweLogin(account: PrivateKeyAccount) {
+    const nonce = (await h.post('/api/v1/siwe/init', { address: account.address }, { appId, headers: { origin: ORIGIN } })).json().nonce
+    const message = createSiweMessage({ domain: DOMAIN, address: account.address, uri: ORIGIN, version: '1', chainId: 1, nonce })
+    const signed = { message, signature: await account.signMessage({ message }), chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' }
+    const res = await h.post('/api/v1/siwe/authenticate', { ...signed, mode: 'login-or-sign-up' }, { appId, headers: { origin: ORIGIN } })
+    expect(res.statusCode).toBe(200)
+    return res.json() as { token: string; user: { id: string } }
+  }
+  /** A user with no e-mail yet, so linking one is allowed. */
+  const walletUser = () => siweLogin(privateKeyToAccount(generatePrivateKey()))
+
+  /** The holder still exists with everything of theirs: session, accounts, wallet shares. */
+  async function expectIntact(holder: { token: string; user: { id: string } }, accounts: string[]) {
+    const me = await h.get('/api/v1/users/me', { appId, token: holder.token })
+    expect(me.statusCode).toBe(200)
+    expect(
+      me
+        .json()
+        .user.linked_accounts.map((a: { type: string; address: string }) => `${a.type}:${a.address}`)
+        .sort(),
+    ).toEqual(accounts.sort())
+    const secrets = await h.database.db.selectFrom('wallet_secrets').select('user_id').where('user_id', '=', holder.user.id).execute()
+    expect(secrets).toHaveLength(1)
+  }
+
+  it('error: taking the e-mail of a user who holds an embedded wallet is refused; that user keeps everything', async () => {
+    const holder = await h.login(appId, 'wallet.holder@example.com')
+    const wallet = await registerEmbeddedWallet(holder.token)
+    const taker = await walletUser()
+    await h.post('/api/v1/passwordless/init', { email: 'wallet.holder@example.com' }, { appId })
+    const link = await h.post(
+      '/api/v1/passwordless/link',
+      { email: 'wallet.holder@example.com', code: h.lastCode('wallet.holder@example.com') },
+      { appId, token: taker.token },
+    )
+    expect(link.json().code).toBe('account_transfer_required')
+
+    const res = await h.post('/api/v1/passwordless/transfer', { nonce: link.json().data.nonce }, { appId, token: taker.token })
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toEqual(REFUSED)
+    await expectIntact(holder, ['email:wallet.holder@example.com', `wallet:${wallet}`])
+    const mine = (await h.get('/api/v1/users/me', { appId, token: taker.token })).json().user.linked_accounts
+    expect(mine.map((a: { type: string }) => a.type)).toEqual(['wallet'])
+  })
+
+  it('error: taking the external wallet of a user who holds an embedded wallet is refused too', async () => {
+    const external: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey())
+    const signed = async () => {
+      const nonce = (await h.post('/api/v1/siwe/init', { address: external.address }, { appId, headers: { origin: ORIGIN } })).json().nonce
+      const message = createSiweMessage({ domain: DOMAIN, address: external.address, uri: ORIGIN, version: '1', chainId: 1, nonce })
+      return { message, signature: await external.signMessage({ message }), chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' }
+    }
+    const first = await h.post('/api/v1/siwe/authenticate', { ...(await signed()), mode: 'login-or-sign-up' }, { appId, headers: { origin: ORIGIN } })
+    const holder = { token: first.json().token as string, user: first.json().user as { id: string } }
+    const wallet = await registerEmbeddedWallet(holder.token)
+    const taker = await h.login(appId, 'wallet.taker.2@example.com')
+    const link = await h.post('/api/v1/siwe/link', await signed(), { appId, token: taker.token, headers: { origin: ORIGIN } })
+    expect(link.json().code).toBe('account_transfer_required')
+
+    const res = await h.post(
+      '/api/v1/siwe/transfer',
+      { nonce: link.json().data.nonce, walletClientType: 'metamask', chainId: 'eip155:1', connectorType: 'injected' },
+      { appId, token: taker.token },
+    )
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toEqual(REFUSED)
+    await expectIntact(holder, [`wallet:${external.address}`, `wallet:${wallet}`])
+  })
+
+  it('a user without an embedded wallet is still transferred away and deleted', async () => {
+    const donor = await h.login(appId, 'no.wallet.donor@example.com')
+    const taker = await walletUser()
+    await h.post('/api/v1/passwordless/init', { email: 'no.wallet.donor@example.com' }, { appId })
+    const link = await h.post(
+      '/api/v1/passwordless/link',
+      { email: 'no.wallet.donor@example.com', code: h.lastCode('no.wallet.donor@example.com') },
+      { appId, token: taker.token },
+    )
+    const res = await h.post('/api/v1/passwordless/transfer', { nonce: link.json().data.nonce }, { appId, token: taker.token })
+    expect(res.statusCode).toBe(200)
+    expect((await h.get('/api/v1/users/me', { appId, token: donor.token })).statusCode).toBe(401)
+  })
+})
