@@ -9,7 +9,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { deriveFromSeed, generateEntropy, seedOf, splitSecret, toBase64, verifierFor } from '../../frame/src/custody.js'
 import { signRegistration, tokenSubject } from '../../frame/src/registration.js'
 import { TRANSFER_BLOCKED_BY_WALLET_MESSAGE } from '@gatehouse/contract'
-import { forEachDatabase, startHarness, type Harness } from '../testing.js'
+import { forEachDatabase, startHarness, type Harness, testDevice } from '../testing.js'
+import type { DeviceKey } from '../../frame/src/device.js'
 
 const DOMAIN = 'localhost:5173'
 const ORIGIN = `http://${DOMAIN}`
@@ -19,8 +20,11 @@ const REFUSED = { code: 'account_has_embedded_wallet', error: TRANSFER_BLOCKED_B
 forEachDatabase((target) => {
   let h: Harness
   let appId: string
+  /** The wallet frame of the users' device: its logins are bound to it, so it may register wallets. */
+  let device: DeviceKey
   beforeAll(async () => {
     h = await startHarness(target)
+    device = await testDevice(h.clock.now)
     appId = await h.createApp({ name: 'Transfers and wallets', loginMethods: { email: true, wallet: true } })
   })
   afterAll(() => h?.close())
@@ -41,7 +45,7 @@ forEachDatabase((target) => {
         shares: { share_set: 'set-1', auth_share: toBase64(shares.auth), recovery_method: 'privy', recovery_share: toBase64(shares.recovery) },
         proof: await signRegistration(key, { appId, userId: tokenSubject(token) }),
       },
-      { appId, token, headers: FRAME },
+      { appId, token, headers: FRAME, device },
     )
     expect(res.statusCode, res.body).toBe(200)
     return key.address
@@ -74,7 +78,7 @@ forEachDatabase((target) => {
   }
 
   it('error: taking the e-mail of a user who holds an embedded wallet is refused; that user keeps everything', async () => {
-    const holder = await h.login(appId, 'wallet.holder@example.com')
+    const holder = await h.login(appId, 'wallet.holder@example.com', { device })
     const wallet = await registerEmbeddedWallet(holder.token)
     const taker = await walletUser()
     await h.post('/api/v1/passwordless/init', { email: 'wallet.holder@example.com' }, { appId })
@@ -100,10 +104,10 @@ forEachDatabase((target) => {
       const message = createSiweMessage({ domain: DOMAIN, address: external.address, uri: ORIGIN, version: '1', chainId: 1, nonce })
       return { message, signature: await external.signMessage({ message }), chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' }
     }
-    const first = await h.post('/api/v1/siwe/authenticate', { ...(await signed()), mode: 'login-or-sign-up' }, { appId, headers: { origin: ORIGIN } })
+    const first = await h.post('/api/v1/siwe/authenticate', { ...(await signed()), mode: 'login-or-sign-up' }, { appId, headers: { origin: ORIGIN }, device })
     const holder = { token: first.json().token as string, user: first.json().user as { id: string } }
     const wallet = await registerEmbeddedWallet(holder.token)
-    const taker = await h.login(appId, 'wallet.taker.2@example.com')
+    const taker = await h.login(appId, 'wallet.taker.2@example.com', { device })
     const link = await h.post('/api/v1/siwe/link', await signed(), { appId, token: taker.token, headers: { origin: ORIGIN } })
     expect(link.json().code).toBe('account_transfer_required')
 
@@ -118,7 +122,7 @@ forEachDatabase((target) => {
   })
 
   it('a user without an embedded wallet is still transferred away and deleted', async () => {
-    const donor = await h.login(appId, 'no.wallet.donor@example.com')
+    const donor = await h.login(appId, 'no.wallet.donor@example.com', { device })
     const taker = await walletUser()
     await h.post('/api/v1/passwordless/init', { email: 'no.wallet.donor@example.com' }, { appId })
     const link = await h.post(

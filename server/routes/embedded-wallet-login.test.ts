@@ -11,7 +11,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { deriveFromSeed, generateEntropy, seedOf, splitSecret, toBase64, verifierFor } from '../../frame/src/custody.js'
 import { signRegistration, tokenSubject } from '../../frame/src/registration.js'
 import { migrate } from '../db/migrations.js'
-import { forEachDatabase, startHarness, type Harness } from '../testing.js'
+import { forEachDatabase, startHarness, type Harness, testDevice } from '../testing.js'
+import type { DeviceKey } from '../../frame/src/device.js'
 
 const DOMAIN = 'localhost:5173'
 const ORIGIN = `http://${DOMAIN}`
@@ -21,8 +22,11 @@ const REFUSED = { code: 'invalid_data', error: 'An embedded wallet cannot be lin
 forEachDatabase((target) => {
   let h: Harness
   let appId: string
+  /** The wallet frame of the users' device: its logins are bound to it, so it may register wallets. */
+  let device: DeviceKey
   beforeAll(async () => {
     h = await startHarness(target)
+    device = await testDevice(h.clock.now)
     appId = await h.createApp({ name: 'Embedded', loginMethods: { email: true, wallet: true } })
   })
   afterAll(() => h?.close())
@@ -43,7 +47,7 @@ forEachDatabase((target) => {
         shares: { share_set: 'set-1', auth_share: toBase64(shares.auth), recovery_method: 'privy', recovery_share: toBase64(shares.recovery) },
         proof: await signRegistration(key, { appId, userId: tokenSubject(token) }),
       },
-      { appId, token, headers: FRAME },
+      { appId, token, headers: FRAME, device },
     )
     expect(res.statusCode, res.body).toBe(200)
     return privateKeyToAccount(bytesToHex(key.privateKey))
@@ -73,14 +77,14 @@ forEachDatabase((target) => {
     )
 
   it('the embedded address is stored once, in its checksummed form, as the registration answers it', async () => {
-    const owner = await h.login(appId, 'embedded.stored@example.com')
+    const owner = await h.login(appId, 'embedded.stored@example.com', { device })
     const key = await registerEmbeddedWallet(owner.token)
     const rows = await h.database.db.selectFrom('linked_accounts').select(['address', 'type']).where('user_id', '=', owner.user.id).execute()
     expect(rows).toContainEqual({ type: 'wallet', address: key.address })
   })
 
   it('error: the embedded key cannot log in, checksummed or lower-case, and no user is created', async () => {
-    const owner = await h.login(appId, 'embedded.owner@example.com')
+    const owner = await h.login(appId, 'embedded.owner@example.com', { device })
     const key = await registerEmbeddedWallet(owner.token)
     for (const address of [key.address, key.address.toLowerCase()]) {
       const users = await userCount()
@@ -92,9 +96,9 @@ forEachDatabase((target) => {
   })
 
   it('error: the embedded key cannot be linked as an external wallet, to another user or to its owner', async () => {
-    const owner = await h.login(appId, 'embedded.linked@example.com')
+    const owner = await h.login(appId, 'embedded.linked@example.com', { device })
     const key = await registerEmbeddedWallet(owner.token)
-    const other = await h.login(appId, 'embedded.thief@example.com')
+    const other = await h.login(appId, 'embedded.thief@example.com', { device })
     for (const token of [other.token, owner.token]) {
       for (const address of [key.address, key.address.toLowerCase()]) {
         const res = await siwe('link', await signIn(key, address), token)
@@ -107,7 +111,7 @@ forEachDatabase((target) => {
   })
 
   it('error: the embedded wallet cannot be unlinked, in either case', async () => {
-    const owner = await h.login(appId, 'embedded.unlink@example.com')
+    const owner = await h.login(appId, 'embedded.unlink@example.com', { device })
     const key = await registerEmbeddedWallet(owner.token)
     for (const address of [key.address, key.address.toLowerCase()]) {
       const res = await h.post('/api/v1/siwe/unlink', { address }, { appId, token: owner.token })
@@ -117,9 +121,9 @@ forEachDatabase((target) => {
   })
 
   it('rows stored lower-case are checksummed on start; an "external" double of an embedded key is removed', async () => {
-    const owner = await h.login(appId, 'embedded.legacy@example.com')
+    const owner = await h.login(appId, 'embedded.legacy@example.com', { device })
     const key = await registerEmbeddedWallet(owner.token)
-    const thief = await h.login(appId, 'embedded.legacy.thief@example.com')
+    const thief = await h.login(appId, 'embedded.legacy.thief@example.com', { device })
     const db = h.database.db
     // What the old code left behind: the embedded row lower-case, the key linked to another user as external.
     await db.updateTable('linked_accounts').set({ address: key.address.toLowerCase() }).where('address', '=', key.address).execute()

@@ -3,6 +3,7 @@
  * real server: host methods, their promises, the screens and the link/unlink/update events.
  */
 import type { Browser, Page } from 'playwright-core'
+import { DeviceKey, memoryKeyStore } from '../../frame/src/device.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startHostIssuer, type HostIssuer } from '../host-issuer.ts'
@@ -27,10 +28,16 @@ afterAll(async () => {
   await host?.close()
 })
 
+/** The other person's device: its wallet frame key, which their logins are bound to (frame/src/device.ts). */
+const elsewhere = DeviceKey.open(memoryKeyStore())
+
 async function api(path: string, body: unknown, token?: string) {
-  const res = await fetch(`${stack.apiUrl}/api/v1${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'privy-app-id': appId, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  const url = `${stack.apiUrl}/api/v1${path}`
+  const method = body === undefined ? 'GET' : 'POST'
+  const dpop: Record<string, string> = path.endsWith('/authenticate') ? { dpop: await (await elsewhere).proof({ htm: method, htu: url }) } : {}
+  const res = await fetch(url, {
+    method,
+    headers: { 'privy-app-id': appId, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...dpop },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   return { status: res.status, body: (await res.json()) as any }
@@ -48,9 +55,17 @@ async function createWalletElsewhere(user: { token: string }) {
   const entropy = generateEntropy()
   const key = deriveFromSeed(await seedOf(entropy), 'ethereum', 0)
   const shares = await splitSecret(entropy)
-  const res = await fetch(`${stack.apiUrl}/api/v1/wallets`, {
+  const url = `${stack.apiUrl}/api/v1/wallets`
+  const dpop = await (await elsewhere).proof({ htm: 'POST', htu: url, accessToken: user.token })
+  const res = await fetch(url, {
     method: 'POST',
-    headers: { 'privy-app-id': appId, 'content-type': 'application/json', authorization: `Bearer ${user.token}`, origin: new URL(stack.apiUrl).origin },
+    headers: {
+      'privy-app-id': appId,
+      'content-type': 'application/json',
+      authorization: `Bearer ${user.token}`,
+      origin: new URL(stack.apiUrl).origin,
+      dpop,
+    },
     body: JSON.stringify({
       chain_type: 'ethereum',
       address: key.address,
