@@ -24,8 +24,11 @@ export interface SmtpSink {
   url: string
   port: number
   messages: SmtpMessage[]
-  /** The next message for `to` not yet returned by this function; waits for it if needed. */
-  nextMessage(to: string, timeoutMs?: number): Promise<SmtpMessage>
+  /**
+   * The next message for `to` (and, with `match`, of that kind) not yet returned by this function;
+   * waits for it if needed. Messages of other kinds stay for a later call.
+   */
+  nextMessage(to: string, timeoutMs?: number, match?: (message: SmtpMessage) => boolean): Promise<SmtpMessage>
   close(): Promise<void>
 }
 
@@ -66,10 +69,10 @@ export function parseMessage(raw: string): { headers: Map<string, string>; subje
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: SmtpMessage[] = []
   const taken = new Set<SmtpMessage>()
-  const waiters: { to: string; resolve: (m: SmtpMessage) => void }[] = []
+  const waiters: { to: string; match: (m: SmtpMessage) => boolean; resolve: (m: SmtpMessage) => void }[] = []
 
-  const take = (to: string): SmtpMessage | undefined => {
-    const found = messages.find((m) => !taken.has(m) && m.to.includes(to))
+  const take = (to: string, match: (m: SmtpMessage) => boolean): SmtpMessage | undefined => {
+    const found = messages.find((m) => !taken.has(m) && m.to.includes(to) && match(m))
     if (found) taken.add(found)
     return found
   }
@@ -94,7 +97,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         }
         messages.push(message)
         for (const waiter of [...waiters]) {
-          if (!message.to.includes(waiter.to) || taken.has(message)) continue
+          if (!message.to.includes(waiter.to) || taken.has(message) || !waiter.match(message)) continue
           taken.add(message)
           waiters.splice(waiters.indexOf(waiter), 1)
           waiter.resolve(message)
@@ -114,13 +117,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
-    nextMessage(to, timeoutMs = 5000) {
+    nextMessage(to, timeoutMs = 5000, match = () => true) {
       const address = to.toLowerCase()
-      const ready = take(address)
+      const ready = take(address, match)
       if (ready) return Promise.resolve(ready)
       return new Promise((resolve, reject) => {
         const waiter = {
           to: address,
+          match,
           resolve: (m: SmtpMessage) => {
             clearTimeout(timer)
             resolve(m)

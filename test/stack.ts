@@ -45,7 +45,8 @@ export async function startStack({ database = 'sqlite', env = {} }: { database?:
     },
     patchApp: (id, config) => server.patchApp(id, config),
     async nextCode(email) {
-      const mail = await smtp.nextMessage(email.toLowerCase(), 15000)
+      // Login codes only: other mail to the address (the new-device notice) waits for its own reader.
+      const mail = await smtp.nextMessage(email.toLowerCase(), 15000, (m) => /\b\d{6}\b/.test(m.subject))
       const code = /\b(\d{6})\b/.exec(mail.text)?.[1]
       if (!code) throw new Error(`no code in the mail to ${email}: ${mail.text}`)
       return code

@@ -116,7 +116,7 @@ export function newDeviceMessage(to: string, appName: string, when: Date): MailM
     subject: `Your ${appName} wallet was opened on a new device`,
     text:
       `Your ${appName} wallet was recovered on a new device on ${when.toUTCString()}.\n\n` +
-      `If this was you, there is nothing to do. If it was not, log in to ${appName}, change the login method that was used ` +
-      `(for example your e-mail password or passkey), and move your funds to a new wallet.\n`,
+      `If this was you, there is nothing to do. If it was not, someone else can log in as you: secure the account you ` +
+      `log in with (your e-mail, phone or social account), then log in to ${appName} and move your funds to a new wallet.\n`,
   }
 }
