@@ -74,6 +74,10 @@ export async function startLocalChain(chainId = 31337): Promise<LocalChain> {
     return JSON.stringify(Array.isArray(parsed) ? await Promise.all(parsed.map(one)) : await one(parsed))
   }
   const server: Server = createServer((req, res) => {
+    // Browsers call the chain directly (the widget reads and broadcasts through the app's RPC URL).
+    res.setHeader('access-control-allow-origin', '*')
+    res.setHeader('access-control-allow-headers', 'content-type')
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end()
     let body = ''
     req.on('data', (chunk) => (body += chunk))
     req.on('end', () => {

@@ -58,6 +58,8 @@ const providers = new Map<AuthModalElement, string>()
  * @event {CustomEvent<WalletCreatedEventDetail>} wallet-created - An embedded wallet was created or imported; detail `{ wallet }`.
  * @event {CustomEvent<SignSuccessEventDetail>} sign-success - An embedded wallet signed; detail `{ method, address, signature }`.
  * @event {CustomEvent<SignErrorEventDetail>} sign-error - Signing failed or was declined; detail `{ method, address, code, message }`.
+ * @event {CustomEvent<TxSuccessEventDetail>} tx-success - A transaction's receipt is on chain (or it was signed); detail `{ method, address, chainId, hash, signature }`.
+ * @event {CustomEvent<TxErrorEventDetail>} tx-error - A transaction failed, reverted or was declined; detail `{ method, address, chainId, hash, code, message }`.
  *
  * @csspart root - Wrapper carrying `data-theme`.
  * @csspart backdrop - Full-screen overlay behind the dialog (absent in standalone mode).

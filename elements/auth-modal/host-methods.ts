@@ -20,6 +20,8 @@ import { logout } from '../../src/actions/logout.ts'
 import { openModal } from '../../src/actions/openModal.ts'
 import type { SetWalletRecoveryParameters } from '../../src/actions/setWalletRecovery.ts'
 import type { SignMessageParameters, SignMessageReturnType } from '../../src/actions/signMessage.ts'
+import type { EthereumTransactionRequest, SendTransactionOptions, SendTransactionReturnType } from '../../src/actions/sendTransaction.ts'
+import type { SignTransactionReturnType } from '../../src/actions/signTransaction.ts'
 import type { User } from '../../src/api/user.ts'
 import type { Wallet } from '../../src/stores/wallets.ts'
 
@@ -210,6 +212,24 @@ export const hostMethods = {
   signMessage: lazy(
     () => import('../../src/actions/signMessage.ts'),
     (m, parameters: SignMessageParameters): Promise<SignMessageReturnType> => m.signMessage(parameters),
+  ),
+
+  /**
+   * Sends an Ethereum transaction (or a batch, step by step) from the wallet at `address` (an
+   * embedded wallet, or a connected external wallet that then sends it itself), through the
+   * confirmation screen unless `uiOptions.showWalletUIs` is false. Resolves `{ hash }` once the
+   * receipt is on chain.
+   */
+  sendTransaction: lazy(
+    () => import('../../src/actions/sendTransaction.ts'),
+    (m, request: EthereumTransactionRequest | EthereumTransactionRequest[], options?: SendTransactionOptions): Promise<SendTransactionReturnType> =>
+      m.sendTransaction(request, options),
+  ),
+
+  /** Signs an Ethereum transaction without sending it (confirmation screen unless headless); resolves `{ signature }`. */
+  signTransaction: lazy(
+    () => import('../../src/actions/signTransaction.ts'),
+    (m, request: EthereumTransactionRequest, options?: SendTransactionOptions): Promise<SignTransactionReturnType> => m.signTransaction(request, options),
   ),
 
   /** Opens the export screen; the key shows only inside a frame of the API origin. */

@@ -38,6 +38,8 @@ export interface SignPromptCallOptions {
  *
  * @event {CustomEvent<SignSuccessEventDetail>} sign-success - Signed; detail `{ method, address, signature }`.
  * @event {CustomEvent<SignErrorEventDetail>} sign-error - Failed or declined; detail `{ method, address, code, message }`.
+ * @event {CustomEvent<TxSuccessEventDetail>} tx-success - A transaction confirmed here went through; detail `{ method, address, chainId, hash, signature }`.
+ * @event {CustomEvent<TxErrorEventDetail>} tx-error - A transaction failed, reverted or was declined; detail `{ method, address, chainId, hash, code, message }`.
  *
  * @csspart root - Wrapper carrying `data-theme`.
  * @csspart backdrop - Overlay behind the prompt.
@@ -50,6 +52,10 @@ export interface SignPromptCallOptions {
  * @csspart primary-button - 'Sign and continue'.
  * @csspart secondary-button - 'Not now'.
  * @csspart error-message - Why signing failed.
+ * @csspart transaction-summary - The confirmation screen's rows (amount, spender, to, network, fee).
+ * @csspart transaction-details - The 'Details' accordion.
+ * @csspart balance-card - The wallet balance card.
+ * @csspart transaction-hash - The hash on the error screen.
  *
  * @cssproperty [--gh-accent=#676FFF] - Accent colour.
  */
@@ -130,7 +136,7 @@ export class SignPromptElement extends R2WCBase {
     super.connectedCallback()
     connected.push(this)
     this.#cleanup = subscribe((name, detail) => {
-      if (name === 'sign-success' || name === 'sign-error') emit(this, name, detail as never)
+      if (name === 'sign-success' || name === 'sign-error' || name === 'tx-success' || name === 'tx-error') emit(this, name, detail as never)
     })
     this.#sync()
     refreshActive()

@@ -67,6 +67,26 @@ export type RpcRequest =
   | { method: 'personal_sign'; params: [message: string, address: string] }
   | { method: 'eth_signTypedData_v4'; params: [address: string, typedData: string | object] }
   | { method: 'signMessage'; params: { message: string; encoding: 'base64' } }
+  /** A transaction the host prepared in full (nonce, gas, fees, chain id); answers the signed serialized transaction. */
+  | { method: 'eth_signTransaction'; params: [transaction: TransactionToSign] }
+
+/**
+ * What the frame signs: everything filled in by the host from the chain's RPC, so the frame needs
+ * no network. Quantities are hex strings (JSON-RPC form) so the message stays plain data.
+ */
+export interface TransactionToSign {
+  from?: string
+  to?: string | null
+  data?: string
+  value?: string
+  chainId: number
+  nonce: number
+  gas: string
+  type: 'legacy' | 'eip1559'
+  gasPrice?: string
+  maxFeePerGas?: string
+  maxPriorityFeePerGas?: string
+}
 
 export type FrameRequestType = keyof FrameRequests
 

@@ -3,12 +3,12 @@
  * page only, and only when that page's origin is allowed; every reply goes to exactly that origin.
  * Keys never leave: replies carry addresses, users and signatures.
  */
-import { isHex, stringToHex } from 'viem'
+import { isAddress, isHex, stringToHex, type TransactionSerializable } from 'viem'
 import { ethereumAccount, fromBase64, signSolana, toBase64 } from './custody.ts'
 import { SESSION_ISSUING_PATH } from '@gatehouse/contract'
 import { DeviceKey, indexedDbKeyStore } from './device.ts'
 import { originAllowed, readFrameConfig } from './origin.ts'
-import { PROTOCOL_TAG, type FrameReply, type FrameRequest, type FrameRequests, type RpcRequest } from './protocol.ts'
+import { PROTOCOL_TAG, type FrameReply, type FrameRequest, type FrameRequests, type RpcRequest, type TransactionToSign } from './protocol.ts'
 import { ProxyError, Vault } from './vault.ts'
 import type { DerivedKey } from './custody.ts'
 
@@ -64,7 +64,44 @@ async function sign(key: DerivedKey, request: RpcRequest): Promise<string> {
     const { EIP712Domain: _domain, ...types } = typed.types ?? {}
     return account.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message })
   }
+  if (request.method === 'eth_signTransaction') {
+    return account.signTransaction(toSerializable(request.params[0], account.address))
+  }
   throw new ProxyError('invalid_request_arguments', `Unsupported method ${(request as { method: string }).method}`)
+}
+
+const quantity = (value: string | undefined, field: string): bigint | undefined => {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value)) throw new ProxyError('invalid_request_arguments', `Invalid ${field}`)
+  return BigInt(value)
+}
+
+/**
+ * A chain id is required (EIP-155: the signature must not replay on another chain), and `from`,
+ * when given, must be this wallet: the frame signs only for the key the host named.
+ */
+function toSerializable(tx: TransactionToSign, address: string): TransactionSerializable {
+  if (!tx || !Number.isSafeInteger(tx.chainId) || tx.chainId < 1 || !Number.isSafeInteger(tx.nonce) || tx.nonce < 0) {
+    throw new ProxyError('invalid_request_arguments', 'Invalid transaction request')
+  }
+  if (tx.from && tx.from.toLowerCase() !== address.toLowerCase()) throw new ProxyError('invalid_request_arguments', 'The requested account is not this wallet')
+  if (tx.to != null && !isAddress(tx.to, { strict: false })) throw new ProxyError('invalid_request_arguments', 'Invalid transaction request')
+  if (tx.data !== undefined && !isHex(tx.data)) throw new ProxyError('invalid_request_arguments', 'Invalid transaction request')
+  const common = {
+    chainId: tx.chainId,
+    nonce: tx.nonce,
+    to: tx.to ?? null,
+    data: tx.data as `0x${string}` | undefined,
+    value: quantity(tx.value, 'value'),
+    gas: quantity(tx.gas, 'gas'),
+  }
+  if (tx.type === 'legacy') return { ...common, type: 'legacy', gasPrice: quantity(tx.gasPrice, 'gasPrice') }
+  return {
+    ...common,
+    type: 'eip1559',
+    maxFeePerGas: quantity(tx.maxFeePerGas, 'maxFeePerGas'),
+    maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas, 'maxPriorityFeePerGas'),
+  }
 }
 
 const handlers: { [T in keyof FrameRequests]?: Handler<T> } = {

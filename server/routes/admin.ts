@@ -71,6 +71,34 @@ const appFields = {
   allowedOrigins: { type: 'array', maxItems: 100, items: { type: 'string', pattern: '^https?://[^/\\s]+/?$' } },
   allowlist: { type: 'array', maxItems: 10000, items: { type: 'string', minLength: 2, maxLength: 320 } },
   userLimit: { type: ['integer', 'null'], minimum: 0 },
+  // Ethereum chains for transactions: an id viem knows may come alone; public (the browser reaches the RPC).
+  chains: {
+    type: 'array',
+    maxItems: 100,
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id'],
+      properties: {
+        id: { type: 'integer', minimum: 1 },
+        name: { type: 'string', minLength: 1, maxLength: 100 },
+        rpcUrl: { type: 'string', pattern: '^https?://', maxLength: 2048 },
+        blockExplorerUrl: { type: ['string', 'null'], pattern: '^https?://', maxLength: 2048 },
+        nativeCurrency: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'symbol', 'decimals'],
+          properties: {
+            name: { type: 'string', maxLength: 60 },
+            symbol: { type: 'string', maxLength: 20 },
+            decimals: { type: 'integer', minimum: 0, maximum: 36 },
+          },
+        },
+        testnet: { type: 'boolean' },
+      },
+    },
+  },
+  defaultChain: { type: ['integer', 'null'], minimum: 1 },
   // Server-only: RPC endpoints by CAIP-2 chain id, used to verify smart-contract wallet signatures (SIWE).
   rpcUrls: {
     type: 'object',

@@ -3,6 +3,7 @@
  * and the server-only settings. The database stores only what the owner set; defaults are
  * merged on read so that improving a default reaches existing apps.
  */
+import type { ChainConfig } from './chains.js'
 
 export const LOGIN_METHODS = [
   'email',
@@ -58,6 +59,10 @@ export interface PublicAppConfig {
   telegramAuth: { botUsername: string | null }
   /** External wallet connectors: WalletConnect v2 and Coinbase Wallet. */
   externalWallets: ExternalWalletsConfig
+  /** Ethereum chains the app transacts on, filled in from viem's definitions (services/chains.ts). */
+  chains: ChainConfig[]
+  /** The chain a wallet starts on; null when no chain is configured. */
+  defaultChain: number | null
 }
 
 /**
@@ -182,6 +187,8 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
       walletConnect: { enabled: true, projectId: null, relayUrl: null, listingUrl: null },
       coinbaseWallet: { options: 'all', keysUrl: null },
     },
+    chains: [],
+    defaultChain: null,
   }
 }
 

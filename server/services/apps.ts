@@ -19,6 +19,7 @@ import {
   type AppSettings,
   type PublicAppConfig,
 } from './app-config.js'
+import { chainsProblem, resolveChains, type ChainInput } from './chains.js'
 import { hasClearSecrets, openSettings, restoreMaskedSecrets, sealSettings } from './app-secrets.js'
 
 const MAX_CACHE_ENTRIES = 10_000
@@ -59,6 +60,7 @@ function toApp(row: AppsTable, box: ShareBox | null): App {
   config.customAuth = { enabled: settings.customAuth !== null }
   // The bot username is public (the widget shows it); the token never leaves the server.
   config.telegramAuth = { botUsername: settings.telegram?.botUsername ?? null }
+  Object.assign(config, resolveChains(overrides.chains as ChainInput[] | undefined, overrides.defaultChain as number | null | undefined))
   return { id: row.id, name: row.name, config, settings, createdAt: Number(row.created_at) }
 }
 
@@ -98,7 +100,10 @@ export class AppStore {
   }
 
   private check(config: PublicAppConfig, settings: AppSettings) {
-    const problem = captchaProblem(config, settings) ?? settingsProblem(settings, this.options.dev)
+    const problem =
+      captchaProblem(config, settings) ??
+      settingsProblem(settings, this.options.dev) ??
+      chainsProblem(config.chains as unknown as ChainInput[], config.defaultChain, this.options.dev)
     if (problem) throw new ApiError('invalid_data', problem)
   }
 

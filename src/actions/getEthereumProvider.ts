@@ -1,6 +1,8 @@
 import { ProviderRpcError, WALLET_MESSAGES } from '../errors/wallet.ts'
 import { findWallet } from '../stores/wallets.ts'
 import type { SignUiOptions } from '../stores/signRequest.ts'
+import type { EthereumTransactionRequest, TransactionUiOptions, TxMethod } from '../stores/txRequest.ts'
+import { chainRpc, configuredChains, defaultChainId, parseChainId, RpcResponseError } from '../wallets/ethereum/chains.ts'
 
 export interface EIP1193RequestArguments {
   method: string
@@ -17,16 +19,40 @@ export interface GetEthereumProviderOptions {
   /** false signs without `<sign-prompt>` (headless). Default true. */
   showWalletUIs?: boolean
   uiOptions?: SignUiOptions
+  /** Texts of the transaction confirmation screen (eth_sendTransaction, eth_signTransaction). */
+  transactionUiOptions?: TransactionUiOptions
 }
 export type GetEthereumProviderReturnType = EmbeddedEthereumProvider
 export type GetEthereumProviderErrorType = ProviderRpcError
 
-/** Chain reported by the provider; transactions and chain switching come with the transactions issue. */
-export const EMBEDDED_CHAIN_ID = '0x1'
+/** Read-only calls answered by the chain's RPC (EIP-1474), so viem and wagmi work through the provider. */
+const READ_METHODS = new Set([
+  'eth_blockNumber',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getStorageAt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_maxPriorityFeePerGas',
+  'eth_sendRawTransaction',
+  'eth_getBlockTransactionCountByNumber',
+  'web3_clientVersion',
+])
 
 /**
  * The EIP-1193 provider of an embedded Ethereum wallet: eth_accounts, eth_requestAccounts,
- * eth_chainId, personal_sign and eth_signTypedData_v4 (shown in `<sign-prompt>` unless headless).
+ * eth_chainId, wallet_switchEthereumChain (configured chains only, else UNSUPPORTED_CHAIN_ID),
+ * personal_sign and eth_signTypedData_v4 (shown in `<sign-prompt>` unless headless),
+ * eth_sendTransaction and eth_signTransaction (the confirmation screen unless headless), and read
+ * calls forwarded to the current chain's RPC.
  *
  * @example
  * const provider = getEthereumProvider(wallet.address)
@@ -34,6 +60,16 @@ export const EMBEDDED_CHAIN_ID = '0x1'
  * const signature = await client.signMessage({ account: wallet.address, message: 'hello' })
  */
 export function getEthereumProvider(address: string, options: GetEthereumProviderOptions = {}): GetEthereumProviderReturnType {
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
+  const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args))
+  let chainId: number | null = null
+  const currentChain = () => {
+    const chains = configuredChains()
+    const found = chains.find((c) => c.id === chainId)
+    if (found) return found
+    chainId = defaultChainId()
+    return chains.find((c) => c.id === chainId)!
+  }
   const provider: EmbeddedEthereumProvider = {
     async request({ method, params }) {
       const wallet = findWallet(address)
@@ -45,9 +81,27 @@ export function getEthereumProvider(address: string, options: GetEthereumProvide
         case 'eth_requestAccounts':
           return [wallet.address]
         case 'eth_chainId':
-          return EMBEDDED_CHAIN_ID
+          return `0x${currentChain().id.toString(16)}`
         case 'net_version':
-          return String(Number(EMBEDDED_CHAIN_ID))
+          return String(currentChain().id)
+        case 'wallet_switchEthereumChain': {
+          const wanted = parseChainId((list[0] as { chainId?: unknown } | undefined)?.chainId)
+          const chain = configuredChains().find((c) => c.id === wanted)
+          // 4902: the EIP-3326 code for a chain the wallet does not know; the spec's code rides along.
+          if (!chain) throw Object.assign(new ProviderRpcError(4902, `Unsupported chain id: ${String(wanted)}`), { errorCode: 'UNSUPPORTED_CHAIN_ID' })
+          const changed = chain.id !== currentChain().id
+          chainId = chain.id
+          if (changed) emit('chainChanged', `0x${chain.id.toString(16)}`)
+          return null
+        }
+        case 'eth_sendTransaction':
+        case 'eth_signTransaction': {
+          const request = list[0] as EthereumTransactionRequest | undefined
+          if (!request || typeof request !== 'object') throw new ProviderRpcError(-32602, 'Invalid transaction request')
+          if (request.from && !sameAddress(request.from)) throw new ProviderRpcError(4100, 'The requested account is not this wallet')
+          const [result] = await transact(method, wallet.address, [request], currentChain().id)
+          return method === 'eth_sendTransaction' ? result!.hash : result!.signature
+        }
         case 'personal_sign':
           if (!sameAddress(list[1])) throw new ProviderRpcError(4100, 'The requested account is not this wallet')
           return sign('personal_sign', wallet.address, list[0])
@@ -55,11 +109,33 @@ export function getEthereumProvider(address: string, options: GetEthereumProvide
           if (!sameAddress(list[0])) throw new ProviderRpcError(4100, 'The requested account is not this wallet')
           return sign('eth_signTypedData_v4', wallet.address, typeof list[1] === 'string' ? JSON.parse(list[1]) : list[1])
         default:
-          throw new ProviderRpcError(4200, `Unsupported method: ${method}`)
+          if (!READ_METHODS.has(method)) throw new ProviderRpcError(4200, `Unsupported method: ${method}`)
+          try {
+            return await chainRpc(currentChain(), method, list)
+          } catch (error) {
+            if (error instanceof RpcResponseError) throw Object.assign(new ProviderRpcError(error.code, error.message, error), { data: error.data })
+            throw new ProviderRpcError(-32603, (error as Error).message, error)
+          }
       }
     },
-    on: () => provider,
-    removeListener: () => provider,
+    on(event, listener) {
+      if (!listeners.has(event)) listeners.set(event, new Set())
+      listeners.get(event)!.add(listener)
+      return provider
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener)
+      return provider
+    },
+  }
+  async function transact(method: TxMethod, walletAddress: string, requests: EthereumTransactionRequest[], onChain: number) {
+    try {
+      const { requestTransaction } = await import('../wallets/embedded/transactions.ts')
+      const uiOptions = { ...options.transactionUiOptions, ...(options.showWalletUIs === false ? { showWalletUIs: false } : {}) }
+      return await requestTransaction({ method, address: walletAddress, requests, chainId: onChain, uiOptions })
+    } catch (error) {
+      throw toProviderError(error)
+    }
   }
   async function sign(method: 'personal_sign' | 'eth_signTypedData_v4', walletAddress: string, data: unknown) {
     try {
@@ -76,4 +152,15 @@ export function getEthereumProvider(address: string, options: GetEthereumProvide
     }
   }
   return provider
+}
+
+/** EIP-1193 codes for our errors: 4001 declined, 4902 unknown chain, else an internal error carrying the spec code. */
+export function toProviderError(error: unknown): ProviderRpcError {
+  const code = (error as { code?: string }).code
+  const message = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message
+  const rpcCode = code === 'USER_REJECTED' ? 4001 : code === 'UNSUPPORTED_CHAIN_ID' ? 4902 : code === 'EMBEDDED_WALLET_NOT_FOUND' ? 4100 : -32603
+  return Object.assign(new ProviderRpcError(rpcCode, code === 'USER_REJECTED' ? 'The user rejected the request' : message, error), {
+    errorCode: code,
+    hash: (error as { hash?: string | null }).hash ?? null,
+  })
 }

@@ -80,4 +80,19 @@ export interface AppConfig {
     walletConnect?: { enabled?: boolean; projectId?: string | null; relayUrl?: string | null; listingUrl?: string | null }
     coinbaseWallet?: { options?: 'all' | 'smartWalletOnly' | 'eoaOnly'; keysUrl?: string | null }
   }
+  /** Ethereum chains the app transacts on (filled in by the server from viem's definitions). */
+  chains?: ChainConfig[]
+  /** The chain a provider starts on; null or absent when no chain is configured. */
+  defaultChain?: number | null
+}
+
+/** One configured Ethereum chain, as the public app config carries it. */
+export interface ChainConfig {
+  id: number
+  name: string
+  rpcUrl: string | null
+  /** null: the default block explorer is used (spec part 3 §9). */
+  blockExplorerUrl: string | null
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  testnet?: boolean
 }

@@ -12,6 +12,8 @@ import type { UpdateSuccessEventDetail } from './update-success.ts'
 import type { SignErrorEventDetail } from './sign-error.ts'
 import type { SignSuccessEventDetail } from './sign-success.ts'
 import type { WalletCreatedEventDetail } from './wallet-created.ts'
+import type { TxErrorEventDetail } from './tx-error.ts'
+import type { TxSuccessEventDetail } from './tx-success.ts'
 
 export type * from './auth-error.ts'
 export type * from './auth-ready.ts'
@@ -27,6 +29,8 @@ export type * from './update-success.ts'
 export type * from './sign-error.ts'
 export type * from './sign-success.ts'
 export type * from './wallet-created.ts'
+export type * from './tx-error.ts'
+export type * from './tx-success.ts'
 
 /** Every event a Gatehouse element dispatches, by name. */
 export interface GatehouseEventDetailMap {
@@ -44,5 +48,7 @@ export interface GatehouseEventDetailMap {
   'wallet-created': WalletCreatedEventDetail
   'sign-success': SignSuccessEventDetail
   'sign-error': SignErrorEventDetail
+  'tx-success': TxSuccessEventDetail
+  'tx-error': TxErrorEventDetail
 }
 export type GatehouseEventName = keyof GatehouseEventDetailMap

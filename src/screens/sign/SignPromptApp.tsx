@@ -2,9 +2,11 @@ import { useStore } from '@nanostores/react'
 import { lazy, Suspense } from 'react'
 import { $modal } from '../../stores/modal.ts'
 import { $signRequest, type SignUiOptions } from '../../stores/signRequest.ts'
+import { $txRequest } from '../../stores/txRequest.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
 
 const SignPromptView = lazy(() => import('./SignPromptView.tsx'))
+const TransactionView = lazy(() => import('../transactions/TransactionView.tsx'))
 
 export interface SignPromptAppProps {
   /** Set by the element: only one connected `<sign-prompt>` renders a request. */
@@ -15,12 +17,13 @@ export interface SignPromptAppProps {
   styles?: string
 }
 
-/** The React tree inside `<sign-prompt>`: nothing until a signature request is pending. */
+/** The React tree inside `<sign-prompt>`: nothing until a signature or transaction request is pending. */
 export function SignPromptApp({ active = false, defaults = {}, theme, styles = '' }: SignPromptAppProps) {
   const request = useStore($signRequest)
+  const tx = useStore($txRequest)
   const { open: modalOpen } = useStore($modal)
   const style = <style>{styles}</style>
-  if (!active || !request) return style
+  if (!active || (!request && !tx)) return style
   return (
     <>
       {style}
@@ -29,7 +32,7 @@ export function SignPromptApp({ active = false, defaults = {}, theme, styles = '
         <div className="backdrop" part="backdrop">
           <div className="dialog" part="dialog" role="dialog" aria-modal="true" aria-labelledby="gh-sign-title">
             <Suspense fallback={<Spinner />}>
-              <SignPromptView key={request.id} request={request} defaults={defaults} />
+              {request ? <SignPromptView key={`s${request.id}`} request={request} defaults={defaults} /> : <TransactionView key={`t${tx!.id}`} request={tx!} />}
             </Suspense>
           </div>
         </div>

@@ -1,0 +1,259 @@
+import { useEffect, useRef, useState } from 'react'
+import { toBaseError } from '../../errors/toBaseError.ts'
+import { TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction.ts'
+import type { BaseError } from '../../errors/base.ts'
+import { $config } from '../../stores/config.ts'
+import type { PendingTx, TxStepResult } from '../../stores/txRequest.ts'
+import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
+import { chainRpc, explorerUrl, type ChainConfig } from '../../wallets/ethereum/chains.ts'
+import { decodeCall, readToken, type DecodedCallInfo, type TokenInfo } from '../../wallets/ethereum/decode.ts'
+import { formatCrypto, MAX_UINT256, shortAddress } from '../../wallets/ethereum/format.ts'
+import { broadcast, prepareTransaction, signPrepared, waitForReceipt, type PreparedTransaction } from '../../wallets/embedded/transactions.ts'
+import { WALLET_TIMING } from '../wallets/embedded/timing.ts'
+import { TX_TEXTS } from './texts.ts'
+import { txStyles } from './styles.ts'
+
+/** Spec part 3 §4: preparing → ready → submitting → awaiting-receipt → success | error (reverted: 'Transaction failed'). */
+export type TxPhase =
+  | { name: 'preparing' }
+  | { name: 'ready'; view: StepView }
+  | { name: 'submitting'; view: StepView }
+  | { name: 'awaiting-receipt'; view: StepView; hash: string }
+  | { name: 'success' }
+  | { name: 'error'; error: BaseError; hash: string | null; chain: ChainConfig | null }
+
+interface StepView {
+  prepared: PreparedTransaction
+  info: DecodedCallInfo
+  token: TokenInfo | null
+  balance: bigint
+}
+
+async function loadStep(request: PendingTx, step: number): Promise<StepView> {
+  const tx = request.requests[step]!
+  const prepared = await prepareTransaction(request.address, tx, request.chainId)
+  const [token, balance] = await Promise.all([
+    tx.to && tx.data && tx.data !== '0x' ? readToken(prepared.chain, tx.to) : Promise.resolve(null),
+    chainRpc(prepared.chain, 'eth_getBalance', [request.address, 'latest']).then((b) => BigInt(b as string)),
+  ])
+  return { prepared, info: decodeCall(tx.data, token?.isErc20 ?? false), token, balance }
+}
+
+/** The Ethereum transaction confirmation screen (one request or a batch, '(n / total)'). */
+export default function TransactionView({ request }: { request: PendingTx }) {
+  const options = request.uiOptions ?? {}
+  const total = request.requests.length
+  const [step, setStep] = useState(0)
+  const [phase, setPhase] = useState<TxPhase>({ name: 'preparing' })
+  const [attempt, setAttempt] = useState(0)
+  const results = useRef<TxStepResult[]>([])
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), [])
+
+  useEffect(() => {
+    let live = true
+    setPhase({ name: 'preparing' })
+    loadStep(request, step).then(
+      (view) => live && setPhase({ name: 'ready', view }),
+      (error) => live && setPhase({ name: 'error', error: toBaseError(error), hash: null, chain: null }),
+    )
+    return () => void (live = false)
+  }, [request, step, attempt])
+
+  const last = step === total - 1
+  const appName = $config.get().app?.name ?? 'This app'
+
+  /** 'Approve' on the last step sends every step not yet sent, in order, each after the previous receipt. */
+  async function approve(view: StepView) {
+    if (!last) return setStep(step + 1)
+    setPhase({ name: 'submitting', view })
+    let current = view
+    let hash: string | null = null
+    try {
+      for (let i = results.current.length; i < total; i++) {
+        // A batch's steps are prepared again right before signing: each nonce follows the previous step's.
+        const prepared = total === 1 ? view.prepared : await prepareTransaction(request.address, request.requests[i]!, request.chainId)
+        current = { ...current, prepared }
+        hash = null
+        const signed = await signPrepared(request.address, prepared)
+        if (request.method === 'eth_signTransaction') {
+          results.current.push({ chainId: prepared.chain.id, hash: null, signature: signed })
+          continue
+        }
+        hash = await broadcast(prepared.chain, signed)
+        setPhase({ name: 'awaiting-receipt', view: current, hash })
+        await waitForReceipt(prepared.chain, hash)
+        results.current.push({ chainId: prepared.chain.id, hash, signature: null })
+      }
+      setPhase({ name: 'success' })
+      // Spec §4: in sign-only mode success follows by itself after 1.4 s.
+      if (request.method === 'eth_signTransaction') timer.current = setTimeout(() => request.resolve(results.current), WALLET_TIMING.successCloseMs)
+    } catch (error) {
+      const base = toBaseError(error)
+      if (base.code === 'USER_EXITED_AUTH_FLOW') return request.reject(base)
+      setPhase({ name: 'error', error: base, hash: hash ?? (error instanceof TransactionError ? error.hash : null), chain: current.prepared.chain })
+    }
+  }
+
+  const decline = () => request.reject(new TransactionError(TRANSACTION_MESSAGES.rejected, { code: 'USER_REJECTED' }))
+
+  if (phase.name === 'success') {
+    return (
+      <div className="body" part="body" data-screen="transaction-success">
+        <style>{txStyles}</style>
+        <h2 id="gh-sign-title" className="title" part="title">
+          {options.successHeader ?? TX_TEXTS.successHeader}
+        </h2>
+        <p className="detail">{options.successDescription ?? TX_TEXTS.successDescription}</p>
+        {request.method === 'eth_sendTransaction' ? <PrimaryButton onClick={() => request.resolve(results.current)}>{TX_TEXTS.allDone}</PrimaryButton> : null}
+      </div>
+    )
+  }
+
+  if (phase.name === 'error') return <ErrorView phase={phase} onRetry={() => setAttempt(attempt + 1)} onClose={() => request.reject(phase.error)} />
+
+  const titleBase = options.transactionInfo?.title ?? (options.transactionInfo?.action ? TX_TEXTS.approveAction(options.transactionInfo.action) : TX_TEXTS.confirmAction)
+  const title = total > 1 ? `${titleBase} (${step + 1} / ${total})` : titleBase
+  const view = phase.name === 'preparing' ? null : phase.view
+  const busy = phase.name === 'submitting' || phase.name === 'awaiting-receipt'
+  return (
+    <div className="body tx" part="body" data-screen="transaction-confirm" data-phase={phase.name}>
+      <style>{txStyles}</style>
+      {step > 0 && !busy ? (
+        <button type="button" className="tx-back" aria-label={TX_TEXTS.back} onClick={() => setStep(step - 1)}>
+          ←
+        </button>
+      ) : null}
+      {options.transactionInfo?.contractInfo?.imgUrl ? (
+        <img className="logo" part="icon" src={options.transactionInfo.contractInfo.imgUrl} alt={options.transactionInfo.contractInfo.imgAltText ?? ''} />
+      ) : null}
+      <h2 id="gh-sign-title" className="title" part="title">
+        {title}
+      </h2>
+      <p className="detail">{options.description ?? TX_TEXTS.subtitle(appName)}</p>
+      {view ? <Summary view={view} request={request} step={step} /> : <Spinner />}
+      <PrimaryButton onClick={() => view && approve(view)} disabled={!view || busy} aria-busy={busy || undefined}>
+        {last ? (options.buttonText ?? TX_TEXTS.approve) : TX_TEXTS.continue}
+      </PrimaryButton>
+      {options.isCancellable !== false && !busy ? <SecondaryButton onClick={decline}>{TX_TEXTS.notNow}</SecondaryButton> : null}
+    </div>
+  )
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="tx-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+function AddressLink({ chain, address }: { chain: ChainConfig; address: string }) {
+  return (
+    <a href={`${explorerUrl(chain)}/address/${address}`} target="_blank" rel="noopener noreferrer" title={address}>
+      {shortAddress(address)}
+    </a>
+  )
+}
+
+function Summary({ view, request, step }: { view: StepView; request: PendingTx; step: number }) {
+  const [open, setOpen] = useState(false)
+  const { prepared, info, token, balance } = view
+  const { chain } = prepared
+  const native = chain.nativeCurrency
+  const tx = request.requests[step]!
+  const tokenAmount = (amount: bigint) =>
+    amount === MAX_UINT256 ? TX_TEXTS.maximum : `${formatCrypto(amount, token?.decimals ?? 18)}${token?.symbol ? ` ${token.symbol}` : ''}`
+  const fee = `${formatCrypto(prepared.maxFee, native.decimals)} ${native.symbol}`
+  const short = balance < prepared.value + prepared.maxFee
+  const to = info.transferTo ?? tx.to ?? null
+  return (
+    <>
+      <dl className="tx-rows" part="transaction-summary">
+        {prepared.value > 0n ? <Row label={TX_TEXTS.amount}>{`${formatCrypto(prepared.value, native.decimals)} ${native.symbol}`}</Row> : null}
+        {info.isErc20Ish && info.amount !== undefined ? <Row label={TX_TEXTS.amount}>{tokenAmount(info.amount)}</Row> : null}
+        {info.isNFTIsh && info.tokenId !== undefined ? <Row label={TX_TEXTS.amount}>{`#${info.tokenId}`}</Row> : null}
+        {info.spender || info.operator ? (
+          <Row label={TX_TEXTS.spender}>
+            <AddressLink chain={chain} address={(info.spender ?? info.operator)!} />
+          </Row>
+        ) : null}
+        {to ? (
+          <Row label={TX_TEXTS.to}>
+            <AddressLink chain={chain} address={to} />
+          </Row>
+        ) : null}
+        {(info.isErc20Ish || info.isNFTIsh) && tx.to ? (
+          <Row label={TX_TEXTS.tokenAddress}>
+            <AddressLink chain={chain} address={tx.to} />
+          </Row>
+        ) : null}
+        <Row label={TX_TEXTS.network}>{chain.name}</Row>
+        <Row label={TX_TEXTS.estimatedFee}>{fee}</Row>
+      </dl>
+      <button type="button" className="tx-details-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {TX_TEXTS.details}
+      </button>
+      {open ? (
+        <dl className="tx-rows tx-details" part="transaction-details">
+          <Row label={TX_TEXTS.from}>
+            <AddressLink chain={chain} address={request.address} />
+          </Row>
+          {tx.to ? (
+            <Row label={TX_TEXTS.to}>
+              <AddressLink chain={chain} address={tx.to} />
+            </Row>
+          ) : null}
+          <Row label={TX_TEXTS.action}>{info.functionName ?? info.action}</Row>
+          <Row label={TX_TEXTS.estFees}>{fee}</Row>
+          <Row label={TX_TEXTS.total}>{`${formatCrypto(prepared.value + prepared.maxFee, native.decimals)} ${native.symbol}`}</Row>
+        </dl>
+      ) : null}
+      <div className="tx-balance" part="balance-card">
+        <span>{shortAddress(request.address)}</span>
+        <span>
+          {TX_TEXTS.balance} {`${formatCrypto(balance, native.decimals)} ${native.symbol}`}
+        </span>
+      </div>
+      {short ? (
+        <p className="error-message" role="alert">
+          {TRANSACTION_MESSAGES.addFunds(chain.name)}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+function ErrorView({ phase, onRetry, onClose }: { phase: Extract<TxPhase, { name: 'error' }>; onRetry(): void; onClose(): void }) {
+  const [copied, setCopied] = useState(false)
+  const reverted = phase.error.shortMessage === TRANSACTION_MESSAGES.failed
+  return (
+    <div className="body" part="body" data-screen="transaction-error">
+      <style>{txStyles}</style>
+      <h2 id="gh-sign-title" className="title" part="title">
+        {reverted ? TRANSACTION_MESSAGES.failed : phase.error.code}
+      </h2>
+      <p className="detail">{TX_TEXTS.pleaseTryAgain}</p>
+      <p className="error-message tx-error-box" part="error-message" role="alert" data-code={phase.error.code}>
+        {phase.error.shortMessage}
+      </p>
+      {phase.hash ? (
+        <div className="tx-hash" part="transaction-hash">
+          <code title={phase.hash}>{shortAddress(phase.hash)}</code>
+          <button type="button" className="tx-copy" onClick={() => void navigator.clipboard?.writeText(phase.hash!).then(() => setCopied(true))}>
+            {copied ? TX_TEXTS.copied : TX_TEXTS.copy}
+          </button>
+          {phase.chain ? (
+            <a href={`${explorerUrl(phase.chain)}/tx/${phase.hash}`} target="_blank" rel="noopener noreferrer">
+              {TX_TEXTS.viewOnExplorer}
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+      <PrimaryButton onClick={onRetry}>{TX_TEXTS.retry}</PrimaryButton>
+      <SecondaryButton onClick={onClose}>{TX_TEXTS.notNow}</SecondaryButton>
+    </div>
+  )
+}

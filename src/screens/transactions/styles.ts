@@ -1,0 +1,16 @@
+/** Styles of the confirmation screen; loaded with it, so the landing chunk carries none of them. */
+export const txStyles = `
+.tx { position: relative; }
+.tx-back { position: absolute; left: 0; top: 0; border: 0; background: none; font-size: 18px; cursor: pointer; color: inherit; }
+.tx-rows { margin: 0; display: flex; flex-direction: column; gap: 6px; text-align: left; font-size: 14px; }
+.tx-row { display: flex; justify-content: space-between; gap: 12px; }
+.tx-row dt { color: var(--_muted); }
+.tx-row dd { margin: 0; font-weight: 500; text-align: right; word-break: break-all; }
+.tx-row a, .tx-hash a { color: var(--gh-accent, #676FFF); }
+.tx-details-toggle { align-self: flex-start; border: 0; background: none; padding: 0; color: var(--gh-accent, #676FFF); cursor: pointer; font-size: 13px; }
+.tx-details { border-top: 1px solid var(--_border, #e5e5ea); padding-top: 8px; }
+.tx-balance { display: flex; justify-content: space-between; border: 1px solid var(--_border, #e5e5ea); border-radius: 10px; padding: 10px 12px; font-size: 13px; }
+.tx-error-box { border: 1px solid var(--gh-error); border-radius: 8px; padding: 8px; }
+.tx-hash { display: flex; gap: 8px; justify-content: center; align-items: center; font-size: 13px; }
+.tx-copy { border: 0; background: none; color: var(--gh-accent, #676FFF); cursor: pointer; }
+`

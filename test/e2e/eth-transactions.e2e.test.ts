@@ -1,0 +1,157 @@
+/**
+ * Ethereum transactions end to end: the demo page in Chromium, the real server, the wallet frame,
+ * and a real local EVM (Hardhat's EDR). A new user's embedded wallet sends through the
+ * confirmation screen and the receipts are read back from the chain.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { getAddress } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../browser.ts'
+import { startLocalChain, type LocalChain } from '../evm.ts'
+import { startStack, type Stack } from '../stack.ts'
+import { eventCount, waitForHostEvent } from './helpers.ts'
+import { call, deployTestContracts, fundWallet, settled, startTx, txPrompt } from './eth-helpers.ts'
+import { login, wallets } from './wallet-helpers.ts'
+
+const RECIPIENT = '0x000000000000000000000000000000000000bEEF'
+const SPENDER = getAddress('0x00000000000000000000000000000000000c0ffe')
+const MAX_UINT256 = 2n ** 256n - 1n
+
+describe('Ethereum transactions from the embedded wallet', () => {
+  let stack: Stack
+  let browser: Browser
+  let chain: LocalChain
+  let contracts: Awaited<ReturnType<typeof deployTestContracts>>
+  let page: Page
+  let address: string
+
+  beforeAll(async () => {
+    ;[stack, browser, chain] = await Promise.all([startStack(), launchBrowser(), startLocalChain()])
+    contracts = await deployTestContracts(chain)
+    await stack.createApp({
+      name: 'Tx Demo',
+      embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } },
+      chains: [{ id: 31337, name: 'Local chain', rpcUrl: chain.url }],
+      defaultChain: 31337,
+    })
+    page = await (await browser.newContext()).newPage()
+    await login(page, stack, 'tx.owner@example.com')
+    await waitForHostEvent(page, 'wallet-created', { timeout: 30000 })
+    await waitForHostEvent(page, 'modal-close', { timeout: 15000 })
+    address = (await wallets(page))[0]!.address
+    await fundWallet(chain, contracts.deployer, address, 10n ** 18n)
+  }, 120000)
+  afterAll(async () => {
+    await browser?.close()
+    await stack?.stop()
+    await chain?.close()
+  })
+
+  it('a new user sends ETH through the confirmation screen; the receipt is on chain', async () => {
+    const after = await eventCount(page)
+    const before = BigInt((await chain.request('eth_getBalance', [RECIPIENT, 'latest'])) as string)
+    await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 10n ** 15n })`)
+    const screen = txPrompt(page)
+    await screen.getByRole('heading', { name: 'Confirm action' }).waitFor({ timeout: 30000 })
+    await screen.getByText('Tx Demo wants your permission to approve the following transaction.').waitFor()
+    await screen.getByText('Local chain').waitFor()
+    await expect.poll(() => screen.locator('.tx-row', { hasText: 'Amount' }).textContent()).toBe('Amount0.001 ETH')
+    // The fee comes from the chain: gas (21000) × max fee per gas, shown in ETH.
+    await expect
+      .poll(() => screen.locator('.tx-row', { hasText: 'Estimated fee' }).textContent())
+      .toMatch(/Estimated fee0\.0000\d+ ETH|Estimated fee<0\.001 ETH/)
+    await screen.locator('[part="balance-card"]').getByText('Balance 1 ETH').waitFor()
+    await screen.getByRole('button', { name: 'Details' }).click()
+    await screen.getByText('Total (including fees)').waitFor()
+    await screen.getByRole('button', { name: 'Approve' }).click()
+    await screen.getByText('Transaction complete!').waitFor({ timeout: 30000 })
+    await screen.getByText("You're all set.").waitFor()
+    await screen.getByRole('button', { name: 'All Done' }).click()
+    const outcome = await settled(page)
+    const { hash } = outcome.ok as { hash: string }
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    const receipt = (await chain.request('eth_getTransactionReceipt', [hash])) as { status: string; from: string }
+    expect(receipt.status).toBe('0x1')
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    expect(BigInt((await chain.request('eth_getBalance', [RECIPIENT, 'latest'])) as string) - before).toBe(10n ** 15n)
+    const event = await waitForHostEvent(page, 'tx-success', { after })
+    expect(event.detail).toMatchObject({ method: 'eth_sendTransaction', address, chainId: 31337, hash })
+  })
+
+  it("an ERC-20 approve shows the decoded spender, the token and 'Maximum'", async () => {
+    const data = call(contracts.tokenAbi, 'approve', [SPENDER, MAX_UINT256])
+    await startTx(page, `modal.sendTransaction({ to: '${contracts.token}', data: '${data}' }, { uiOptions: { transactionInfo: { action: 'USDC spending' } } })`)
+    const screen = txPrompt(page)
+    await screen.getByRole('heading', { name: 'Approve USDC spending' }).waitFor({ timeout: 30000 })
+    await expect.poll(() => screen.locator('.tx-row', { hasText: 'Amount' }).textContent()).toBe('AmountMaximum')
+    await expect.poll(() => screen.locator('.tx-row', { hasText: 'Spender' }).locator('a').getAttribute('title')).toBe(SPENDER)
+    expect(await screen.locator('.tx-row', { hasText: 'Token address' }).locator('a').getAttribute('title')).toBe(contracts.token)
+    await screen.getByRole('button', { name: 'Approve' }).click()
+    await screen.getByRole('button', { name: 'All Done' }).click({ timeout: 30000 })
+    expect((await settled(page)).ok).toMatchObject({ hash: expect.stringMatching(/^0x/) })
+    const allowance = (await chain.request('eth_call', [
+      { to: contracts.token, data: call(contracts.tokenAbi, 'allowance', [address, SPENDER]) },
+      'latest',
+    ])) as string
+    expect(BigInt(allowance)).toBe(MAX_UINT256)
+  })
+
+  it("error: a reverted call shows 'Transaction failed' with its hash and rejects TRANSACTION_FAILURE", async () => {
+    const after = await eventCount(page)
+    const data = call(contracts.reverterAbi, 'fail', [])
+    // An explicit gas limit skips estimation (which would see the revert), so the call is mined and reverts.
+    await startTx(page, `modal.sendTransaction({ to: '${contracts.reverter}', data: '${data}', gas: 100000n })`)
+    const screen = txPrompt(page)
+    await screen.getByRole('button', { name: 'Approve' }).click({ timeout: 30000 })
+    await screen.getByRole('heading', { name: 'Transaction failed' }).waitFor({ timeout: 30000 })
+    await screen.getByText('Please try again.').waitFor()
+    const hash = await screen.locator('[part="transaction-hash"] code').getAttribute('title')
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(await screen.getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toBe(`https://etherscan.io/tx/${hash}`)
+    expect(((await chain.request('eth_getTransactionReceipt', [hash])) as { status: string }).status).toBe('0x0')
+    await screen.getByRole('button', { name: 'Retry transaction' }).waitFor()
+    await screen.getByRole('button', { name: 'Not now' }).click()
+    const { err } = await settled(page)
+    expect(err).toMatchObject({ errorCode: 'TRANSACTION_FAILURE', hash })
+    expect(err!.message).toContain('Transaction failed')
+    const event = await waitForHostEvent(page, 'tx-error', { after })
+    expect(event.detail).toMatchObject({ code: 'TRANSACTION_FAILURE', message: 'Transaction failed', hash })
+  })
+
+  it('error: rejecting the confirmation screen gives 4001', async () => {
+    await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 1n })`)
+    await txPrompt(page).getByRole('button', { name: 'Not now' }).click({ timeout: 30000 })
+    const { err } = await settled(page)
+    expect(err).toMatchObject({ code: 4001 })
+    expect(err!.message).toContain('The user rejected the request')
+  })
+
+  it("a batch of two steps through '(1 / 2)' and '(2 / 2)', then both are on chain", async () => {
+    const transfer = call(contracts.tokenAbi, 'approve', [RECIPIENT, 5_000_000n])
+    await startTx(page, `modal.sendTransaction([{ to: '${RECIPIENT}', value: 7n }, { to: '${contracts.token}', data: '${transfer}' }])`)
+    const screen = txPrompt(page)
+    await screen.getByRole('heading', { name: 'Confirm action (1 / 2)' }).waitFor({ timeout: 30000 })
+    await screen.getByRole('button', { name: 'Continue' }).click()
+    await screen.getByRole('heading', { name: 'Confirm action (2 / 2)' }).waitFor()
+    await expect.poll(() => screen.locator('.tx-row', { hasText: 'Amount' }).textContent()).toBe('Amount5 USDC')
+    // Back moves one step back.
+    await screen.getByRole('button', { name: 'Back' }).click()
+    await screen.getByRole('heading', { name: 'Confirm action (1 / 2)' }).waitFor()
+    await screen.getByRole('button', { name: 'Continue' }).click()
+    await screen.getByRole('button', { name: 'Approve' }).click()
+    await screen.getByRole('button', { name: 'All Done' }).click({ timeout: 30000 })
+    const { hashes } = (await settled(page)).ok as { hashes: string[] }
+    expect(hashes).toHaveLength(2)
+    for (const hash of hashes) expect(((await chain.request('eth_getTransactionReceipt', [hash])) as { status: string }).status).toBe('0x1')
+  })
+
+  it('error: wallet_switchEthereumChain to a chain the app did not configure answers UNSUPPORTED_CHAIN_ID', async () => {
+    const answer = await page.evaluate(async (a) => {
+      const provider = (document.querySelector('auth-modal') as any).getEthereumProvider(a)
+      const before = await provider.request({ method: 'eth_chainId' })
+      const error = await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }).catch((e: any) => e)
+      return { before, code: error.code, errorCode: error.errorCode }
+    }, address)
+    expect(answer).toEqual({ before: '0x7a69', code: 4902, errorCode: 'UNSUPPORTED_CHAIN_ID' })
+  })
+})
