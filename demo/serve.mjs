@@ -1,6 +1,6 @@
 // A tiny static server for the demo host pages. It runs on its own origin (default :5173),
 // apart from the API origin, as in a real deployment. HTML files get %APP_ID% and %API_URL%
-// filled in so the pages show the plain markup a host developer would write.
+// (and, under `npm start`, the local chain's %FAUCET_URL% and %TOKEN_ADDRESS%) filled in so the pages show the plain markup a host developer would write.
 import { createServer } from 'node:http'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize, resolve } from 'node:path'
@@ -36,10 +36,10 @@ function locate(pathname) {
 
 /**
  * Starts the demo host server.
- * @param {{ port?: number, host?: string, appId: string, apiUrl: string }} options
+ * @param {{ port?: number, host?: string, appId: string, apiUrl: string, faucetUrl?: string, tokenAddress?: string }} options
  * @returns {Promise<{ url: string, setAppId: (id: string) => void, close: () => Promise<void> }>}
  */
-export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, apiUrl }) {
+export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, apiUrl, faucetUrl = '', tokenAddress = '' }) {
   const current = { appId, apiUrl }
   const server = createServer(async (req, res) => {
     try {
@@ -52,7 +52,14 @@ export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, 
         return
       }
       const type = types[extname(file)] ?? 'application/octet-stream'
-      const out = type.startsWith('text/html') ? body.toString('utf8').replaceAll('%APP_ID%', current.appId).replaceAll('%API_URL%', current.apiUrl) : body
+      const out = type.startsWith('text/html')
+        ? body
+            .toString('utf8')
+            .replaceAll('%APP_ID%', current.appId)
+            .replaceAll('%API_URL%', current.apiUrl)
+            .replaceAll('%FAUCET_URL%', faucetUrl)
+            .replaceAll('%TOKEN_ADDRESS%', tokenAddress)
+        : body
       res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(out)
     } catch {
       res.writeHead(500, { 'content-type': 'text/plain' }).end('Demo server error')

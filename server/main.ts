@@ -21,6 +21,9 @@ function devSecret(config: ServerConfig, file: string): string {
   return value
 }
 
+/** Hardhat's chain id, the one the development chain runs as. */
+const DEV_CHAIN_ID = 31337
+
 async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   const wanted = process.env.GATEHOUSE_DEV_APP_ID
   if (wanted && !APP_ID_PATTERN.test(wanted)) throw new Error('GATEHOUSE_DEV_APP_ID must be 25 lower-case letters or digits')
@@ -46,6 +49,11 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
       oauth: { google: { ...DEV_IDP_CLIENT, issuer: config.publicUrl + DEV_IDP_PATH } },
       oauthProviderLabels: { google: 'Google (local dev)' },
     }))!
+  }
+  // `npm start` runs a local chain (scripts/lib/local-chain.mjs): the demo transacts there, nothing leaves the machine.
+  const chainUrl = process.env.GATEHOUSE_DEV_CHAIN_URL
+  if (chainUrl && !app.config.chains.some((c) => c.id === DEV_CHAIN_ID && c.rpcUrl === chainUrl)) {
+    app = (await apps.update(app.id, { chains: [{ id: DEV_CHAIN_ID, name: 'Local chain (Hardhat)', rpcUrl: chainUrl }], defaultChain: DEV_CHAIN_ID }))!
   }
   // scripts/start.mjs reads this to point the demo pages at the app.
   writeFileSync(join(config.stateDir, 'dev-app.json'), `${JSON.stringify({ appId: app.id, name: app.name })}\n`)

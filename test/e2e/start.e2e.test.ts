@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error plain ES module
 import { freePort, root } from '../../scripts/lib/server-process.mjs'
 
-const STEPS = ['build', 'database migrations', 'API server', 'demo server']
+const STEPS = ['build', 'local chain', 'database migrations', 'API server', 'demo server']
 
 /** `npm start` in a scratch state folder (GATEHOUSE_STATE_DIR) on the given ports. */
 function start(state: string, apiPort: number, demoPort: number) {
@@ -26,6 +26,8 @@ function start(state: string, apiPort: number, demoPort: number) {
       DEMO_PORT: String(demoPort),
       GATEHOUSE_STATE_DIR: state,
       GATEHOUSE_SKIP_BUILD: '1',
+      // Any free port: a developer's own `npm start` may hold the default 8545.
+      CHAIN_PORT: '0',
       DATABASE_URL: '',
       SMTP_URL: '',
       NODE_ENV: 'development',
@@ -75,6 +77,11 @@ describe('npm start', () => {
     expect(html).toContain(`api-url="http://localhost:${apiPort}"`)
     const config = await fetch(`http://localhost:${apiPort}/api/v1/apps/${appId}`).then((r) => r.json())
     expect(config.loginMethods.email).toBe(true)
+    // The local chain is the development app's default chain, and its RPC answers as chain 31337.
+    expect(config.defaultChain).toBe(31337)
+    const rpc = await fetch(config.chains[0].rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) })
+    expect((await rpc.json()).result).toBe('0x7a69')
+    expect(html).toContain(`data-faucet-url="${config.chains[0].rpcUrl}/faucet"`)
   })
 
   it('prints one line per step with its time before the URLs, and the app id last', () => {
