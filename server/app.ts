@@ -20,6 +20,7 @@ import { registerOpenApi } from './openapi.js'
 import { AccountService } from './services/accounts.js'
 import { AppStore } from './services/apps.js'
 import { CaptchaService } from './services/captcha.js'
+import { TokenPrices } from './services/token-prices.js'
 import { EmbeddedWalletService } from './services/embedded-wallets.js'
 import { createMailer, type Mailer } from './services/mailer.js'
 import { OAuthService, type OAuthDeps } from './services/oauth.js'
@@ -157,6 +158,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     farcaster,
     telegram,
     deviceProofs,
+    tokenPrices: new TokenPrices(config.priceSourceUrl, now),
   }
 
   app.decorate('gatehouse', gatehouse)

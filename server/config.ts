@@ -102,6 +102,11 @@ export interface ServerConfig {
   smsAllowedCountries: string[]
   /** Captcha: the provider's siteverify endpoint (Cloudflare Turnstile's wire format). */
   captchaVerifyUrl: string
+  /**
+   * Token prices (`GET /token_price`): a CoinGecko-style `simple/price` endpoint
+   * (`?ids=…&vs_currencies=usd`). null = no prices (the widget then shows no USD values).
+   */
+  priceSourceUrl: string | null
   /** How long one siteverify call may take before the init call answers captcha_timeout, ms. */
   captchaVerifyTimeoutMs: number
   /** The widget script the browser loads (published in the app configuration as captcha.scriptUrl). */
@@ -204,6 +209,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     sms: overrides.sms ?? null,
     smsAllowedCountries: (overrides.smsAllowedCountries ?? []).map((c) => c.toUpperCase()),
     captchaVerifyUrl: overrides.captchaVerifyUrl ?? TURNSTILE_VERIFY_URL,
+    priceSourceUrl: overrides.priceSourceUrl ?? null,
     captchaVerifyTimeoutMs: overrides.captchaVerifyTimeoutMs ?? 5_000,
     captchaScriptUrl: overrides.captchaScriptUrl ?? TURNSTILE_SCRIPT_URL,
     farcaster: {
@@ -313,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .map((c) => c.trim())
       .filter(Boolean),
     captchaVerifyUrl: env.GATEHOUSE_CAPTCHA_VERIFY_URL || undefined,
+    priceSourceUrl: env.GATEHOUSE_PRICE_SOURCE_URL || undefined,
     captchaVerifyTimeoutMs: intFromEnv(env, 'GATEHOUSE_CAPTCHA_VERIFY_TIMEOUT_MS'),
     captchaScriptUrl: env.GATEHOUSE_CAPTCHA_SCRIPT_URL || undefined,
     frameSessionCheckMs: intFromEnv(env, 'GATEHOUSE_FRAME_SESSION_CHECK_MS'),

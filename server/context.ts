@@ -1,4 +1,5 @@
 /** What route handlers reach through `app.gatehouse`, and the per-route options they set. */
+import type { TokenPrices } from './services/token-prices.js'
 import type { OAuthService } from './services/oauth.js'
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify'
@@ -41,6 +42,7 @@ export interface Gatehouse {
   farcaster: FarcasterService
   telegram: TelegramService
   deviceProofs: DeviceProofs
+  tokenPrices: TokenPrices
 }
 
 /**

@@ -106,6 +106,18 @@ const appFields = {
     propertyNames: { pattern: '^eip155:[0-9]+$' },
     additionalProperties: { type: 'string', pattern: '^https?://', maxLength: 2048 },
   },
+  // Server-only: the transaction scanning service (Blockaid's EVM scan format); the key is sealed at rest.
+  transactionScan: {
+    anyOf: [
+      { type: 'null' },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['url'],
+        properties: { url: { type: 'string', pattern: '^https?://', maxLength: 2048 }, apiKey: { type: ['string', 'null'], maxLength: 512 } },
+      },
+    ],
+  },
   // Server-only: the Telegram bot; its token verifies login results.
   telegram: {
     anyOf: [

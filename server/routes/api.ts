@@ -21,6 +21,7 @@ import sessionsRoutes from './sessions.js'
 import siweRoutes from './siwe.js'
 import siwsRoutes from './siws.js'
 import telegramRoutes from './telegram.js'
+import transactionRoutes from './transactions.js'
 import usersRoutes from './users.js'
 import walletRoutes from './wallets.js'
 
@@ -52,4 +53,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(passkeyRoutes)
   await app.register(telegramRoutes)
   await app.register(farcasterRoutes)
+  await app.register(transactionRoutes)
 }

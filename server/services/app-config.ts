@@ -59,6 +59,8 @@ export interface PublicAppConfig {
   telegramAuth: { botUsername: string | null }
   /** External wallet connectors: WalletConnect v2 and Coinbase Wallet. */
   externalWallets: ExternalWalletsConfig
+  /** Derived from the server-only transactionScan setting: whether the confirmation screen asks for a scan. */
+  transactionScan: { enabled: boolean }
   /** Ethereum chains the app transacts on, filled in from viem's definitions (services/chains.ts). */
   chains: ChainConfig[]
   /** The chain a wallet starts on; null when no chain is configured. */
@@ -106,6 +108,16 @@ export interface AppSettings {
   telegram: TelegramSettings | null
   /** Captcha: the provider secret that verifies widget tokens (siteverify). Never sent to browsers. */
   captchaSecretKey: string | null
+  /**
+   * Transaction scanning: a service speaking Blockaid's EVM JSON-RPC scan format
+   * (`POST {url}` with `X-API-KEY`). null = off; the confirmation screen shows the basic view.
+   */
+  transactionScan: TransactionScanSettings | null
+}
+
+export interface TransactionScanSettings {
+  url: string
+  apiKey: string | null
 }
 
 export interface OAuthClientSettings {
@@ -187,6 +199,7 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
       walletConnect: { enabled: true, projectId: null, relayUrl: null, listingUrl: null },
       coinbaseWallet: { options: 'all', keysUrl: null },
     },
+    transactionScan: { enabled: false },
     chains: [],
     defaultChain: null,
   }
@@ -201,6 +214,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   oauth: {},
   telegram: null,
   captchaSecretKey: null,
+  transactionScan: null,
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -262,6 +276,8 @@ export function settingsProblem(settings: AppSettings, dev: boolean): string | n
   for (const [chain, url] of Object.entries(settings.rpcUrls ?? {})) {
     if (!isTrustedFetchUrl(url, dev)) return `rpcUrls.${chain} must be an https URL`
   }
+  const scanUrl = settings.transactionScan?.url
+  if (scanUrl && !isTrustedFetchUrl(scanUrl, dev)) return 'transactionScan.url must be an https URL'
   const jwksUrl = settings.customAuth?.jwksUrl
   if (jwksUrl && !isTrustedFetchUrl(jwksUrl, dev)) return 'customAuth.jwksUrl must be an https URL'
   return null
@@ -283,6 +299,7 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     oauth: Object.fromEntries(Object.entries({ ...(base.oauth ?? {}), ...(patch.oauth ?? {}) }).filter(([, v]) => v !== null && v !== undefined)),
     telegram: patch.telegram === undefined ? (base.telegram ?? null) : patch.telegram,
     captchaSecretKey: patch.captchaSecretKey === undefined ? (base.captchaSecretKey ?? null) : patch.captchaSecretKey,
+    transactionScan: patch.transactionScan === undefined ? (base.transactionScan ?? null) : patch.transactionScan,
   }
 }
 

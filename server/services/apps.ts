@@ -30,7 +30,7 @@ export interface AppInput extends Partial<AppSettings> {
   [publicField: string]: unknown
 }
 
-const SETTING_KEYS = new Set(['allowedOrigins', 'allowlist', 'userLimit', 'rpcUrls', 'customAuth', 'oauth', 'telegram', 'captchaSecretKey'])
+const SETTING_KEYS = new Set(['allowedOrigins', 'allowlist', 'userLimit', 'rpcUrls', 'customAuth', 'oauth', 'telegram', 'captchaSecretKey', 'transactionScan'])
 
 function split(input: AppInput) {
   const publicPatch: Record<string, unknown> = {}
@@ -60,6 +60,7 @@ function toApp(row: AppsTable, box: ShareBox | null): App {
   config.customAuth = { enabled: settings.customAuth !== null }
   // The bot username is public (the widget shows it); the token never leaves the server.
   config.telegramAuth = { botUsername: settings.telegram?.botUsername ?? null }
+  config.transactionScan = { enabled: settings.transactionScan !== null }
   Object.assign(config, resolveChains(overrides.chains as ChainInput[] | undefined, overrides.defaultChain as number | null | undefined))
   return { id: row.id, name: row.name, config, settings, createdAt: Number(row.created_at) }
 }

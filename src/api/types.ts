@@ -80,6 +80,8 @@ export interface AppConfig {
     walletConnect?: { enabled?: boolean; projectId?: string | null; relayUrl?: string | null; listingUrl?: string | null }
     coinbaseWallet?: { options?: 'all' | 'smartWalletOnly' | 'eoaOnly'; keysUrl?: string | null }
   }
+  /** Transactions are scanned (the server asks the app's scanning service) before confirmation. */
+  transactionScan?: { enabled: boolean }
   /** Ethereum chains the app transacts on (filled in by the server from viem's definitions). */
   chains?: ChainConfig[]
   /** The chain a provider starts on; null or absent when no chain is configured. */

@@ -12,6 +12,7 @@ import { startStack, type Stack } from '../stack.ts'
 import { eventCount, waitForHostEvent } from './helpers.ts'
 import { call, deployTestContracts, fundWallet, settled, startTx, txPrompt } from './eth-helpers.ts'
 import { login, wallets } from './wallet-helpers.ts'
+import { startPriceSource, startScanner, type StandIn } from '../scan-and-price-standins.ts'
 
 const RECIPIENT = '0x000000000000000000000000000000000000bEEF'
 const SPENDER = getAddress('0x00000000000000000000000000000000000c0ffe')
@@ -24,16 +25,24 @@ describe('Ethereum transactions from the embedded wallet', () => {
   let contracts: Awaited<ReturnType<typeof deployTestContracts>>
   let page: Page
   let address: string
+  let appId: string
+  let prices: StandIn
+  let scanner: Awaited<ReturnType<typeof startScanner>>
 
   beforeAll(async () => {
-    ;[stack, browser, chain] = await Promise.all([startStack(), launchBrowser(), startLocalChain()])
+    ;[prices, scanner] = await Promise.all([startPriceSource({ ethereum: 2000 }), startScanner('scan-key')])
+    ;[stack, browser, chain] = await Promise.all([
+      startStack({ env: { GATEHOUSE_PRICE_SOURCE_URL: `${prices.url}/api/v3/simple/price` } }),
+      launchBrowser(),
+      startLocalChain(),
+    ])
     contracts = await deployTestContracts(chain)
-    await stack.createApp({
+    ;({ id: appId } = await stack.createApp({
       name: 'Tx Demo',
       embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } },
       chains: [{ id: 31337, name: 'Local chain', rpcUrl: chain.url }],
       defaultChain: 31337,
-    })
+    }))
     page = await (await browser.newContext()).newPage()
     await login(page, stack, 'tx.owner@example.com')
     await waitForHostEvent(page, 'wallet-created', { timeout: 30000 })
@@ -45,6 +54,8 @@ describe('Ethereum transactions from the embedded wallet', () => {
     await browser?.close()
     await stack?.stop()
     await chain?.close()
+    await prices?.close()
+    await scanner?.close()
   })
 
   it('a new user sends ETH through the confirmation screen; the receipt is on chain', async () => {
@@ -55,11 +66,12 @@ describe('Ethereum transactions from the embedded wallet', () => {
     await screen.getByRole('heading', { name: 'Confirm action' }).waitFor({ timeout: 30000 })
     await screen.getByText('Tx Demo wants your permission to approve the following transaction.').waitFor()
     await screen.getByText('Local chain').waitFor()
-    await expect.poll(() => screen.locator('.tx-row', { hasText: 'Amount' }).textContent()).toBe('Amount0.001 ETH')
+    // USD from our server's price source (ETH at $2,000 in the stand-in): 0.001 ETH is $2.00.
+    await expect.poll(() => screen.locator('.tx-row', { hasText: 'Amount' }).textContent()).toBe('Amount0.001 ETH ($2.00)')
     // The fee comes from the chain: gas (21000) × max fee per gas, shown in ETH.
     await expect
       .poll(() => screen.locator('.tx-row', { hasText: 'Estimated fee' }).textContent())
-      .toMatch(/Estimated fee0\.0000\d+ ETH|Estimated fee<0\.001 ETH/)
+      .toMatch(/^Estimated fee<0\.001 ETH \((<\$0\.01|\$0\.\d\d)\)$/)
     await screen.locator('[part="balance-card"]').getByText('Balance 1 ETH').waitFor()
     await screen.getByRole('button', { name: 'Details' }).click()
     await screen.getByText('Total (including fees)').waitFor()
@@ -153,5 +165,42 @@ describe('Ethereum transactions from the embedded wallet', () => {
       return { before, code: error.code, errorCode: error.errorCode }
     }, address)
     expect(answer).toEqual({ before: '0x7a69', code: 4902, errorCode: 'UNSUPPORTED_CHAIN_ID' })
+  })
+
+  it("a malicious scan verdict blocks Approve until 'I understand and want to proceed anyways.' is ticked; a warning and a failed scan do not", async () => {
+    await stack.patchApp(appId, { transactionScan: { url: `${scanner.url}/v0/evm/json-rpc/scan`, apiKey: scanner.apiKey } })
+    await page.reload()
+    await waitForHostEvent(page, 'auth-ready')
+    const screen = txPrompt(page)
+
+    scanner.state.verdict = 'Malicious'
+    await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 3n })`)
+    await screen.getByText('This is a malicious transaction').waitFor({ timeout: 30000 })
+    const approve = screen.getByRole('button', { name: 'Approve' })
+    expect(await approve.isDisabled()).toBe(true)
+    await screen.getByLabel('I understand and want to proceed anyways.').check()
+    expect(await approve.isEnabled()).toBe(true)
+    expect(scanner.requests.at(-1)!.headers['x-api-key']).toBe('scan-key')
+    expect(scanner.requests.at(-1)!.body).toMatchObject({ account_address: address, data: { method: 'eth_sendTransaction' } })
+    await screen.getByRole('button', { name: 'Not now' }).click()
+    expect((await settled(page)).err).toMatchObject({ code: 4001 })
+
+    scanner.state.verdict = 'Warning'
+    await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 3n })`)
+    await screen.getByText('Warning: Suspicious transaction').waitFor({ timeout: 30000 })
+    expect(await screen.getByRole('button', { name: 'Approve' }).isEnabled()).toBe(true)
+    await screen.getByRole('button', { name: 'Not now' }).click()
+    await settled(page)
+
+    // A failed simulation: the basic view, no warning.
+    scanner.state.verdict = 'fail'
+    const scans = scanner.requests.length
+    await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 3n })`)
+    await screen.getByRole('heading', { name: 'Confirm action' }).waitFor({ timeout: 30000 })
+    await expect.poll(() => scanner.requests.length).toBe(scans + 1)
+    await expect.poll(() => screen.locator('.tx-row', { hasText: 'Network' }).count()).toBe(1)
+    expect(await screen.locator('[part="scan-warning"]').count()).toBe(0)
+    await screen.getByRole('button', { name: 'Not now' }).click()
+    await settled(page)
   })
 })

@@ -8,7 +8,8 @@ import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { chainRpc, explorerUrl, type ChainConfig } from '../../wallets/ethereum/chains.ts'
 import { decodeCall, readToken, type DecodedCallInfo, type TokenInfo } from '../../wallets/ethereum/decode.ts'
-import { formatCrypto, MAX_UINT256, shortAddress } from '../../wallets/ethereum/format.ts'
+import { formatCrypto, formatUnits, formatUsd, MAX_UINT256, shortAddress } from '../../wallets/ethereum/format.ts'
+import { fetchUsdPrice, scanTransaction, type ScanVerdict } from '../../wallets/ethereum/insights.ts'
 import { broadcast, prepareTransaction, signPrepared, waitForReceipt, type PreparedTransaction } from '../../wallets/embedded/transactions.ts'
 import { WALLET_TIMING } from '../wallets/embedded/timing.ts'
 import { TX_TEXTS } from './texts.ts'
@@ -28,16 +29,21 @@ interface StepView {
   info: DecodedCallInfo
   token: TokenInfo | null
   balance: bigint
+  /** USD per native token; null when no price (no USD shown). */
+  usd: number | null
+  scan: ScanVerdict | null
 }
 
 async function loadStep(request: PendingTx, step: number): Promise<StepView> {
   const tx = request.requests[step]!
   const prepared = await prepareTransaction(request.address, tx, request.chainId)
-  const [token, balance] = await Promise.all([
+  const [token, balance, usd, scan] = await Promise.all([
     tx.to && tx.data && tx.data !== '0x' ? readToken(prepared.chain, tx.to) : Promise.resolve(null),
     chainRpc(prepared.chain, 'eth_getBalance', [request.address, 'latest']).then((b) => BigInt(b as string)),
+    fetchUsdPrice(prepared.chain.id, prepared.chain.nativeCurrency.symbol),
+    scanTransaction(request.method, prepared.tx),
   ])
-  return { prepared, info: decodeCall(tx.data, token?.isErc20 ?? false), token, balance }
+  return { prepared, info: decodeCall(tx.data, token?.isErc20 ?? false), token, balance, usd, scan }
 }
 
 /** The Ethereum transaction confirmation screen (one request or a batch, '(n / total)'). */
@@ -47,6 +53,8 @@ export default function TransactionView({ request }: { request: PendingTx }) {
   const [step, setStep] = useState(0)
   const [phase, setPhase] = useState<TxPhase>({ name: 'preparing' })
   const [attempt, setAttempt] = useState(0)
+  // Spec §4: a malicious verdict disables the button until the user ticks the box.
+  const [acknowledged, setAcknowledged] = useState(false)
   const results = useRef<TxStepResult[]>([])
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), [])
@@ -113,7 +121,8 @@ export default function TransactionView({ request }: { request: PendingTx }) {
 
   if (phase.name === 'error') return <ErrorView phase={phase} onRetry={() => setAttempt(attempt + 1)} onClose={() => request.reject(phase.error)} />
 
-  const titleBase = options.transactionInfo?.title ?? (options.transactionInfo?.action ? TX_TEXTS.approveAction(options.transactionInfo.action) : TX_TEXTS.confirmAction)
+  const titleBase =
+    options.transactionInfo?.title ?? (options.transactionInfo?.action ? TX_TEXTS.approveAction(options.transactionInfo.action) : TX_TEXTS.confirmAction)
   const title = total > 1 ? `${titleBase} (${step + 1} / ${total})` : titleBase
   const view = phase.name === 'preparing' ? null : phase.view
   const busy = phase.name === 'submitting' || phase.name === 'awaiting-receipt'
@@ -132,8 +141,25 @@ export default function TransactionView({ request }: { request: PendingTx }) {
         {title}
       </h2>
       <p className="detail">{options.description ?? TX_TEXTS.subtitle(appName)}</p>
+      {view?.scan === 'Warning' ? (
+        <p className="tx-warning" part="scan-warning" role="alert">
+          {TX_TEXTS.suspicious}
+        </p>
+      ) : null}
+      {view?.scan === 'Malicious' ? (
+        <div className="tx-malicious" part="scan-warning" role="alert">
+          <p>{TX_TEXTS.malicious}</p>
+          <label>
+            <input type="checkbox" checked={acknowledged} onChange={(e) => setAcknowledged(e.currentTarget.checked)} /> {TX_TEXTS.acknowledge}
+          </label>
+        </div>
+      ) : null}
       {view ? <Summary view={view} request={request} step={step} /> : <Spinner />}
-      <PrimaryButton onClick={() => view && approve(view)} disabled={!view || busy} aria-busy={busy || undefined}>
+      <PrimaryButton
+        onClick={() => view && approve(view)}
+        disabled={!view || busy || (view.scan === 'Malicious' && !acknowledged)}
+        aria-busy={busy || undefined}
+      >
         {last ? (options.buttonText ?? TX_TEXTS.approve) : TX_TEXTS.continue}
       </PrimaryButton>
       {options.isCancellable !== false && !busy ? <SecondaryButton onClick={decline}>{TX_TEXTS.notNow}</SecondaryButton> : null}
@@ -160,19 +186,23 @@ function AddressLink({ chain, address }: { chain: ChainConfig; address: string }
 
 function Summary({ view, request, step }: { view: StepView; request: PendingTx; step: number }) {
   const [open, setOpen] = useState(false)
-  const { prepared, info, token, balance } = view
+  const { prepared, info, token, balance, usd } = view
   const { chain } = prepared
   const native = chain.nativeCurrency
+  // Spec §9: USD beside native amounts when a price is known.
+  const inUsd = (wei: bigint) => (usd === null ? '' : ` (${formatUsd(Number(formatUnits(wei, native.decimals)) * usd)})`)
   const tx = request.requests[step]!
   const tokenAmount = (amount: bigint) =>
     amount === MAX_UINT256 ? TX_TEXTS.maximum : `${formatCrypto(amount, token?.decimals ?? 18)}${token?.symbol ? ` ${token.symbol}` : ''}`
-  const fee = `${formatCrypto(prepared.maxFee, native.decimals)} ${native.symbol}`
+  const fee = `${formatCrypto(prepared.maxFee, native.decimals)} ${native.symbol}${inUsd(prepared.maxFee)}`
   const short = balance < prepared.value + prepared.maxFee
   const to = info.transferTo ?? tx.to ?? null
   return (
     <>
       <dl className="tx-rows" part="transaction-summary">
-        {prepared.value > 0n ? <Row label={TX_TEXTS.amount}>{`${formatCrypto(prepared.value, native.decimals)} ${native.symbol}`}</Row> : null}
+        {prepared.value > 0n ? (
+          <Row label={TX_TEXTS.amount}>{`${formatCrypto(prepared.value, native.decimals)} ${native.symbol}${inUsd(prepared.value)}`}</Row>
+        ) : null}
         {info.isErc20Ish && info.amount !== undefined ? <Row label={TX_TEXTS.amount}>{tokenAmount(info.amount)}</Row> : null}
         {info.isNFTIsh && info.tokenId !== undefined ? <Row label={TX_TEXTS.amount}>{`#${info.tokenId}`}</Row> : null}
         {info.spender || info.operator ? (

@@ -1,0 +1,44 @@
+/**
+ * What the confirmation screen asks our server besides the chain: the USD price of the native
+ * token (`GET /token_price`) and, when the app turned scanning on, the scan verdict
+ * (`POST /transaction_scan`). Both fail quietly: spec part 3 §5 and §8 fall back to the basic view.
+ */
+import { getApiClient } from '../../api/instance.ts'
+import { $config } from '../../stores/config.ts'
+import type { TransactionToSign } from '../../../frame/src/protocol.ts'
+
+/** Spec part 3 §3: the scan's validation result_type. */
+export type ScanVerdict = 'Benign' | 'Warning' | 'Malicious'
+
+export async function fetchUsdPrice(chainId: number, tokenSymbol: string): Promise<number | null> {
+  try {
+    const query = new URLSearchParams({ chainId: String(chainId), tokenSymbol })
+    const { usd } = await getApiClient().request<{ usd: number }>(`/token_price?${query}`)
+    return typeof usd === 'number' ? usd : null
+  } catch {
+    console.warn(`Unable to fetch token price on chain id ${chainId}`)
+    return null
+  }
+}
+
+interface ScanAnswer {
+  validation?: { status?: string; result_type?: string } | null
+  simulation?: { status?: string; assets_diffs?: Record<string, unknown[]> } | null
+}
+
+/** The verdict, or null when scanning is off or failed (failed simulation, no token list). */
+export async function scanTransaction(method: string, tx: TransactionToSign): Promise<ScanVerdict | null> {
+  if (!$config.get().app?.transactionScan?.enabled) return null
+  try {
+    const answer = await getApiClient().request<ScanAnswer>('/transaction_scan', {
+      method: 'POST',
+      body: { chain_id: tx.chainId, metadata: { domain: location.origin }, request: { method, params: [tx] } },
+    })
+    const diffs = answer.simulation?.assets_diffs
+    if (answer.simulation?.status !== 'Success' || !diffs || Object.values(diffs).every((list) => !list?.length)) return null
+    const verdict = answer.validation?.status === 'Success' ? answer.validation.result_type : undefined
+    return verdict === 'Benign' || verdict === 'Warning' || verdict === 'Malicious' ? verdict : null
+  } catch {
+    return null
+  }
+}
