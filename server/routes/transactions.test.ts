@@ -35,14 +35,14 @@ forEachDatabase((target) => {
     expect(res.json().code).toBe('not_found')
   })
 
-  it("POST /transaction_scan asks the app's scanner in Blockaid's format with its key, and answers the verdict", async () => {
+  it("POST /scan/transaction asks the app's scanner in Blockaid's format with its key, and answers the verdict", async () => {
     const appId = await h.createApp({ name: 'Scan', transactionScan: { url: `${scanner.url}/v0/evm/json-rpc/scan`, apiKey: scanner.apiKey } })
     expect((await h.get(`/api/v1/apps/${appId}`)).json().transactionScan).toEqual({ enabled: true })
     const { token } = await h.login(appId, 'scan@example.com')
     scanner.state.verdict = 'Malicious'
     const tx = { from: '0x1111111111111111111111111111111111111111', to: '0x2222222222222222222222222222222222222222', value: '0x1' }
     const res = await h.post(
-      '/api/v1/transaction_scan',
+      '/api/v1/scan/transaction',
       { chain_id: 1, metadata: { domain: 'https://shop.example' }, request: { method: 'eth_sendTransaction', params: [tx] } },
       { appId, token },
     )
@@ -66,9 +66,9 @@ forEachDatabase((target) => {
   it('error: scanning without a session answers 401, and with scanning off 404', async () => {
     const appId = await h.createApp({ name: 'No scan' })
     const body = { chain_id: 1, request: { method: 'eth_sendTransaction', params: [{}] } }
-    expect((await h.post('/api/v1/transaction_scan', body, { appId })).statusCode).toBe(401)
+    expect((await h.post('/api/v1/scan/transaction', body, { appId })).statusCode).toBe(401)
     const { token } = await h.login(appId, 'noscan@example.com')
-    const res = await h.post('/api/v1/transaction_scan', body, { appId, token })
+    const res = await h.post('/api/v1/scan/transaction', body, { appId, token })
     expect(res.statusCode).toBe(404)
     expect((await h.get(`/api/v1/apps/${appId}`)).json().transactionScan).toEqual({ enabled: false })
   })

@@ -45,7 +45,7 @@ export default async function transactionRoutes(app: ApiInstance) {
     return { usd }
   })
 
-  app.post('/transaction_scan', { schema: scanSchema, config: HEADER_APP }, async (request) => {
+  app.post('/scan/transaction', { schema: scanSchema, config: HEADER_APP }, async (request) => {
     await requireBearer(request)
     const settings = request.gatehouseApp!.settings.transactionScan
     if (!settings) throw new ApiError('not_found', 'Transaction scanning is not enabled for this app')

@@ -1,7 +1,7 @@
 /**
  * What the confirmation screen asks our server besides the chain: the USD price of the native
  * token (`GET /token_price`) and, when the app turned scanning on, the scan verdict
- * (`POST /transaction_scan`). Both fail quietly: spec part 3 §5 and §8 fall back to the basic view.
+ * (`POST /scan/transaction`). Both fail quietly: spec part 3 §5 and §8 fall back to the basic view.
  */
 import { getApiClient } from '../../api/instance.ts'
 import { $config } from '../../stores/config.ts'
@@ -30,7 +30,7 @@ interface ScanAnswer {
 export async function scanTransaction(method: string, tx: TransactionToSign): Promise<ScanVerdict | null> {
   if (!$config.get().app?.transactionScan?.enabled) return null
   try {
-    const answer = await getApiClient().request<ScanAnswer>('/transaction_scan', {
+    const answer = await getApiClient().request<ScanAnswer>('/scan/transaction', {
       method: 'POST',
       body: { chain_id: tx.chainId, metadata: { domain: location.origin }, request: { method, params: [tx] } },
     })
