@@ -8,6 +8,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
 import type { Page } from 'playwright-core'
+import { createWalletClient, defineChain, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 
 export interface TestEthereumWallet {
@@ -43,12 +44,28 @@ export async function injectEthereumWallet(
     name?: string
     rdns?: string
     failConnect?: { code: number; message: string }
+    /** With it the wallet answers eth_sendTransaction: it signs in Node and broadcasts there, as an extension would. */
+    rpcUrl?: string
     /** 'coinbase-extension': installs as `window.coinbaseWalletExtension` (the Coinbase Wallet SDK's extension hook) instead of announcing via EIP-6963. */
     as?: 'eip6963' | 'coinbase-extension'
   } = {},
 ) {
   const account = privateKeyToAccount(wallet.privateKey)
   await page.exposeFunction('__gatehouseTestEthSign', (hex: `0x${string}`) => account.signMessage({ message: { raw: hex } }))
+  const rpcUrl = o.rpcUrl
+  if (rpcUrl) {
+    await page.exposeFunction('__gatehouseTestEthSend', async (tx: Record<string, string | undefined>, chainId: string) => {
+      const chain = defineChain({
+        id: parseInt(chainId, 16),
+        name: 'Test',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [rpcUrl] } },
+      })
+      const client = createWalletClient({ account, chain, transport: http(rpcUrl) })
+      const big = (v: string | undefined) => (v === undefined ? undefined : BigInt(v))
+      return client.sendTransaction({ to: tx.to as `0x${string}`, data: tx.data as `0x${string}` | undefined, value: big(tx.value), gas: big(tx.gas) })
+    })
+  }
   await page.addInitScript(
     ({ address, name, rdns, icon, failConnect, as }) => {
       const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
@@ -100,6 +117,10 @@ export async function injectEthereumWallet(
             case 'personal_sign':
               if (String(params![1]).toLowerCase() !== address.toLowerCase()) throw Object.assign(new Error('Unknown account'), { code: 4100 })
               return (window as any).__gatehouseTestEthSign(params![0])
+            case 'eth_sendTransaction':
+              if (!(window as any).__gatehouseTestEthSend) throw Object.assign(new Error('Unsupported method eth_sendTransaction'), { code: 4200 })
+              if (String(params![0].from).toLowerCase() !== address.toLowerCase()) throw Object.assign(new Error('Unknown account'), { code: 4100 })
+              return (window as any).__gatehouseTestEthSend(params![0], state.chainId)
             default:
               throw Object.assign(new Error(`Unsupported method ${method}`), { code: 4200 })
           }

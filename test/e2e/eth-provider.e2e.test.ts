@@ -13,6 +13,8 @@ import { startStack, type Stack } from '../stack.ts'
 import { waitForHostEvent } from './helpers.ts'
 import { deployTestContracts, fundWallet, settled, startTx } from './eth-helpers.ts'
 import { login, wallets } from './wallet-helpers.ts'
+import { injectEthereumWallet, newEthereumWallet } from '../wallets.ts'
+import { modal } from './helpers.ts'
 
 const RECIPIENT = '0x000000000000000000000000000000000000dEaD'
 
@@ -23,6 +25,7 @@ describe('viem and wagmi through the embedded wallet provider', () => {
   let page: Page
   let address: `0x${string}`
   let local: ReturnType<typeof defineChain>
+  let deployer: string
 
   /** An EIP-1193 provider whose every request runs in the page, on the embedded wallet's provider. */
   const bridged = (): EIP1193Provider =>
@@ -42,7 +45,7 @@ describe('viem and wagmi through the embedded wallet provider', () => {
 
   beforeAll(async () => {
     ;[stack, browser, chain] = await Promise.all([startStack(), launchBrowser(), startLocalChain()])
-    const { deployer } = await deployTestContracts(chain)
+    ;({ deployer } = await deployTestContracts(chain))
     local = defineChain({
       id: 31337,
       name: 'Local chain',
@@ -116,5 +119,28 @@ describe('viem and wagmi through the embedded wallet provider', () => {
     const parsed = parseTransaction(signature)
     expect(parsed).toMatchObject({ chainId: 31337, to: RECIPIENT.toLowerCase(), value: 5n })
     expect((await recoverTransactionAddress({ serializedTransaction: signature as never })).toLowerCase()).toBe(address.toLowerCase())
+  })
+
+  it("an external EIP-6963 wallet's transaction goes through that wallet, not the embedded one", async () => {
+    const external = newEthereumWallet()
+    await fundWallet(chain, deployer, external.address, 10n ** 18n)
+    const other = await (await browser.newContext()).newPage()
+    await injectEthereumWallet(other, external, { rpcUrl: chain.url })
+    await other.goto(`${stack.demoUrl}/`)
+    await waitForHostEvent(other, 'auth-ready')
+    await other.locator('#connect-wallet').click()
+    await modal(other)
+      .getByRole('button', { name: /Test Wallet/ })
+      .click()
+    await waitForHostEvent(other, 'wallet-connected')
+    await startTx(other, `modal.sendTransaction({ to: '${RECIPIENT}', value: 77n, chainId: 31337 }, { address: '${external.address}' })`)
+    const { hash } = (await settled(other)).ok as { hash: string }
+    const receipt = (await chain.request('eth_getTransactionReceipt', [hash])) as { status: string; from: string }
+    expect(receipt.status).toBe('0x1')
+    expect(receipt.from.toLowerCase()).toBe(external.address.toLowerCase())
+    // The wallet itself was asked (after switching to the transaction's chain); no confirmation screen of ours showed.
+    const requests = await other.evaluate(() => (window as any).__testEthWallet.requests as string[])
+    expect(requests).toEqual(expect.arrayContaining(['wallet_switchEthereumChain', 'eth_sendTransaction']))
+    expect(await other.locator('sign-prompt [data-screen]').count()).toBe(0)
   })
 })
