@@ -30,6 +30,13 @@ export function benchRows(figures) {
         [`warm signing p95, ${chain}`, ms(f.p95Ms)],
       ]
     }
+    if (f.bench === 'tx-screen-js') return [['confirmation screen JavaScript (gzip)', kb(f.gzipBytes)]]
+    if (f.bench === 'tx-screen-open')
+      return [
+        ['sendTransaction → screen painted, first', ms(f.firstMs)],
+        ['sendTransaction → screen painted, p50', ms(f.p50Ms)],
+        ['sendTransaction → screen painted, p95', ms(f.p95Ms)],
+      ]
     if (f.bench === 'email-login-throughput')
       return [
         [

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { connectorChunks, distSize, landingJavaScript } from '../bench/bundle.mjs'
 import { benchTable } from '../bench/table.mjs'
 import { loginThroughput } from '../bench/throughput.mjs'
+import { transactionFigures } from '../bench/transactions.mjs'
 import { walletFigures } from '../bench/wallet.mjs'
 import { startDemoServer } from '../demo/serve.mjs'
 import { root, startScratchServer } from './lib/server-process.mjs'
@@ -44,7 +45,10 @@ emit(await connectorChunks(join(root, 'dist')))
 // (3) Embedded wallets: creation time, and warm host signing through the wallet frame (p50, p95).
 for (const figure of await walletFigures()) emit(figure)
 
-// (4) Server throughput for complete e-mail code logins.
+// (4) Ethereum transactions: the confirmation screen's JavaScript and host sendTransaction → screen painted.
+for (const figure of await transactionFigures()) emit(figure)
+
+// (5) Server throughput for complete e-mail code logins.
 emit(await loginThroughput({ concurrency, seconds }))
 
 console.log(`\n${benchTable(figures)}`)
