@@ -121,18 +121,26 @@ describe('Ethereum transactions from the embedded wallet', () => {
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     expect(await screen.getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toBe(`https://etherscan.io/tx/${hash}`)
     expect(((await chain.request('eth_getTransactionReceipt', [hash])) as { status: string }).status).toBe('0x0')
-    await screen.getByRole('button', { name: 'Retry transaction' }).waitFor()
+    // Retry prepares again from the chain (a fresh nonce: the reverted one was used), back to the confirmation.
+    const nonceBefore = await chain.request('eth_getTransactionCount', [address, 'latest'])
+    await screen.getByRole('button', { name: 'Retry transaction' }).click()
+    await screen.getByRole('button', { name: 'Approve' }).click({ timeout: 30000 })
+    await screen.getByRole('heading', { name: 'Transaction failed' }).waitFor({ timeout: 30000 })
+    const retried = await screen.locator('[part="transaction-hash"] code').getAttribute('title')
+    expect(retried).not.toBe(hash)
+    expect(BigInt((await chain.request('eth_getTransactionCount', [address, 'latest'])) as string)).toBe(BigInt(nonceBefore as string) + 1n)
     await screen.getByRole('button', { name: 'Not now' }).click()
     const { err } = await settled(page)
-    expect(err).toMatchObject({ errorCode: 'TRANSACTION_FAILURE', hash })
+    expect(err).toMatchObject({ errorCode: 'TRANSACTION_FAILURE', hash: retried })
     expect(err!.message).toContain('Transaction failed')
     const event = await waitForHostEvent(page, 'tx-error', { after })
-    expect(event.detail).toMatchObject({ code: 'TRANSACTION_FAILURE', message: 'Transaction failed', hash })
+    expect(event.detail).toMatchObject({ code: 'TRANSACTION_FAILURE', message: 'Transaction failed', hash: retried })
   })
 
-  it('error: rejecting the confirmation screen gives 4001', async () => {
-    await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 1n })`)
-    await txPrompt(page).getByRole('button', { name: 'Not now' }).click({ timeout: 30000 })
+  it("error: rejecting the confirmation screen gives 4001 (here for more than the balance: 'Add funds on <chain>')", async () => {
+    await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 10n ** 20n })`)
+    await txPrompt(page).getByText('Add funds on Local chain to complete transaction.').waitFor({ timeout: 30000 })
+    await txPrompt(page).getByRole('button', { name: 'Not now' }).click()
     const { err } = await settled(page)
     expect(err).toMatchObject({ code: 4001 })
     expect(err!.message).toContain('The user rejected the request')
@@ -155,6 +163,17 @@ describe('Ethereum transactions from the embedded wallet', () => {
     const { hashes } = (await settled(page)).ok as { hashes: string[] }
     expect(hashes).toHaveLength(2)
     for (const hash of hashes) expect(((await chain.request('eth_getTransactionReceipt', [hash])) as { status: string }).status).toBe('0x1')
+  })
+
+  it('signTransaction through the screen: success shows, then it resolves by itself with the signed transaction (not sent)', async () => {
+    const nonce = await chain.request('eth_getTransactionCount', [address, 'latest'])
+    await startTx(page, `modal.signTransaction({ to: '${RECIPIENT}', value: 9n })`)
+    const screen = txPrompt(page)
+    await screen.getByRole('button', { name: 'Approve' }).click({ timeout: 30000 })
+    await screen.getByText('Transaction complete!').waitFor()
+    const { signature } = (await settled(page)).ok as { signature: string }
+    expect(signature).toMatch(/^0x02/)
+    expect(await chain.request('eth_getTransactionCount', [address, 'latest'])).toBe(nonce)
   })
 
   it('error: wallet_switchEthereumChain to a chain the app did not configure answers UNSUPPORTED_CHAIN_ID', async () => {
