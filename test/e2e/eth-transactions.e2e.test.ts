@@ -8,8 +8,12 @@ import { getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startLocalChain, type LocalChain } from '../evm.ts'
+// @ts-expect-error plain ES modules shared with `npm start`
+import { startDevFaucet } from '../../scripts/lib/local-chain.mjs'
+// @ts-expect-error plain ES module
+import { startDemoServer } from '../../demo/serve.mjs'
 import { startStack, type Stack } from '../stack.ts'
-import { eventCount, waitForHostEvent } from './helpers.ts'
+import { eventCount, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 import { call, deployTestContracts, fundWallet, settled, startTx, txPrompt } from './eth-helpers.ts'
 import { login, wallets } from './wallet-helpers.ts'
 import { startPriceSource, startScanner, type StandIn } from '../scan-and-price-standins.ts'
@@ -221,5 +225,35 @@ describe('Ethereum transactions from the embedded wallet', () => {
     expect(await screen.locator('[part="scan-warning"]').count()).toBe(0)
     await screen.getByRole('button', { name: 'Not now' }).click()
     await settled(page)
+  })
+
+  it("the demo page of `npm start`: the faucet funds a new user's wallet, 'Transfer 1 USDC' goes through the screen", async () => {
+    const { token, faucetUrl } = await startDevFaucet(chain)
+    const demo = await startDemoServer({ port: 0, appId, apiUrl: stack.apiUrl, faucetUrl, tokenAddress: token })
+    try {
+      const demoPage = await (await browser.newContext()).newPage()
+      await demoPage.goto(`${demo.url}/`)
+      await waitForHostEvent(demoPage, 'auth-ready')
+      await demoPage.locator('#login').click()
+      await submitEmail(demoPage, 'demo.faucet@example.com')
+      await typeCode(demoPage, await stack.nextCode('demo.faucet@example.com'))
+      await waitForHostEvent(demoPage, 'wallet-created', { timeout: 30000 })
+      const owner = (await wallets(demoPage))[0]!.address
+      await expect.poll(async () => BigInt((await chain.request('eth_getBalance', [owner, 'latest'])) as string), { timeout: 15000 }).toBe(10n * 10n ** 18n)
+      await waitForHostEvent(demoPage, 'modal-close', { timeout: 15000 })
+      await demoPage.locator('#transfer-token').click()
+      const screen = txPrompt(demoPage)
+      await expect.poll(() => screen.locator('.tx-row', { hasText: 'Amount' }).textContent(), { timeout: 30000 }).toBe('Amount1 USDC')
+      await screen.getByRole('button', { name: 'Approve' }).click()
+      await screen.getByRole('button', { name: 'All Done' }).click({ timeout: 30000 })
+      await expect.poll(() => demoPage.locator('#tx').textContent()).toMatch(/^transfer: 0x[0-9a-f]{64}$/)
+      const balance = (await chain.request('eth_call', [
+        { to: token, data: call(contracts.tokenAbi, 'balanceOf', ['0x000000000000000000000000000000000000dEaD']) },
+        'latest',
+      ])) as string
+      expect(BigInt(balance)).toBe(10n ** 6n)
+    } finally {
+      await demo.close()
+    }
   })
 })
