@@ -13,6 +13,7 @@ import { fetchUsdPrice, scanTransaction, type ScanVerdict } from '../../wallets/
 import { broadcast, prepareTransaction, signPrepared, waitForReceipt, type PreparedTransaction } from '../../wallets/embedded/transactions.ts'
 import { WALLET_TIMING } from '../wallets/embedded/timing.ts'
 import { TX_TEXTS } from './texts.ts'
+import { mainButton, txTransition, type TxEvent } from './txFlow.ts'
 import { txStyles } from './styles.ts'
 
 /** Spec part 3 §4: preparing → ready → submitting → awaiting-receipt → success | error (reverted: 'Transaction failed'). */
@@ -52,6 +53,8 @@ export default function TransactionView({ request }: { request: PendingTx }) {
   const total = request.requests.length
   const [step, setStep] = useState(0)
   const [phase, setPhase] = useState<TxPhase>({ name: 'preparing' })
+  // Every move goes through the state table (txFlow.ts); a move it does not allow is ignored.
+  const go = (event: TxEvent, next: TxPhase) => setPhase((from) => (txTransition(from.name, event) === next.name ? next : from))
   const [attempt, setAttempt] = useState(0)
   // Spec §4: a malicious verdict disables the button until the user ticks the box.
   const [acknowledged, setAcknowledged] = useState(false)
@@ -61,10 +64,10 @@ export default function TransactionView({ request }: { request: PendingTx }) {
 
   useEffect(() => {
     let live = true
-    setPhase({ name: 'preparing' })
+    setPhase((from) => (from.name === 'preparing' ? from : txTransition(from.name, from.name === 'error' ? 'retry' : 'step') ? { name: 'preparing' } : from))
     loadStep(request, step).then(
-      (view) => live && setPhase({ name: 'ready', view }),
-      (error) => live && setPhase({ name: 'error', error: toBaseError(error), hash: null, chain: null }),
+      (view) => live && go('prepared', { name: 'ready', view }),
+      (error) => live && go('fail', { name: 'error', error: toBaseError(error), hash: null, chain: null }),
     )
     return () => void (live = false)
   }, [request, step, attempt])
@@ -75,7 +78,7 @@ export default function TransactionView({ request }: { request: PendingTx }) {
   /** 'Approve' on the last step sends every step not yet sent, in order, each after the previous receipt. */
   async function approve(view: StepView) {
     if (!last) return setStep(step + 1)
-    setPhase({ name: 'submitting', view })
+    go('approve', { name: 'submitting', view })
     let current = view
     let hash: string | null = null
     try {
@@ -83,6 +86,7 @@ export default function TransactionView({ request }: { request: PendingTx }) {
         // A batch's steps are prepared again right before signing: each nonce follows the previous step's.
         const prepared = total === 1 ? view.prepared : await prepareTransaction(request.address, request.requests[i]!, request.chainId)
         current = { ...current, prepared }
+        if (i > 0) go('approve', { name: 'submitting', view: current })
         hash = null
         const signed = await signPrepared(request.address, prepared)
         if (request.method === 'eth_signTransaction') {
@@ -90,17 +94,17 @@ export default function TransactionView({ request }: { request: PendingTx }) {
           continue
         }
         hash = await broadcast(prepared.chain, signed)
-        setPhase({ name: 'awaiting-receipt', view: current, hash })
+        go('broadcast', { name: 'awaiting-receipt', view: current, hash })
         await waitForReceipt(prepared.chain, hash)
         results.current.push({ chainId: prepared.chain.id, hash, signature: null })
       }
-      setPhase({ name: 'success' })
+      go(request.method === 'eth_signTransaction' ? 'signed' : 'receipt', { name: 'success' })
       // Spec §4: in sign-only mode success follows by itself after 1.4 s.
       if (request.method === 'eth_signTransaction') timer.current = setTimeout(() => request.resolve(results.current), WALLET_TIMING.successCloseMs)
     } catch (error) {
       const base = toBaseError(error)
       if (base.code === 'USER_EXITED_AUTH_FLOW') return request.reject(base)
-      setPhase({ name: 'error', error: base, hash: hash ?? (error instanceof TransactionError ? error.hash : null), chain: current.prepared.chain })
+      go('fail', { name: 'error', error: base, hash: hash ?? (error instanceof TransactionError ? error.hash : null), chain: current.prepared.chain })
     }
   }
 
@@ -160,7 +164,10 @@ export default function TransactionView({ request }: { request: PendingTx }) {
         disabled={!view || busy || (view.scan === 'Malicious' && !acknowledged)}
         aria-busy={busy || undefined}
       >
-        {last ? (options.buttonText ?? TX_TEXTS.approve) : TX_TEXTS.continue}
+        {/* Funding does not exist yet (fundingEnabled false): a short balance shows the spec's 'Add funds on <chain>' text instead. */}
+        {((label) => (label === 'Approve' ? (options.buttonText ?? TX_TEXTS.approve) : label))(
+          mainButton({ last, fundsMissing: view ? view.balance < view.prepared.value + view.prepared.maxFee : false, fundingEnabled: false, sponsored: false }),
+        )}
       </PrimaryButton>
       {options.isCancellable !== false && !busy ? <SecondaryButton onClick={decline}>{TX_TEXTS.notNow}</SecondaryButton> : null}
     </div>

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { mainButton, txTransition } from './txFlow.ts'
+
+describe('Ethereum transaction states (spec part 3 §4)', () => {
+  it('preparing → ready → submitting → awaiting-receipt → success', () => {
+    expect(txTransition('preparing', 'prepared')).toBe('ready')
+    expect(txTransition('ready', 'approve')).toBe('submitting')
+    expect(txTransition('submitting', 'broadcast')).toBe('awaiting-receipt')
+    expect(txTransition('awaiting-receipt', 'receipt')).toBe('success')
+  })
+  it('sign-only mode goes from submitting to success; a batch signs its next step after a receipt', () => {
+    expect(txTransition('submitting', 'signed')).toBe('success')
+    expect(txTransition('awaiting-receipt', 'approve')).toBe('submitting')
+  })
+  it('errors come from preparing, submitting or the receipt (a revert); retry prepares again', () => {
+    for (const from of ['preparing', 'submitting', 'awaiting-receipt'] as const) expect(txTransition(from, 'fail')).toBe('error')
+    expect(txTransition('error', 'retry')).toBe('preparing')
+  })
+  it('error: events that do not apply are refused', () => {
+    expect(txTransition('success', 'retry')).toBeNull()
+    expect(txTransition('preparing', 'approve')).toBeNull()
+    expect(txTransition('ready', 'receipt')).toBeNull()
+  })
+  it("the main button: 'Continue' for a batch step, 'Add funds' only when funding is available and not sponsored", () => {
+    const base = { last: true, fundsMissing: false, fundingEnabled: false, sponsored: false }
+    expect(mainButton({ ...base, last: false })).toBe('Continue')
+    expect(mainButton(base)).toBe('Approve')
+    expect(mainButton({ ...base, fundsMissing: true })).toBe('Approve')
+    expect(mainButton({ ...base, fundsMissing: true, fundingEnabled: true })).toBe('Add funds')
+    expect(mainButton({ ...base, fundsMissing: true, fundingEnabled: true, sponsored: true })).toBe('Approve')
+  })
+})

@@ -1,0 +1,34 @@
+/**
+ * Spec part 3 §4, the Ethereum transaction states, as data: which moves are allowed, and what the
+ * main button says. The confirmation screen follows these; tests check them without a DOM.
+ */
+export type TxPhaseName = 'preparing' | 'ready' | 'submitting' | 'awaiting-receipt' | 'success' | 'error'
+
+export type TxEvent = 'prepared' | 'approve' | 'broadcast' | 'receipt' | 'signed' | 'fail' | 'retry' | 'step'
+
+const MOVES: Record<TxPhaseName, Partial<Record<TxEvent, TxPhaseName>>> = {
+  preparing: { prepared: 'ready', fail: 'error' },
+  // 'step': a batch's 'Continue' or back, which prepares the other step.
+  ready: { approve: 'submitting', step: 'preparing' },
+  // 'signed': sign-only mode ends without a broadcast; 'broadcast' shows the hash while the receipt is awaited.
+  submitting: { broadcast: 'awaiting-receipt', signed: 'success', fail: 'error' },
+  // A batch's next step is signed after the previous receipt.
+  'awaiting-receipt': { receipt: 'success', approve: 'submitting', fail: 'error' },
+  success: {},
+  error: { retry: 'preparing' },
+}
+
+/** The next state, or null when the event does not apply (the screen ignores it). */
+export function txTransition(from: TxPhaseName, event: TxEvent): TxPhaseName | null {
+  return MOVES[from][event] ?? null
+}
+
+/**
+ * The main button: 'Continue' on a batch step before the last, 'Add funds' when funds are missing,
+ * funding is available and the transaction is not sponsored, else 'Approve' (or the app's text).
+ */
+export function mainButton(o: { last: boolean; fundsMissing: boolean; fundingEnabled: boolean; sponsored: boolean }): 'Continue' | 'Add funds' | 'Approve' {
+  if (!o.last) return 'Continue'
+  if (o.fundsMissing && o.fundingEnabled && !o.sponsored) return 'Add funds'
+  return 'Approve'
+}
