@@ -30,6 +30,8 @@ describe('Ethereum transactions from the embedded wallet', () => {
   let page: Page
   let address: string
   let appId: string
+  /** Every script the page fetched, in order. */
+  const scripts: string[] = []
   let prices: StandIn
   let scanner: Awaited<ReturnType<typeof startScanner>>
 
@@ -48,6 +50,7 @@ describe('Ethereum transactions from the embedded wallet', () => {
       defaultChain: 31337,
     }))
     page = await (await browser.newContext()).newPage()
+    page.on('response', (response) => void (/\.js$/.test(new URL(response.url()).pathname) && scripts.push(new URL(response.url()).pathname)))
     await login(page, stack, 'tx.owner@example.com')
     await waitForHostEvent(page, 'wallet-created', { timeout: 30000 })
     await waitForHostEvent(page, 'modal-close', { timeout: 15000 })
@@ -65,10 +68,14 @@ describe('Ethereum transactions from the embedded wallet', () => {
   it('a new user sends ETH through the confirmation screen; the receipt is on chain', async () => {
     const after = await eventCount(page)
     const before = BigInt((await chain.request('eth_getBalance', [RECIPIENT, 'latest'])) as string)
+    // Landing, login and wallet creation fetched nothing of the transaction code; the first call does.
+    const txChunk = /\/(TransactionView|transactions|sendTransaction|decode)-[^/]*\.js$/
+    expect(scripts.filter((s) => txChunk.test(s))).toEqual([])
     await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 10n ** 15n })`)
     const screen = txPrompt(page)
     await screen.getByRole('heading', { name: 'Confirm action' }).waitFor({ timeout: 30000 })
     await screen.getByText('Tx Demo wants your permission to approve the following transaction.').waitFor()
+    expect(scripts.filter((s) => txChunk.test(s)).length).toBeGreaterThanOrEqual(2)
     await screen.getByText('Local chain').waitFor()
     // USD from our server's price source (ETH at $2,000 in the stand-in): 0.001 ETH is $2.00.
     await expect.poll(() => screen.locator('.tx-row', { hasText: 'Amount' }).textContent()).toBe('Amount0.001 ETH ($2.00)')
