@@ -56,11 +56,30 @@ export function decodeCall(data: string | undefined, isErc20: boolean): DecodedC
   if (multi) {
     const args = multi.args as readonly unknown[]
     if (multi.functionName === 'safeBatchTransferFrom') {
-      return { action: 'batch transfer', functionName: multi.functionName, isErc20Ish: false, isNFTIsh: true, transferFrom: args[0] as string, transferTo: args[1] as string, tokenIds: args[2] as bigint[], amounts: args[3] as bigint[] }
+      return {
+        action: 'batch transfer',
+        functionName: multi.functionName,
+        isErc20Ish: false,
+        isNFTIsh: true,
+        transferFrom: args[0] as string,
+        transferTo: args[1] as string,
+        tokenIds: args[2] as bigint[],
+        amounts: args[3] as bigint[],
+      }
     }
-    if (multi.functionName === 'mint') return { action: 'mint', functionName: 'mint', isErc20Ish: isErc20, isNFTIsh: !isErc20, transferTo: args[0] as string, amount: args[1] as bigint }
+    if (multi.functionName === 'mint')
+      return { action: 'mint', functionName: 'mint', isErc20Ish: isErc20, isNFTIsh: !isErc20, transferTo: args[0] as string, amount: args[1] as bigint }
     if (multi.functionName === 'safeTransferFrom' && !isErc20) {
-      return { action: 'transfer', functionName: multi.functionName, isErc20Ish: false, isNFTIsh: true, transferFrom: args[0] as string, transferTo: args[1] as string, tokenId: args[2] as bigint, amount: args[3] as bigint }
+      return {
+        action: 'transfer',
+        functionName: multi.functionName,
+        isErc20Ish: false,
+        isNFTIsh: true,
+        transferFrom: args[0] as string,
+        transferTo: args[1] as string,
+        tokenId: args[2] as bigint,
+        amount: args[3] as bigint,
+      }
     }
   }
   const nft = isErc20 ? null : tryDecode(erc721Abi, hexData)
