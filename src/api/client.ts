@@ -137,7 +137,8 @@ export function createApiClient(config: ApiClientConfig) {
     for (let retry = 0; ; retry++) {
       let error: Error
       try {
-        const proof = bindsSession ? await config.deviceProof!(method, url) : null
+        // `htu` is absolute: an empty apiUrl (the page's own origin) gives a relative request URL.
+        const proof = bindsSession ? await config.deviceProof!(method, new URL(url, globalThis.location?.href).href) : null
         const sent = proof ? { ...init, headers: { ...(init.headers as Record<string, string>), [DEVICE_PROOF_HEADER]: proof } } : init
         const response = await attempt(url, sent)
         if (response.ok) {
