@@ -86,6 +86,14 @@ describe('landing screen layouts', () => {
     await waitFor(() => shadow(element).querySelector('[part="country-select"]'), 'country picker', 60000)
   })
 
+  it('a WhatsApp-only app titles the phone entry and screen for WhatsApp, not SMS', async () => {
+    const element = await openWith({ loginMethods: { email: true, sms: true }, smsChannels: ['whatsapp'] })
+    equal(entries(element), ['input:email', 'Continue with WhatsApp'])
+    button(shadow(element), 'Continue with WhatsApp')!.click()
+    await waitFor(() => queryByText(shadow(element), 'Log in with WhatsApp'), 'WhatsApp title')
+    equal(queryByText(shadow(element), 'Log in with SMS'), null)
+  })
+
   it('error: an entry whose method is not on this server yet says so instead of doing nothing', async () => {
     const element = await openWith({ loginMethods: { email: true, telegram: true } })
     button(shadow(element), 'Telegram')!.click()

@@ -28,6 +28,18 @@ export const METHOD_LABELS: Record<string, string> = {
   wallet: 'Continue with a wallet',
 }
 
+/** An app whose phone codes go out only by WhatsApp: its phone entry and screen say WhatsApp, not SMS. */
+export function whatsappOnly(app: { smsChannels?: readonly string[] } | null | undefined): boolean {
+  return app?.smsChannels?.length === 1 && app.smsChannels[0] === 'whatsapp'
+}
+
+/** The landing entry's text for `method`: the app's own provider label first. */
+export function methodLabel(method: string): string {
+  const app = $config.get().app
+  if (method === 'sms' && whatsappOnly(app)) return 'Continue with WhatsApp'
+  return app?.oauthProviderLabels?.[method] ?? METHOD_LABELS[method] ?? method
+}
+
 /** What clicking a method's entry does; features add theirs with `registerMethodStart`. */
 const starters: Record<string, () => void> = {
   email: () => pushScreen({ name: 'email-login' }),
@@ -100,7 +112,7 @@ export function MethodEntry({ method }: { method: string; overflow?: boolean }) 
   }
   return (
     <button type="button" className="secondary-button method-button" part="method-button" data-method={method} disabled={cooling} onClick={onClick}>
-      {$config.get().app?.oauthProviderLabels?.[method] ?? METHOD_LABELS[method] ?? method}
+      {methodLabel(method)}
     </button>
   )
 }
