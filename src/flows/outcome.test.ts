@@ -49,8 +49,37 @@ describe('shared codes (spec §8: dedicated screens for every method)', () => {
     expect(mapFarcasterError(transfer(), 7)).toMatchObject({ screen: { fields: { farcaster_id: 7, farcaster_embedded_address: null } } })
   })
 
-  it('the shared table holds only the dedicated screens', () => {
-    expect(Object.keys(SHARED_CODES).sort()).toEqual(['allowlist_rejected', 'max_accounts_reached', 'user_does_not_exist'])
+  it('the shared table holds the dedicated screens and the captcha texts', () => {
+    expect(Object.keys(SHARED_CODES).sort()).toEqual([
+      'allowlist_rejected',
+      'captcha_failure',
+      'captcha_timeout',
+      'invalid_captcha',
+      'max_accounts_reached',
+      'unsupported_captcha_site_key',
+      'user_does_not_exist',
+    ])
+  })
+
+  const captchaScreen = (detail: string) => ({ kind: 'screen', screen: { name: 'error', title: 'Captcha failed', detail, cta: 'Go back' } })
+  // Telegram's catalogue entry names captcha failure among its 'Something went wrong. Try again.' cases.
+  it.each(METHODS.filter(([name]) => name !== 'Telegram'))('%s: a refused captcha token shows the captcha texts', (_, map) => {
+    expect(map(api('invalid_captcha'))).toEqual(captchaScreen('Please try again.'))
+    expect(map(api('captcha_failure'))).toEqual(captchaScreen('You did not pass CAPTCHA. Please try again.'))
+    expect(map(api('captcha_timeout'))).toEqual(captchaScreen('Something went wrong! Please try again later.'))
+    // The same codes raised by the widget in the browser.
+    expect(map(new CaptchaError('captcha_failure', 'x'))).toEqual(captchaScreen('You did not pass CAPTCHA. Please try again.'))
+    expect(map(new CaptchaError('captcha_timeout', 'x'))).toEqual(captchaScreen('Something went wrong! Please try again later.'))
+  })
+
+  it('Telegram: a refused captcha token is its retryable "Something went wrong. Try again."; the missing token and timeout show the captcha texts', () => {
+    expect(mapTelegramError(api('captcha_failure'))).toEqual({
+      kind: 'message',
+      title: 'Authentication failed',
+      detail: 'Something went wrong. Try again.',
+      retry: true,
+    })
+    expect(mapTelegramError(api('captcha_timeout'))).toEqual(captchaScreen('Something went wrong! Please try again later.'))
   })
 })
 
@@ -151,11 +180,7 @@ describe("each method's own codes", () => {
     expect(mapOAuthError(api('disallowed_login_method', 'No GitHub'), 'GitHub')).toMatchObject({
       screen: { name: 'error', title: 'Not allowed', cta: 'Try another method' },
     })
-    expect(mapOAuthError(new CaptchaError('captcha_failure', 'x'), 'GitHub')).toEqual({
-      kind: 'status',
-      detail: 'Something went wrong. Please try again.',
-      retryable: true,
-    })
+    expect(mapOAuthError(new Error('popup blocked'), 'GitHub')).toEqual({ kind: 'status', detail: 'Something went wrong. Please try again.', retryable: true })
   })
 })
 
