@@ -72,7 +72,9 @@ export {
   AccountTransferRequiredError,
   AlreadyLoggedInError,
   FailedToLinkAccountError,
+  FailedToUpdateAccountError,
   GuestCannotLinkError,
+  LinkedToAnotherUserError,
   UserExitedLinkFlowError,
   UserExitedUpdateFlowError,
 } from './errors/link.ts'

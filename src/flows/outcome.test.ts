@@ -5,6 +5,7 @@ import { API_ERROR_CODES, type ApiErrorCode } from '@gatehouse/contract'
 import { CaptchaError } from '../errors/captcha.ts'
 import { OAuthStateMismatchError, OAuthUserDeniedError } from '../errors/oauth.ts'
 import { PasskeyRejectedError } from '../errors/passkey.ts'
+import { asTransferRequired } from '../actions/internal/accountChange.ts'
 import { mapOAuthError } from '../oauth/errors.ts'
 import { mapFarcasterError } from '../screens/farcaster/farcasterErrors.ts'
 import { mapCodeError, mapInitError, showCodeRequestError } from '../screens/login/errorMapping.ts'
@@ -39,6 +40,10 @@ describe('shared codes (spec §8: dedicated screens for every method)', () => {
 
   it.each(METHODS.filter(([, , method]) => method !== null))('%s: account transfer with a nonce → the transfer screen for its flow', (_, map, method) => {
     expect(map(transfer())).toMatchObject({ kind: 'screen', screen: { name: 'account-transfer', method, nonce: 'n0nce', displayName: '@ada' } })
+  })
+
+  it('a transfer answer with a nonce is an AccountTransferRequiredError (ACCOUNT_TRANSFER_REQUIRED) naming the account', () => {
+    expect(asTransferRequired(transfer())).toMatchObject({ code: 'ACCOUNT_TRANSFER_REQUIRED', nonce: 'n0nce', displayName: '@ada' })
   })
 
   it('error: a transfer answer without a nonce is not a transfer', () => {
