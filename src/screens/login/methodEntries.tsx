@@ -3,6 +3,7 @@
  * start function when their feature lands; a method without one says so instead of doing nothing.
  */
 import { useEffect, useState } from 'react'
+import { inAppBrowserScreen, oauthBlockedInThisBrowser } from '../../oauth/inAppBrowser.ts'
 import { openOAuthPopup } from '../../oauth/popup.ts'
 import type { ScreenEntry } from '../../stores/modal.ts'
 import { pushScreen } from '../../stores/modal.ts'
@@ -55,6 +56,7 @@ const starters: Record<string, () => void> = {
 export const OAUTH_METHODS = ['google', 'apple', 'twitter', 'discord', 'github', 'linkedin', 'spotify', 'instagram', 'tiktok', 'line']
 for (const provider of OAUTH_METHODS) {
   starters[provider] = () => {
+    if (oauthBlockedInThisBrowser(provider)) return pushScreen(inAppBrowserScreen())
     const popup = openOAuthPopup()
     void import('../../oauth/flow.ts').then(
       (m) => m.startOAuth(provider, 'login', popup),
