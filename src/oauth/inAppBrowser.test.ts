@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { isInAppBrowser, oauthBlockedInThisBrowser } from './inAppBrowser.ts'
 
 const UA = {
@@ -24,5 +24,26 @@ describe('in-app browsers', () => {
     expect(oauthBlockedInThisBrowser('google', UA.instagram)).toBe(true)
     expect(oauthBlockedInThisBrowser('github', UA.instagram)).toBe(false)
     expect(oauthBlockedInThisBrowser('google', UA.chrome)).toBe(false)
+  })
+})
+
+describe('linkOAuth in an in-app browser', () => {
+  it("opens 'Could not log in with provider' instead of the popup; closing it is USER_EXITED_LINK_FLOW", async () => {
+    const { resetAll, configured, authResponse, APP_ID } = await import('../testing/harness.ts')
+    const { applyAuthResponse } = await import('../stores/session.ts')
+    const { $modal } = await import('../stores/modal.ts')
+    const { publish } = await import('../events/bus.ts')
+    const { linkOAuth } = await import('../actions/linkOAuth.ts')
+    resetAll()
+    configured()
+    applyAuthResponse(APP_ID, authResponse())
+    vi.stubGlobal('navigator', { userAgent: UA.instagram })
+    const open = vi.fn()
+    vi.stubGlobal('window', { open })
+    const done = linkOAuth('google')
+    expect($modal.get().stack.at(-1)).toMatchObject({ name: 'error', title: 'Could not log in with provider' })
+    expect(open).not.toHaveBeenCalled()
+    publish('modal-close', null)
+    await expect(done).rejects.toMatchObject({ code: 'USER_EXITED_LINK_FLOW' })
   })
 })
