@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sameSite } from '../services/session-cookie.js'
+import { refreshCookiePath, sameSite } from '../services/session-cookie.js'
 import { forEachDatabase, startHarness, testDevice, type Harness } from '../testing.js'
 
 const REFRESH = '/api/v1/sessions'
@@ -189,6 +189,13 @@ forEachDatabase((target) => {
         expect(refreshCookie(auth)).toBeNull()
       }
     })
+  })
+})
+
+describe('refreshCookiePath', () => {
+  it('is the session routes under the public URL, behind a proxy prefix too', () => {
+    expect(refreshCookiePath('https://auth.example.com')).toBe('/api/v1/sessions')
+    expect(refreshCookiePath('https://example.com/auth/')).toBe('/auth/api/v1/sessions')
   })
 })
 

@@ -34,7 +34,7 @@ export default async function sessionsRoutes(app: ApiInstance) {
     } catch (error) {
       // A cookie that no longer refreshes anything is dropped with the answer that says so.
       const mode = cookieSession(request, publicUrl)
-      if (mode && error instanceof ApiError && error.code === 'missing_or_invalid_token') clearRefreshCookie(reply, appId, mode.secure)
+      if (mode && error instanceof ApiError && error.code === 'missing_or_invalid_token') clearRefreshCookie(reply, appId, mode)
       throw error
     }
   })
@@ -44,7 +44,7 @@ export default async function sessionsRoutes(app: ApiInstance) {
     const bearer = await readBearer(request)
     await app.gatehouse.sessions.logout(appId, request.body?.refresh_token ?? readRefreshCookie(request, appId), bearer?.sessionId ?? null)
     const mode = cookieSession(request, publicUrl)
-    if (mode) clearRefreshCookie(reply, appId, mode.secure)
+    if (mode) clearRefreshCookie(reply, appId, mode)
     return { success: true }
   })
 }

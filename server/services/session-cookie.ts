@@ -9,8 +9,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { REFRESH_TOKEN_TTL_MS } from './sessions.js'
 
-/** The only routes that read the cookie: refresh and logout. */
-export const REFRESH_COOKIE_PATH = '/api/v1/sessions'
+/** The only routes that read the cookie: refresh and logout (under the public URL's own path, behind a proxy prefix). */
+export const refreshCookiePath = (apiUrl: string): string => `${new URL(apiUrl).pathname.replace(/\/+$/, '')}/api/v1/sessions`
 
 /** One cookie per app, so two apps of one site keep separate sessions. */
 export const refreshCookieName = (appId: string): string => `gatehouse-refresh-${appId}`
@@ -49,26 +49,30 @@ export function sameSite(origin: string, apiUrl: string): boolean {
   return a !== null && a === registrable(api.hostname)
 }
 
+export interface CookieMode {
+  secure: boolean
+  path: string
+}
+
 /** Whether this request's page gets cookie sessions, and with which attributes; null for storage sessions. */
-export function cookieSession(request: FastifyRequest, apiUrl: string): { secure: boolean } | null {
+export function cookieSession(request: FastifyRequest, apiUrl: string): CookieMode | null {
   const origin = request.headers.origin
   if (typeof origin !== 'string' || !sameSite(origin, apiUrl)) return null
   // Spec §9: Secure everywhere except a localhost origin (an http page there could not receive it otherwise).
-  return { secure: !LOCAL_HOSTS.has(new URL(origin).hostname) }
+  return { secure: !LOCAL_HOSTS.has(new URL(origin).hostname), path: refreshCookiePath(apiUrl) }
 }
 
-function serialize(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
-  return [`${name}=${value}`, `Max-Age=${maxAgeSeconds}`, `Path=${REFRESH_COOKIE_PATH}`, 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])].join(
-    '; ',
-  )
+function serialize(name: string, value: string, maxAgeSeconds: number, mode: CookieMode): string {
+  const attributes = [`Max-Age=${maxAgeSeconds}`, `Path=${mode.path}`, 'HttpOnly', 'SameSite=Strict', ...(mode.secure ? ['Secure'] : [])]
+  return [`${name}=${value}`, ...attributes].join('; ')
 }
 
-export function setRefreshCookie(reply: FastifyReply, appId: string, refreshToken: string, secure: boolean): void {
-  reply.header('set-cookie', serialize(refreshCookieName(appId), refreshToken, Math.floor(REFRESH_TOKEN_TTL_MS / 1000), secure))
+export function setRefreshCookie(reply: FastifyReply, appId: string, refreshToken: string, mode: CookieMode): void {
+  reply.header('set-cookie', serialize(refreshCookieName(appId), refreshToken, Math.floor(REFRESH_TOKEN_TTL_MS / 1000), mode))
 }
 
-export function clearRefreshCookie(reply: FastifyReply, appId: string, secure: boolean): void {
-  reply.header('set-cookie', serialize(refreshCookieName(appId), '', 0, secure))
+export function clearRefreshCookie(reply: FastifyReply, appId: string, mode: CookieMode): void {
+  reply.header('set-cookie', serialize(refreshCookieName(appId), '', 0, mode))
 }
 
 /** The refresh token the request's cookie carries, if any. */
@@ -94,6 +98,6 @@ export function moveRefreshTokenToCookie(request: FastifyRequest, reply: Fastify
   const appId = request.gatehouseApp?.id
   const mode = appId ? cookieSession(request, apiUrl) : null
   if (!appId || !mode) return payload
-  setRefreshCookie(reply, appId, response.refresh_token, mode.secure)
+  setRefreshCookie(reply, appId, response.refresh_token, mode)
   return { ...response, refresh_token: null }
 }
