@@ -7,6 +7,8 @@ function publicMembersOnly() {
   return {
     name: 'gatehouse-public-members-only',
     packageLinkPhase({ customElementsManifest }) {
+      // The analyzer lists files in the order its parallel reads finish: sort for a stable diff.
+      customElementsManifest.modules.sort((a, b) => a.path.localeCompare(b.path))
       for (const module of customElementsManifest.modules) {
         for (const declaration of module.declarations ?? []) {
           if (!declaration.members) continue

@@ -63,13 +63,18 @@ export { loginAsGuest, type LoginAsGuestErrorType, type LoginAsGuestReturnType }
 export * from './actions/linkOAuth.ts'
 export * from './actions/unlinkOAuth.ts'
 export * from './actions/sendSmsCode.ts'
+export * from './actions/resendSmsCode.ts'
+export * from './actions/unlinkWallet.ts'
+export * from './actions/refreshUser.ts'
 export * from './actions/smsCode.ts'
 export * from './actions/linkPhone.ts'
 export {
   AccountTransferRequiredError,
   AlreadyLoggedInError,
   FailedToLinkAccountError,
+  FailedToUpdateAccountError,
   GuestCannotLinkError,
+  LinkedToAnotherUserError,
   UserExitedLinkFlowError,
   UserExitedUpdateFlowError,
 } from './errors/link.ts'

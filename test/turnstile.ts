@@ -41,9 +41,16 @@ export interface FakeTurnstile {
   /** Makes the next `count` executions behave as `behaviour` (then back to 'pass'). */
   setWidget(behaviour: WidgetBehaviour, count?: number): void
   setVerify(behaviour: VerifyBehaviour): void
-  /** A fresh valid token, as if a widget had passed (server tests). */
-  issueToken(): string
+  /** A fresh valid token, as if a widget had passed (server tests) on `hostname` (default localhost) for `action`. */
+  issueToken(solved?: { hostname?: string; action?: string }): string
   close(): Promise<void>
+}
+
+/** Where and for what action a token was solved (siteverify reports both). */
+interface Solved {
+  issuedAt: Date
+  hostname: string
+  action: string
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -62,17 +69,17 @@ function json(response: ServerResponse, status: number, body: unknown) {
 }
 
 export async function startFakeTurnstile({ secret = FAKE_TURNSTILE_SECRET } = {}): Promise<FakeTurnstile> {
-  const live = new Map<string, { issuedAt: Date }>()
-  const spent = new Map<string, string>()
+  const live = new Map<string, Solved>()
+  const spent = new Map<string, { key: string; solved: Solved }>()
   const requests: SiteverifyRecord[] = []
   const issued: string[] = []
   let widgetQueue: WidgetBehaviour[] = []
   let verifyBehaviour: VerifyBehaviour = 'normal'
   const hanging = new Set<ServerResponse>()
 
-  const issueToken = () => {
+  const issueToken = ({ hostname = 'localhost', action = '' }: { hostname?: string; action?: string } = {}) => {
     const token = `fake.${randomBytes(24).toString('base64url')}`
-    live.set(token, { issuedAt: new Date() })
+    live.set(token, { issuedAt: new Date(), hostname, action })
     issued.push(token)
     return token
   }
@@ -88,9 +95,10 @@ export async function startFakeTurnstile({ secret = FAKE_TURNSTILE_SECRET } = {}
       return response.end(widgetScript(`http://${request.headers.host}`))
     }
     if (path === '/issue' && request.method === 'POST') {
+      const solved = JSON.parse((await readBody(request)) || '{}') as { hostname?: string; action?: string }
       const behaviour = widgetQueue.shift() ?? 'pass'
       if (behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, 1500))
-      if (behaviour === 'pass' || behaviour === 'slow') return json(response, 200, { token: issueToken() })
+      if (behaviour === 'pass' || behaviour === 'slow') return json(response, 200, { token: issueToken(solved) })
       return json(response, 200, { outcome: behaviour })
     }
     if (path === '/siteverify' && request.method === 'POST') {
@@ -114,16 +122,24 @@ export async function startFakeTurnstile({ secret = FAKE_TURNSTILE_SECRET } = {}
       const key = fields.idempotency_key ?? ''
       if (!entry) {
         // A repeat with the same idempotency key gets the first verdict (Turnstile's documented retry).
-        if (spent.has(token) && key && spent.get(token) === key) return json(response, 200, success())
+        const first = spent.get(token)
+        if (first && key && first.key === key) return json(response, 200, success(first.solved))
         return fail([spent.has(token) ? 'timeout-or-duplicate' : 'invalid-input-response'])
       }
       live.delete(token)
-      spent.set(token, key)
-      return json(response, 200, success(entry.issuedAt))
+      spent.set(token, { key, solved: entry })
+      return json(response, 200, success(entry))
     }
     json(response, 404, { error: 'not found' })
   })
-  const success = (at = new Date()) => ({ success: true, 'error-codes': [], challenge_ts: at.toISOString(), hostname: 'localhost', action: '', cdata: '' })
+  const success = (solved: Solved) => ({
+    success: true,
+    'error-codes': [],
+    challenge_ts: solved.issuedAt.toISOString(),
+    hostname: solved.hostname,
+    action: solved.action,
+    cdata: '',
+  })
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -167,7 +183,8 @@ function widgetScript(origin: string): string {
   const run = async (w) => {
     w.token = undefined;
     w.expired = false;
-    const answer = await fetch(origin + '/issue', { method: 'POST' }).then((r) => r.json());
+    const solved = JSON.stringify({ hostname: location.hostname, action: w.params.action || '' });
+    const answer = await fetch(origin + '/issue', { method: 'POST', body: solved }).then((r) => r.json());
     if (!widgets.has(w.id)) return;
     if (answer.token) { w.token = answer.token; w.params.callback && w.params.callback(answer.token); return; }
     if (answer.outcome === 'timeout') { w.params['timeout-callback'] && w.params['timeout-callback'](); return; }
@@ -181,7 +198,7 @@ function widgetScript(origin: string): string {
       const id = 'cf-widget-' + (++next);
       const w = { id, container: el, params };
       widgets.set(id, w);
-      window.__turnstileRenders.push({ sitekey: params.sitekey, execution: params.execution, appearance: params.appearance, size: params.size });
+      window.__turnstileRenders.push({ sitekey: params.sitekey, execution: params.execution, appearance: params.appearance, size: params.size, action: params.action });
       if (params.execution !== 'execute') run(w);
       return id;
     },

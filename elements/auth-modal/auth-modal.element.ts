@@ -98,6 +98,8 @@ const providers = new Map<AuthModalElement, string>()
  * @cssproperty [--gh-radius=16px] - Dialog corner radius.
  * @cssproperty --gh-font-family - Font stack.
  * @cssproperty [--gh-z-index=999999] - Stacking order of the overlay.
+ * @cssproperty [--gh-modal-height=620px] - Dialog height limit (full).
+ * @cssproperty [--gh-modal-compact-height=480px] - Dialog height limit on viewports shorter than 660 px (compact).
  */
 export class AuthModalElement extends R2WCBase {
   static override get observedAttributes(): string[] {

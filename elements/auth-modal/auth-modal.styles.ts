@@ -21,6 +21,8 @@ export const styles = /* css */ `
   --gh-radius: 16px;
   --gh-font-family: ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
   --gh-z-index: 999999;
+  --gh-modal-height: 620px;
+  --gh-modal-compact-height: 480px;
   font-family: var(--gh-font-family);
 }
 :host([standalone]) { display: block; }
@@ -40,12 +42,16 @@ export const styles = /* css */ `
   background: rgba(4, 2, 23, 0.45);
 }
 .dialog {
-  box-sizing: border-box; width: 360px; max-height: 620px; overflow: auto;
+  box-sizing: border-box; width: 360px; max-height: var(--gh-modal-height); overflow: auto;
   display: flex; flex-direction: column; gap: 12px; padding: 16px 20px 12px;
   background: var(--_bg); color: var(--_fg); border-radius: var(--gh-radius);
   box-shadow: 0 12px 40px rgba(0, 0, 0, 0.2); font-size: 15px; line-height: 1.4;
 }
 .root.standalone .dialog { box-shadow: none; border: 1px solid var(--_border); }
+/* Compact height where the full 620 px plus a margin does not fit the viewport (spec §9). */
+@media (max-height: 659px) {
+  .dialog { max-height: var(--gh-modal-compact-height); }
+}
 @media (max-width: 440px) {
   .backdrop { align-items: flex-end; }
   .dialog { width: 100%; border-radius: var(--gh-radius) var(--gh-radius) 0 0; }

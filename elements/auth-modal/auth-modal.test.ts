@@ -1,4 +1,5 @@
 import './auth-modal.ts'
+import { setViewport } from '@web/test-runner-commands'
 import { $config } from '../../src/stores/config.ts'
 import { TIMING } from '../../src/screens/login/timing.ts'
 import {
@@ -187,6 +188,20 @@ describe('<auth-modal>', () => {
     element.setAttribute('theme', 'light')
     await waitFor(() => root.dataset.theme === 'light', 'theme switch')
     equal(getComputedStyle(box).backgroundColor, 'rgb(255, 255, 255)')
+  })
+
+  it('the dialog is at most 620 px tall, 480 px on a short viewport (compact)', async () => {
+    const { element } = await mount()
+    element.open()
+    const box = await waitFor(() => dialog(element), 'dialog')
+    try {
+      await setViewport({ width: 1000, height: 800 })
+      await waitFor(() => getComputedStyle(box).maxHeight === '620px', 'full height')
+      await setViewport({ width: 1000, height: 560 })
+      await waitFor(() => getComputedStyle(box).maxHeight === '480px', 'compact height')
+    } finally {
+      await setViewport({ width: 800, height: 600 })
+    }
   })
 
   it('standalone renders inline without a close button', async () => {

@@ -81,6 +81,42 @@ export const hostMethods = {
     (m, token: string): Promise<User> => m.loginWithCustomToken({ token }).then(user),
   ),
 
+  /** Sends a login code to `email` without opening the modal (headless flow); answers `{ success: true }`. */
+  sendEmailCode: lazy(
+    () => import('../../src/actions/sendEmailCode.ts'),
+    (m, email: string): Promise<{ success: true }> => m.sendEmailCode({ email }),
+  ),
+
+  /** Sends a new code to the address the last one went to. */
+  resendEmailCode: lazy(
+    () => import('../../src/actions/resendEmailCode.ts'),
+    (m): Promise<{ success: true }> => m.resendEmailCode(),
+  ),
+
+  /** Logs in (or signs up) with the 6-digit code sent by `sendEmailCode`; resolves with the user. */
+  loginWithEmailCode: lazy(
+    () => import('../../src/actions/loginWithEmailCode.ts'),
+    (m, code: string): Promise<User> => m.loginWithEmailCode({ code }).then(user),
+  ),
+
+  /** Sends a login code to `phoneNumber` (E.164) by SMS, or WhatsApp with `channel: 'whatsapp'`, without opening the modal. */
+  sendSmsCode: lazy(
+    () => import('../../src/actions/sendSmsCode.ts'),
+    (m, phoneNumber: string, channel?: 'sms' | 'whatsapp'): Promise<{ success: true }> => m.sendSmsCode({ phoneNumber, channel }),
+  ),
+
+  /** Sends a new code to the number the last one went to, on the same channel. */
+  resendSmsCode: lazy(
+    () => import('../../src/actions/resendSmsCode.ts'),
+    (m): Promise<{ success: true }> => m.resendSmsCode(),
+  ),
+
+  /** Logs in (or signs up) with the 6-digit code sent by `sendSmsCode`; resolves with the user. */
+  loginWithSmsCode: lazy(
+    () => import('../../src/actions/smsCode.ts'),
+    (m, code: string): Promise<User> => m.loginWithSmsCode({ code }).then(user),
+  ),
+
   /** 'Connect your email' for the signed-in user; resolves with the user, rejects with USER_EXITED_LINK_FLOW. */
   linkEmail: lazy(
     () => import('../../src/actions/linkEmail.ts'),
@@ -144,6 +180,36 @@ export const hostMethods = {
   unlinkTelegram: lazy(
     () => import('../../src/actions/unlinkTelegram.ts'),
     (m, telegramUserId: string | number): Promise<User> => m.unlinkTelegram({ telegramUserId }).then(user),
+  ),
+
+  /** Opens the wallet list to link an external wallet to the signed-in user (it signs SIWE / SIWS); throws for a guest. */
+  linkWallet: lazy(
+    () => import('../../src/actions/linkWallet.ts'),
+    async (m): Promise<void> => m.linkWallet(),
+  ),
+
+  /** Logs in with a passkey already on this device (the browser's prompt, no modal); resolves with the user. */
+  loginWithPasskey: lazy(
+    () => import('../../src/actions/loginWithPasskey.ts'),
+    (m, options?: { disableSignup?: boolean }): Promise<User> => m.loginWithPasskey(options).then(user),
+  ),
+
+  /** Creates a passkey and a new user with it (the browser's prompt, no modal); resolves with the user. */
+  signupWithPasskey: lazy(
+    () => import('../../src/actions/signupWithPasskey.ts'),
+    (m): Promise<User> => m.signupWithPasskey().then(user),
+  ),
+
+  /** Unlinks an external wallet (Ethereum or Solana address) from the signed-in user; resolves with the user. */
+  unlinkWallet: lazy(
+    () => import('../../src/actions/unlinkWallet.ts'),
+    (m, address: string): Promise<User> => m.unlinkWallet({ address }).then(user),
+  ),
+
+  /** Reads the signed-in user again (up to 10 attempts, 500 ms apart); resolves with the user. */
+  refreshUser: lazy(
+    () => import('../../src/actions/refreshUser.ts'),
+    (m): Promise<User> => m.refreshUser(),
   ),
 
   /** Logs in as this browser's guest (a credential kept per app); resolves with the guest user. */

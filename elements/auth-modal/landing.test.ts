@@ -86,6 +86,34 @@ describe('landing screen layouts', () => {
     await waitFor(() => shadow(element).querySelector('[part="country-select"]'), 'country picker', 60000)
   })
 
+  it('a WhatsApp-only app titles the phone entry and screen for WhatsApp, not SMS', async () => {
+    const element = await openWith({ loginMethods: { email: true, sms: true }, smsChannels: ['whatsapp'] })
+    equal(entries(element), ['input:email', 'Continue with WhatsApp'])
+    button(shadow(element), 'Continue with WhatsApp')!.click()
+    await waitFor(() => queryByText(shadow(element), 'Log in with WhatsApp'), 'WhatsApp title')
+    equal(queryByText(shadow(element), 'Log in with SMS'), null)
+  })
+
+  it("error: Google in an in-app browser shows 'Could not log in with provider' instead of opening a popup", async () => {
+    const element = await openWith({ loginMethods: { email: true, google: true } })
+    const userAgent = Object.getOwnPropertyDescriptor(Navigator.prototype, 'userAgent')!
+    const open = window.open
+    let opened = 0
+    Object.defineProperty(navigator, 'userAgent', { configurable: true, get: () => 'Mozilla/5.0 (iPhone) Mobile/15E148 Instagram 309.0.0.28.111' })
+    window.open = () => (opened++, null)
+    try {
+      button(shadow(element), 'Google')!.click()
+      await waitFor(() => queryByText(shadow(element), 'Could not log in with provider'), 'in-app browser failure')
+      equal(opened, 0)
+      button(shadow(element), 'Go back')!.click()
+      await waitFor(() => shadow(element).querySelector('[data-screen="landing"]'), 'back on landing')
+    } finally {
+      delete (navigator as { userAgent?: string }).userAgent
+      Object.defineProperty(Navigator.prototype, 'userAgent', userAgent)
+      window.open = open
+    }
+  })
+
   it('error: an entry whose method is not on this server yet says so instead of doing nothing', async () => {
     const element = await openWith({ loginMethods: { email: true, telegram: true } })
     button(shadow(element), 'Telegram')!.click()

@@ -44,7 +44,12 @@ const appFields = {
     additionalProperties: false,
     properties: { errorTitle: nullableString, errorDetail: nullableString, errorCtaText: nullableString, errorCtaLink: nullableString },
   },
-  captcha: { type: 'object', additionalProperties: false, properties: { enabled: { type: 'boolean' }, siteKey: nullableString } },
+  captcha: {
+    type: 'object',
+    additionalProperties: false,
+    // Turnstile's own limit for an action name.
+    properties: { enabled: { type: 'boolean' }, siteKey: nullableString, action: { type: ['string', 'null'], pattern: '^[A-Za-z0-9_-]{1,32}$' } },
+  },
   // Server-only: the captcha provider's secret for siteverify. Secrets are sealed at rest and read
   // back masked ('****' + last 4); writing the masked form back keeps the stored secret.
   captchaSecretKey: nullableString,

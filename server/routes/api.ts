@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import { openApiRoutes } from '../openapi.js'
 import { loginDevice } from '../services/device-proofs.js'
+import { moveRefreshTokenToCookie } from '../services/session-cookie.js'
 import adminRoutes from './admin.js'
 import analyticsRoutes from './analytics.js'
 import appsRoutes from './apps.js'
@@ -35,6 +36,8 @@ export default async function apiRoutes(app: FastifyInstance) {
     // The login itself is single-use (its code, nonce or challenge is spent), so its proof need not be recorded.
     if (store) store.device = await app.gatehouse.deviceProofs.read(request, undefined, { spend: false })
   })
+  // Every auth response (logins and refreshes alike) passes here: on a page of the API's own site its refresh token becomes a cookie.
+  app.addHook('preSerialization', async (request, reply, payload) => moveRefreshTokenToCookie(request, reply, payload, app.gatehouse.config.publicUrl))
   await app.register(openApiRoutes)
   await app.register(appsRoutes)
   await app.register(passwordlessRoutes)

@@ -124,6 +124,38 @@ forEachDatabase((target) => {
       expect(fake.requests[0].fields.secret).toBe('not-the-secret')
     })
 
+    it('error: a token solved on a host the app does not allow answers captcha_failure', async () => {
+      const res = await init({ email: 'elsewhere@example.com', token: fake.issueToken({ hostname: 'phish.example' }) })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().code).toBe('captcha_failure')
+      expect(() => h.lastCode('elsewhere@example.com')).toThrow()
+    })
+
+    it("a token solved on one of the app's allowed origins passes; localhost passes only in development", async () => {
+      const shop = await h.createApp({ name: 'Shop', allowedOrigins: ['https://shop.example'], ...captchaOn })
+      const post = (email: string, hostname: string) =>
+        h.post('/api/v1/passwordless/init', { email, token: fake.issueToken({ hostname }) }, { appId: shop, headers: { origin: 'https://shop.example' } })
+      expect((await post('shop@example.com', 'shop.example')).statusCode).toBe(200)
+      expect((await post('other@example.com', 'other.example')).json().code).toBe('captcha_failure')
+      const options = { config: { captchaVerifyUrl: fake.verifyUrl, captchaVerifyTimeoutMs: 2000, dev: false } }
+      const shopApp = { id: shop, config: captchaOn, settings: { allowedOrigins: ['https://shop.example'], captchaSecretKey: FAKE_TURNSTILE_SECRET } } as never
+      await expect(verifyCaptcha(options, shopApp, fake.issueToken({ hostname: 'localhost' }), '10.0.0.1')).rejects.toMatchObject({ code: 'captcha_failure' })
+      await verifyCaptcha(options, shopApp, fake.issueToken({ hostname: 'shop.example' }), '10.0.0.1')
+    })
+
+    it('with captcha.action set, only a token made for that action passes, and the public configuration names it', async () => {
+      const withAction = await h.createApp({
+        name: 'Action',
+        captcha: { enabled: true, siteKey: SITE_KEY, action: 'login' },
+        captchaSecretKey: FAKE_TURNSTILE_SECRET,
+      })
+      expect((await h.get(`/api/v1/apps/${withAction}`)).json().captcha).toMatchObject({ action: 'login' })
+      const post = (email: string, action?: string) => h.post('/api/v1/passwordless/init', { email, token: fake.issueToken({ action }) }, { appId: withAction })
+      expect((await post('noaction@example.com')).json().code).toBe('captcha_failure')
+      expect((await post('wrong@example.com', 'signup')).json().code).toBe('captcha_failure')
+      expect((await post('right@example.com', 'login')).statusCode).toBe(200)
+    })
+
     it('an app without captcha needs no token and calls no siteverify', async () => {
       const plain = await h.createApp({ name: 'Plain' })
       const res = await h.post('/api/v1/passwordless/init', { email: 'plain@example.com' }, { appId: plain })
@@ -188,7 +220,7 @@ describe('verifyCaptcha', () => {
       return response
     }
     const token = fake.issueToken()
-    await verifyCaptcha({ config: { captchaVerifyUrl: fake.verifyUrl, captchaVerifyTimeoutMs: 2000 }, fetch: lossy }, app, token, '10.0.0.1')
+    await verifyCaptcha({ config: { captchaVerifyUrl: fake.verifyUrl, captchaVerifyTimeoutMs: 2000, dev: true }, fetch: lossy }, app, token, '10.0.0.1')
     expect(calls).toBe(2)
     const [first, second] = fake.requests.slice(-2)
     expect(second.fields.idempotency_key).toBe(first.fields.idempotency_key)

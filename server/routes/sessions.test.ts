@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { forEachDatabase, startHarness, type Harness } from '../testing.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { refreshCookiePath, sameSite } from '../services/session-cookie.js'
+import { forEachDatabase, startHarness, testDevice, type Harness } from '../testing.js'
 
 const REFRESH = '/api/v1/sessions'
 const LOGOUT = '/api/v1/sessions/logout'
@@ -109,5 +110,104 @@ forEachDatabase((target) => {
     const b = await h.login(appId, 'two-devices@example.com')
     await h.post(LOGOUT, { refresh_token: a.refresh_token }, { appId })
     expect((await h.post(REFRESH, { refresh_token: b.refresh_token }, { appId })).statusCode).toBe(200)
+  })
+
+  describe('cookie sessions (a page on the API’s own site)', () => {
+    // The harness API runs at http://gatehouse.test: this page shares its site, the other does not.
+    const SAME_SITE = { origin: 'http://app.gatehouse.test' }
+    const CROSS_SITE = { origin: 'http://shop.example' }
+    const refreshCookie = (res: { headers: Record<string, unknown> }) => {
+      const header = res.headers['set-cookie']
+      const all = (Array.isArray(header) ? header : [header]).filter(Boolean) as string[]
+      return all.find((c) => c.startsWith(`gatehouse-refresh-${appId}=`)) ?? null
+    }
+    const cookieValue = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1, cookie.indexOf(';'))
+
+    it('a login sets the refresh token as an HttpOnly SameSite=Strict cookie for the session routes; the body carries none', async () => {
+      const login = await h.login(appId, 'cookie-login@example.com', { headers: SAME_SITE })
+      expect(login.refresh_token).toBeNull()
+      const init = await h.post('/api/v1/passwordless/init', { email: 'cookie-raw@example.com' }, { appId, headers: SAME_SITE })
+      expect(init.statusCode).toBe(200)
+      const auth = await h.post(
+        '/api/v1/passwordless/authenticate',
+        { email: 'cookie-raw@example.com', code: h.lastCode('cookie-raw@example.com'), mode: 'login-or-sign-up' },
+        { appId, headers: SAME_SITE },
+      )
+      const cookie = refreshCookie(auth)!
+      expect(cookie).toMatch(/; Max-Age=2592000; Path=\/api\/v1\/sessions; HttpOnly; SameSite=Strict; Secure$/)
+      expect(auth.json().refresh_token).toBeNull()
+      expect(typeof auth.json().token).toBe('string')
+    })
+
+    it('refresh reads the cookie, rotates it, and logout clears it', async () => {
+      const login = await h.post('/api/v1/passwordless/init', { email: 'cookie-refresh@example.com' }, { appId, headers: SAME_SITE })
+      expect(login.statusCode).toBe(200)
+      const auth = await h.post(
+        '/api/v1/passwordless/authenticate',
+        { email: 'cookie-refresh@example.com', code: h.lastCode('cookie-refresh@example.com'), mode: 'login-or-sign-up' },
+        { appId, headers: SAME_SITE },
+      )
+      const first = cookieValue(refreshCookie(auth)!)
+      const cookie = (value: string) => ({ ...SAME_SITE, cookie: `other=1; gatehouse-refresh-${appId}=${value}` })
+      const refreshed = await h.post(REFRESH, {}, { appId, headers: cookie(first) })
+      expect(refreshed.statusCode).toBe(200)
+      expect(refreshed.json().refresh_token).toBeNull()
+      const second = cookieValue(refreshCookie(refreshed)!)
+      expect(second).not.toBe(first)
+      const out = await h.post(LOGOUT, {}, { appId, headers: cookie(second) })
+      expect(refreshCookie(out)).toMatch(/^gatehouse-refresh-\w+=; Max-Age=0;/)
+      const after = await h.post(REFRESH, {}, { appId, headers: cookie(second) })
+      expect(after.statusCode).toBe(401)
+      // The dead cookie is dropped with the answer.
+      expect(refreshCookie(after)).toMatch(/Max-Age=0/)
+    })
+
+    it('error: a device-bound session refreshed by cookie still needs its device’s proof', async () => {
+      const device = await testDevice(h.clock.now)
+      await h.post('/api/v1/passwordless/init', { email: 'cookie-device@example.com' }, { appId, headers: SAME_SITE })
+      const auth = await h.post(
+        '/api/v1/passwordless/authenticate',
+        { email: 'cookie-device@example.com', code: h.lastCode('cookie-device@example.com'), mode: 'login-or-sign-up' },
+        { appId, headers: SAME_SITE, device },
+      )
+      const headers = { ...SAME_SITE, cookie: `gatehouse-refresh-${appId}=${cookieValue(refreshCookie(auth)!)}` }
+      const stranger = await testDevice(h.clock.now)
+      for (const other of [undefined, stranger]) {
+        const res = await h.post(REFRESH, {}, { appId, headers, device: other })
+        expect(res.statusCode).toBe(401)
+        expect(res.json().code).toBe('invalid_device_proof')
+      }
+      expect((await h.post(REFRESH, {}, { appId, headers, device })).statusCode).toBe(200)
+    })
+
+    it('a page on another site (or no Origin at all) keeps the refresh token in the body and gets no cookie', async () => {
+      for (const headers of [CROSS_SITE, {}]) {
+        const email = `storage-${Object.keys(headers).length}@example.com`
+        await h.post('/api/v1/passwordless/init', { email }, { appId, headers })
+        const auth = await h.post('/api/v1/passwordless/authenticate', { email, code: h.lastCode(email), mode: 'login-or-sign-up' }, { appId, headers })
+        expect(typeof auth.json().refresh_token).toBe('string')
+        expect(refreshCookie(auth)).toBeNull()
+      }
+    })
+  })
+})
+
+describe('refreshCookiePath', () => {
+  it('is the session routes under the public URL, behind a proxy prefix too', () => {
+    expect(refreshCookiePath('https://auth.example.com')).toBe('/api/v1/sessions')
+    expect(refreshCookiePath('https://example.com/auth/')).toBe('/auth/api/v1/sessions')
+  })
+})
+
+describe('sameSite', () => {
+  it('compares scheme and registrable domain, ignoring ports; unsure answers false', () => {
+    expect(sameSite('http://localhost:5173', 'http://localhost:8787')).toBe(true)
+    expect(sameSite('https://app.example.com', 'https://auth.example.com')).toBe(true)
+    expect(sameSite('https://example.com', 'https://auth.example.com')).toBe(true)
+    expect(sameSite('http://app.example.com', 'https://auth.example.com')).toBe(false)
+    expect(sameSite('https://shop.example', 'https://auth.example.com')).toBe(false)
+    expect(sameSite('http://127.0.0.1:5173', 'http://localhost:8787')).toBe(false)
+    expect(sameSite('https://a.example.co.uk', 'https://b.example.co.uk')).toBe(false)
+    expect(sameSite('https://auth.example.co.uk', 'https://auth.example.co.uk')).toBe(true)
   })
 })

@@ -43,7 +43,8 @@ export interface PublicAppConfig {
   loginMethodsAndOrder: { primary: string[]; overflow: string[] } | null
   legal: { termsAndConditionsUrl: string | null; privacyPolicyUrl: string | null; requireUsersAcceptTerms: boolean }
   allowlistConfig: { errorTitle: string | null; errorDetail: string | null; errorCtaText: string | null; errorCtaLink: string | null }
-  captcha: { enabled: boolean; siteKey: string | null }
+  /** action: when set, the widget runs under this Turnstile action and the server accepts only tokens made for it. */
+  captcha: { enabled: boolean; siteKey: string | null; action?: string | null }
   intl: { defaultCountry: string }
   /** How phone codes may leave: 'sms', 'whatsapp' or both (the phone screen then offers the choice). */
   smsChannels: ('sms' | 'whatsapp')[]

@@ -34,7 +34,8 @@ export interface SiteverifyAnswer {
 const TOKEN_ERRORS = new Set(['missing-input-response', 'invalid-input-response', 'timeout-or-duplicate'])
 
 export interface VerifyCaptchaOptions {
-  config: Pick<ServerConfig, 'captchaVerifyUrl' | 'captchaVerifyTimeoutMs'>
+  /** dev: tokens solved on a localhost page pass; publicUrl: pages the API origin serves itself. */
+  config: Pick<ServerConfig, 'captchaVerifyUrl' | 'captchaVerifyTimeoutMs'> & Partial<Pick<ServerConfig, 'dev' | 'publicUrl'>>
   /** Where odd provider answers are reported (secret problems are the owner's to fix). */
   log?: { warn(object: unknown, message: string): void }
   fetch?: typeof fetch
@@ -63,7 +64,19 @@ export async function verifyCaptcha(options: VerifyCaptchaOptions, app: App, tok
   }
   if (typeof token !== 'string' || token.trim() === '') throw new ApiError('invalid_captcha', 'Missing captcha token')
   const answer = await siteverify(options, { secret, response: token, remoteip: remoteIp })
-  if (answer.success === true) return
+  if (answer.success === true) {
+    // A token solved on some other site (the site key is public) or for another action proves nothing here.
+    if (!solvedOnAllowedHost(options, app, answer.hostname)) {
+      options.log?.warn({ appId: app.id, hostname: answer.hostname }, 'captcha token solved on a host the app does not allow')
+      throw new ApiError('captcha_failure', 'You did not pass CAPTCHA')
+    }
+    const action = app.config.captcha?.action
+    if (action && answer.action !== action) {
+      options.log?.warn({ appId: app.id, action: answer.action }, 'captcha token made for another action')
+      throw new ApiError('captcha_failure', 'You did not pass CAPTCHA')
+    }
+    return
+  }
   const codes = Array.isArray(answer['error-codes']) ? answer['error-codes'] : []
   if (codes.length > 0 && codes.every((c) => TOKEN_ERRORS.has(c))) {
     throw new ApiError('captcha_failure', 'You did not pass CAPTCHA')
@@ -71,6 +84,23 @@ export async function verifyCaptcha(options: VerifyCaptchaOptions, app: App, tok
   if (codes.length === 0) throw new ApiError('captcha_failure', 'You did not pass CAPTCHA')
   options.log?.warn({ appId: app.id, errorCodes: codes }, 'captcha siteverify refused the request')
   throw new ApiError('captcha_timeout', 'Captcha failed')
+}
+
+const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
+
+/** siteverify's `hostname` must be a host of the app's allowed origins (or the API's own, or localhost in development). */
+function solvedOnAllowedHost(options: VerifyCaptchaOptions, app: App, hostname: string | undefined): boolean {
+  if (!hostname) return false
+  const host = hostname.toLowerCase()
+  if (options.config.dev && LOCAL_HOSTNAMES.has(host)) return true
+  const origins = [...(app.settings.allowedOrigins ?? []), ...(options.config.publicUrl ? [options.config.publicUrl] : [])]
+  return origins.some((origin) => {
+    try {
+      return new URL(origin).hostname.toLowerCase() === host
+    } catch {
+      return false
+    }
+  })
 }
 
 /**

@@ -9,6 +9,7 @@ import { publish } from '../events/bus.ts'
 import { $config, initialConfigState, patchConfig, termsRequired } from '../stores/config.ts'
 import { $emailFlow } from '../stores/emailFlow.ts'
 import { $session, clearSession, readStoredTokens } from '../stores/session.ts'
+import { hasSessionMarker } from '../stores/sessionMarker.ts'
 import { endSession } from './logout.ts'
 import { refreshSession } from './refreshSession.ts'
 import { resumeTelegramRedirect } from '../telegram/resumeRedirect.ts'
@@ -98,7 +99,13 @@ async function run(appId: string): Promise<InitializeReturnType> {
 }
 
 async function restoreSession(appId: string, app: AppConfig | null): Promise<void> {
-  const stored = readStoredTokens(appId)
+  const marker = hasSessionMarker(appId)
+  const stored = readStoredTokens(appId) ?? (marker ? { token: '', refreshToken: null, identityToken: null, refreshInCookie: true } : null)
+  if (stored?.refreshInCookie && !marker) {
+    // Spec §4: server cookies are expected but absent (cleared, or past their 30 days).
+    clearSession(appId)
+    return
+  }
   if (!stored) {
     $session.set({ status: 'unauthenticated', user: null, tokens: null })
     return

@@ -1,5 +1,6 @@
 import { openAccountFlow } from './internal/openAccountFlow.ts'
 import type { User } from '../api/user.ts'
+import { inAppBrowserScreen, oauthBlockedInThisBrowser } from '../oauth/inAppBrowser.ts'
 import { openOAuthPopup } from '../oauth/popup.ts'
 
 export type LinkOAuthReturnType = User
@@ -16,9 +17,11 @@ export type LinkOAuthReturnType = User
 export function linkOAuth(provider: string): Promise<LinkOAuthReturnType> {
   return openAccountFlow(
     { kind: 'link', method: provider },
-    { name: 'oauth-status', provider },
+    // The flow stays open on the failure screen: closing it rejects with USER_EXITED_LINK_FLOW.
+    oauthBlockedInThisBrowser(provider) ? inAppBrowserScreen() : { name: 'oauth-status', provider },
     {
       onOpen: () => {
+        if (oauthBlockedInThisBrowser(provider)) return
         const popup = openOAuthPopup()
         void import('../oauth/flow.ts').then((m) => m.startOAuth(provider, 'link', popup))
       },

@@ -8,7 +8,7 @@ import { toBaseError } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
 import { $emailFlow, dispatchEmailFlow } from '../stores/emailFlow.ts'
 import { CODE_NUMERIC_MESSAGE, isCompleteCode } from '@gatehouse/contract'
-import { applyUser, findAccount, requireLinkableUser } from './internal/accountChange.ts'
+import { accountCall, applyUser, findAccount, requireLinkableUser } from './internal/accountChange.ts'
 
 export interface LinkWithEmailCodeParameters {
   /** The 6-digit code sent by `sendEmailCode`. */
@@ -38,7 +38,7 @@ export async function linkWithEmailCode(parameters: LinkWithEmailCodeParameters)
   if (!isCompleteCode(parameters.code)) throw new BaseError(CODE_NUMERIC_MESSAGE, { code: 'invalid_data' })
   dispatchEmailFlow('SUBMIT', { error: null })
   try {
-    const wire = await getApiClient().request<WireUser>('/passwordless/link', { method: 'POST', body: { email, code: parameters.code } })
+    const wire = await accountCall(() => getApiClient().request<WireUser>('/passwordless/link', { method: 'POST', body: { email, code: parameters.code } }))
     const user = applyUser(wire)
     dispatchEmailFlow('SUCCEED')
     publish('link-success', { user, linkMethod: 'email', linkedAccount: findAccount(user, 'email', email) })

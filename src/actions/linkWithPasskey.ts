@@ -3,7 +3,7 @@ import type { User, WireUser } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import type { PasskeyRejectedError, PasskeyUnknownError, WebAuthnNotSupportedError } from '../errors/passkey.ts'
 import { publish } from '../events/bus.ts'
-import { applyUser, requireLinkableUser } from './internal/accountChange.ts'
+import { accountCall, applyUser, requireLinkableUser } from './internal/accountChange.ts'
 
 export type LinkWithPasskeyReturnType = { user: User }
 export type LinkWithPasskeyErrorType = WebAuthnNotSupportedError | PasskeyRejectedError | PasskeyUnknownError | ApiError | TimeoutError | NetworkError
@@ -22,7 +22,9 @@ export async function linkWithPasskey(): Promise<LinkWithPasskeyReturnType> {
   const api = getApiClient()
   const options = await api.request<unknown>('/passkeys/link/init', { method: 'POST', body: {} })
   const credential = await createCredential(options)
-  const wire = await api.request<WireUser>('/passkeys/link', { method: 'POST', body: { relying_party: location.origin, authenticator_response: credential } })
+  const wire = await accountCall(() =>
+    api.request<WireUser>('/passkeys/link', { method: 'POST', body: { relying_party: location.origin, authenticator_response: credential } }),
+  )
   const user = applyUser(wire)
   const linkedAccount = user.linkedAccounts.find((a) => a.type === 'passkey' && a.credentialId === credential.id) ?? null
   publish('link-success', { user, linkMethod: 'passkey', linkedAccount })

@@ -1,8 +1,8 @@
 import { getApiClient } from '../api/instance.ts'
 import type { WireAuthResponse } from '../api/types.ts'
-import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
+import { ApiError, type NetworkError, type TimeoutError } from '../errors/api.ts'
 import { BaseError } from '../errors/base.ts'
-import type { AlreadyLoggedInError } from '../errors/link.ts'
+import { LinkedToAnotherUserError, type AlreadyLoggedInError } from '../errors/link.ts'
 import { errorDetail } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
 import { assertCanLogIn } from '../flows/loginGuard.ts'
@@ -32,7 +32,9 @@ export async function loginWithCustomToken({ token, disableSignup }: LoginWithCu
     const mode = (disableSignup ?? $config.get().app?.disableSignup) ? 'no-signup' : 'login-or-sign-up'
     const response = await getApiClient().request<WireAuthResponse>('/custom_jwt_account/authenticate', { method: 'POST', body: { token, mode } })
     return completeLogin(response, 'custom')
-  } catch (error) {
+  } catch (caught) {
+    // The custom-token sync logs out and retries on this one (spec §4), so it gets its client code.
+    const error = caught instanceof ApiError && caught.code === 'linked_to_another_user' ? new LinkedToAnotherUserError({ cause: caught }) : caught
     publish('auth-error', errorDetail(error))
     throw error
   }

@@ -7,7 +7,7 @@ import { errorDetail } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
 import { assertCanLogIn } from '../flows/loginGuard.ts'
 import { $config } from '../stores/config.ts'
-import { applyUser, requireLinkableUser } from './internal/accountChange.ts'
+import { accountCall, applyUser, requireLinkableUser } from './internal/accountChange.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 
 export interface LoginWithFarcasterParameters {
@@ -38,7 +38,7 @@ export async function loginWithFarcaster({ channelToken, message, signature, fid
   const api = getApiClient()
   if (link) {
     requireLinkableUser()
-    const user = applyUser(await api.request<WireUser>('/farcaster/link', { method: 'POST', body }))
+    const user = applyUser(await accountCall(() => api.request<WireUser>('/farcaster/link', { method: 'POST', body })))
     publish('link-success', { user, linkMethod: 'farcaster', linkedAccount: user.linkedAccounts.find((a) => a.type === 'farcaster') ?? null })
     return { user }
   }

@@ -8,7 +8,7 @@ import { publish } from '../events/bus.ts'
 import { assertCanLogIn } from '../flows/loginGuard.ts'
 import { clearPendingOAuth, readPendingOAuth, type OAuthReturn } from '../oauth/pending.ts'
 import { $config } from '../stores/config.ts'
-import { applyUser, requireLinkableUser } from './internal/accountChange.ts'
+import { accountCall, applyUser, requireLinkableUser } from './internal/accountChange.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 
 export type LoginWithOAuthParameters = OAuthReturn
@@ -40,7 +40,7 @@ export async function loginWithOAuth({ code, state, provider }: LoginWithOAuthPa
   const body = { authorization_code: code, state_code: state, code_verifier: pending.codeVerifier, provider: name }
   if (pending.kind === 'link') {
     requireLinkableUser()
-    const user = applyUser(await getApiClient().request<WireUser>('/oauth/link', { method: 'POST', body }))
+    const user = applyUser(await accountCall(() => getApiClient().request<WireUser>('/oauth/link', { method: 'POST', body })))
     publish('link-success', { user, linkMethod: name, linkedAccount: user.linkedAccounts.find((a) => a.type === `${name}_oauth`) ?? null })
     return { kind: 'link', user }
   }

@@ -9,7 +9,7 @@ import { publish } from '../events/bus.ts'
 import { assertCanLogIn } from '../flows/loginGuard.ts'
 import { $config } from '../stores/config.ts'
 import type { TelegramAuthResult } from '../telegram/redirectResult.ts'
-import { applyUser, requireLinkableUser } from './internal/accountChange.ts'
+import { accountCall, applyUser, requireLinkableUser } from './internal/accountChange.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 
 export interface LoginWithTelegramParameters {
@@ -42,7 +42,7 @@ export async function loginWithTelegram({
   const api = getAuthApiClient()
   if (link) {
     requireLinkableUser()
-    const user = applyUser(await api.request<WireUser>('/telegram/link', { method: 'POST', body: proof }))
+    const user = applyUser(await accountCall(() => api.request<WireUser>('/telegram/link', { method: 'POST', body: proof })))
     publish('link-success', { user, linkMethod: 'telegram', linkedAccount: user.linkedAccounts.find((a) => a.type === 'telegram') ?? null })
     return { user }
   }

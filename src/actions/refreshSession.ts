@@ -13,7 +13,9 @@ export type RefreshSessionErrorType = ApiError | MustBeAuthenticatedError | NotI
 let inflight: Promise<SessionState> | null = null
 
 /**
- * Exchanges the refresh token for new tokens (`POST /sessions`). A 401 (missing or invalid
+ * Exchanges the refresh token for new tokens (`POST /sessions`): the stored one, or with cookie
+ * sessions none, and the API reads its HttpOnly cookie. Either way a device-bound session's
+ * request carries the wallet frame's proof (the API client adds it). A 401 (missing or invalid
  * token) wipes the session; other failures leave the stored tokens for a later attempt.
  * Concurrent callers share one request because the server rotates refresh tokens, and every tab
  * of the same origin takes a Web Lock first and reads the newest refresh token from storage inside
@@ -45,7 +47,7 @@ function run(): Promise<SessionState> {
 async function exchange(appId: string): Promise<SessionState> {
   // Storage first: another tab may have rotated the refresh token since this page loaded.
   const tokens = readStoredTokens(appId) ?? $session.get().tokens
-  if (!tokens?.token && !tokens?.refreshToken) throw new MustBeAuthenticatedError()
+  if (!tokens?.token && !tokens?.refreshToken && !tokens?.refreshInCookie) throw new MustBeAuthenticatedError()
   try {
     const response = await getApiClient().request<WireAuthResponse>('/sessions', {
       method: 'POST',

@@ -13,7 +13,7 @@ import { $config } from '../stores/config.ts'
 import { $session } from '../stores/session.ts'
 import { $smsFlow, dispatchSmsFlow } from '../stores/smsFlow.ts'
 import { CODE_NUMERIC_MESSAGE, isCompleteCode } from '@gatehouse/contract'
-import { applyUser, findAccount, requireLinkableUser } from './internal/accountChange.ts'
+import { accountCall, applyUser, findAccount, requireLinkableUser } from './internal/accountChange.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 
 export const UPDATE_NEEDS_PHONE_MESSAGE = 'User is required to have a phone number to update it.'
@@ -81,7 +81,9 @@ export async function linkWithSmsCode(parameters: SmsCodeParameters): Promise<{ 
   requireLinkableUser()
   const phoneNumber = numberAndCode(parameters)
   return submit(async () => {
-    const user = applyUser(await getApiClient().request<WireUser>('/passwordless_sms/link', { method: 'POST', body: { phoneNumber, code: parameters.code } }))
+    const user = applyUser(
+      await accountCall(() => getApiClient().request<WireUser>('/passwordless_sms/link', { method: 'POST', body: { phoneNumber, code: parameters.code } })),
+    )
     publish('link-success', { user, linkMethod: 'sms', linkedAccount: findAccount(user, 'phone', phoneNumber) })
     return { user }
   })
@@ -100,10 +102,12 @@ export async function updatePhoneWithCode(parameters: SmsCodeParameters): Promis
   if (!old) throw new BaseError(UPDATE_NEEDS_PHONE_MESSAGE, { code: 'invalid_data' })
   const phoneNumber = numberAndCode(parameters)
   return submit(async () => {
-    const wire = await getApiClient().request<WireUser>('/passwordless_sms/update', {
-      method: 'POST',
-      body: { old_phone_number: old, new_phone_number: phoneNumber, code: parameters.code },
-    })
+    const wire = await accountCall(() =>
+      getApiClient().request<WireUser>('/passwordless_sms/update', {
+        method: 'POST',
+        body: { old_phone_number: old, new_phone_number: phoneNumber, code: parameters.code },
+      }),
+    )
     const user = applyUser(wire)
     publish('update-success', { user, updateMethod: 'sms', linkedAccount: findAccount(user, 'phone', phoneNumber) })
     return { user }

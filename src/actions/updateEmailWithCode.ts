@@ -7,7 +7,7 @@ import { toBaseError } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
 import { $emailFlow, dispatchEmailFlow } from '../stores/emailFlow.ts'
 import { CODE_NUMERIC_MESSAGE, isCompleteCode } from '@gatehouse/contract'
-import { applyUser, findAccount, requireLinkableUser } from './internal/accountChange.ts'
+import { accountCall, applyUser, findAccount, requireLinkableUser } from './internal/accountChange.ts'
 
 export const UPDATE_NEEDS_EMAIL_MESSAGE = 'User is required to have an email address to update it.'
 
@@ -39,10 +39,9 @@ export async function updateEmailWithCode(parameters: UpdateEmailWithCodeParamet
   if (!isCompleteCode(parameters.code)) throw new BaseError(CODE_NUMERIC_MESSAGE, { code: 'invalid_data' })
   dispatchEmailFlow('SUBMIT', { error: null })
   try {
-    const wire = await getApiClient().request<WireUser>('/passwordless/update', {
-      method: 'POST',
-      body: { oldAddress, newAddress, code: parameters.code },
-    })
+    const wire = await accountCall(() =>
+      getApiClient().request<WireUser>('/passwordless/update', { method: 'POST', body: { oldAddress, newAddress, code: parameters.code } }),
+    )
     const user = applyUser(wire)
     dispatchEmailFlow('SUCCEED')
     publish('update-success', { user, updateMethod: 'email', linkedAccount: findAccount(user, 'email', newAddress) })

@@ -62,8 +62,8 @@ export interface AppConfig {
     errorCtaText?: string | null
     errorCtaLink?: string | null
   }
-  /** Captcha: 't:' Turnstile site key; scriptUrl is the widget script the server publishes. */
-  captcha?: { enabled: boolean; siteKey?: string | null; scriptUrl?: string }
+  /** Captcha: 't:' Turnstile site key; scriptUrl is the widget script the server publishes; action, when set, is the only action the server accepts. */
+  captcha?: { enabled: boolean; siteKey?: string | null; scriptUrl?: string; action?: string | null }
   intl?: { defaultCountry?: string }
   /** Channels phone codes may use; both → the phone screen offers the choice (default ['sms']). */
   smsChannels?: ('sms' | 'whatsapp')[]

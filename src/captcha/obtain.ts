@@ -24,8 +24,8 @@ export function providerSiteKey(siteKey: string | null | undefined): string {
 }
 
 function captchaSettings(app: AppConfig | null = $config.get().app) {
-  const captcha = app?.captcha as { siteKey?: string | null; scriptUrl?: string } | undefined
-  return { siteKey: providerSiteKey(captcha?.siteKey), scriptUrl: captcha?.scriptUrl }
+  const captcha = app?.captcha as { siteKey?: string | null; scriptUrl?: string; action?: string | null } | undefined
+  return { siteKey: providerSiteKey(captcha?.siteKey), scriptUrl: captcha?.scriptUrl, action: captcha?.action ?? undefined }
 }
 
 export function failureError(failure: CaptchaFailure | null): CaptchaError {
@@ -44,9 +44,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  */
 export async function attemptCaptcha(timing: CaptchaTiming = CAPTCHA_TIMING): Promise<string> {
   const deadline = Date.now() + timing.resultWaitMs
-  const { siteKey, scriptUrl } = captchaSettings()
+  const { siteKey, scriptUrl, action } = captchaSettings()
   const loaded = await Promise.race([
-    ensureWidget(siteKey, scriptUrl).then(
+    ensureWidget(siteKey, scriptUrl, action).then(
       () => true,
       () => false,
     ),

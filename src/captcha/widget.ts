@@ -19,6 +19,8 @@ export interface TurnstileApi {
 
 export interface TurnstileRenderParameters {
   sitekey: string
+  /** Reported back by siteverify; the server accepts only the app's configured action. */
+  action?: string
   execution?: 'render' | 'execute'
   appearance?: 'always' | 'execute' | 'interaction-only'
   callback?: (token: string) => void
@@ -34,7 +36,7 @@ declare global {
 }
 
 let scriptPromise: Promise<TurnstileApi> | null = null
-let widget: { id: string; container: HTMLElement; siteKey: string; api: TurnstileApi } | null = null
+let widget: { id: string; container: HTMLElement; siteKey: string; action: string | undefined; api: TurnstileApi } | null = null
 
 /** Loads the provider script once per page; a failed load may be tried again. */
 export function loadTurnstile(scriptUrl: string = TURNSTILE_SCRIPT_URL): Promise<TurnstileApi> {
@@ -63,8 +65,8 @@ export function loadTurnstile(scriptUrl: string = TURNSTILE_SCRIPT_URL): Promise
  * already is. The container lives in the page's light DOM: the provider's frame does not expect
  * a shadow root, and an interactive challenge, if ever needed, must be clickable.
  */
-export async function ensureWidget(siteKey: string, scriptUrl?: string): Promise<void> {
-  if (widget?.siteKey === siteKey && widget.container.isConnected) return
+export async function ensureWidget(siteKey: string, scriptUrl?: string, action?: string): Promise<void> {
+  if (widget?.siteKey === siteKey && widget.action === action && widget.container.isConnected) return
   removeWidget()
   if ($captcha.get().status === 'disabled') dispatchCaptcha({ type: 'CONFIGURE', enabled: true })
   dispatchCaptcha({ type: 'LOAD' })
@@ -75,6 +77,7 @@ export async function ensureWidget(siteKey: string, scriptUrl?: string): Promise
   document.body.append(container)
   const id = api.render(container, {
     sitekey: siteKey,
+    ...(action ? { action } : {}),
     execution: 'execute',
     appearance: 'interaction-only',
     callback: (token) => dispatchCaptcha({ type: 'TOKEN', token }),
@@ -90,7 +93,7 @@ export async function ensureWidget(siteKey: string, scriptUrl?: string): Promise
     container.remove()
     throw new Error('the captcha widget did not render')
   }
-  widget = { id, container, siteKey, api }
+  widget = { id, container, siteKey, action, api }
   dispatchCaptcha({ type: 'RENDERED' })
 }
 

@@ -16,11 +16,30 @@ export class UserExitedUpdateFlowError extends BaseError {
   }
 }
 
-/** A link call failed for a reason the flow could not show (spec §8 FAILED_TO_LINK_ACCOUNT). */
+/** A link call failed and the user left the flow without a successful retry (spec §8 FAILED_TO_LINK_ACCOUNT); `cause` is the failure. */
 export class FailedToLinkAccountError extends BaseError {
   override name = 'FailedToLinkAccountError'
   constructor({ cause }: { cause?: unknown } = {}) {
     super('Failed to link the account.', { code: 'FAILED_TO_LINK_ACCOUNT', cause })
+  }
+}
+
+/** An update call failed and the user left the flow without a successful retry (spec §8 FAILED_TO_UPDATE_ACCOUNT). */
+export class FailedToUpdateAccountError extends BaseError {
+  override name = 'FailedToUpdateAccountError'
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('Failed to update the account.', { code: 'FAILED_TO_UPDATE_ACCOUNT', cause })
+  }
+}
+
+/**
+ * The login method is already another user's and cannot move here (spec §8 LINKED_TO_ANOTHER_USER;
+ * the server answers `linked_to_another_user`). `cause` is the server's answer.
+ */
+export class LinkedToAnotherUserError extends BaseError {
+  override name = 'LinkedToAnotherUserError'
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('This account has already been linked to another user.', { code: 'LINKED_TO_ANOTHER_USER', cause })
   }
 }
 

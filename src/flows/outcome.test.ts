@@ -5,6 +5,7 @@ import { API_ERROR_CODES, type ApiErrorCode } from '@gatehouse/contract'
 import { CaptchaError } from '../errors/captcha.ts'
 import { OAuthStateMismatchError, OAuthUserDeniedError } from '../errors/oauth.ts'
 import { PasskeyRejectedError } from '../errors/passkey.ts'
+import { asTransferRequired } from '../actions/internal/accountChange.ts'
 import { mapOAuthError } from '../oauth/errors.ts'
 import { mapFarcasterError } from '../screens/farcaster/farcasterErrors.ts'
 import { mapCodeError, mapInitError, showCodeRequestError } from '../screens/login/errorMapping.ts'
@@ -41,6 +42,10 @@ describe('shared codes (spec §8: dedicated screens for every method)', () => {
     expect(map(transfer())).toMatchObject({ kind: 'screen', screen: { name: 'account-transfer', method, nonce: 'n0nce', displayName: '@ada' } })
   })
 
+  it('a transfer answer with a nonce is an AccountTransferRequiredError (ACCOUNT_TRANSFER_REQUIRED) naming the account', () => {
+    expect(asTransferRequired(transfer())).toMatchObject({ code: 'ACCOUNT_TRANSFER_REQUIRED', nonce: 'n0nce', displayName: '@ada' })
+  })
+
   it('error: a transfer answer without a nonce is not a transfer', () => {
     expect(mapCodeError(api('account_transfer_required'))).toEqual({ kind: 'inline', message: TEXT.issueVerifyingCode })
   })
@@ -49,8 +54,37 @@ describe('shared codes (spec §8: dedicated screens for every method)', () => {
     expect(mapFarcasterError(transfer(), 7)).toMatchObject({ screen: { fields: { farcaster_id: 7, farcaster_embedded_address: null } } })
   })
 
-  it('the shared table holds only the dedicated screens', () => {
-    expect(Object.keys(SHARED_CODES).sort()).toEqual(['allowlist_rejected', 'max_accounts_reached', 'user_does_not_exist'])
+  it('the shared table holds the dedicated screens and the captcha texts', () => {
+    expect(Object.keys(SHARED_CODES).sort()).toEqual([
+      'allowlist_rejected',
+      'captcha_failure',
+      'captcha_timeout',
+      'invalid_captcha',
+      'max_accounts_reached',
+      'unsupported_captcha_site_key',
+      'user_does_not_exist',
+    ])
+  })
+
+  const captchaScreen = (detail: string) => ({ kind: 'screen', screen: { name: 'error', title: 'Captcha failed', detail, cta: 'Go back' } })
+  // Telegram's catalogue entry names captcha failure among its 'Something went wrong. Try again.' cases.
+  it.each(METHODS.filter(([name]) => name !== 'Telegram'))('%s: a refused captcha token shows the captcha texts', (_, map) => {
+    expect(map(api('invalid_captcha'))).toEqual(captchaScreen('Please try again.'))
+    expect(map(api('captcha_failure'))).toEqual(captchaScreen('You did not pass CAPTCHA. Please try again.'))
+    expect(map(api('captcha_timeout'))).toEqual(captchaScreen('Something went wrong! Please try again later.'))
+    // The same codes raised by the widget in the browser.
+    expect(map(new CaptchaError('captcha_failure', 'x'))).toEqual(captchaScreen('You did not pass CAPTCHA. Please try again.'))
+    expect(map(new CaptchaError('captcha_timeout', 'x'))).toEqual(captchaScreen('Something went wrong! Please try again later.'))
+  })
+
+  it('Telegram: a refused captcha token is its retryable "Something went wrong. Try again."; the missing token and timeout show the captcha texts', () => {
+    expect(mapTelegramError(api('captcha_failure'))).toEqual({
+      kind: 'message',
+      title: 'Authentication failed',
+      detail: 'Something went wrong. Try again.',
+      retry: true,
+    })
+    expect(mapTelegramError(api('captcha_timeout'))).toEqual(captchaScreen('Something went wrong! Please try again later.'))
   })
 })
 
@@ -151,11 +185,7 @@ describe("each method's own codes", () => {
     expect(mapOAuthError(api('disallowed_login_method', 'No GitHub'), 'GitHub')).toMatchObject({
       screen: { name: 'error', title: 'Not allowed', cta: 'Try another method' },
     })
-    expect(mapOAuthError(new CaptchaError('captcha_failure', 'x'), 'GitHub')).toEqual({
-      kind: 'status',
-      detail: 'Something went wrong. Please try again.',
-      retryable: true,
-    })
+    expect(mapOAuthError(new Error('popup blocked'), 'GitHub')).toEqual({ kind: 'status', detail: 'Something went wrong. Please try again.', retryable: true })
   })
 })
 

@@ -57,11 +57,20 @@ export const toScreen = (screen: ScreenEntry): ScreenOutcome => ({ kind: 'screen
 /** The generic error screen with these texts. */
 export const errorScreen = (title: string, detail: string, cta: string): ScreenOutcome => toScreen({ name: 'error', title, detail, cta })
 
-/** Spec §8: these go to their dedicated screens whichever login method met them. */
+const captchaScreen = (detail: string) => () => errorScreen(TEXT.captchaFailed, detail, TEXT.goBack)
+
+/**
+ * Spec §8: these go to their dedicated screens whichever login method met them, and a refused
+ * captcha (every guarded init call sends a token) shows the catalogue's captcha texts.
+ */
 export const SHARED_CODES: Readonly<Record<string, CodeRule<never>>> = {
   allowlist_rejected: () => toScreen({ name: 'allowlist-rejected' }),
   max_accounts_reached: () => toScreen({ name: 'user-limit' }),
   user_does_not_exist: () => toScreen({ name: 'account-not-found' }),
+  invalid_captcha: captchaScreen(TEXT.invalidCaptcha),
+  captcha_failure: captchaScreen(TEXT.captchaFailure),
+  captcha_timeout: captchaScreen(TEXT.captchaTimeout),
+  unsupported_captcha_site_key: captchaScreen(TEXT.unsupportedSiteKey),
 }
 
 /** 'Not allowed' with the server's message and 'Try another method' (disallowed_login_method). */

@@ -1,7 +1,6 @@
 /** Spec §8 'OAuth and social': what the OAuth status screen shows for a failure. */
-import { ApiError } from '../errors/api.ts'
 import { OAuthInvalidCodeError, OAuthNoFlowError, OAuthStateMismatchError, OAuthUserDeniedError } from '../errors/oauth.ts'
-import { mapOutcome, notAllowedScreen, providerRateLimited, type OutcomeTable } from '../flows/outcome.ts'
+import { codeOf, mapOutcome, notAllowedScreen, providerRateLimited, type OutcomeTable } from '../flows/outcome.ts'
 import type { ScreenEntry } from '../stores/modal.ts'
 import { OAUTH_TEXT } from './texts.ts'
 
@@ -17,8 +16,8 @@ function oauthTable(providerLabel: string, method: string): OutcomeTable<OAuthEr
       if (error instanceof OAuthStateMismatchError) return status(OAUTH_TEXT.phishing, false)
       if (error instanceof OAuthInvalidCodeError) return status(OAUTH_TEXT.invalidCode, true)
       if (error instanceof OAuthNoFlowError) return status(OAUTH_TEXT.noFlow, true)
-      // Only the server's answers have codes here: a browser failure is simply unexpected.
-      return error instanceof ApiError ? null : status(OAUTH_TEXT.unexpected, true)
+      // Only the server's answers and the captcha's failures have codes here: any other browser failure is simply unexpected.
+      return codeOf(error) !== null ? null : status(OAUTH_TEXT.unexpected, true)
     },
     codes: {
       invalid_credentials: (error) =>

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores'
 import type { SessionUpdateAction, WireAuthResponse } from '../api/types.ts'
 import { toUser, type User } from '../api/user.ts'
+import { clearSessionMarker, setSessionMarker } from './sessionMarker.ts'
 import { readJson, removeKey, storageKeys, writeJson } from './storage.ts'
 
 export type SessionStatus = 'loading' | 'unauthenticated' | 'authenticated'
@@ -8,8 +9,11 @@ export type SessionStatus = 'loading' | 'unauthenticated' | 'authenticated'
 export interface SessionTokens {
   /** Access token (bearer). */
   token: string
+  /** Null with cookie sessions: the token is then in the API's HttpOnly cookie, never here. */
   refreshToken: string | null
   identityToken: string | null
+  /** True when the API holds the refresh token in its HttpOnly cookie (the page shares the API's site). */
+  refreshInCookie?: boolean
 }
 
 export interface SessionState {
@@ -30,6 +34,7 @@ export const $pendingLogin = atom<PendingLogin | null>(null)
 
 export function readStoredTokens(appId: string): SessionTokens | null {
   const stored = readJson<Partial<SessionTokens>>(storageKeys.session(appId))
+  const inCookie = stored?.refreshInCookie === true ? { refreshInCookie: true } : {}
   if (!stored || typeof stored.token !== 'string') {
     // A refresh token alone is still worth a refresh attempt.
     if (stored && typeof stored.refreshToken === 'string') {
@@ -37,7 +42,7 @@ export function readStoredTokens(appId: string): SessionTokens | null {
     }
     return null
   }
-  return { token: stored.token, refreshToken: stored.refreshToken ?? null, identityToken: stored.identityToken ?? null }
+  return { token: stored.token, refreshToken: stored.refreshToken ?? null, identityToken: stored.identityToken ?? null, ...inCookie }
 }
 
 export function storeTokens(appId: string, tokens: SessionTokens): void {
@@ -47,6 +52,7 @@ export function storeTokens(appId: string, tokens: SessionTokens): void {
 /** Wipes the stored tokens and marks the session logged out. */
 export function clearSession(appId: string | null): void {
   if (appId) removeKey(storageKeys.session(appId))
+  if (appId) clearSessionMarker(appId)
   $session.set({ status: 'unauthenticated', user: null, tokens: null })
   $pendingLogin.set(null)
 }
@@ -67,12 +73,16 @@ export function applyAuthResponse(appId: string, response: WireAuthResponse): Se
       clearSession(appId)
       return $session.get()
     }
+    // No refresh token in the body: the API set it as its HttpOnly cookie (cookie sessions).
+    const inCookie = !response.refresh_token
     const tokens: SessionTokens = {
       token: response.token,
       refreshToken: response.refresh_token ?? null,
       identityToken: response.identity_token ?? null,
+      ...(inCookie ? { refreshInCookie: true } : {}),
     }
     storeTokens(appId, tokens)
+    if (inCookie) setSessionMarker(appId)
     $session.set({ status: 'authenticated', user, tokens })
     return $session.get()
   }

@@ -219,3 +219,36 @@ it('passkey sign-up with captcha on: the status screen under the captcha screen 
   expect(fake.requests).toHaveLength(1)
   await context.close()
 })
+
+it('with captcha.action set the widget runs under that action; a token made for another action is refused and a passkey login shows the captcha texts', async () => {
+  await stack.createApp({
+    name: 'Captcha action',
+    loginMethods: { email: true, passkey: true },
+    captcha: { enabled: true, siteKey: `t:${FAKE_TURNSTILE_SITE_KEY}`, action: 'login' },
+    captchaSecretKey: FAKE_TURNSTILE_SECRET,
+  })
+  const page = await openLanding()
+  const email = 'action@example.com'
+  await submitEmail(page, email)
+  await typeCode(page, await stack.nextCode(email))
+  await waitForHostEvent(page, 'auth-success')
+  expect(await page.evaluate(() => (window as any).__turnstileRenders)).toMatchObject([{ action: 'login' }])
+  await page.close()
+
+  // A page whose widget runs without the action (as on a copied site key) gets a token siteverify reports for no action.
+  const other = await browser.newPage()
+  await other.route(`${stack.apiUrl}/api/v1/apps/*`, async (route) => {
+    const response = await route.fetch()
+    const config = await response.json()
+    await route.fulfill({ response, json: { ...config, captcha: { ...config.captcha, action: null } } })
+  })
+  await other.goto(`${stack.demoUrl}/`)
+  await waitForHostEvent(other, 'auth-ready')
+  await other.evaluate(() => document.querySelector('auth-modal')!.open())
+  fake.requests.length = 0
+  await modal(other).getByRole('button', { name: 'I have a passkey' }).click()
+  await modal(other).getByText('You did not pass CAPTCHA. Please try again.').waitFor()
+  await modal(other).getByText('Captcha failed').waitFor()
+  expect(fake.requests).toHaveLength(1)
+  await other.close()
+})

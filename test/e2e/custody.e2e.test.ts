@@ -5,7 +5,7 @@
  * reaches a share, replaces one or refreshes the session. A session revoked on the server stops
  * the owner's frame from signing within its session check, even though the page stays open.
  */
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Cookie, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
@@ -21,14 +21,31 @@ interface Stolen {
   appId: string
   token: string
   refreshToken: string
+  /** The page's stored session, as it was. */
+  stored: string
+  /** Every cookie of the browser: with cookie sessions the refresh token is the API's HttpOnly one. */
+  cookies: Cookie[]
 }
 
-const steal = (page: Page): Promise<Stolen> =>
-  page.evaluate(() => {
+/**
+ * Everything a thief with the page's storage and the browser's cookie jar gets (more than page
+ * script: cookie sessions keep the refresh token out of its reach).
+ */
+async function steal(page: Page): Promise<Stolen> {
+  const fromPage = await page.evaluate(() => {
     const key = Object.keys(localStorage).find((k) => k.endsWith(':session'))!
-    const stored = JSON.parse(localStorage.getItem(key)!)
-    return { appId: document.querySelector('auth-modal')!.getAttribute('app-id')!, token: stored.token, refreshToken: stored.refreshToken }
+    const stored = localStorage.getItem(key)!
+    return {
+      appId: document.querySelector('auth-modal')!.getAttribute('app-id')!,
+      token: JSON.parse(stored).token as string,
+      refreshToken: JSON.parse(stored).refreshToken as string | null,
+      stored,
+    }
   })
+  const cookies = await page.context().cookies()
+  const refreshToken = fromPage.refreshToken ?? cookies.find((c) => c.name === `gatehouse-refresh-${fromPage.appId}`)!.value
+  return { ...fromPage, refreshToken, cookies }
+}
 
 const signHeadless = (page: Page) =>
   page.evaluate(() =>
@@ -101,15 +118,13 @@ describe('custody survives a stolen token', () => {
     expect(refresh.status).toBe(401)
     expect((await refresh.json()).code).toBe('invalid_device_proof')
 
-    // A fresh browser profile with the copied storage: its own frame has another device key.
+    // A fresh browser profile with the copied storage and cookies: its own frame has another device key.
     const thief = await browser.newContext()
+    await thief.addCookies(stolen.cookies)
     const thiefPage = await thief.newPage()
     await thiefPage.goto(`${stack.demoUrl}/`)
     await waitForHostEvent(thiefPage, 'auth-ready')
-    await thiefPage.evaluate((s) => {
-      const key = Object.keys(localStorage).find((k) => k.endsWith(':session')) ?? `gatehouse:${s.appId}:session`
-      localStorage.setItem(key, JSON.stringify({ token: s.token, refreshToken: s.refreshToken, identityToken: null }))
-    }, stolen)
+    await thiefPage.evaluate((s) => localStorage.setItem(`gatehouse:${s.appId}:session`, s.stored), stolen)
     // Asking its frame directly, with the stolen access token, for the wallet's shares.
     const recovered = await thiefPage.evaluate(
       async ({ token, address }) => {

@@ -198,7 +198,8 @@ describe('OAuth link and unlink', () => {
     await modal(page).getByText('Authentication failed').waitFor()
     await page.evaluate(() => document.querySelector('auth-modal')!.close())
     await page.waitForFunction(() => (window as any).linkResult !== 'pending', null, { timeout: 5000 })
-    expect(await page.evaluate(() => (window as any).linkResult)).toBe('error:USER_EXITED_LINK_FLOW')
+    // Closed after the link failed: the flow reports the failure, not a plain exit.
+    expect(await page.evaluate(() => (window as any).linkResult)).toBe('error:FAILED_TO_LINK_ACCOUNT')
     await page.close()
   })
 

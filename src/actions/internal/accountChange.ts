@@ -2,7 +2,18 @@ import { toUser, type LinkedAccount, type User, type WireUser } from '../../api/
 import { MustBeAuthenticatedError } from '../../errors/auth.ts'
 import { AccountTransferRequiredError, GuestCannotLinkError } from '../../errors/link.ts'
 import { ApiError } from '../../errors/api.ts'
+import { noteFlowFailure } from '../../flows/uiFlow.ts'
 import { $session, setSessionUser } from '../../stores/session.ts'
+
+/** Runs a link or update call; a failure is noted for the host method's flow (see noteFlowFailure) and rethrown for the screen. */
+export async function accountCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    noteFlowFailure(error)
+    throw error
+  }
+}
 
 /** Link, update and transfer need a signed-in, non-guest user (spec §5). */
 export function requireLinkableUser(): User {

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
 import { linkWithEmailCode } from '../../actions/linkWithEmailCode.ts'
 import { loginWithEmailCode } from '../../actions/loginWithEmailCode.ts'
-import { sendSmsCode } from '../../actions/sendSmsCode.ts'
+import { resendSmsCode } from '../../actions/resendSmsCode.ts'
 import { linkWithSmsCode, loginWithSmsCode, updatePhoneWithCode } from '../../actions/smsCode.ts'
 import { updateEmailWithCode } from '../../actions/updateEmailWithCode.ts'
 import { $smsFlow } from '../../stores/smsFlow.ts'
@@ -34,7 +34,7 @@ const CALLS = {
     login: loginWithSmsCode,
     link: linkWithSmsCode,
     update: updatePhoneWithCode,
-    resend: () => sendSmsCode({ phoneNumber: $smsFlow.get().sentTo ?? '', channel: $smsFlow.get().channel }),
+    resend: () => resendSmsCode(),
   },
 } as const
 

@@ -35,8 +35,6 @@ export function mapCodeError(error: unknown, method = 'email'): CodeErrorOutcome
 /** What the landing screen does with a failed code request. */
 export type InitErrorOutcome = { kind: 'screen'; screen: ScreenEntry } | { kind: 'landing'; message: string }
 
-const captchaScreen = (detail: string) => () => errorScreen(TEXT.captchaFailed, detail, TEXT.goBack)
-
 const initTable: OutcomeTable<InitErrorOutcome> = {
   transfer: null,
   codes: {
@@ -44,10 +42,6 @@ const initTable: OutcomeTable<InitErrorOutcome> = {
     disallowed_login_method: notAllowedScreen,
     linked_to_another_user: linkedToAnotherUserScreen,
     too_many_requests: () => errorScreen(TEXT.requestFailed, TEXT.tooManyAttempts, TEXT.tryAgainLater),
-    invalid_captcha: captchaScreen(TEXT.invalidCaptcha),
-    captcha_failure: captchaScreen(TEXT.captchaFailure),
-    captcha_timeout: captchaScreen(TEXT.captchaTimeout),
-    unsupported_captcha_site_key: captchaScreen(TEXT.unsupportedSiteKey),
     // The user left the captcha screen: back on the form, with what they typed.
     captcha_cancelled: () => ({ kind: 'landing', message: TEXT.invalidCaptcha }),
     not_supported: () => errorScreen(TEXT.regionNotSupported, TEXT.smsRegionUnavailable, TEXT.goBack),

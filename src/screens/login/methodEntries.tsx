@@ -3,6 +3,7 @@
  * start function when their feature lands; a method without one says so instead of doing nothing.
  */
 import { useEffect, useState } from 'react'
+import { inAppBrowserScreen, oauthBlockedInThisBrowser } from '../../oauth/inAppBrowser.ts'
 import { openOAuthPopup } from '../../oauth/popup.ts'
 import type { ScreenEntry } from '../../stores/modal.ts'
 import { pushScreen } from '../../stores/modal.ts'
@@ -28,6 +29,18 @@ export const METHOD_LABELS: Record<string, string> = {
   wallet: 'Continue with a wallet',
 }
 
+/** An app whose phone codes go out only by WhatsApp: its phone entry and screen say WhatsApp, not SMS. */
+export function whatsappOnly(app: { smsChannels?: readonly string[] } | null | undefined): boolean {
+  return app?.smsChannels?.length === 1 && app.smsChannels[0] === 'whatsapp'
+}
+
+/** The landing entry's text for `method`: the app's own provider label first. */
+export function methodLabel(method: string): string {
+  const app = $config.get().app
+  if (method === 'sms' && whatsappOnly(app)) return 'Continue with WhatsApp'
+  return app?.oauthProviderLabels?.[method] ?? METHOD_LABELS[method] ?? method
+}
+
 /** What clicking a method's entry does; features add theirs with `registerMethodStart`. */
 const starters: Record<string, () => void> = {
   email: () => pushScreen({ name: 'email-login' }),
@@ -43,6 +56,7 @@ const starters: Record<string, () => void> = {
 export const OAUTH_METHODS = ['google', 'apple', 'twitter', 'discord', 'github', 'linkedin', 'spotify', 'instagram', 'tiktok', 'line']
 for (const provider of OAUTH_METHODS) {
   starters[provider] = () => {
+    if (oauthBlockedInThisBrowser(provider)) return pushScreen(inAppBrowserScreen())
     const popup = openOAuthPopup()
     void import('../../oauth/flow.ts').then(
       (m) => m.startOAuth(provider, 'login', popup),
@@ -100,7 +114,7 @@ export function MethodEntry({ method }: { method: string; overflow?: boolean }) 
   }
   return (
     <button type="button" className="secondary-button method-button" part="method-button" data-method={method} disabled={cooling} onClick={onClick}>
-      {$config.get().app?.oauthProviderLabels?.[method] ?? METHOD_LABELS[method] ?? method}
+      {methodLabel(method)}
     </button>
   )
 }

@@ -2,6 +2,7 @@
  * Wallet-signature login and linking, for both chains (spec part 1 §4 "Wallet-signature login":
  * nonce, then authenticate or link). Light: the SIWE message builder (viem) is imported on use.
  */
+import { accountCall } from '../../actions/internal/accountChange.ts'
 import { trackEvent } from '../../api/analytics.ts'
 import { captchaTokenForInit } from '../../captcha/require.ts'
 import { getApiClient } from '../../api/instance.ts'
@@ -112,10 +113,12 @@ export async function walletLogin(signer: WalletSigner, options: { disableSignup
 export async function walletLink(signer: WalletSigner, options: { useTransaction?: boolean } = {}): Promise<User> {
   if ($session.get().status !== 'authenticated') throw new MustBeAuthenticatedError()
   const { path, body } = await signedMessage(signer, Boolean(options.useTransaction))
-  const wire = await getApiClient().request<WireUser>(`/${path}/link`, {
-    method: 'POST',
-    body: { ...body, walletClientType: signer.walletClientType ?? 'unknown', connectorType: signer.connectorType ?? 'injected' },
-  })
+  const wire = await accountCall(() =>
+    getApiClient().request<WireUser>(`/${path}/link`, {
+      method: 'POST',
+      body: { ...body, walletClientType: signer.walletClientType ?? 'unknown', connectorType: signer.connectorType ?? 'injected' },
+    }),
+  )
   const user = toUser(wire)
   setSessionUser(user)
   return user
