@@ -1,3 +1,4 @@
+import { toProviderError } from '../errors/transaction.ts'
 import { ProviderRpcError, WALLET_MESSAGES } from '../errors/wallet.ts'
 import { findWallet } from '../stores/wallets.ts'
 import type { SignUiOptions } from '../stores/signRequest.ts'
@@ -152,15 +153,4 @@ export function getEthereumProvider(address: string, options: GetEthereumProvide
     }
   }
   return provider
-}
-
-/** EIP-1193 codes for our errors: 4001 declined, 4902 unknown chain, else an internal error carrying the spec code. */
-export function toProviderError(error: unknown): ProviderRpcError {
-  const code = (error as { code?: string }).code
-  const message = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message
-  const rpcCode = code === 'USER_REJECTED' ? 4001 : code === 'UNSUPPORTED_CHAIN_ID' ? 4902 : code === 'EMBEDDED_WALLET_NOT_FOUND' ? 4100 : -32603
-  return Object.assign(new ProviderRpcError(rpcCode, code === 'USER_REJECTED' ? 'The user rejected the request' : message, error), {
-    errorCode: code,
-    hash: (error as { hash?: string | null }).hash ?? null,
-  })
 }

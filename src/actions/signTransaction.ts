@@ -1,6 +1,7 @@
 import type { ProviderRpcError } from '../errors/wallet.ts'
 import type { EthereumTransactionRequest } from '../stores/txRequest.ts'
-import { transact, type SendTransactionOptions } from './sendTransaction.ts'
+import { transact } from './internal/transact.ts'
+import type { SendTransactionOptions } from './sendTransaction.ts'
 
 export type SignTransactionOptions = SendTransactionOptions
 export interface SignTransactionReturnType {

@@ -82,12 +82,10 @@ describe.skipIf(!specPresent)('spec part 1 §8: every error text is reachable in
 })
 
 /**
- * Error codes the spec names whose feature is not built yet (transactions, chain switching, MFA).
+ * Error codes the spec names whose feature is not built yet (MFA).
  * The audit below fails as soon as one is thrown and asserted, naming the entry to remove.
  */
 const PENDING_CODES: Record<string, string> = {
-  TRANSACTION_FAILURE: 'sending transactions (spec part 3)',
-  UNSUPPORTED_CHAIN_ID: 'chain switching of the embedded Ethereum provider (spec part 3)',
   MISSING_MFA_CREDENTIALS: 'MFA verification (spec part 2)',
 }
 

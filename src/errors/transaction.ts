@@ -1,4 +1,5 @@
 import { BaseError } from './base.ts'
+import { ProviderRpcError } from './wallet.ts'
 
 /** Spec part 3 §8 texts for Ethereum transactions. */
 export const TRANSACTION_MESSAGES = {
@@ -26,4 +27,15 @@ export class TransactionError extends BaseError {
     super(message, { code: options.code, details: options.details, cause: options.cause })
     this.hash = options.hash ?? null
   }
+}
+
+/** EIP-1193 codes for our errors: 4001 declined, 4902 unknown chain, else an internal error carrying the spec code. */
+export function toProviderError(error: unknown): ProviderRpcError {
+  const code = (error as { code?: string }).code
+  const message = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message
+  const rpcCode = code === 'USER_REJECTED' ? 4001 : code === 'UNSUPPORTED_CHAIN_ID' ? 4902 : code === 'EMBEDDED_WALLET_NOT_FOUND' ? 4100 : -32603
+  return Object.assign(new ProviderRpcError(rpcCode, code === 'USER_REJECTED' ? 'The user rejected the request' : message, error), {
+    errorCode: code,
+    hash: (error as { hash?: string | null }).hash ?? null,
+  })
 }
