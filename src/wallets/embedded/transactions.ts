@@ -27,7 +27,7 @@ export interface PreparedTransaction {
   value: bigint
 }
 
-/** Spec part 3 §9-style receipt polling: often at first (local chains mine at once), then every 2 s. */
+/** Receipt polling: often at first (local chains mine at once), then every 2 s; the spec sets no interval. */
 const RECEIPT_POLL_MS = [250, 500, 1000, 2000]
 const RECEIPT_TIMEOUT_MS = 5 * 60_000
 

@@ -65,6 +65,8 @@ export class RpcResponseError extends Error {
 }
 
 let rpcId = 0
+/** An RPC that does not answer must not leave the confirmation screen preparing forever. */
+const RPC_TIMEOUT_MS = 20_000
 
 /** One JSON-RPC call to the chain's RPC URL. */
 export async function chainRpc(chain: ChainConfig, method: string, params: unknown[] = []): Promise<unknown> {
@@ -73,6 +75,7 @@ export async function chainRpc(chain: ChainConfig, method: string, params: unkno
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
+    signal: AbortSignal.timeout(RPC_TIMEOUT_MS),
   })
   if (!response.ok) throw new RpcResponseError(`RPC answered HTTP ${response.status}`, -32603)
   const reply = (await response.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } }
