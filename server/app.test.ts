@@ -69,6 +69,28 @@ forEachDatabase((target) => {
       expect(param.headers.allow).toContain('GET')
     })
 
+    it("error: a malformed escape or an over-long path parameter answers 400 invalid_data, not the router's own shape", async () => {
+      const bad = await raw('GET', '/api/v1/apps/%E0%A4%A')
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json()).toEqual({ error: 'The URL is not valid', code: 'invalid_data' })
+      const long = await raw('GET', `/api/v1/apps/${'x'.repeat(101)}`)
+      expect(long.statusCode).toBe(400)
+      expect(long.json()).toEqual({ error: 'A path parameter is too long', code: 'invalid_data' })
+    })
+
+    it('error: a NUL character in a body, a key or a query answers 400 invalid_data on both databases', async () => {
+      const { token } = await h.login(appId, 'nul@example.com')
+      const nul = { error: 'Text must not contain the NUL character', code: 'invalid_data' }
+      for (const body of [{ address: 'a\u0000b@example.com' }, { address: 'nul@example.com', 'x\u0000': 1 }]) {
+        const res = await h.post('/api/v1/passwordless/unlink', body, { appId, token })
+        expect(res.statusCode).toBe(400)
+        expect(res.json()).toEqual(nul)
+      }
+      const query = await raw('GET', '/api/v1/oauth/callback?state=a%00b')
+      expect(query.statusCode).toBe(400)
+      expect(query.json()).toEqual(nul)
+    })
+
     it('error: wrong content type answers 415 unsupported_media_type', async () => {
       const res = await raw('POST', INIT, 'email=a@b.co', { 'content-type': 'application/x-www-form-urlencoded' })
       expect(res.statusCode).toBe(415)

@@ -15,7 +15,7 @@ import { deleteExpiredWalletNonces } from './db/wallet-nonces.js'
 import { DeviceProofs } from './services/device-proofs.js'
 import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
 import { loadKeyRing } from './crypto/tokens.js'
-import { ApiError, installErrorHandlers } from './errors.js'
+import { ApiError, installErrorHandlers, sendError } from './errors.js'
 import { registerOpenApi } from './openapi.js'
 import { AccountService } from './services/accounts.js'
 import { AppStore } from './services/apps.js'
@@ -86,9 +86,13 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+    // The router refuses malformed escapes and over-long path parameters before any hook runs;
+    // without this they would leave in Fastify's own error shape instead of `{ error, code }`.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(reply, 'invalid_data', error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The URL is not valid'),
   })
 
-  const keys = await loadKeyRing(db, { secret: config.secret, issuer: config.publicUrl, now })
+  const keys = await loadKeyRing(db, { secret: config.secret, issuer: config.publicUrl, now, dialect: database.dialect })
   // Printing puts login codes in the log: a development convenience, never in production.
   const mailer = options.mailer ?? createMailer({ ...config, print: config.printMail && config.dev, now })
   const throttle = new Throttle(db, config.rateLimits, config.rateLimitsDisabled, now)
@@ -186,6 +190,14 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     parseJson(request, body as string, done)
   })
 
+  // PostgreSQL text cannot hold U+0000 (SQLite can): refuse it at the door, the same on both
+  // databases, rather than fail inside a query. No field of the API has a use for it.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+      throw new ApiError('invalid_data', 'Text must not contain the NUL character')
+    }
+  })
+
   await app.register(cors, {
     delegator: async (request: FastifyRequest) => {
       const origin = request.headers.origin
@@ -261,4 +273,21 @@ async function originAllowed(gatehouse: Gatehouse, request: FastifyRequest, orig
   if (typeof raw !== 'string' || !APP_ID_PATTERN.test(raw)) return false
   const app = await gatehouse.apps.get(raw)
   return app?.settings.allowedOrigins.includes(origin) ?? false
+}
+
+/** Whether any string (value or key) in a parsed request part contains U+0000. Iterative: bodies may nest deeply. */
+function containsNul(value: unknown): boolean {
+  const stack = [value]
+  while (stack.length) {
+    const item = stack.pop()
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true
+    } else if (item && typeof item === 'object') {
+      for (const [key, inner] of Object.entries(item)) {
+        if (key.includes('\u0000')) return true
+        stack.push(inner)
+      }
+    }
+  }
+  return false
 }

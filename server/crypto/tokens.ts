@@ -4,9 +4,8 @@
  */
 import { createPrivateKey, type KeyObject } from 'node:crypto'
 import { SignJWT, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type JWTPayload } from 'jose'
-import { isUniqueViolation } from '../db/connect.js'
 import type { Db } from '../db/schema.js'
-import { insertSigningKey, listActiveSigningKeys } from '../db/signing-keys.js'
+import { insertFirstSigningKey, listActiveSigningKeys } from '../db/signing-keys.js'
 import { decrypt, encrypt } from './hash.js'
 
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60
@@ -82,9 +81,12 @@ export class KeyRing {
 
 /**
  * Loads the active key from the database, creating one on the very first start. Several
- * instances may create a key at once; all then pick the oldest one, so they agree.
+ * instances starting at once agree on one first key (see insertFirstSigningKey).
  */
-export async function loadKeyRing(db: Db, options: { secret: string | null; issuer: string; now: () => number }): Promise<KeyRing> {
+export async function loadKeyRing(
+  db: Db,
+  options: { secret: string | null; issuer: string; now: () => number; dialect: 'sqlite' | 'postgres' },
+): Promise<KeyRing> {
   let rows = await listActiveSigningKeys(db)
   if (rows.length === 0) {
     const { publicKey, privateKey } = await generateKeyPair(ALG, { extractable: true })
@@ -92,18 +94,18 @@ export async function loadKeyRing(db: Db, options: { secret: string | null; issu
     const privateJwk = await exportJWK(privateKey)
     const kid = await calculateJwkThumbprint(publicJwk)
     const privateText = JSON.stringify(privateJwk)
-    try {
-      await insertSigningKey(db, {
+    await insertFirstSigningKey(
+      db,
+      {
         kid,
         alg: ALG,
         public_jwk: JSON.stringify({ ...publicJwk, kid, alg: ALG, use: 'sig' }),
         private_jwk: options.secret ? encrypt(options.secret, privateText) : privateText,
         created_at: options.now(),
         retired_at: null,
-      })
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error
-    }
+      },
+      options.dialect,
+    )
     rows = await listActiveSigningKeys(db)
   }
   const active = rows[0]

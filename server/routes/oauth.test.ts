@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startDevIdp } from '../dev-idp.js'
 import { forEachDatabase, startHarness, type Harness } from '../testing.js'
@@ -141,6 +143,30 @@ forEachDatabase((target) => {
       error: 'redirect_to is not an allowed origin of this app',
     })
     expect((await h.get('/api/v1/oauth/callback?code=x&state=unknown-state-0123456789')).statusCode).toBe(400)
+  })
+
+  it('error: a provider that is down answers invalid_credentials, not 500, and a made-up state never reaches it', async () => {
+    let hits = 0
+    const down = createServer((_req, res) => {
+      hits++
+      res.writeHead(503).end()
+    })
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve))
+    try {
+      const issuer = `http://127.0.0.1:${(down.address() as AddressInfo).port}`
+      const appId = await h.createApp({ loginMethods: { email: true, google: true }, oauth: { google: { clientId: 'c', clientSecret: 's', issuer } } })
+      const p = pkce()
+      const made = { authorization_code: 'code', state_code: p.state, code_verifier: p.verifier, provider: 'google' }
+      const auth = await h.post('/api/v1/oauth/authenticate', made, { appId })
+      expect(auth.json()).toMatchObject({ code: 'invalid_credentials', error: 'Invalid code during OAuth flow.' })
+      expect(hits).toBe(0)
+      const init = await h.post('/api/v1/oauth/init', { provider: 'google', redirect_to: PAGE, code_challenge: p.challenge, state_code: p.state }, { appId })
+      expect(init.statusCode).toBe(401)
+      expect(init.json()).toMatchObject({ code: 'invalid_credentials', error: 'Could not reach Google. Please try again.' })
+      expect(hits).toBe(1)
+    } finally {
+      await new Promise((resolve) => down.close(resolve))
+    }
   })
 
   it('presets: github builds its authorization URL from the preset with the configured client', async () => {

@@ -37,6 +37,14 @@ export const CALLBACK_ROUTE = '/oauth/callback'
 export const CALLBACK_PATH = `${API_PREFIX}${CALLBACK_ROUTE}`
 const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/
 
+function hostnameOf(url: string): string {
+  try {
+    return new URL(url).hostname
+  } catch {
+    return ''
+  }
+}
+
 export interface OAuthTokens {
   provider: string
   access_token: string
@@ -126,18 +134,24 @@ export class OAuthService {
       : base
     const issuer = preset.issuer
     // Plain http only for an identity provider on this machine (tests, the development IdP).
-    const insecure = LOOPBACK.test(new URL(issuer ?? preset.authorizationEndpoint!).hostname)
-    const options = insecure ? { [oauth.allowInsecureRequests]: true } : {}
+    const options = LOOPBACK.test(hostnameOf(issuer ?? preset.authorizationEndpoint!)) ? { [oauth.allowInsecureRequests]: true } : {}
     let as: oauth.AuthorizationServer
     if (issuer) {
       let pending = this.discovered.get(issuer)
       if (!pending) {
-        const url = new URL(issuer)
-        pending = oauth.discoveryRequest(url, { algorithm: 'oidc', ...options }).then((r) => oauth.processDiscoveryResponse(url, r))
+        pending = (async () => {
+          const url = new URL(issuer)
+          return oauth.processDiscoveryResponse(url, await oauth.discoveryRequest(url, { algorithm: 'oidc', ...options }))
+        })()
         pending.catch(() => this.discovered.delete(issuer))
         this.discovered.set(issuer, pending)
       }
-      as = await pending
+      try {
+        as = await pending
+      } catch {
+        // The provider is down or answers nonsense: the widget shows its retryable failure.
+        throw new ApiError('invalid_credentials', `Could not reach ${PROVIDER_LABELS[provider]}. Please try again.`)
+      }
     } else {
       as = { issuer: new URL(preset.authorizationEndpoint!).origin, authorization_endpoint: preset.authorizationEndpoint, token_endpoint: preset.tokenEndpoint }
     }
@@ -231,15 +245,17 @@ export class OAuthService {
 
   /** OAuth authenticate / link: proves the `{provider}_oauth` account and returns the provider's tokens. */
   async prove(app: App, body: CodeExchange): Promise<{ proven: ProvenAccount; tokens: OAuthTokens }> {
-    const r = await this.resolve(app, body.provider)
+    const { provider } = this.settingsFor(app, body.provider)
     if (body.authorization_code === 'undefined') throw new ApiError('invalid_credentials', 'User denied confirmation during OAuth flow')
+    // The flow is checked before the provider is contacted: a made-up state costs no outbound call.
     const flow = await takeOAuthState(this.deps.db, app.id, sha256(body.state_code))
-    if (!flow || flow.expires_at < this.deps.now() || flow.provider !== r.provider) {
+    if (!flow || flow.expires_at < this.deps.now() || flow.provider !== provider) {
       throw new ApiError('invalid_credentials', 'Invalid code during OAuth flow.')
     }
     if ((await oauth.calculatePKCECodeChallenge(body.code_verifier)) !== flow.code_challenge) {
       throw new ApiError('invalid_credentials', 'Invalid code during OAuth flow.')
     }
+    const r = await this.resolve(app, body.provider)
     // The callback parameters as the provider sent them (the issuer echo, RFC 9207, included).
     const params = new URLSearchParams({ code: body.authorization_code, state: body.state_code })
     if (r.as.authorization_response_iss_parameter_supported) params.set('iss', r.as.issuer)

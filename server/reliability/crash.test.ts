@@ -1,0 +1,152 @@
+/**
+ * SIGKILL in the middle of 1,000 concurrent e-mail sign-ups (the real server process, codes
+ * over real SMTP), then a restart on the same database: every sign-up that was answered 200 is
+ * there with its session (refresh works, the access token still reads the user), the database
+ * holds no half-written sign-up, and the restarted server signs up newcomers as before.
+ */
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inBatches, nextCode, scratchDatabase, startApiProcess, type ApiProcess, type ScratchDatabase } from '../../test/api-process.js'
+import { postgresAvailable } from '../../test/postgres.js'
+import { startSmtpSink, type SmtpSink } from '../../test/smtp.js'
+import type { Db } from '../db/schema.js'
+
+const SIGNUPS = 1000
+/** Answers counted before the kill: enough to have many acknowledged, few enough that most are in flight. */
+const KILL_AFTER = 150
+const FROM = '127.0.8.1'
+// Throttles off: 1,000 sign-ups from one address are the point here, not a script to stop.
+const ENV = { GATEHOUSE_RATE_LIMIT: 'off' }
+
+interface Acknowledged {
+  email: string
+  userId: string
+  token: string
+  refreshToken: string
+}
+
+/** Rows a sign-up interrupted half way would leave behind; each count must be 0. */
+async function halfWritten(db: Db): Promise<Record<string, number>> {
+  const count = async (query: ReturnType<typeof sql<{ n: number | string }>>) => Number((await query.execute(db)).rows[0].n)
+  return {
+    'users without a linked account': await count(
+      sql`select count(*) as n from users u where not exists (select 1 from linked_accounts l where l.user_id = u.id)`,
+    ),
+    'users without a session': await count(sql`select count(*) as n from users u where not exists (select 1 from sessions s where s.user_id = u.id)`),
+    'linked accounts without a user': await count(
+      sql`select count(*) as n from linked_accounts l where not exists (select 1 from users u where u.id = l.user_id)`,
+    ),
+    'sessions without a user': await count(sql`select count(*) as n from sessions s where not exists (select 1 from users u where u.id = s.user_id)`),
+    'sessions without a refresh token': await count(
+      sql`select count(*) as n from sessions s where not exists (select 1 from refresh_tokens r where r.session_id = s.id)`,
+    ),
+    'refresh tokens without a session': await count(
+      sql`select count(*) as n from refresh_tokens r where not exists (select 1 from sessions s where s.id = r.session_id)`,
+    ),
+  }
+}
+
+const NONE = {
+  'users without a linked account': 0,
+  'users without a session': 0,
+  'linked accounts without a user': 0,
+  'sessions without a user': 0,
+  'sessions without a refresh token': 0,
+  'refresh tokens without a session': 0,
+}
+
+function crashSuite(kind: 'sqlite' | 'postgres') {
+  let sink: SmtpSink
+  let database: ScratchDatabase
+  let api: ApiProcess | undefined
+
+  beforeAll(async () => {
+    sink = await startSmtpSink()
+    database = await scratchDatabase(kind)
+  })
+  afterAll(async () => {
+    await api?.kill()
+    await sink?.close()
+    await database?.remove()
+  })
+
+  it(`SIGKILL during ${SIGNUPS} concurrent sign-ups: every acknowledged sign-up and session survives, nothing is half written`, async () => {
+    api = await startApiProcess({ database, smtpUrl: sink.url, env: ENV })
+    const first = api
+    const appId = await first.createApp()
+    const emails = Array.from({ length: SIGNUPS }, (_, i) => `crash-${i}@example.com`)
+    const codes = await inBatches(emails, 16, async (email) => {
+      const init = await first.request({ method: 'POST', path: '/api/v1/passwordless/init', appId, from: FROM, body: { email } })
+      expect(init.status, init.text).toBe(200)
+      return nextCode(sink, email)
+    })
+
+    // All at once; the process dies once KILL_AFTER of them have been answered.
+    const acknowledged: Acknowledged[] = []
+    const answeredOtherwise: string[] = []
+    let killed: Promise<void> | null = null
+    const outcomes = await Promise.allSettled(
+      emails.map(async (email, i) => {
+        const res = await first.request({ method: 'POST', path: '/api/v1/passwordless/authenticate', appId, from: FROM, body: { email, code: codes[i] } })
+        if (res.status !== 200) answeredOtherwise.push(`${email}: ${res.status} ${res.text}`)
+        else {
+          const body = res.json()
+          acknowledged.push({ email, userId: body.user.id, token: body.token, refreshToken: body.refresh_token })
+        }
+        if (acknowledged.length >= KILL_AFTER) killed ??= first.kill('SIGKILL')
+      }),
+    )
+    await killed
+    expect(first.child.signalCode).toBe('SIGKILL')
+    expect(answeredOtherwise).toEqual([])
+    const lost = outcomes.filter((o) => o.status === 'rejected').length
+    // The kill landed in the middle: some answered, the rest cut off.
+    expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER)
+    expect(lost).toBeGreaterThan(0)
+    expect(acknowledged.length + lost).toBe(SIGNUPS)
+
+    const handle = await database.open()
+    try {
+      expect(await halfWritten(handle.db)).toEqual(NONE)
+
+      // The same address as before (and so the same token issuer), as an operator restarts it.
+      api = await startApiProcess({ database, smtpUrl: sink.url, env: ENV, port: first.port })
+      const second = api
+      const problems = (
+        await inBatches(acknowledged, 16, async (a) => {
+          const me = await second.request({ method: 'GET', path: '/api/v1/users/me', appId, token: a.token })
+          if (me.status !== 200 || me.json().user?.id !== a.userId) return `${a.email}: /users/me ${me.status} ${me.text}`
+          const refresh = await second.request({ method: 'POST', path: '/api/v1/sessions', appId, body: { refresh_token: a.refreshToken } })
+          if (refresh.status !== 200) return `${a.email}: refresh ${refresh.status} ${refresh.text}`
+          const user = refresh.json().user
+          const linked = user.linked_accounts?.some((l: { type: string; address: string }) => l.type === 'email' && l.address === a.email)
+          return user.id === a.userId && linked ? null : `${a.email}: refreshed as ${JSON.stringify(user)}`
+        })
+      ).filter(Boolean)
+      expect(problems).toEqual([])
+
+      const users = Number((await sql<{ n: number }>`select count(*) as n from users`.execute(handle.db)).rows[0].n)
+      expect(users).toBeGreaterThanOrEqual(acknowledged.length)
+      expect(users).toBeLessThanOrEqual(SIGNUPS)
+
+      // Someone whose sign-up was cut off simply signs up again on the restarted server.
+      const acked = new Set(acknowledged.map((a) => a.email))
+      const retry = emails.find((e) => !acked.has(e))!
+      expect((await second.request({ method: 'POST', path: '/api/v1/passwordless/init', appId, from: FROM, body: { email: retry } })).status).toBe(200)
+      const again = await second.request({
+        method: 'POST',
+        path: '/api/v1/passwordless/authenticate',
+        appId,
+        from: FROM,
+        body: { email: retry, code: await nextCode(sink, retry) },
+      })
+      expect(again.status, again.text).toBe(200)
+      expect(await halfWritten(handle.db)).toEqual(NONE)
+    } finally {
+      await handle.close()
+    }
+  }, 180_000)
+}
+
+describe('crash during sign-ups (sqlite)', () => crashSuite('sqlite'))
+describe.skipIf(!postgresAvailable())('crash during sign-ups (postgres)', () => crashSuite('postgres'))

@@ -1,0 +1,400 @@
+/**
+ * Generated requests for every operation of the server's own OpenAPI document (fast-check), so a
+ * route added tomorrow is fuzzed without touching the suite. Each request mixes well-formed
+ * values (from the route's JSON schema, the live app id and access token) with wrong types,
+ * unicode and control characters, huge and deeply nested bodies, malformed JSON and escapes.
+ */
+import fc from 'fast-check'
+import type { HttpRequest } from './api-process.ts'
+
+type Schema = {
+  type?: string | string[]
+  enum?: unknown[]
+  anyOf?: Schema[]
+  oneOf?: Schema[]
+  pattern?: string
+  minLength?: number
+  maxLength?: number
+  minimum?: number
+  maximum?: number
+  properties?: Record<string, Schema>
+  required?: string[]
+  items?: Schema
+  minItems?: number
+  maxItems?: number
+  uniqueItems?: boolean
+}
+
+export interface Operation {
+  method: string
+  /** OpenAPI template, e.g. /api/v1/apps/{app_id}. */
+  path: string
+  parameters: { in: string; name: string; schema?: Schema }[]
+  body: Schema | null
+  /** The security scheme the route names (accessToken, adminToken, channelToken), if any. */
+  security: string | null
+}
+
+type OpenApiDoc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: Operation['parameters']; requestBody?: { content?: Record<string, { schema?: Schema }> }; security?: Record<string, unknown>[] }
+    >
+  >
+}
+
+/** Every operation of the document, in document order. */
+export function operationsOf(doc: OpenApiDoc): Operation[] {
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      parameters: op.parameters ?? [],
+      body: op.requestBody?.content?.['application/json']?.schema ?? null,
+      security: op.security?.[0] ? Object.keys(op.security[0])[0] : null,
+    })),
+  )
+}
+
+export interface FuzzContext {
+  /** The app most requests name (every login method on). */
+  appId: string
+  /** An app the admin routes may reconfigure freely (the fuzz must not switch the main app off). */
+  scratchAppId: string
+  /** A live access token of a user of `appId`. */
+  accessToken: string
+  adminToken: string
+  /** The server's own origin (some routes compare Origin with it). */
+  origin: string
+  /** Strings the server knows (the user's e-mail, id, refresh token…): reach past "not found". */
+  known: string[]
+}
+
+const SPECIALS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uFEFF',
+  '\u202E',
+  '💥🧨',
+  'null',
+  'undefined',
+  'NaN',
+  '-1',
+  '1e309',
+  '0x',
+  `0x${'f'.repeat(40)}`,
+  `0x${'0'.repeat(64)}`,
+  '__proto__',
+  'constructor',
+  'toString',
+  '../../etc/passwd',
+  '%00',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  'did:privy:',
+  'eip155:1',
+  'eip155:99999999999999999999',
+  'http://127.0.0.1:1/',
+  'https://example.invalid/',
+  'a@b.c',
+  'user+tag@example.com',
+  '+14155550123',
+  'Bearer',
+]
+
+const loneSurrogates = fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 4 })
+
+/** Any text: ASCII, unicode graphemes, any code point, lone surrogates, special values. */
+function text(ctx: FuzzContext): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 20 }),
+    fc.string({ unit: 'binary', maxLength: 20 }),
+    loneSurrogates,
+    fc.constantFrom(...SPECIALS),
+    fc.constantFrom(...ctx.known),
+    fc.integer({ min: 200, max: 5000 }).map((n) => 'x'.repeat(n)),
+  )
+}
+
+/** Any JSON value, unicode included, shallow enough to stay readable in a failure report. */
+const anyJson = fc.jsonValue({ maxDepth: 3, stringUnit: 'grapheme' })
+
+function typesOf(schema: Schema): string[] {
+  if (Array.isArray(schema.type)) return schema.type
+  return schema.type ? [schema.type] : []
+}
+
+const hex = (bytes: number) => fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((b) => Buffer.from(b).toString('hex'))
+const b64url = (json: fc.Arbitrary<unknown>) => json.map((v) => Buffer.from(JSON.stringify(v)).toString('base64url'))
+
+/** An EIP-4361 message with any field possibly garbled: reaches the SIWE parser and its checks. */
+function siweMessage(ctx: FuzzContext): fc.Arbitrary<string> {
+  const field = (good: fc.Arbitrary<string>) => fc.oneof({ weight: 3, arbitrary: good }, { weight: 1, arbitrary: text(ctx) })
+  return fc
+    .record({
+      domain: field(fc.constantFrom(new URL(ctx.origin).host, 'evil.example')),
+      address: field(hex(20).map((h) => `0x${h}`)),
+      uri: field(fc.constant(ctx.origin)),
+      chain: field(fc.constantFrom('1', '0', '99999999999999999999999', '-1')),
+      nonce: field(fc.stringMatching(/^[a-zA-Z0-9]{8,32}$/)),
+      issued: field(fc.date({ noInvalidDate: true }).map((d) => d.toISOString())),
+      expires: fc.option(field(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()))),
+    })
+    .map(
+      (m) =>
+        `${m.domain} wants you to sign in with your Ethereum account:\n${m.address}\n\nSign in\n\nURI: ${m.uri}\nVersion: 1\nChain ID: ${m.chain}\nNonce: ${m.nonce}\nIssued At: ${m.issued}` +
+        (m.expires === null ? '' : `\nExpiration Time: ${m.expires}`),
+    )
+}
+
+/** What a field of this name usually holds, so bodies get past the first check into the service. */
+function hinted(name: string, ctx: FuzzContext): fc.Arbitrary<string> | null {
+  const email = fc.oneof(fc.emailAddress(), fc.constantFrom(...ctx.known.filter((k) => k.includes('@'))))
+  if (/^(email|oldAddress|newAddress)$/.test(name)) return email
+  if (name === 'address')
+    return fc.oneof(
+      email,
+      hex(20).map((h) => `0x${h}`),
+      fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => base58(b)),
+    )
+  if (/phone/i.test(name)) return fc.oneof(fc.stringMatching(/^\+1[2-9][0-9]{9}$/), fc.stringMatching(/^\+[0-9]{6,15}$/))
+  if (name === 'code') return fc.stringMatching(/^[0-9]{6}$/)
+  if (name === 'message') return siweMessage(ctx)
+  if (name === 'signature')
+    return fc.oneof(
+      hex(65).map((h) => `0x${h}`),
+      fc.uint8Array({ minLength: 64, maxLength: 64 }).map((b) => Buffer.from(b).toString('base64')),
+    )
+  // A JWT's three parts with any header and claims: reaches the token parsers.
+  if (name === 'token' || name === 'channel_token')
+    return fc
+      .tuple(b64url(fc.oneof(fc.constant({ alg: 'ES256' }), fc.constant({ alg: 'none' }), anyJson)), b64url(anyJson), fc.base64String())
+      .map((p) => p.join('.'))
+  if (name === 'refresh_token') return fc.constantFrom(...ctx.known)
+  if (/^(redirect_to|siweUri|relying_party|uri)$/.test(name)) return fc.oneof(fc.constant(ctx.origin), fc.webUrl())
+  return null
+}
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+function base58(bytes: Uint8Array): string {
+  let n = BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`)
+  let out = ''
+  while (n > 0n) {
+    out = BASE58[Number(n % 58n)] + out
+    n /= 58n
+  }
+  return out
+}
+
+/**
+ * A value shaped by `schema`. Half the time everything is well formed (so the request reaches the
+ * service behind the schema); otherwise any value may be wrong (any type), at every level.
+ */
+export function fromSchema(schema: Schema, ctx: FuzzContext): fc.Arbitrary<unknown> {
+  return fc.oneof(shaped(schema, ctx, 0, false, ''), shaped(schema, ctx, 0, true, ''))
+}
+
+function shaped(schema: Schema, ctx: FuzzContext, depth: number, mutate: boolean, name: string): fc.Arbitrary<unknown> {
+  const right = wellFormed(schema, ctx, depth, mutate, name)
+  if (!mutate) return right
+  return fc.oneof({ weight: 3, arbitrary: right }, { weight: 1, arbitrary: fc.oneof(anyJson, text(ctx)) })
+}
+
+function wellFormed(schema: Schema, ctx: FuzzContext, depth: number, mutate: boolean, name: string): fc.Arbitrary<unknown> {
+  const alternatives = schema.anyOf ?? schema.oneOf
+  if (alternatives) return fc.oneof(...alternatives.map((s) => shaped(s, ctx, depth, mutate, name)))
+  if (schema.enum) return fc.constantFrom(...schema.enum)
+  const types = typesOf(schema)
+  if (types.length === 0) return anyJson
+  return fc.oneof(...types.map((type) => ofType(type, schema, ctx, depth, mutate, name)))
+}
+
+function ofType(type: string, schema: Schema, ctx: FuzzContext, depth: number, mutate: boolean, name: string): fc.Arbitrary<unknown> {
+  switch (type) {
+    case 'string': {
+      const max = schema.maxLength ?? 2048
+      const fits = (arb: fc.Arbitrary<string>) => arb.filter((v) => v.length >= (schema.minLength ?? 0) && v.length <= max)
+      const matching = schema.pattern ? fc.stringMatching(new RegExp(schema.pattern)).filter((v) => v.length <= max) : null
+      if (matching && !mutate) return matching
+      const options: fc.Arbitrary<string>[] = [fits(text(ctx)), fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(max, 64) })]
+      if (matching) options.push(matching)
+      const hint = hinted(name, ctx)
+      if (hint) options.push(fits(hint), fits(hint), fits(hint))
+      if (mutate && schema.maxLength) options.push(fc.constant('é'.repeat(schema.maxLength)), fc.constant('x'.repeat(schema.maxLength + 1)))
+      return fc.oneof(...options)
+    }
+    case 'integer':
+      return fc.oneof(
+        fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1_000_000 }),
+        fc.constantFrom(0, -1, 2 ** 31, 2 ** 53, -(2 ** 53), Number.MAX_SAFE_INTEGER + 2),
+      )
+    case 'number':
+      return fc.double({ noNaN: true })
+    case 'boolean':
+      return fc.boolean()
+    case 'null':
+      return fc.constant(null)
+    case 'array':
+      if (depth > 4) return fc.constant([])
+      if (schema.uniqueItems) {
+        return fc.uniqueArray(schema.items ? shaped(schema.items, ctx, depth + 1, mutate, name) : anyJson, {
+          minLength: schema.minItems ?? 0,
+          maxLength: Math.min(schema.maxItems ?? 4, 4),
+          selector: (v) => JSON.stringify(v),
+        })
+      }
+      return fc.array(schema.items ? shaped(schema.items, ctx, depth + 1, mutate, name) : anyJson, {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 4, 4)),
+      })
+    case 'object': {
+      if (depth > 4) return fc.constant({})
+      const properties = schema.properties ?? {}
+      const required = new Set(schema.required ?? [])
+      const model = Object.fromEntries(Object.entries(properties).map(([k, s]) => [k, shaped(s, ctx, depth + 1, mutate, k)]))
+      const known = fc.record(model, { requiredKeys: Object.keys(properties).filter((k) => required.has(k)) })
+      if (!mutate) return known
+      // Now and then a required field goes missing or an unknown one comes along.
+      return fc
+        .tuple(known, fc.option(fc.dictionary(text(ctx), anyJson, { maxKeys: 2 })), fc.option(fc.constantFrom(...required, '_')))
+        .map(([obj, extra, drop]) => {
+          const out: Record<string, unknown> = { ...(obj as Record<string, unknown>), ...extra }
+          if (drop) delete out[drop]
+          return out
+        })
+    }
+    default:
+      return anyJson
+  }
+}
+
+const nested = (n: number, open: string, close: string, inner = '1') => open.repeat(n) + inner + close.repeat(n)
+
+/** The body of a request: well-formed, wrong, huge, nested, unparsable, or of another media type. */
+function bodyOf(op: Operation, ctx: FuzzContext): fc.Arbitrary<Pick<HttpRequest, 'body' | 'headers'>> {
+  const json = (body: unknown) => ({ body, headers: {} })
+  const raw = (body: string, type = 'application/json') => ({ body, headers: { 'content-type': type } })
+  const shaped = op.body ? fromSchema(op.body, ctx) : anyJson
+  return fc.oneof(
+    { weight: op.body ? 8 : 1, arbitrary: shaped.map(json) },
+    { weight: 2, arbitrary: anyJson.map(json) },
+    { weight: 1, arbitrary: fc.constant({ body: undefined, headers: {} }) },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        fc.integer({ min: 100, max: 20_000 }).map((n) => raw(nested(n, '[', ']'))),
+        fc.integer({ min: 100, max: 5_000 }).map((n) => raw(nested(n, '{"a":', '}'))),
+        fc.integer({ min: 60_000, max: 200_000 }).map((n) => raw(JSON.stringify({ email: 'x'.repeat(n), code: '1' }))),
+        fc.integer({ min: 1_000, max: 60_000 }).map((n) => json(Object.fromEntries(Array.from({ length: n / 50 }, (_, i) => [`k${i}`, i])))),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        fc.string({ maxLength: 30 }).map((s) => raw(s)),
+        fc
+          .constantFrom('{"a":', '{', '[', '"', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', 'nul', '\uFEFF{}', '{"email":"\\ud800"}')
+          .map((s) => raw(s)),
+        fc
+          .constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/json; charset=utf-16',
+            'application/xml',
+            '*/*',
+            'application/jsonx',
+          )
+          .map((t) => raw('{}', t)),
+      ),
+    },
+  )
+}
+
+/** A header value Node will send: UTF-8 bytes as latin1, control characters dropped, bounded. */
+function headerValue(value: string): string {
+  return Buffer.from(value, 'utf8')
+    .toString('latin1')
+    .replace(/[^\t\x20-\x7e\x80-\xff]/g, '')
+    .slice(0, 2000)
+}
+
+function pathValue(name: string, ctx: FuzzContext): fc.Arbitrary<string> {
+  const real = name === 'app_id' ? [ctx.appId, ctx.scratchAppId] : ctx.known
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...real).map(encodeURIComponent) },
+    { weight: 3, arbitrary: text(ctx).map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, '')) || '%20') },
+    { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '..', '%2e%2e', '%00', '%2F', 'a%2Fb', '~', ';x=1') },
+  )
+}
+
+/** A request for `op`; the admin token only ever reaches the scratch app's admin routes. */
+export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<HttpRequest> {
+  const pathParams = op.parameters.filter((p) => p.in === 'path')
+  const queryParams = op.parameters.filter((p) => p.in === 'query')
+  const headerParams = op.parameters.filter((p) => p.in === 'header' && p.name !== 'privy-app-id')
+  const admin = op.path.startsWith('/api/v1/admin/')
+  const bearer = admin ? ctx.adminToken : ctx.accessToken
+  const tampered = `${ctx.accessToken.slice(0, -4)}AAAA`
+  return fc
+    .record({
+      params: fc.tuple(...pathParams.map((p) => (admin && p.name === 'app_id' ? fc.constantFrom(ctx.scratchAppId, 'x', '%') : pathValue(p.name, ctx)))),
+      query: fc.array(
+        fc.tuple(fc.oneof(fc.constantFrom(...(queryParams.length ? queryParams.map((p) => p.name) : ['q'])), fc.string({ maxLength: 8 })), text(ctx)),
+        { maxLength: 4 },
+      ),
+      appId: fc.oneof(
+        { weight: 6, arbitrary: fc.constant<string | undefined>(ctx.appId) },
+        { weight: 1, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.oneof(text(ctx), fc.stringMatching(/^[a-z0-9]{25}$/)) },
+      ),
+      authorization: fc.oneof(
+        { weight: 4, arbitrary: fc.constant<string | undefined>(`Bearer ${bearer}`) },
+        { weight: 2, arbitrary: fc.constant(undefined) },
+        {
+          weight: 2,
+          arbitrary: fc.oneof(
+            fc.constantFrom(
+              `Bearer ${tampered}`,
+              `Bearer ${ctx.adminToken}`,
+              `Bearer ${ctx.accessToken}`,
+              'Bearer',
+              'Bearer ',
+              'Basic YTpi',
+              `bearer  ${bearer}`,
+            ),
+            text(ctx).map((s) => `Bearer ${s}`),
+            text(ctx),
+          ),
+        },
+      ),
+      origin: fc.oneof(
+        fc.constant<string | undefined>(undefined),
+        fc.constant(ctx.origin),
+        fc.constantFrom('null', 'http://evil.example', 'http://localhost:1'),
+      ),
+      headers: fc.tuple(...headerParams.map(() => fc.option(text(ctx)))),
+      body:
+        op.method === 'GET'
+          ? fc.oneof({ weight: 9, arbitrary: fc.constant({ body: undefined, headers: {} }) }, { weight: 1, arbitrary: bodyOf(op, ctx) })
+          : bodyOf(op, ctx),
+    })
+    .map(({ params, query, appId, authorization, origin, headers, body }) => {
+      let path = op.path
+      pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, params[i])))
+      if (query.length) path += `?${query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, ''))}`).join('&')}`
+      const out: Record<string, string> = { ...body.headers }
+      headerParams.forEach((p, i) => {
+        if (headers[i] !== null) out[p.name] = headerValue(headers[i] as string)
+      })
+      if (appId !== undefined) out['privy-app-id'] = headerValue(appId)
+      if (authorization !== undefined) out.authorization = headerValue(authorization)
+      if (origin !== undefined) out.origin = origin
+      return { method: op.method, path, headers: out, body: body.body }
+    })
+}
