@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ChildProcess } from 'node:child_process'
+import type { DeviceKey } from '../frame/src/device.ts'
 import { openDatabase, type DatabaseHandle } from '../server/db/connect.ts'
 import { createPostgresDatabase, dropPostgresDatabase } from './postgres.ts'
 import type { SmtpSink } from './smtp.ts'
@@ -71,6 +72,8 @@ export interface HttpRequest {
    * per source address, so suites pick their own to stay out of each other's windows.
    */
   from?: string
+  /** A wallet frame's device key: the request carries its DPoP proof (bound to `token` when given). */
+  device?: DeviceKey
 }
 
 export interface HttpResponse {
@@ -113,6 +116,8 @@ export function http(port: number, req: HttpRequest, timeoutMs = 30_000): Promis
 
 export interface ApiProcess {
   port: number
+  /** PUBLIC_URL: the issuer of its tokens, and where device proofs point (`htu`). */
+  publicUrl: string
   child: ChildProcess
   /** Everything the process wrote to stdout and stderr so far (its log). */
   output(): string
@@ -135,14 +140,16 @@ export interface ApiProcessOptions {
 
 export async function startApiProcess(options: ApiProcessOptions): Promise<ApiProcess> {
   const port: number = options.port ?? (await freePort())
+  const publicUrl = options.publicUrl ?? `http://127.0.0.1:${port}`
   const state = mkdtempSync(join(tmpdir(), 'gatehouse-reliability-state-'))
+  let log = ''
   const server = await startServerProcess({
     port,
-    stdio: 'pipe',
+    onOutput: (chunk: Buffer) => (log += chunk),
     env: {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
-      PUBLIC_URL: options.publicUrl ?? `http://127.0.0.1:${port}`,
+      PUBLIC_URL: publicUrl,
       SMTP_URL: options.smtpUrl,
       GATEHOUSE_SECRET: API_SECRET,
       GATEHOUSE_ADMIN_TOKEN: API_ADMIN_TOKEN,
@@ -153,9 +160,6 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
     },
   })
   const child = server.child as ChildProcess
-  let log = ''
-  child.stdout?.on('data', (d) => (log += d))
-  child.stderr?.on('data', (d) => (log += d))
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve()
     else child.once('exit', () => resolve())
@@ -163,9 +167,14 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
   void exited.then(() => rmSync(state, { recursive: true, force: true }))
   const api: ApiProcess = {
     port,
+    publicUrl,
     child,
     output: () => log,
-    request: (req) => http(port, req),
+    async request(req) {
+      if (!req.device) return http(port, req)
+      const dpop = await req.device.proof({ htm: req.method, htu: `${publicUrl}${req.path.split('?')[0]}`, accessToken: req.token })
+      return http(port, { ...req, headers: { ...req.headers, dpop } })
+    },
     async createApp(settings = {}) {
       const res = await api.request({
         method: 'POST',
@@ -186,7 +195,7 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
 
 /** The six-digit code of the next mail to `email`. */
 export async function nextCode(sink: SmtpSink, email: string): Promise<string> {
-  const mail = await sink.nextMessage(email, 15_000)
+  const mail = await sink.nextMessage(email, 15_000, (m) => /login code/i.test(m.subject))
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1]
   if (!code) throw new Error(`no code in the mail to ${email}: ${mail.text}`)
   return code

@@ -4,7 +4,9 @@
  * values (from the route's JSON schema, the live app id and access token) with wrong types,
  * unicode and control characters, huge and deeply nested bodies, malformed JSON and escapes.
  */
+import { createHash } from 'node:crypto'
 import fc from 'fast-check'
+import { CompactSign, type JWK } from 'jose'
 import type { HttpRequest } from './api-process.ts'
 
 type Schema = {
@@ -70,6 +72,64 @@ export interface FuzzContext {
   origin: string
   /** Strings the server knows (the user's e-mail, id, refresh token…): reach past "not found". */
   known: string[]
+  /** A device key (the wallet frame's, in the browser): signs the generated DPoP proofs. */
+  device: { privateKey: CryptoKey; publicJwk: JWK }
+}
+
+/**
+ * A DPoP proof to sign when the request is sent (it needs the clock and the final URL): the right
+ * claims, or any of them wrong, an unknown header, or a `jti` the database cannot store.
+ */
+export interface ProofSpec {
+  header: 'good' | 'alg-none' | 'typ' | 'private-jwk' | 'bad-jwk'
+  htm: string | null
+  htu: string | null
+  iat: unknown
+  jti: unknown
+  ath: 'right' | string | null
+}
+
+export type FuzzRequest = HttpRequest & { proof?: ProofSpec | string }
+
+/** The request as sent: its `DPoP` header signed now, by the context's device key. */
+export async function withProof(req: FuzzRequest, ctx: FuzzContext): Promise<HttpRequest> {
+  const { proof, ...rest } = req
+  if (proof === undefined) return rest
+  if (typeof proof === 'string') return { ...rest, headers: { ...rest.headers, dpop: headerValue(proof) } }
+  const path = req.path.split('?')[0]
+  const bearer = /^Bearer (\S+)$/.exec(req.headers?.authorization ?? '')?.[1] ?? ''
+  const claims: Record<string, unknown> = {
+    htm: proof.htm ?? req.method,
+    htu: proof.htu ?? `${ctx.origin}${path}`,
+    iat: proof.iat === null ? Math.floor(Date.now() / 1000) : proof.iat,
+    jti: proof.jti,
+  }
+  if (proof.ath !== null) claims.ath = proof.ath === 'right' ? createHash('sha256').update(bearer).digest('base64url') : proof.ath
+  const jwk =
+    proof.header === 'private-jwk'
+      ? { ...ctx.device.publicJwk, d: 'AAAA' }
+      : proof.header === 'bad-jwk'
+        ? { ...ctx.device.publicJwk, x: 'AAAA' }
+        : ctx.device.publicJwk
+  const header = { typ: proof.header === 'typ' ? 'JWT' : 'dpop+jwt', alg: 'ES256', jwk }
+  const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')
+  const dpop =
+    proof.header === 'alg-none'
+      ? `${encode({ ...header, alg: 'none' })}.${encode(claims)}.`
+      : await new CompactSign(new TextEncoder().encode(JSON.stringify(claims))).setProtectedHeader(header).sign(ctx.device.privateKey)
+  return { ...rest, headers: { ...rest.headers, dpop } }
+}
+
+function proofOf(ctx: FuzzContext): fc.Arbitrary<ProofSpec> {
+  const mostly = <T>(good: T, bad: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: fc.constant(good) }, { weight: 1, arbitrary: bad })
+  return fc.record({
+    header: mostly<ProofSpec['header']>('good', fc.constantFrom('alg-none', 'typ', 'private-jwk', 'bad-jwk')),
+    htm: mostly<string | null>(null, fc.constantFrom('GET', 'POST', 'get', '')),
+    htu: mostly<string | null>(null, fc.oneof(text(ctx), fc.webUrl())),
+    iat: mostly<unknown>(null, fc.oneof(fc.integer(), fc.constantFrom('now', 1e300, -1), anyJson)),
+    jti: fc.oneof({ weight: 4, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{16,40}$/) }, { weight: 1, arbitrary: fc.oneof(text(ctx), anyJson) }),
+    ath: fc.oneof(fc.constant<'right' | string | null>('right'), fc.constant(null), text(ctx)),
+  })
 }
 
 const SPECIALS = [
@@ -334,7 +394,7 @@ function pathValue(name: string, ctx: FuzzContext): fc.Arbitrary<string> {
 }
 
 /** A request for `op`; the admin token only ever reaches the scratch app's admin routes. */
-export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<HttpRequest> {
+export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.parameters.filter((p) => p.in === 'path')
   const queryParams = op.parameters.filter((p) => p.in === 'query')
   const headerParams = op.parameters.filter((p) => p.in === 'header' && p.name !== 'privy-app-id')
@@ -379,12 +439,29 @@ export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<HttpRe
         fc.constantFrom('null', 'http://evil.example', 'http://localhost:1'),
       ),
       headers: fc.tuple(...headerParams.map(() => fc.option(text(ctx)))),
+      // The server trusts one proxy hop: every client address form reaches the per-IP throttles.
+      forwarded: fc.oneof(
+        { weight: 4, arbitrary: fc.oneof(fc.ipV4(), fc.ipV6(), fc.ipV4Extended()) },
+        {
+          weight: 1,
+          arbitrary: fc.oneof(
+            fc.constant<string | undefined>(undefined),
+            text(ctx),
+            fc.array(fc.ipV6(), { minLength: 2, maxLength: 3 }).map((a) => a.join(', ')),
+          ),
+        },
+      ),
+      proof: fc.oneof(
+        { weight: 3, arbitrary: fc.constant<ProofSpec | string | undefined>(undefined) },
+        { weight: 3, arbitrary: proofOf(ctx) },
+        { weight: 1, arbitrary: text(ctx) },
+      ),
       body:
         op.method === 'GET'
           ? fc.oneof({ weight: 9, arbitrary: fc.constant({ body: undefined, headers: {} }) }, { weight: 1, arbitrary: bodyOf(op, ctx) })
           : bodyOf(op, ctx),
     })
-    .map(({ params, query, appId, authorization, origin, headers, body }) => {
+    .map(({ params, query, appId, authorization, origin, headers, forwarded, proof, body }) => {
       let path = op.path
       pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, params[i])))
       if (query.length) path += `?${query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, ''))}`).join('&')}`
@@ -395,6 +472,7 @@ export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<HttpRe
       if (appId !== undefined) out['privy-app-id'] = headerValue(appId)
       if (authorization !== undefined) out.authorization = headerValue(authorization)
       if (origin !== undefined) out.origin = origin
-      return { method: op.method, path, headers: out, body: body.body }
+      if (forwarded !== undefined) out['x-forwarded-for'] = headerValue(forwarded)
+      return { method: op.method, path, headers: out, body: body.body, proof }
     })
 }

@@ -1,19 +1,24 @@
 /**
  * SIGKILL in the middle of 1,000 concurrent e-mail sign-ups (the real server process, codes
- * over real SMTP), then a restart on the same database: every sign-up that was answered 200 is
- * there with its session (refresh works, the access token still reads the user), the database
- * holds no half-written sign-up, and the restarted server signs up newcomers as before.
+ * over real SMTP, half of them through a wallet frame's device key), then a restart on the same
+ * database: every sign-up that was answered 200 is there with its session (refresh works, with the
+ * device's proof where the session is bound to one; the access token still reads the user), the
+ * database holds no half-written sign-up, and the restarted server signs up newcomers as before.
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DeviceKey, memoryKeyStore } from '../../frame/src/device.js'
 import { inBatches, nextCode, scratchDatabase, startApiProcess, type ApiProcess, type ScratchDatabase } from '../../test/api-process.js'
 import { postgresAvailable } from '../../test/postgres.js'
 import { startSmtpSink, type SmtpSink } from '../../test/smtp.js'
 import type { Db } from '../db/schema.js'
 
 const SIGNUPS = 1000
-/** Answers counted before the kill: enough to have many acknowledged, few enough that most are in flight. */
-const KILL_AFTER = 150
+/**
+ * Answers of each kind (device-bound and not) counted before the kill: enough to have many
+ * acknowledged, few enough that many are still in flight.
+ */
+const KILL_AFTER = 75
 const FROM = '127.0.8.1'
 // Throttles off: 1,000 sign-ups from one address are the point here, not a script to stop.
 const ENV = { GATEHOUSE_RATE_LIMIT: 'off' }
@@ -23,6 +28,8 @@ interface Acknowledged {
   userId: string
   token: string
   refreshToken: string
+  /** Set for sign-ups made through a wallet frame: the session is bound to this key. */
+  device?: DeviceKey
 }
 
 /** Rows a sign-up interrupted half way would leave behind; each count must be 0. */
@@ -75,25 +82,40 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     const first = api
     const appId = await first.createApp()
     const emails = Array.from({ length: SIGNUPS }, (_, i) => `crash-${i}@example.com`)
+    // Every other sign-up comes through a wallet frame (a device-bound session), the rest without.
+    const devices = await Promise.all(emails.map((_, i) => (i % 2 ? DeviceKey.open(memoryKeyStore()) : undefined)))
     const codes = await inBatches(emails, 16, async (email) => {
       const init = await first.request({ method: 'POST', path: '/api/v1/passwordless/init', appId, from: FROM, body: { email } })
       expect(init.status, init.text).toBe(200)
       return nextCode(sink, email)
     })
 
-    // All at once; the process dies once KILL_AFTER of them have been answered.
+    // Signed beforehand, so bound and unbound sign-ups leave together.
+    const proofs = await Promise.all(devices.map((d) => d?.proof({ htm: 'POST', htu: `${first.publicUrl}/api/v1/passwordless/authenticate` })))
+
+    // All at once; the process dies once KILL_AFTER of each kind have been answered.
     const acknowledged: Acknowledged[] = []
     const answeredOtherwise: string[] = []
     let killed: Promise<void> | null = null
+    let bound = 0
     const outcomes = await Promise.allSettled(
       emails.map(async (email, i) => {
-        const res = await first.request({ method: 'POST', path: '/api/v1/passwordless/authenticate', appId, from: FROM, body: { email, code: codes[i] } })
+        const device = devices[i]
+        const res = await first.request({
+          method: 'POST',
+          path: '/api/v1/passwordless/authenticate',
+          appId,
+          from: FROM,
+          headers: proofs[i] ? { dpop: proofs[i] } : {},
+          body: { email, code: codes[i] },
+        })
         if (res.status !== 200) answeredOtherwise.push(`${email}: ${res.status} ${res.text}`)
         else {
           const body = res.json()
-          acknowledged.push({ email, userId: body.user.id, token: body.token, refreshToken: body.refresh_token })
+          acknowledged.push({ email, userId: body.user.id, token: body.token, refreshToken: body.refresh_token, device })
+          if (device) bound++
         }
-        if (acknowledged.length >= KILL_AFTER) killed ??= first.kill('SIGKILL')
+        if (bound >= KILL_AFTER && acknowledged.length - bound >= KILL_AFTER) killed ??= first.kill('SIGKILL')
       }),
     )
     await killed
@@ -101,7 +123,7 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     expect(answeredOtherwise).toEqual([])
     const lost = outcomes.filter((o) => o.status === 'rejected').length
     // The kill landed in the middle: some answered, the rest cut off.
-    expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER)
+    expect(acknowledged.length).toBeGreaterThanOrEqual(2 * KILL_AFTER)
     expect(lost).toBeGreaterThan(0)
     expect(acknowledged.length + lost).toBe(SIGNUPS)
 
@@ -116,7 +138,13 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
         await inBatches(acknowledged, 16, async (a) => {
           const me = await second.request({ method: 'GET', path: '/api/v1/users/me', appId, token: a.token })
           if (me.status !== 200 || me.json().user?.id !== a.userId) return `${a.email}: /users/me ${me.status} ${me.text}`
-          const refresh = await second.request({ method: 'POST', path: '/api/v1/sessions', appId, body: { refresh_token: a.refreshToken } })
+          const refreshing = { method: 'POST', path: '/api/v1/sessions', appId, body: { refresh_token: a.refreshToken } }
+          // A bound session kept its binding: refused without its device's proof, refreshed with it.
+          if (a.device) {
+            const copied = await second.request(refreshing)
+            if (copied.status !== 401) return `${a.email}: refresh without the device answered ${copied.status}`
+          }
+          const refresh = await second.request({ ...refreshing, device: a.device })
           if (refresh.status !== 200) return `${a.email}: refresh ${refresh.status} ${refresh.text}`
           const user = refresh.json().user
           const linked = user.linked_accounts?.some((l: { type: string; address: string }) => l.type === 'email' && l.address === a.email)

@@ -23,7 +23,7 @@ import {
   type HttpResponse,
   type ScratchDatabase,
 } from '../../test/api-process.js'
-import { operationsOf, requestFor, type FuzzContext, type Operation } from '../../test/fuzz-requests.js'
+import { operationsOf, requestFor, withProof, type FuzzContext, type FuzzRequest, type Operation } from '../../test/fuzz-requests.js'
 import { postgresAvailable } from '../../test/postgres.js'
 import { startSmtpSink, type SmtpSink } from '../../test/smtp.js'
 
@@ -76,8 +76,9 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
   beforeAll(async () => {
     sink = await startSmtpSink()
     database = await scratchDatabase(kind)
-    // Throttles off: a tripped throttle would answer 429 before the code under test runs.
-    api = await startApiProcess({ database, smtpUrl: sink.url, env: { GATEHOUSE_RATE_LIMIT: 'off' } })
+    // Behind one proxy hop: requests name their client address (X-Forwarded-For), mostly a new one
+    // each, so the throttles run on every request yet seldom answer 429 before the code under test.
+    api = await startApiProcess({ database, smtpUrl: sink.url, env: { TRUST_PROXY: '1' } })
     const doc = (await api.request({ method: 'GET', path: '/api/v1/openapi.json' })).json()
     operations = operationsOf(doc)
     // Every login method the admin API knows, switched on, so the fuzz reaches each method's code.
@@ -101,26 +102,33 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
     await database?.remove()
   })
 
-  /** A fresh session per route: a fuzzed logout must not blunt the routes after it. */
+  /**
+   * A fresh session per route (a fuzzed logout must not blunt the routes after it); every other
+   * one bound to a device key, so the device-proof checks of refresh and key material are reached.
+   */
   async function context(n: number): Promise<FuzzContext> {
     const email = `fuzz-${n}@example.com`
-    const init = await api.request({ method: 'POST', path: '/api/v1/passwordless/init', appId, from: FROM, body: { email } })
+    const headers = { 'x-forwarded-for': `10.99.${n}.1` }
+    const { privateKey, publicKey } = await generateKeyPair('ES256')
+    const device = { privateKey, publicJwk: await exportJWK(publicKey) }
+    const partial = { appId, scratchAppId, accessToken: '', adminToken: API_ADMIN_TOKEN, origin: `http://127.0.0.1:${api.port}`, known: [], device }
+    const init = await api.request({ method: 'POST', path: '/api/v1/passwordless/init', appId, from: FROM, headers, body: { email } })
     expect(init.status, init.text).toBe(200)
-    const auth = await api.request({
+    const login: FuzzRequest = {
       method: 'POST',
       path: '/api/v1/passwordless/authenticate',
       appId,
       from: FROM,
+      headers,
       body: { email, code: await nextCode(sink, email) },
-    })
+    }
+    if (n % 2) login.proof = { header: 'good', htm: null, htu: null, iat: null, jti: `login-proof-${n}-0123456789`, ath: null }
+    const auth = await api.request(await withProof(login, partial))
     expect(auth.status, auth.text).toBe(200)
     const session = auth.json()
     return {
-      appId,
-      scratchAppId,
+      ...partial,
       accessToken: session.token,
-      adminToken: API_ADMIN_TOKEN,
-      origin: `http://127.0.0.1:${api.port}`,
       known: [email, session.user.id, session.refresh_token, appId, 'fuzz-0@example.com', 'embedded-wallets.js', '123456'],
     }
   }
@@ -132,7 +140,8 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
       const ctx = await context(n)
       const seed = seedOf(op)
       let last: { req: HttpRequest; problem: string } | null = null
-      const property = fc.asyncProperty(requestFor(op, ctx), async (req) => {
+      const property = fc.asyncProperty(requestFor(op, ctx), async (generated) => {
+        const req = await withProof(generated, ctx)
         const res = await api.request({ ...req, from: FROM }).catch((error: Error) => ({ error }))
         const problem = 'error' in res ? `no answer: ${res.error.message}` : answerProblem(op, res)
         if (problem) last = { req, problem }

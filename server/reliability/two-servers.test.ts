@@ -1,13 +1,14 @@
 /**
  * Two server processes on one PostgreSQL database, started together on an empty database, with
  * requests alternating between them: code sent by one and redeemed at the other, tokens of one
- * honoured by the other, refresh and link hopping across, logout seen by both, and the per-IP
- * throttles counting the hits of both together. (Embedded-wallet key material is left out while
+ * honoured by the other, device-bound refresh and wallet link hopping across, logout seen by both,
+ * a device proof spent once for both, and the per-IP throttles counting the hits of both together. (Embedded-wallet key material is left out while
  * its device-bound design is being reworked.)
  */
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DeviceKey, memoryKeyStore } from '../../frame/src/device.js'
 import { inBatches, nextCode, scratchDatabase, startApiProcess, type ApiProcess, type ScratchDatabase } from '../../test/api-process.js'
 import { postgresAvailable } from '../../test/postgres.js'
 import { startSmtpSink, type SmtpSink } from '../../test/smtp.js'
@@ -16,6 +17,7 @@ const LOGIN_LIMIT = 10
 const INIT_LIMIT = 8
 const ENV = { GATEHOUSE_RATE_LIMIT_IP_AUTHENTICATE: String(LOGIN_LIMIT), GATEHOUSE_RATE_LIMIT_IP_INIT: String(INIT_LIMIT) }
 const USERS = 24
+const PUBLIC_URL = 'http://gatehouse.test'
 const DOMAIN = 'shop.example'
 const ORIGIN = `https://${DOMAIN}`
 
@@ -30,8 +32,7 @@ describe.skipIf(!postgresAvailable())('two server processes on one PostgreSQL da
     database = await scratchDatabase('postgres')
     // Together on an empty database: both migrate and look for a signing key at the same moment.
     // One public URL, as behind a load balancer: it is the issuer of every token.
-    const publicUrl = 'http://gatehouse.test'
-    servers = await Promise.all([0, 1].map(() => startApiProcess({ database, smtpUrl: sink.url, publicUrl, env: ENV })))
+    servers = await Promise.all([0, 1].map(() => startApiProcess({ database, smtpUrl: sink.url, publicUrl: PUBLIC_URL, env: ENV })))
     appId = await servers[0].createApp({ loginMethods: { email: true, wallet: true }, allowedOrigins: [ORIGIN] })
   })
   afterAll(async () => {
@@ -56,12 +57,15 @@ describe.skipIf(!postgresAvailable())('two server processes on one PostgreSQL da
         const from = `127.0.6.${i + 1}`
         const [one, other] = i % 2 ? [servers[0], servers[1]] : [servers[1], servers[0]]
         const email = `two-${i}@example.com`
+        // As the widget does: the wallet frame's device key binds the session at login.
+        const device = await DeviceKey.open(memoryKeyStore())
         expect((await one.request({ method: 'POST', path: '/api/v1/passwordless/init', appId, from, body: { email } })).status).toBe(200)
         const login = await other.request({
           method: 'POST',
           path: '/api/v1/passwordless/authenticate',
           appId,
           from,
+          device,
           body: { email, code: await nextCode(sink, email) },
         })
         expect(login.status, login.text).toBe(200)
@@ -74,7 +78,7 @@ describe.skipIf(!postgresAvailable())('two server processes on one PostgreSQL da
           const at = servers[(i + hop) % 2]
           const me = await at.request({ method: 'GET', path: '/api/v1/users/me', appId, token })
           if (me.status !== 200 || me.json().user.id !== session.user.id) return `user ${i} hop ${hop}: /users/me ${me.status}`
-          const refresh = await at.request({ method: 'POST', path: '/api/v1/sessions', appId, body: { refresh_token: refreshToken } })
+          const refresh = await at.request({ method: 'POST', path: '/api/v1/sessions', appId, device, body: { refresh_token: refreshToken } })
           if (refresh.status !== 200) return `user ${i} hop ${hop}: refresh ${refresh.status} ${refresh.text}`
           ;({ refresh_token: refreshToken, token } = refresh.json())
         }
@@ -102,13 +106,31 @@ describe.skipIf(!postgresAvailable())('two server processes on one PostgreSQL da
 
         // Logging out at one ends the session at the other.
         await one.request({ method: 'POST', path: '/api/v1/sessions/logout', appId, token, body: { refresh_token: refreshToken } })
-        const after = await other.request({ method: 'POST', path: '/api/v1/sessions', appId, body: { refresh_token: refreshToken } })
+        const after = await other.request({ method: 'POST', path: '/api/v1/sessions', appId, device, body: { refresh_token: refreshToken } })
         if (after.status !== 401) return `user ${i}: refresh after logout at the other server answered ${after.status}`
         return null
       },
     )
     expect(problems.filter(Boolean)).toEqual([])
   }, 120_000)
+
+  it('a device proof spent at one server is refused at the other (the replay record is shared)', async () => {
+    const device = await DeviceKey.open(memoryKeyStore())
+    const email = 'replay@example.com'
+    const from = '127.0.7.9'
+    expect((await servers[0].request({ method: 'POST', path: '/api/v1/passwordless/init', appId, from, body: { email } })).status).toBe(200)
+    const code = await nextCode(sink, email)
+    const login = await servers[0].request({ method: 'POST', path: '/api/v1/passwordless/authenticate', appId, from, device, body: { email, code } })
+    expect(login.status, login.text).toBe(200)
+    const dpop = await device.proof({ htm: 'POST', htu: `${PUBLIC_URL}/api/v1/sessions` })
+    const refresh = (n: number, refresh_token: string) =>
+      servers[n].request({ method: 'POST', path: '/api/v1/sessions', appId, headers: { dpop }, body: { refresh_token } })
+    const first = await refresh(0, login.json().refresh_token)
+    expect(first.status, first.text).toBe(200)
+    const replayed = await refresh(1, first.json().refresh_token)
+    expect(replayed.status).toBe(401)
+    expect(replayed.json()).toMatchObject({ code: 'invalid_device_proof', error: 'Invalid device proof: replayed' })
+  })
 
   it(`the per-IP login throttle trips at ${LOGIN_LIMIT} hits summed over both servers, even when they arrive at once`, async () => {
     const from = '127.0.7.1'
@@ -123,7 +145,13 @@ describe.skipIf(!postgresAvailable())('two server processes on one PostgreSQL da
     // All at once from a fresh address: exactly the limit gets through, however the two interleave.
     const burst = await Promise.all(
       Array.from({ length: 3 * LOGIN_LIMIT }, (_, n) =>
-        servers[n % 2].request({ method: 'POST', path: '/api/v1/passwordless/authenticate', appId, from: '127.0.7.2', body: { email, code: '000000' } }),
+        servers[n % 2].request({
+          method: 'POST',
+          path: '/api/v1/passwordless/authenticate',
+          appId,
+          from: '127.0.7.2',
+          body: { email: 'burst@example.com', code: '000000' },
+        }),
       ),
     )
     const statuses = burst.map((r) => r.status)

@@ -1,6 +1,7 @@
+import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { refreshCookiePath, sameSite } from '../services/session-cookie.js'
-import { forEachDatabase, startHarness, testDevice, type Harness } from '../testing.js'
+import { forEachDatabase, startHarness, testDevice, TEST_PUBLIC_URL, type Harness } from '../testing.js'
 
 const REFRESH = '/api/v1/sessions'
 const LOGOUT = '/api/v1/sessions/logout'
@@ -110,6 +111,18 @@ forEachDatabase((target) => {
     const b = await h.login(appId, 'two-devices@example.com')
     await h.post(LOGOUT, { refresh_token: a.refresh_token }, { appId })
     expect((await h.post(REFRESH, { refresh_token: b.refresh_token }, { appId })).statusCode).toBe(200)
+  })
+
+  it('error: a device proof whose jti holds a control character is refused as invalid_device_proof, on PostgreSQL too (not a 500)', async () => {
+    const login = await h.login(appId, 'nul-jti@example.com', { device: await testDevice(h.clock.now) })
+    const { privateKey, publicKey } = await generateKeyPair('ES256')
+    const proof = await new SignJWT({ htm: 'POST', htu: `${TEST_PUBLIC_URL}${REFRESH}`, jti: 'proof-with-a-nul-\u0000' })
+      .setProtectedHeader({ typ: 'dpop+jwt', alg: 'ES256', jwk: await exportJWK(publicKey) })
+      .setIssuedAt(Math.floor(h.clock.now() / 1000))
+      .sign(privateKey)
+    const res = await h.post(REFRESH, { refresh_token: login.refresh_token }, { appId, headers: { dpop: proof } })
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual({ error: 'Invalid device proof: jti', code: 'invalid_device_proof' })
   })
 
   describe('cookie sessions (a page on the API’s own site)', () => {

@@ -107,7 +107,9 @@ export class DeviceProofs {
       throw invalidProof('too old or too new')
     if (payload.htm !== request.method) throw invalidProof('method')
     if (!this.htuMatches(request, payload.htu)) throw invalidProof('URL')
-    if (typeof payload.jti !== 'string' || payload.jti.length < 16 || payload.jti.length > 128) throw invalidProof('jti')
+    // Control characters too: the jti is stored, and PostgreSQL text cannot hold U+0000.
+    if (typeof payload.jti !== 'string' || payload.jti.length < 16 || payload.jti.length > 128 || /[\u0000-\u001f\u007f]/.test(payload.jti))
+      throw invalidProof('jti')
     if (accessToken !== undefined && payload.ath !== accessTokenHash(accessToken)) throw invalidProof('access token hash')
     // Spent once: a proof seen on the wire (or in a log) cannot be played again.
     const expiresAt = (Number(payload.iat) + PROOF_MAX_AGE_SECONDS + PROOF_CLOCK_SKEW_SECONDS) * 1000
