@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSmtpSink, type SmtpSink } from '../test/smtp.js'
 import { buildServer } from './app.js'
@@ -221,5 +222,34 @@ describe('production mode', () => {
     const res = await server.inject({ method: 'OPTIONS', url: INIT, headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } })
     expect(res.headers['access-control-allow-origin']).toBeUndefined()
     await server.close()
+  })
+})
+
+describe('refusals Node makes before a request exists', () => {
+  it('error: headers over the limit answer 431 headers_too_large, bytes that are not HTTP 400 invalid_data, both as { error, code }', async () => {
+    const server = await buildServer({ dbFile: ':memory:', logger: false, printMail: false, secret: TEST_SECRET })
+    await server.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = server.server.address() as AddressInfo
+    // What arrives before the server hangs up (a reset after the answer is expected).
+    const raw = (request: string) =>
+      new Promise<{ status: string; body: unknown }>((resolve) => {
+        let out = ''
+        const socket = connect(port, '127.0.0.1', () => socket.write(request))
+        socket.on('data', (d) => (out += d))
+        const done = () => resolve({ status: out.split('\r\n')[0], body: JSON.parse(out.slice(out.indexOf('\r\n\r\n') + 4)) })
+        socket.on('close', done)
+        socket.on('error', () => {})
+      })
+    try {
+      const big = await raw(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
+      expect(big).toEqual({
+        status: 'HTTP/1.1 431 Request Header Fields Too Large',
+        body: { error: 'Request headers are too large', code: 'headers_too_large' },
+      })
+      const junk = await raw('NOT HTTP AT ALL\r\n\r\n')
+      expect(junk).toEqual({ status: 'HTTP/1.1 400 Bad Request', body: { error: 'Malformed HTTP request', code: 'invalid_data' } })
+    } finally {
+      await server.close()
+    }
   })
 })

@@ -15,7 +15,7 @@ import { deleteExpiredWalletNonces } from './db/wallet-nonces.js'
 import { DeviceProofs } from './services/device-proofs.js'
 import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
 import { loadKeyRing } from './crypto/tokens.js'
-import { ApiError, installErrorHandlers, sendError } from './errors.js'
+import { ApiError, clientErrorHandler, installErrorHandlers, sendError } from './errors.js'
 import { registerOpenApi } from './openapi.js'
 import { AccountService } from './services/accounts.js'
 import { AppStore } from './services/apps.js'
@@ -88,6 +88,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     // The router refuses malformed escapes and over-long path parameters before any hook runs;
     // without this they would leave in Fastify's own error shape instead of `{ error, code }`.
+    clientErrorHandler,
     frameworkErrors: (error, _request, reply) =>
       sendError(reply, 'invalid_data', error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The URL is not valid'),
   })

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { API_ERROR_CODES, type ApiErrorBody, type ApiErrorCode } from '@gatehouse/contract'
 
@@ -88,4 +90,27 @@ function matchesPattern(pattern: string, path: string): boolean {
     patternCache.set(pattern, re)
   }
   return re.test(path)
+}
+
+/**
+ * Node refuses some requests before Fastify sees them (headers over its 16 KB limit, a client too
+ * slow to send them, bytes that are not HTTP); they get the same `{ error, code }` as any answer,
+ * written on the socket, instead of Fastify's own shape.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [code, message]: [ApiErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ['headers_too_large', 'Request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['request_timeout', 'The request took too long to arrive']
+        : ['invalid_data', 'Malformed HTTP request']
+  const status = API_ERROR_CODES[code]
+  const body = JSON.stringify({ error: message, code } satisfies ApiErrorBody)
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
 }

@@ -33,18 +33,10 @@ export interface Operation {
   path: string
   parameters: { in: string; name: string; schema?: Schema }[]
   body: Schema | null
-  /** The security scheme the route names (accessToken, adminToken, channelToken), if any. */
-  security: string | null
 }
 
 type OpenApiDoc = {
-  paths: Record<
-    string,
-    Record<
-      string,
-      { parameters?: Operation['parameters']; requestBody?: { content?: Record<string, { schema?: Schema }> }; security?: Record<string, unknown>[] }
-    >
-  >
+  paths: Record<string, Record<string, { parameters?: Operation['parameters']; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>
 }
 
 /** Every operation of the document, in document order. */
@@ -55,7 +47,6 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
       path,
       parameters: op.parameters ?? [],
       body: op.requestBody?.content?.['application/json']?.schema ?? null,
-      security: op.security?.[0] ? Object.keys(op.security[0])[0] : null,
     })),
   )
 }
@@ -65,8 +56,9 @@ export interface FuzzContext {
   appId: string
   /** An app the admin routes may reconfigure freely (the fuzz must not switch the main app off). */
   scratchAppId: string
-  /** A live access token of a user of `appId`. */
+  /** A live access token of a user of `appId`, and the refresh token of its session. */
   accessToken: string
+  refreshToken: string
   adminToken: string
   /** The server's own origin (some routes compare Origin with it). */
   origin: string
@@ -127,7 +119,19 @@ function proofOf(ctx: FuzzContext): fc.Arbitrary<ProofSpec> {
     htm: mostly<string | null>(null, fc.constantFrom('GET', 'POST', 'get', '')),
     htu: mostly<string | null>(null, fc.oneof(text(ctx), fc.webUrl())),
     iat: mostly<unknown>(null, fc.oneof(fc.integer(), fc.constantFrom('now', 1e300, -1), anyJson)),
-    jti: fc.oneof({ weight: 4, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{16,40}$/) }, { weight: 1, arbitrary: fc.oneof(text(ctx), anyJson) }),
+    jti: fc.oneof(
+      { weight: 2, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{16,40}$/) },
+      // Long enough to pass the length check, with what a database may refuse to store.
+      {
+        weight: 1,
+        arbitrary: fc.oneof(
+          text(ctx),
+          anyJson,
+          text(ctx).map((t) => `proof-${t}-0123456789`),
+          fc.constant('proof-\u0000-0123456789'),
+        ),
+      },
+    ),
     ath: fc.oneof(fc.constant<'right' | string | null>('right'), fc.constant(null), text(ctx)),
   })
 }
@@ -235,7 +239,8 @@ function hinted(name: string, ctx: FuzzContext): fc.Arbitrary<string> | null {
     return fc
       .tuple(b64url(fc.oneof(fc.constant({ alg: 'ES256' }), fc.constant({ alg: 'none' }), anyJson)), b64url(anyJson), fc.base64String())
       .map((p) => p.join('.'))
-  if (name === 'refresh_token') return fc.constantFrom(...ctx.known)
+  if (name === 'refresh_token')
+    return fc.oneof({ weight: 4, arbitrary: fc.constant(ctx.refreshToken) }, { weight: 1, arbitrary: fc.constantFrom(...ctx.known) })
   if (/^(redirect_to|siweUri|relying_party|uri)$/.test(name)) return fc.oneof(fc.constant(ctx.origin), fc.webUrl())
   return null
 }
@@ -317,7 +322,8 @@ function ofType(type: string, schema: Schema, ctx: FuzzContext, depth: number, m
       const properties = schema.properties ?? {}
       const required = new Set(schema.required ?? [])
       const model = Object.fromEntries(Object.entries(properties).map(([k, s]) => [k, shaped(s, ctx, depth + 1, mutate, k)]))
-      const known = fc.record(model, { requiredKeys: Object.keys(properties).filter((k) => required.has(k)) })
+      // Optional fields present either all together or each at random.
+      const known = fc.oneof(fc.record(model), fc.record(model, { requiredKeys: Object.keys(properties).filter((k) => required.has(k)) }))
       if (!mutate) return known
       // Now and then a required field goes missing or an unknown one comes along.
       return fc

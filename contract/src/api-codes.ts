@@ -40,6 +40,9 @@ export const API_ERROR_CODES = {
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** Node's own refusals before a request exists: headers over its limit, a client too slow to send them. */
+  headers_too_large: 431,
+  request_timeout: 408,
   internal_error: 500,
 } as const
 

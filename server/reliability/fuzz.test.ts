@@ -111,7 +111,16 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
     const headers = { 'x-forwarded-for': `10.99.${n}.1` }
     const { privateKey, publicKey } = await generateKeyPair('ES256')
     const device = { privateKey, publicJwk: await exportJWK(publicKey) }
-    const partial = { appId, scratchAppId, accessToken: '', adminToken: API_ADMIN_TOKEN, origin: `http://127.0.0.1:${api.port}`, known: [], device }
+    const partial = {
+      appId,
+      scratchAppId,
+      accessToken: '',
+      refreshToken: '',
+      adminToken: API_ADMIN_TOKEN,
+      origin: `http://127.0.0.1:${api.port}`,
+      known: [],
+      device,
+    }
     const init = await api.request({ method: 'POST', path: '/api/v1/passwordless/init', appId, from: FROM, headers, body: { email } })
     expect(init.status, init.text).toBe(200)
     const login: FuzzRequest = {
@@ -129,6 +138,7 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
     return {
       ...partial,
       accessToken: session.token,
+      refreshToken: session.refresh_token,
       known: [email, session.user.id, session.refresh_token, appId, 'fuzz-0@example.com', 'embedded-wallets.js', '123456'],
     }
   }
@@ -148,9 +158,10 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
         return problem === null
       })
       const details = await fc.check(property, { numRuns: RUNS, seed, endOnFailure: true })
-      if (details.failed && last) {
-        const { req, problem } = last as { req: HttpRequest; problem: string }
-        failures.push(`${op.method} ${op.path} (seed ${seed}): ${problem}\n  request: ${describeReport(req)}`)
+      if (details.failed) {
+        const found = last as { req: HttpRequest; problem: string } | null
+        const what = found ? `${found.problem}\n  request: ${describeReport(found.req)}` : `the property threw: ${String(details.errorInstance)}`
+        failures.push(`${op.method} ${op.path} (GATEHOUSE_FUZZ_SEED=${SEED}, route seed ${seed}): ${what}`)
       }
       if (api.child.exitCode !== null || api.child.signalCode !== null) {
         failures.push(`${op.method} ${op.path}: the server process died (${api.child.exitCode ?? api.child.signalCode})`)
