@@ -457,6 +457,13 @@ export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<FuzzRe
           ),
         },
       ),
+      // The refresh cookie of same-site pages: this session's, made up, or not a cookie at all.
+      cookie: fc.oneof(
+        { weight: 4, arbitrary: fc.constant<string | undefined>(undefined) },
+        { weight: 1, arbitrary: fc.constant(`gatehouse-refresh-${ctx.appId}=${ctx.refreshToken}`) },
+        { weight: 1, arbitrary: text(ctx).map((t) => `a=1; gatehouse-refresh-${ctx.appId}=${t}`) },
+        { weight: 1, arbitrary: text(ctx) },
+      ),
       proof: fc.oneof(
         { weight: 3, arbitrary: fc.constant<ProofSpec | string | undefined>(undefined) },
         { weight: 3, arbitrary: proofOf(ctx) },
@@ -467,7 +474,7 @@ export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<FuzzRe
           ? fc.oneof({ weight: 9, arbitrary: fc.constant({ body: undefined, headers: {} }) }, { weight: 1, arbitrary: bodyOf(op, ctx) })
           : bodyOf(op, ctx),
     })
-    .map(({ params, query, appId, authorization, origin, headers, forwarded, proof, body }) => {
+    .map(({ params, query, appId, authorization, origin, headers, forwarded, cookie, proof, body }) => {
       let path = op.path
       pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, params[i])))
       if (query.length) path += `?${query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, ''))}`).join('&')}`
@@ -479,6 +486,7 @@ export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<FuzzRe
       if (authorization !== undefined) out.authorization = headerValue(authorization)
       if (origin !== undefined) out.origin = origin
       if (forwarded !== undefined) out['x-forwarded-for'] = headerValue(forwarded)
+      if (cookie !== undefined) out.cookie = headerValue(cookie)
       return { method: op.method, path, headers: out, body: body.body, proof }
     })
 }
