@@ -9,6 +9,7 @@ import { subscribe } from '../../src/events/bus.ts'
 import { emit } from '../../src/events/emit.ts'
 import { $customTokenSync, syncCustomToken, type CustomTokenSyncState, type GetCustomAccessToken } from '../../src/flows/customTokenSync.ts'
 import { AuthModalApp, type AuthModalAppProps } from '../../src/screens/AuthModalApp.tsx'
+import { resumeOAuthIfReturning } from '../../src/oauth/returning.ts'
 import { $config, patchConfig } from '../../src/stores/config.ts'
 import { $externalWallets, type ExternalWallet } from '../../src/stores/externalWallets.ts'
 import { $modal } from '../../src/stores/modal.ts'
@@ -284,10 +285,7 @@ export class AuthModalElement extends R2WCBase {
         if (this.#readyEmitted || this.#refusal || !this.isConnected) return
         this.#readyEmitted = true
         emit(this, 'auth-ready', { authenticated, user })
-        // Back from a full-page OAuth redirect: finish it (its code loads only then).
-        if (/[?&]state=/.test(location.search) && /[?&]code=/.test(location.search)) {
-          import('../../src/oauth/resume.ts').then((m) => m.resumeOAuthRedirect()).catch((error) => console.error('[gatehouse] OAuth return failed', error))
-        }
+        resumeOAuthIfReturning()
       })
       .catch((error) => console.error('[gatehouse] initialization failed', error))
     if (this.hasAttribute('open')) openModal()
