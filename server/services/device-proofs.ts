@@ -51,13 +51,14 @@ export class DeviceProofs {
   /**
    * The proof of `request`'s `DPoP` header, or null when it carries none. Invalid proofs throw.
    * `spend: false` skips the replay record, for requests that are single-use on their own (a login
-   * spends its code, nonce or challenge): it saves a write on the hottest path.
+   * spends its code, nonce or challenge): it saves a write on the hottest path. `signed: false`
+   * skips the signature (login proofs only name the key later calls must prove; see routes/api.ts).
    */
-  async read(request: FastifyRequest, accessToken?: string, { spend = true } = {}): Promise<DeviceBinding | null> {
+  async read(request: FastifyRequest, accessToken?: string, { spend = true, signed = true } = {}): Promise<DeviceBinding | null> {
     const header = request.headers.dpop
     if (header === undefined) return null
     if (typeof header !== 'string' || header.length > 4096) throw invalidProof('malformed header')
-    return this.verify(request, header, accessToken, spend)
+    return this.verify(request, header, accessToken, spend, signed)
   }
 
   /** Like `read`, but a missing proof is refused too. */
@@ -81,19 +82,18 @@ export class DeviceProofs {
     return entry
   }
 
-  private async verify(request: FastifyRequest, proof: string, accessToken: string | undefined, spend: boolean): Promise<DeviceBinding> {
+  private async verify(request: FastifyRequest, proof: string, accessToken: string | undefined, spend: boolean, signed: boolean): Promise<DeviceBinding> {
     let device: { key: KeyObject; jkt: string }
     let payload: Record<string, unknown>
     try {
       // jose parses the compact JWS; the ES256 signature is checked by node:crypto (OpenSSL) on the
-      // signing input, synchronously: jose's WebCrypto path costs about 2.5 times as much, and this
-      // check sits on every login (the benchmark holds device binding under 10% of logins/s).
+      // signing input, synchronously: jose's WebCrypto path costs about 2.5 times as much.
       const header = decodeProtectedHeader(proof)
       if (header.typ !== 'dpop+jwt' || header.alg !== 'ES256' || !header.jwk || typeof header.jwk !== 'object') throw invalidProof('header')
       device = await this.publicKey(header.jwk as JWK)
       const [protectedHeader, body, signature] = proof.split('.')
-      const signed = Buffer.from(`${protectedHeader}.${body}`)
-      if (!verifySignature('sha256', signed, { key: device.key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'))) {
+      const signingInput = Buffer.from(`${protectedHeader}.${body}`)
+      if (signed && !verifySignature('sha256', signingInput, { key: device.key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'))) {
         throw invalidProof('signature')
       }
       payload = decodeJwt(proof) as Record<string, unknown>
