@@ -12,7 +12,9 @@ import { createPostgresDatabase, dropPostgresDatabase, postgresAvailable } from 
 import { buildServer, type BuildServerOptions } from './app.js'
 import { openDatabase, type DatabaseHandle } from './db/connect.js'
 import type { AuthResponse } from './services/sessions.js'
+import { deriveFromSeed, generateEntropy, seedOf, splitSecret, toBase64, verifierFor, type DerivedKey, type Shares } from '../frame/src/custody.js'
 import { DeviceKey, memoryKeyStore } from '../frame/src/device.js'
+import { signRegistration, tokenSubject } from '../frame/src/registration.js'
 
 export interface TestDatabase {
   kind: 'sqlite' | 'postgres'
@@ -72,6 +74,12 @@ export interface RequestOptions {
 /** The public URL the harness server runs under (device proofs name it in `htu`). */
 export const TEST_PUBLIC_URL = 'http://gatehouse.test'
 
+export interface EmbeddedWalletFixture {
+  entropy: Uint8Array
+  key: DerivedKey
+  shares: Shares
+}
+
 /** A device as the wallet frame makes one (frame/src/device.ts), its key in memory; pass the harness clock when a test moves it. */
 export const testDevice = (now?: () => number) => DeviceKey.open(memoryKeyStore(), now)
 
@@ -88,6 +96,11 @@ export interface Harness {
   lastCode(email: string): string
   /** init + authenticate; throws unless both succeed. */
   login(appId: string, email: string, options?: RequestOptions): Promise<AuthResponse>
+  /**
+   * What the wallet frame of `device` does for a user's first Ethereum wallet: new entropy, the
+   * 2-of-3 split, the proof of possession, `POST /wallets`. Throws unless it is registered.
+   */
+  registerEmbeddedWallet(appId: string, token: string, device: DeviceKey): Promise<EmbeddedWalletFixture>
   close(): Promise<void>
 }
 
@@ -142,6 +155,23 @@ export async function startHarness(target: TestDatabase, options: BuildServerOpt
       const auth = await harness.post('/api/v1/passwordless/authenticate', { email, code: harness.lastCode(email), mode: 'login-or-sign-up' }, { ...o, appId })
       if (auth.statusCode !== 200) throw new Error(`authenticate: ${auth.statusCode} ${auth.body}`)
       return auth.json() as AuthResponse
+    },
+    async registerEmbeddedWallet(appId, token, device) {
+      const entropy = generateEntropy()
+      const key = deriveFromSeed(await seedOf(entropy), 'ethereum', 0)
+      const shares = await splitSecret(entropy)
+      const body = {
+        chain_type: 'ethereum',
+        address: key.address,
+        wallet_index: 0,
+        entropy_id: key.address,
+        entropy_id_verifier: verifierFor('ethereum'),
+        shares: { share_set: 'set-1', auth_share: toBase64(shares.auth), recovery_method: 'privy', recovery_share: toBase64(shares.recovery) },
+        proof: await signRegistration(key, { appId, userId: tokenSubject(token) }),
+      }
+      const res = await harness.post('/api/v1/wallets', body, { appId, token, headers: { origin: TEST_PUBLIC_URL }, device })
+      if (res.statusCode !== 200) throw new Error(`registerEmbeddedWallet: ${res.statusCode} ${res.body}`)
+      return { entropy, key, shares }
     },
     async close() {
       await server.close()

@@ -6,15 +6,12 @@
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { deriveFromSeed, generateEntropy, seedOf, splitSecret, toBase64, verifierFor } from '../../frame/src/custody.js'
-import { signRegistration, tokenSubject } from '../../frame/src/registration.js'
 import { TRANSFER_BLOCKED_BY_WALLET_MESSAGE } from '@gatehouse/contract'
 import { forEachDatabase, startHarness, type Harness, testDevice } from '../testing.js'
 import type { DeviceKey } from '../../frame/src/device.js'
 
 const DOMAIN = 'localhost:5173'
 const ORIGIN = `http://${DOMAIN}`
-const FRAME = { origin: 'http://gatehouse.test' }
 const REFUSED = { code: 'account_has_embedded_wallet', error: TRANSFER_BLOCKED_BY_WALLET_MESSAGE }
 
 forEachDatabase((target) => {
@@ -29,27 +26,8 @@ forEachDatabase((target) => {
   })
   afterAll(() => h?.close())
 
-  /** What the wallet frame does for a user's first wallet; answers the wallet's address. */
-  async function registerEmbeddedWallet(token: string): Promise<string> {
-    const entropy = generateEntropy()
-    const key = deriveFromSeed(await seedOf(entropy), 'ethereum', 0)
-    const shares = await splitSecret(entropy)
-    const res = await h.post(
-      '/api/v1/wallets',
-      {
-        chain_type: 'ethereum',
-        address: key.address,
-        wallet_index: 0,
-        entropy_id: key.address,
-        entropy_id_verifier: verifierFor('ethereum'),
-        shares: { share_set: 'set-1', auth_share: toBase64(shares.auth), recovery_method: 'privy', recovery_share: toBase64(shares.recovery) },
-        proof: await signRegistration(key, { appId, userId: tokenSubject(token) }),
-      },
-      { appId, token, headers: FRAME, device },
-    )
-    expect(res.statusCode, res.body).toBe(200)
-    return key.address
-  }
+  /** A user's first embedded wallet, registered by the frame of `device`; answers its address. */
+  const registerEmbeddedWallet = async (token: string): Promise<string> => (await h.registerEmbeddedWallet(appId, token, device)).key.address
 
   /** Signs `account` in with SIWE (a new user the first time). */
   async function siweLogin(account: PrivateKeyAccount) {

@@ -5,9 +5,8 @@
  * a bound session or export a key; only the device whose frame logged in may.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { combineShares, fromBase64, generateEntropy, deriveFromSeed, seedOf, splitSecret, toBase64, verifierFor } from '../../frame/src/custody.js'
+import { combineShares, fromBase64, generateEntropy, splitSecret, toBase64 } from '../../frame/src/custody.js'
 import type { DeviceKey } from '../../frame/src/device.js'
-import { signRegistration, tokenSubject } from '../../frame/src/registration.js'
 import { EXPORT_LOGIN_MAX_AGE_MS } from '../config.js'
 import { forEachDatabase, startHarness, testDevice, TEST_PUBLIC_URL, type Harness } from '../testing.js'
 
@@ -32,20 +31,7 @@ forEachDatabase((target) => {
     /** Logs in on `device` and creates the user's wallet there, as the frame does. */
     async function userWithWallet(email: string, device: DeviceKey) {
       const login = await h.login(appId, email, { device })
-      const entropy = generateEntropy()
-      const eth = deriveFromSeed(await seedOf(entropy), 'ethereum', 0)
-      const shares = await splitSecret(entropy)
-      const body = {
-        chain_type: 'ethereum',
-        address: eth.address,
-        wallet_index: 0,
-        entropy_id: eth.address,
-        entropy_id_verifier: verifierFor('ethereum'),
-        shares: { share_set: 'set-1', auth_share: toBase64(shares.auth), recovery_method: 'privy', recovery_share: toBase64(shares.recovery) },
-        proof: await signRegistration(eth, { appId, userId: tokenSubject(login.token) }),
-      }
-      const created = await h.post('/api/v1/wallets', body, { appId, token: login.token, headers: FRAME, device })
-      expect(created.statusCode).toBe(200)
+      const { entropy, key: eth, shares } = await h.registerEmbeddedWallet(appId, login.token, device)
       return { login, entropy, eth, shares }
     }
 

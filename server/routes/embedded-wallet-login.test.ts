@@ -8,15 +8,12 @@ import { bytesToHex, getAddress } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { deriveFromSeed, generateEntropy, seedOf, splitSecret, toBase64, verifierFor } from '../../frame/src/custody.js'
-import { signRegistration, tokenSubject } from '../../frame/src/registration.js'
 import { migrate } from '../db/migrations.js'
 import { forEachDatabase, startHarness, type Harness, testDevice } from '../testing.js'
 import type { DeviceKey } from '../../frame/src/device.js'
 
 const DOMAIN = 'localhost:5173'
 const ORIGIN = `http://${DOMAIN}`
-const FRAME = { origin: 'http://gatehouse.test' }
 const REFUSED = { code: 'invalid_data', error: 'An embedded wallet cannot be linked, unlinked or used to log in.' }
 
 forEachDatabase((target) => {
@@ -31,27 +28,9 @@ forEachDatabase((target) => {
   })
   afterAll(() => h?.close())
 
-  /** What the wallet frame does for a user's first wallet: derive, split, prove, register. */
-  async function registerEmbeddedWallet(token: string): Promise<PrivateKeyAccount> {
-    const entropy = generateEntropy()
-    const key = deriveFromSeed(await seedOf(entropy), 'ethereum', 0)
-    const shares = await splitSecret(entropy)
-    const res = await h.post(
-      '/api/v1/wallets',
-      {
-        chain_type: 'ethereum',
-        address: key.address,
-        wallet_index: 0,
-        entropy_id: key.address,
-        entropy_id_verifier: verifierFor('ethereum'),
-        shares: { share_set: 'set-1', auth_share: toBase64(shares.auth), recovery_method: 'privy', recovery_share: toBase64(shares.recovery) },
-        proof: await signRegistration(key, { appId, userId: tokenSubject(token) }),
-      },
-      { appId, token, headers: FRAME, device },
-    )
-    expect(res.statusCode, res.body).toBe(200)
-    return privateKeyToAccount(bytesToHex(key.privateKey))
-  }
+  /** A user's first embedded wallet, registered by the frame of `device`; answers its key as a viem account. */
+  const registerEmbeddedWallet = async (token: string): Promise<PrivateKeyAccount> =>
+    privateKeyToAccount(bytesToHex((await h.registerEmbeddedWallet(appId, token, device)).key.privateKey))
 
   const signIn = async (account: PrivateKeyAccount, address: string) => {
     const init = await h.post('/api/v1/siwe/init', { address }, { appId, headers: { origin: ORIGIN } })
