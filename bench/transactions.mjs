@@ -8,25 +8,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/chromium.mjs'
 import { startDemoServer } from '../demo/serve.mjs'
 import { startLocalChain } from '../scripts/lib/local-chain.mjs'
 import { startScratchServer } from '../scripts/lib/server-process.mjs'
+import { login, percentile } from './wallet.mjs'
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 const RECIPIENT = '0x000000000000000000000000000000000000dEaD'
-
-async function login(page, apiUrl, email) {
-  await page.evaluate(() => document.querySelector('auth-modal').open())
-  const input = page.getByRole('textbox', { name: 'Email address' })
-  await input.fill(email)
-  await input.press('Enter')
-  let code
-  for (let i = 0; i < 100 && !code; i++) {
-    const outbox = await fetch(`${apiUrl}/dev/outbox?to=${encodeURIComponent(email)}`).then((r) => r.json())
-    code = outbox[0]?.code
-    if (!code) await new Promise((r) => setTimeout(r, 100))
-  }
-  await page.getByRole('textbox', { name: 'Digit 1' }).click()
-  await page.keyboard.type(code)
-  await page.waitForFunction(() => document.querySelector('auth-modal').authenticated)
-}
 
 /** Starts sendTransaction in the page and resolves the ms until the ready confirmation screen is painted. */
 const openScreen = (page) =>

@@ -6,9 +6,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/chromium.mjs'
 import { startDemoServer } from '../demo/serve.mjs'
 import { startScratchServer } from '../scripts/lib/server-process.mjs'
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 
-async function login(page, apiUrl, email) {
+/** Logs `email` in on the demo page through the modal, reading the code from the development outbox. */
+export async function login(page, apiUrl, email) {
   await page.evaluate(() => document.querySelector('auth-modal').open())
   const input = page.getByRole('textbox', { name: 'Email address' })
   await input.fill(email)
