@@ -59,6 +59,8 @@ export interface SelectedWallet {
   connector?: 'wallet_connect_v2' | 'coinbase_wallet' | 'base_account'
   /** Mobile deep-link bases for WalletConnect (`<universal>/wc?uri=…`), from the listing. */
   mobile?: { native: string | null; universal: string | null }
+  /** The wallet's App Store page ('Go to App Store' after 'Still here?'), bundled or remote listing. */
+  appStore?: string
 }
 
 export interface ModalState {
