@@ -44,7 +44,7 @@ export interface FrameRequests {
    */
   'device:proof': { payload: { htm: string; htu: string }; result: { proof: string } }
   /** Export page only: show the key of this wallet. */
-  'export:show': { payload: { accessToken: string; wallet: WalletRef }; result: { ok: true } }
+  'export:show': { payload: { accessToken: string; wallet: WalletRef; walletId?: string }; result: { ok: true } }
 }
 
 export interface CreatePayload {
