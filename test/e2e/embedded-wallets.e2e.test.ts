@@ -140,6 +140,31 @@ describe('embedded wallets through the demo page', () => {
     })
     expect(await exportFrame.getByRole('button', { name: 'Copy phrase' }).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(103, 111, 255)')
 
+    // error: the page exports only the wallet its URL names: a message naming another one is refused.
+    const refused = await page.evaluate(
+      async ({ url, address }) => {
+        const modalEl = document.querySelector('auth-modal')!
+        const account = modalEl.user!.linkedAccounts.find((a) => 'address' in a && a.address === address) as unknown as Record<string, unknown>
+        const wallet = { entropyId: account.entropyId, chainType: 'ethereum', walletIndex: 0, imported: false, address }
+        const frameUrl = new URL(url)
+        frameUrl.searchParams.set('wallet_id', 'some-other-wallet')
+        const iframe = Object.assign(document.createElement('iframe'), { src: frameUrl.href })
+        const loaded = new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true }))
+        document.body.append(iframe)
+        await loaded
+        const reply = new Promise<{ ok: boolean; error?: { type: string } }>((resolve) =>
+          window.addEventListener('message', (e) => e.source === iframe.contentWindow && resolve(e.data)),
+        )
+        const payload = { accessToken: await modalEl.getAccessToken(), wallet, walletId: String(account.id) }
+        iframe.contentWindow!.postMessage({ tag: 'gatehouse-wallet', id: 'mismatch', type: 'export:show', payload }, frameUrl.origin)
+        const answer = await reply
+        iframe.remove()
+        return answer
+      },
+      { url: exportUrl.href, address: eth.address },
+    )
+    expect(refused).toMatchObject({ ok: false, error: { type: 'invalid_request_arguments' } })
+
     // Nothing secret crossed to the host origin: no private key, seed phrase or share.
     const deviceShare = await walletFrame(page).evaluate(() => {
       const key = Object.keys(localStorage).find((k) => k.includes(':device-share:'))!
