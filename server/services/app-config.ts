@@ -114,6 +114,24 @@ export interface AppSettings {
    * (`POST {url}` with `X-API-KEY`). null = off; the confirmation screen shows the basic view.
    */
   transactionScan: TransactionScanSettings | null
+  /**
+   * Gas sponsorship for the chains marked `sponsored` (services/gas-sponsorship.ts): the sponsor
+   * account's key (sealed at rest) and the budgets. null = no chain is sponsored.
+   */
+  gasSponsorship: GasSponsorshipSettings | null
+}
+
+export interface GasSponsorshipSettings {
+  /** The sponsor account's private key (0x and 64 hex digits). Never sent to browsers. */
+  privateKey: string
+  /** The most gas (wei, decimal) one transaction may be given. */
+  maxWeiPerTransaction: string
+  /** The most gas (wei, decimal) one user may be given per chain in 24 hours. */
+  dailyWeiPerUser: string
+  /** Spec part 3 §9 defaults: SPONSORED, calculate gas limits, expiry 300 s. */
+  mode?: 'SPONSORED'
+  calculateGasLimits?: boolean
+  expirySeconds?: number
 }
 
 export interface TransactionScanSettings {
@@ -216,6 +234,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   telegram: null,
   captchaSecretKey: null,
   transactionScan: null,
+  gasSponsorship: null,
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -301,6 +320,7 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     telegram: patch.telegram === undefined ? (base.telegram ?? null) : patch.telegram,
     captchaSecretKey: patch.captchaSecretKey === undefined ? (base.captchaSecretKey ?? null) : patch.captchaSecretKey,
     transactionScan: patch.transactionScan === undefined ? (base.transactionScan ?? null) : patch.transactionScan,
+    gasSponsorship: patch.gasSponsorship === undefined ? (base.gasSponsorship ?? null) : patch.gasSponsorship,
   }
 }
 
