@@ -23,6 +23,7 @@ describe('sponsored gas and NFT calls from a wallet without ether', () => {
   let browser: Browser
   let chain: LocalChain
   let page: Page
+  let appId: string
   let address: string
   let nft: Hex
   let nftAbi: Abi
@@ -48,13 +49,13 @@ describe('sponsored gas and NFT calls from a wallet without ether', () => {
     const deployHash = await chain.request('eth_sendTransaction', [{ from: deployer(), data: compiled.bytecode, gas: '0x2dc6c0' }])
     nft = ((await chain.request('eth_getTransactionReceipt', [deployHash])) as { contractAddress: Hex }).contractAddress
     await fundWallet(chain, deployer(), sponsor, 10n ** 18n)
-    await stack.createApp({
+    ;({ id: appId } = await stack.createApp({
       name: 'Sponsored Demo',
       embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } },
       chains: [{ id: 31337, name: 'Local chain', rpcUrl: chain.url, sponsored: true }],
       defaultChain: 31337,
       gasSponsorship: { privateKey: sponsorKey, maxWeiPerTransaction: String(10n ** 16n), dailyWeiPerUser: String(10n ** 17n) },
-    })
+    }))
     page = await (await browser.newContext()).newPage()
     await login(page, stack, 'sponsored.owner@example.com')
     await waitForHostEvent(page, 'wallet-created', { timeout: 30000 })
@@ -120,5 +121,22 @@ describe('sponsored gas and NFT calls from a wallet without ether', () => {
     expect((await settled(page)).ok).toMatchObject({ hash: expect.stringMatching(/^0x/) })
     const getApproved = (await chain.request('eth_call', [{ to: nft, data: call(nftAbi, 'getApproved', [8n]) }, 'latest'])) as string
     expect(getAddress(`0x${getApproved.slice(-40)}`)).toBe(OPERATOR)
+  })
+
+  it("error: once the user's daily sponsorship budget is spent, Approve ends on the error screen and nothing is sent", async () => {
+    await stack.patchApp(appId, { gasSponsorship: { privateKey: sponsorKey, maxWeiPerTransaction: String(10n ** 16n), dailyWeiPerUser: '1' } })
+    const sponsorNonce = await nonceOf(sponsor)
+    const walletNonce = await nonceOf(address)
+    const data = call(nftAbi, 'transferFrom', [address, RECIPIENT, 8n])
+    await startTx(page, `modal.sendTransaction({ to: '${nft}', data: '${data}' })`)
+    const screen = txPrompt(page)
+    await expect.poll(() => row('Estimated fee').textContent(), { timeout: 30000 }).toBe('Estimated feeSponsored')
+    await screen.getByRole('button', { name: 'Approve' }).click()
+    await screen.getByRole('heading', { name: 'TRANSACTION_FAILURE' }).waitFor({ timeout: 30000 })
+    await screen.getByText('An error has occurred, please try again.').waitFor()
+    await screen.getByRole('button', { name: 'Not now' }).click()
+    expect((await settled(page)).err).toMatchObject({ errorCode: 'TRANSACTION_FAILURE', hash: null })
+    expect(await nonceOf(sponsor)).toBe(sponsorNonce)
+    expect(await nonceOf(address)).toBe(walletNonce)
   })
 })
