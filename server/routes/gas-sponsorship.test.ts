@@ -38,7 +38,7 @@ forEachDatabase((target) => {
 
   /** A user with an embedded wallet holding no ether: its token, wallet id and signing account. */
   async function userWithWallet(appId: string, email: string) {
-    const device = await testDevice()
+    const device = await testDevice(() => h.clock.now())
     const { token } = await h.login(appId, email, { device })
     const { key } = await h.registerEmbeddedWallet(appId, token, device)
     const walletId = (await h.get('/api/v1/wallets', { appId, token })).json().data[0].id as string
@@ -143,5 +143,21 @@ forEachDatabase((target) => {
     h.clock.advance(24 * 60 * 60 * 1000 + 1000)
     const { token } = await h.login(appId, 'budget@example.com')
     expect((await relay(appId, token, user.walletId, await signTransfer(user.account, 1))).statusCode).toBe(200)
+  })
+
+  it('error: a sponsor account without ether answers 500 internal_error and the failed top-up does not count against the budget', async () => {
+    const emptyKey = generatePrivateKey()
+    const appId = await h.createApp({
+      name: 'Empty sponsor',
+      chains: [{ id: 31337, name: 'Local', rpcUrl: chain.url, sponsored: true }],
+      gasSponsorship: { privateKey: emptyKey, maxWeiPerTransaction: String(10n ** 15n), dailyWeiPerUser: String(10n ** 16n), expirySeconds: 10 },
+    })
+    const user = await userWithWallet(appId, 'empty-sponsor@example.com')
+    const res = await relay(appId, user.token, user.walletId, await signTransfer(user.account, 0))
+    expect(res.statusCode).toBe(500)
+    expect(res.json().code).toBe('internal_error')
+    const rows = await h.database.db.selectFrom('gas_sponsorships').selectAll().where('app_id', '=', appId).execute()
+    expect(rows).toEqual([])
+    expect(await nonceOf(user.account.address)).toBe(0)
   })
 })

@@ -42,6 +42,10 @@ export default async function walletRpcRoutes(app: ApiInstance) {
       userId,
       walletId: request.params.wallet_id,
       signedTransaction: body.params.signed_transaction as `0x${string}`,
+    }).catch((error: unknown) => {
+      // The sponsor account failing (out of funds, RPC down) is the operator's to fix: it is logged.
+      if (error instanceof ApiError && error.code === 'internal_error') request.log.warn({ appId: request.gatehouseApp!.id }, error.message)
+      throw error
     })
     const caip2 = body.caip2 ?? null
     return { method: 'eth_sendTransaction', data: { hash, caip2 } }
