@@ -4,6 +4,7 @@
  * merged on read so that improving a default reaches existing apps.
  */
 import type { ChainConfig } from './chains.js'
+import type { GasSponsorshipSettings } from './gas-sponsorship.js'
 
 export const LOGIN_METHODS = [
   'email',
@@ -119,19 +120,6 @@ export interface AppSettings {
    * account's key (sealed at rest) and the budgets. null = no chain is sponsored.
    */
   gasSponsorship: GasSponsorshipSettings | null
-}
-
-export interface GasSponsorshipSettings {
-  /** The sponsor account's private key (0x and 64 hex digits). Never sent to browsers. */
-  privateKey: string
-  /** The most gas (wei, decimal) one transaction may be given. */
-  maxWeiPerTransaction: string
-  /** The most gas (wei, decimal) one user may be given per chain in 24 hours. */
-  dailyWeiPerUser: string
-  /** Spec part 3 §9 defaults: SPONSORED, calculate gas limits, expiry 300 s. */
-  mode?: 'SPONSORED'
-  calculateGasLimits?: boolean
-  expirySeconds?: number
 }
 
 export interface TransactionScanSettings {

@@ -13,8 +13,22 @@ import { deleteGasSponsorship, insertGasSponsorship, setGasSponsorshipHashes, sp
 import { listLinkedAccounts } from '../db/linked-accounts.js'
 import type { Db } from '../db/schema.js'
 import { ApiError } from '../errors.js'
-import type { App, GasSponsorshipSettings } from './app-config.js'
+import type { App } from './app-config.js'
 import type { ChainInput } from './chains.js'
+
+/** The app's `gasSponsorship` setting (server-only; `privateKey` is sealed at rest, services/app-secrets.ts). */
+export interface GasSponsorshipSettings {
+  /** The sponsor account's private key (0x and 64 hex digits). Never sent to browsers. */
+  privateKey: string
+  /** The most gas (wei, decimal) one transaction may be given. */
+  maxWeiPerTransaction: string
+  /** The most gas (wei, decimal) one user may be given per chain in 24 hours. */
+  dailyWeiPerUser: string
+  /** Spec part 3 §9 defaults: SPONSORED, calculate gas limits, expiry 300 s. */
+  mode?: 'SPONSORED'
+  calculateGasLimits?: boolean
+  expirySeconds?: number
+}
 
 /** Spec part 3 §9: 'Sponsored paymaster defaults … mode SPONSORED, calculate gas limits true, expiry 300 s'. */
 export const SPONSORSHIP_DEFAULTS = { mode: 'SPONSORED', calculateGasLimits: true, expirySeconds: 300 } as const
