@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { startDemoServer } from '../demo/serve.mjs'
-import { startDevFaucet, startLocalChain } from './lib/local-chain.mjs'
+import { DEV_SPONSOR_KEY, startDevFaucet, startLocalChain } from './lib/local-chain.mjs'
 import { root, startServerProcess } from './lib/server-process.mjs'
 
 const apiPort = Number(process.env.PORT ?? 8787)
@@ -93,7 +93,12 @@ let server
   try {
     server = await startServerProcess({
       port: apiPort,
-      env: { NODE_ENV: process.env.NODE_ENV ?? 'development', GATEHOUSE_STATE_DIR: stateDir, GATEHOUSE_DEV_CHAIN_URL: chain.url },
+      env: {
+        NODE_ENV: process.env.NODE_ENV ?? 'development',
+        GATEHOUSE_STATE_DIR: stateDir,
+        GATEHOUSE_DEV_CHAIN_URL: chain.url,
+        GATEHOUSE_DEV_SPONSOR_KEY: DEV_SPONSOR_KEY,
+      },
       onOutput: (chunk, stream) => (held ? held.push(chunk) : process[stream].write(chunk)),
       onProgress: ({ step, ms }) => {
         if (step === 'database migrations') migrations = ms

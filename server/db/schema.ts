@@ -205,6 +205,18 @@ export interface WalletSecretsTable {
   updated_at: number
 }
 
+/** A gas top-up sent by an app's sponsor account (migration 0021_gas_sponsorships); `wei` is a decimal string. */
+export interface GasSponsorshipsTable {
+  id: string
+  app_id: string
+  user_id: string
+  chain_id: number
+  wei: string
+  top_up_hash: string | null
+  tx_hash: string | null
+  created_at: number
+}
+
 export interface Database {
   apps: AppsTable
   users: UsersTable
@@ -222,6 +234,7 @@ export interface Database {
   farcaster_channels: FarcasterChannelsTable
   wallet_devices: WalletDevicesTable
   device_proofs: DeviceProofsTable
+  gas_sponsorships: GasSponsorshipsTable
 }
 
 export type Db = Kysely<Database>

@@ -25,6 +25,7 @@ import telegramRoutes from './telegram.js'
 import transactionRoutes from './transactions.js'
 import usersRoutes from './users.js'
 import walletRoutes from './wallets.js'
+import walletRpcRoutes from './wallet-rpc.js'
 
 export default async function apiRoutes(app: FastifyInstance) {
   // A login route's DPoP proof binds the session it creates (services/device-proofs.ts). The store
@@ -61,4 +62,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(telegramRoutes)
   await app.register(farcasterRoutes)
   await app.register(transactionRoutes)
+  await app.register(walletRpcRoutes)
 }

@@ -4,6 +4,7 @@
  * merged on read so that improving a default reaches existing apps.
  */
 import type { ChainConfig } from './chains.js'
+import type { GasSponsorshipSettings } from './gas-sponsorship.js'
 
 export const LOGIN_METHODS = [
   'email',
@@ -114,6 +115,11 @@ export interface AppSettings {
    * (`POST {url}` with `X-API-KEY`). null = off; the confirmation screen shows the basic view.
    */
   transactionScan: TransactionScanSettings | null
+  /**
+   * Gas sponsorship for the chains marked `sponsored` (services/gas-sponsorship.ts): the sponsor
+   * account's key (sealed at rest) and the budgets. null = no chain is sponsored.
+   */
+  gasSponsorship: GasSponsorshipSettings | null
 }
 
 export interface TransactionScanSettings {
@@ -216,6 +222,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   telegram: null,
   captchaSecretKey: null,
   transactionScan: null,
+  gasSponsorship: null,
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -301,6 +308,7 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     telegram: patch.telegram === undefined ? (base.telegram ?? null) : patch.telegram,
     captchaSecretKey: patch.captchaSecretKey === undefined ? (base.captchaSecretKey ?? null) : patch.captchaSecretKey,
     transactionScan: patch.transactionScan === undefined ? (base.transactionScan ?? null) : patch.transactionScan,
+    gasSponsorship: patch.gasSponsorship === undefined ? (base.gasSponsorship ?? null) : patch.gasSponsorship,
   }
 }
 

@@ -20,6 +20,7 @@ import {
   type PublicAppConfig,
 } from './app-config.js'
 import { chainsProblem, resolveChains, type ChainInput } from './chains.js'
+import { sponsorshipProblem } from './gas-sponsorship.js'
 import { hasClearSecrets, openSettings, restoreMaskedSecrets, sealSettings } from './app-secrets.js'
 
 const MAX_CACHE_ENTRIES = 10_000
@@ -30,7 +31,18 @@ export interface AppInput extends Partial<AppSettings> {
   [publicField: string]: unknown
 }
 
-const SETTING_KEYS = new Set(['allowedOrigins', 'allowlist', 'userLimit', 'rpcUrls', 'customAuth', 'oauth', 'telegram', 'captchaSecretKey', 'transactionScan'])
+const SETTING_KEYS = new Set([
+  'allowedOrigins',
+  'allowlist',
+  'userLimit',
+  'rpcUrls',
+  'customAuth',
+  'oauth',
+  'telegram',
+  'captchaSecretKey',
+  'transactionScan',
+  'gasSponsorship',
+])
 
 function split(input: AppInput) {
   const publicPatch: Record<string, unknown> = {}
@@ -104,7 +116,8 @@ export class AppStore {
     const problem =
       captchaProblem(config, settings) ??
       settingsProblem(settings, this.options.dev) ??
-      chainsProblem(config.chains as unknown as ChainInput[], config.defaultChain, this.options.dev)
+      chainsProblem(config.chains as unknown as ChainInput[], config.defaultChain, this.options.dev) ??
+      sponsorshipProblem(config.chains as unknown as ChainInput[], settings)
     if (problem) throw new ApiError('invalid_data', problem)
   }
 

@@ -97,4 +97,6 @@ export interface ChainConfig {
   blockExplorerUrl: string | null
   nativeCurrency: { name: string; symbol: string; decimals: number }
   testnet?: boolean
+  /** The app pays the gas of embedded-wallet transactions here (the server tops the wallet up, then broadcasts). */
+  sponsored?: boolean
 }

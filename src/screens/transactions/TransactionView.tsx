@@ -6,15 +6,16 @@ import { $config } from '../../stores/config.ts'
 import type { PendingTx, TxStepResult } from '../../stores/txRequest.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
-import { chainRpc, explorerUrl, type ChainConfig } from '../../wallets/ethereum/chains.ts'
-import { decodeCall, readToken, type DecodedCallInfo, type TokenInfo } from '../../wallets/ethereum/decode.ts'
-import { formatCrypto, formatUnits, formatUsd, MAX_UINT256, shortAddress } from '../../wallets/ethereum/format.ts'
-import { fetchUsdPrice, scanTransaction, type ScanVerdict } from '../../wallets/ethereum/insights.ts'
-import { broadcast, prepareTransaction, signPrepared, waitForReceipt, type PreparedTransaction } from '../../wallets/embedded/transactions.ts'
+import { chainRpc, type ChainConfig } from '../../wallets/ethereum/chains.ts'
+import { decodeCall, readToken } from '../../wallets/ethereum/decode.ts'
+import { fetchUsdPrice, scanTransaction } from '../../wallets/ethereum/insights.ts'
+import { isSponsored, prepareTransaction, signPrepared, submitSigned, waitForReceipt } from '../../wallets/embedded/transactions.ts'
 import { WALLET_TIMING } from '../wallets/embedded/timing.ts'
 import { TX_TEXTS } from './texts.ts'
 import { mainButton, txTransition, type TxEvent } from './txFlow.ts'
 import { txStyles } from './styles.ts'
+import { ErrorView } from './ErrorView.tsx'
+import { fundsMissing, Summary, type StepView } from './Summary.tsx'
 
 /** Spec part 3 §4: preparing → ready → submitting → awaiting-receipt → success | error (reverted: 'Transaction failed'). */
 export type TxPhase =
@@ -25,16 +26,6 @@ export type TxPhase =
   | { name: 'success' }
   | { name: 'error'; error: BaseError; hash: string | null; chain: ChainConfig | null }
 
-interface StepView {
-  prepared: PreparedTransaction
-  info: DecodedCallInfo
-  token: TokenInfo | null
-  balance: bigint
-  /** USD per native token; null when no price (no USD shown). */
-  usd: number | null
-  scan: ScanVerdict | null
-}
-
 async function loadStep(request: PendingTx, step: number): Promise<StepView> {
   const tx = request.requests[step]!
   const prepared = await prepareTransaction(request.address, tx, request.chainId)
@@ -44,7 +35,7 @@ async function loadStep(request: PendingTx, step: number): Promise<StepView> {
     fetchUsdPrice(prepared.chain.id, prepared.chain.nativeCurrency.symbol),
     scanTransaction(request.method, prepared.tx),
   ])
-  return { prepared, info: decodeCall(tx.data, token?.isErc20 ?? false), token, balance, usd, scan }
+  return { prepared, info: decodeCall(tx.data, token?.isErc20 ?? false), token, balance, usd, scan, sponsored: isSponsored(prepared, request.method) }
 }
 
 /** The Ethereum transaction confirmation screen (one request or a batch, '(n / total)'). */
@@ -93,7 +84,7 @@ export default function TransactionView({ request }: { request: PendingTx }) {
           results.current.push({ chainId: prepared.chain.id, hash: null, signature: signed })
           continue
         }
-        hash = await broadcast(prepared.chain, signed)
+        hash = await submitSigned(request.address, prepared, signed)
         go('broadcast', { name: 'awaiting-receipt', view: current, hash })
         await waitForReceipt(prepared.chain, hash)
         results.current.push({ chainId: prepared.chain.id, hash, signature: null })
@@ -166,131 +157,10 @@ export default function TransactionView({ request }: { request: PendingTx }) {
       >
         {/* Funding does not exist yet (fundingEnabled false): a short balance shows the spec's 'Add funds on <chain>' text instead. */}
         {((label) => (label === 'Approve' ? (options.buttonText ?? TX_TEXTS.approve) : label))(
-          mainButton({ last, fundsMissing: view ? view.balance < view.prepared.value + view.prepared.maxFee : false, fundingEnabled: false, sponsored: false }),
+          mainButton({ last, fundsMissing: view ? fundsMissing(view) : false, fundingEnabled: false, sponsored: view?.sponsored ?? false }),
         )}
       </PrimaryButton>
       {options.isCancellable !== false && !busy ? <SecondaryButton onClick={decline}>{TX_TEXTS.notNow}</SecondaryButton> : null}
-    </div>
-  )
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="tx-row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  )
-}
-
-function AddressLink({ chain, address }: { chain: ChainConfig; address: string }) {
-  return (
-    <a href={`${explorerUrl(chain)}/address/${address}`} target="_blank" rel="noopener noreferrer" title={address}>
-      {shortAddress(address)}
-    </a>
-  )
-}
-
-function Summary({ view, request, step }: { view: StepView; request: PendingTx; step: number }) {
-  const [open, setOpen] = useState(false)
-  const { prepared, info, token, balance, usd } = view
-  const { chain } = prepared
-  const native = chain.nativeCurrency
-  // Spec §9: USD beside native amounts when a price is known.
-  const inUsd = (wei: bigint) => (usd === null ? '' : ` (${formatUsd(Number(formatUnits(wei, native.decimals)) * usd)})`)
-  const tx = request.requests[step]!
-  const tokenAmount = (amount: bigint) =>
-    amount === MAX_UINT256 ? TX_TEXTS.maximum : `${formatCrypto(amount, token?.decimals ?? 18)}${token?.symbol ? ` ${token.symbol}` : ''}`
-  const fee = `${formatCrypto(prepared.maxFee, native.decimals)} ${native.symbol}${inUsd(prepared.maxFee)}`
-  const short = balance < prepared.value + prepared.maxFee
-  const to = info.transferTo ?? tx.to ?? null
-  return (
-    <>
-      <dl className="tx-rows" part="transaction-summary">
-        {prepared.value > 0n ? (
-          <Row label={TX_TEXTS.amount}>{`${formatCrypto(prepared.value, native.decimals)} ${native.symbol}${inUsd(prepared.value)}`}</Row>
-        ) : null}
-        {info.isErc20Ish && info.amount !== undefined ? <Row label={TX_TEXTS.amount}>{tokenAmount(info.amount)}</Row> : null}
-        {info.isNFTIsh && info.tokenId !== undefined ? <Row label={TX_TEXTS.amount}>{`#${info.tokenId}`}</Row> : null}
-        {info.spender || info.operator ? (
-          <Row label={TX_TEXTS.spender}>
-            <AddressLink chain={chain} address={(info.spender ?? info.operator)!} />
-          </Row>
-        ) : null}
-        {to ? (
-          <Row label={TX_TEXTS.to}>
-            <AddressLink chain={chain} address={to} />
-          </Row>
-        ) : null}
-        {(info.isErc20Ish || info.isNFTIsh) && tx.to ? (
-          <Row label={TX_TEXTS.tokenAddress}>
-            <AddressLink chain={chain} address={tx.to} />
-          </Row>
-        ) : null}
-        <Row label={TX_TEXTS.network}>{chain.name}</Row>
-        <Row label={TX_TEXTS.estimatedFee}>{fee}</Row>
-      </dl>
-      <button type="button" className="tx-details-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {TX_TEXTS.details}
-      </button>
-      {open ? (
-        <dl className="tx-rows tx-details" part="transaction-details">
-          <Row label={TX_TEXTS.from}>
-            <AddressLink chain={chain} address={request.address} />
-          </Row>
-          {tx.to ? (
-            <Row label={TX_TEXTS.to}>
-              <AddressLink chain={chain} address={tx.to} />
-            </Row>
-          ) : null}
-          <Row label={TX_TEXTS.action}>{info.functionName ?? info.action}</Row>
-          <Row label={TX_TEXTS.estFees}>{fee}</Row>
-          <Row label={TX_TEXTS.total}>{`${formatCrypto(prepared.value + prepared.maxFee, native.decimals)} ${native.symbol}`}</Row>
-        </dl>
-      ) : null}
-      <div className="tx-balance" part="balance-card">
-        <span>{shortAddress(request.address)}</span>
-        <span>
-          {TX_TEXTS.balance} {`${formatCrypto(balance, native.decimals)} ${native.symbol}`}
-        </span>
-      </div>
-      {short ? (
-        <p className="error-message" role="alert">
-          {TRANSACTION_MESSAGES.addFunds(chain.name)}
-        </p>
-      ) : null}
-    </>
-  )
-}
-
-function ErrorView({ phase, onRetry, onClose }: { phase: Extract<TxPhase, { name: 'error' }>; onRetry(): void; onClose(): void }) {
-  const [copied, setCopied] = useState(false)
-  const reverted = phase.error.shortMessage === TRANSACTION_MESSAGES.failed
-  return (
-    <div className="body" part="body" data-screen="transaction-error">
-      <style>{txStyles}</style>
-      <h2 id="gh-sign-title" className="title" part="title">
-        {reverted ? TRANSACTION_MESSAGES.failed : phase.error.code}
-      </h2>
-      <p className="detail">{TX_TEXTS.pleaseTryAgain}</p>
-      <p className="error-message tx-error-box" part="error-message" role="alert" data-code={phase.error.code}>
-        {phase.error.shortMessage}
-      </p>
-      {phase.hash ? (
-        <div className="tx-hash" part="transaction-hash">
-          <code title={phase.hash}>{shortAddress(phase.hash)}</code>
-          <button type="button" className="tx-copy" onClick={() => void navigator.clipboard?.writeText(phase.hash!).then(() => setCopied(true))}>
-            {copied ? TX_TEXTS.copied : TX_TEXTS.copy}
-          </button>
-          {phase.chain ? (
-            <a href={`${explorerUrl(phase.chain)}/tx/${phase.hash}`} target="_blank" rel="noopener noreferrer">
-              {TX_TEXTS.viewOnExplorer}
-            </a>
-          ) : null}
-        </div>
-      ) : null}
-      <PrimaryButton onClick={onRetry}>{TX_TEXTS.retry}</PrimaryButton>
-      <SecondaryButton onClick={onClose}>{TX_TEXTS.notNow}</SecondaryButton>
     </div>
   )
 }
