@@ -5,6 +5,7 @@
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import { getAddress, isAddress } from 'viem'
+import { mfaMigrations } from './mfa.js'
 
 const migrations: Record<string, Migration> = {
   '0001_initial': {
@@ -282,6 +283,8 @@ migrations['0013_checksummed_ethereum_wallets'] = {
     }
   },
 }
+
+Object.assign(migrations, mfaMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
