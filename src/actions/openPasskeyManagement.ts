@@ -13,6 +13,7 @@ export type OpenPasskeyManagementReturnType = void
  */
 export async function openPasskeyManagement(): Promise<OpenPasskeyManagementReturnType> {
   if ($session.get().status !== 'authenticated') throw new MustBeAuthenticatedError()
+  ;(await import('../screens/mfa/PasskeyManagementScreen.tsx')).resetPasskeyManagement()
   openWalletScreen({ name: 'passkey-management' })
   await modalClosed()
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useState } from 'react'
+import { atom } from 'nanostores'
 import { linkWithPasskey } from '../../actions/linkWithPasskey.ts'
 import { unenrollMfa } from '../../actions/unenrollMfa.ts'
 import { unlinkPasskey } from '../../actions/unlinkPasskey.ts'
@@ -14,26 +14,29 @@ import { useVerifiedChange } from './useVerifiedChange.ts'
 /** Spec part 2 §9: the management screen shows 2 passkeys until 'View all'. */
 const SHOWN = 2
 
+/** In a store: a verification screen goes on top of this one and back (the screen remounts). */
+const $state = atom<{ status: 'idle' | 'busy' | 'updated'; error: string | null; removing: string | null }>({ status: 'idle', error: null, removing: null })
+const patch = (next: Partial<typeof $state.value & object>) => $state.set({ ...$state.get(), ...next })
+
 /**
  * Passkey management (spec part 2 §2): 'Secure your account with a passkey', the list, adding (at
  * most 5) and removing; a passkey enrolled in MFA leaves MFA and login together, after a verification.
  */
+export function resetPasskeyManagement() {
+  $state.set({ status: 'idle', error: null, removing: null })
+}
+
 export default function PasskeyManagementScreen() {
   const user = useStore($session).user
   const passkeys = userPasskeys(user?.linkedAccounts)
   const verified = useVerifiedChange()
-  const [status, setStatus] = useState<'idle' | 'busy' | 'updated'>('idle')
-  const [error, setError] = useState<string | null>(null)
-  const [removing, setRemoving] = useState<string | null>(null)
+  const { status, error, removing } = useStore($state)
+  const setRemoving = (id: string | null) => patch({ removing: id })
   const run = (work: () => Promise<unknown>) => {
-    setStatus('busy')
-    setError(null)
+    patch({ status: 'busy', error: null })
     work().then(
-      () => setStatus('updated'),
-      (e) => {
-        setStatus('idle')
-        setError(toBaseError(e).shortMessage)
-      },
+      () => patch({ status: 'updated' }),
+      (e) => patch({ status: 'idle', error: toBaseError(e).shortMessage }),
     )
   }
   if (removing) {
