@@ -27,6 +27,7 @@ export function mfaHandlers(vault: Vault): {
     'mfa:verify': async (p) => {
       const body = p.method === 'passkey' ? { authenticator_response: p.authenticatorResponse } : { code: sixDigits(p.code) }
       const result = await vault.call<{ mfa_verified_until: number }>(p.accessToken, `/mfa/${SEGMENT[p.method]}/verify`, body)
+      vault.setMfaUntil(result.mfa_verified_until)
       return { mfaVerifiedUntil: result.mfa_verified_until }
     },
     'mfa:init-enrollment': async (p) => {
@@ -38,19 +39,24 @@ export function mfaHandlers(vault: Vault): {
       return {}
     },
     'mfa:submit-enrollment': async (p) => {
-      if (p.method === 'passkey') {
-        return vault.call<{ user: unknown }>(p.accessToken, '/mfa/passkeys/enrollment', {
-          credential_ids: p.credentialIds ?? [],
-          remove_for_login: Boolean(p.removeForLogin),
-        })
-      }
-      if (p.method === 'sms')
-        return vault.call<{ user: unknown }>(p.accessToken, '/mfa/passwordless_sms/enroll', { phone_number: p.phoneNumber, code: sixDigits(p.code) })
-      return vault.call<{ user: unknown }>(p.accessToken, '/mfa/totp/enroll', { code: sixDigits(p.code) })
+      const [path, body] =
+        p.method === 'passkey'
+          ? ['/mfa/passkeys/enrollment', { credential_ids: p.credentialIds ?? [], remove_for_login: Boolean(p.removeForLogin) }]
+          : p.method === 'sms'
+            ? ['/mfa/passwordless_sms/enroll', { phone_number: p.phoneNumber, code: sixDigits(p.code) }]
+            : ['/mfa/totp/enroll', { code: sixDigits(p.code) }]
+      const result = await vault.call<{ user: unknown }>(p.accessToken, path, body)
+      // The methods changed: unlocked wallets ask the server before the next signature.
+      vault.setMfaUntil(1)
+      return result
     },
-    'mfa:unenroll': (p) => vault.call<{ user: unknown }>(p.accessToken, `/mfa/${SEGMENT[p.method]}/unenroll`, {}),
+    'mfa:unenroll': async (p) => {
+      const result = await vault.call<{ user: unknown }>(p.accessToken, `/mfa/${SEGMENT[p.method]}/unenroll`, {})
+      vault.setMfaUntil(1)
+      return result
+    },
     'mfa:clear': async () => {
-      vault.clearMfa()
+      vault.setMfaUntil(1)
       return { ok: true }
     },
   }

@@ -352,8 +352,11 @@ export class Vault {
     this.unlocked.clear()
   }
 
-  /** Forgets the MFA proof in memory: the next signature asks the server (clearMfa). */
-  clearMfa(): void {
-    for (const entry of this.unlocked.values()) if (entry.mfaUntil !== 0) entry.mfaUntil = 1
+  /**
+   * Sets when the MFA proof ends for every unlocked secret: after a verification (the server's
+   * answer), or 1 (ended) after clearMfa or a change of methods, so the next signature asks the server.
+   */
+  setMfaUntil(until: number): void {
+    for (const entry of this.unlocked.values()) entry.mfaUntil = until
   }
 }

@@ -59,7 +59,7 @@ async function userWithWallet(email: string): Promise<{ page: Page; cdp: CDPSess
 
 /** Enrolls TOTP through the screens; returns the setup key shown and the step its code used. */
 async function enrollTotp(page: Page): Promise<{ secret: string; step: number }> {
-  void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal())
+  void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal()).catch(() => {})
   await modal(page).getByText('Transaction Protection').waitFor()
   await modal(page).getByRole('button', { name: 'Continue' }).click()
   await modal(page).getByText('How would you like to verify your identity?').waitFor()
@@ -145,7 +145,7 @@ describe('MFA', () => {
 
     // The prompt again: 4 wrong codes in the verification screen.
     await page.evaluate(() => (document.querySelector('auth-modal') as any).setMfaPrompt(true))
-    void page.evaluate(() => (document.querySelector('auth-modal') as any).verifyMfa().catch(() => {}))
+    void page.evaluate(() => (document.querySelector('auth-modal') as any).verifyMfa().catch(() => {})).catch(() => {})
     await modal(page).getByText('Enter verification code').waitFor()
     for (let i = 0; i < 4; i++) {
       await expect.poll(() => modal(page).getByRole('textbox', { name: 'Digit 1' }).inputValue(), { timeout: 5000 }).toBe('')
@@ -158,7 +158,7 @@ describe('MFA', () => {
   it('SMS: enroll with the last four digits shown, then signing asks for the code from the outbox', { timeout: 240_000 }, async () => {
     const { page, address } = await userWithWallet('mfa-sms@example.com')
     const phone = '+14155550177'
-    void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal())
+    void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal()).catch(() => {})
     await modal(page).getByRole('button', { name: 'Continue' }).click()
     await modal(page).getByRole('button', { name: 'SMS' }).click()
     await modal(page).getByRole('textbox', { name: 'Phone number' }).fill(phone)
@@ -182,7 +182,7 @@ describe('MFA', () => {
 
   it('passkey MFA with the virtual authenticator; the management screen adds, lists and removes passkeys', { timeout: 240_000 }, async () => {
     const { page, address, cdp, authenticatorId } = await userWithWallet('mfa-passkey@example.com')
-    void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal())
+    void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal()).catch(() => {})
     await modal(page).getByRole('button', { name: 'Continue' }).click()
     await modal(page).getByRole('button', { name: 'Passkey' }).click()
     await modal(page).getByText('Set up passkey verification').waitFor()
@@ -203,7 +203,7 @@ describe('MFA', () => {
     expect(await eventCount(page)).toBeGreaterThan(after)
 
     // Management: 'Secure your account with a passkey', add a second one, remove the MFA one after verifying.
-    void page.evaluate(() => (document.querySelector('auth-modal') as any).openPasskeyManagement())
+    void page.evaluate(() => (document.querySelector('auth-modal') as any).openPasskeyManagement()).catch(() => {})
     await modal(page).getByText('Secure your account with a passkey').waitFor()
     await modal(page).getByRole('button', { name: 'Add new passkey' }).click()
     await modal(page).getByText('Passkeys updated').waitFor({ timeout: 30000 })
