@@ -203,11 +203,27 @@ describe('MFA', () => {
     expect(await eventCount(page)).toBeGreaterThan(after)
 
     // Management: 'Secure your account with a passkey', add a second one, remove the MFA one after verifying.
+    // A second passkey comes from another authenticator (this one already holds the user's, which
+    // the creation options exclude); then that authenticator also gets the first key back.
+    const { credentials: first } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId })
+    const { authenticatorId: second } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    })
     void page.evaluate(() => (document.querySelector('auth-modal') as any).openPasskeyManagement()).catch(() => {})
     await modal(page).getByText('Secure your account with a passkey').waitFor()
+    await expect.poll(() => modal(page).locator('[data-passkey]').count()).toBe(1)
     await modal(page).getByRole('button', { name: 'Add new passkey' }).click()
     await modal(page).getByText('Passkeys updated').waitFor({ timeout: 30000 })
-    expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(2)
+    for (const credential of first) await cdp.send('WebAuthn.addCredential', { authenticatorId: second, credential })
+    expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId: second })).credentials).toHaveLength(2)
     await expect.poll(() => modal(page).locator('[data-passkey]').count()).toBe(2)
     await modal(page)
       .getByRole('button', { name: /^Remove / })
@@ -215,6 +231,7 @@ describe('MFA', () => {
       .click()
     await modal(page).getByText('Are you sure you want to remove this passkey?').waitFor()
     await modal(page).getByRole('button', { name: 'Remove', exact: true }).click()
+    await modal(page).getByText('Are you sure you want to remove this passkey?').waitFor({ state: 'detached' })
     await modal(page).getByText('Passkeys updated').waitFor({ timeout: 30000 })
     await expect.poll(() => modal(page).locator('[data-passkey]').count()).toBe(1)
   })
