@@ -182,6 +182,18 @@ forEachDatabase((target) => {
       expect(removed.json().user.linked_accounts.some((a: { type: string }) => a.type === 'passkey')).toBe(false)
     })
 
+    it("error: a method the app does not offer cannot be enrolled (the app's mfa.methods)", async () => {
+      const only = await h.createApp({ mfa: { methods: ['sms'] } })
+      const config = await h.get(`/api/v1/apps/${only}`, { appId: only })
+      expect(config.json().mfa).toEqual({ methods: ['sms'] })
+      const d = await testDevice(h.clock.now)
+      const login = await h.login(only, `mfa-offered-${Date.now()}@example.com`, { device: d })
+      const res = await h.post('/api/v1/mfa/totp/init', {}, { appId: only, token: login.token, headers: FRAME, device: d })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error).toBe('MFA with totp is not enabled for this app')
+      expect((await h.get(`/api/v1/apps/${appId}`, { appId })).json().mfa).toEqual({ methods: ['sms', 'totp', 'passkey'] })
+    })
+
     it('error: verify and enroll calls outside the wallet frame are refused', async () => {
       const u = await user()
       const res = await h.post('/api/v1/mfa/totp/init', {}, { appId, token: u.token, headers: { origin: HOST }, device: u.device })

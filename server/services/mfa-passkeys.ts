@@ -10,7 +10,7 @@ import type { Db, LinkedAccountsTable } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import type { AccountService } from './accounts.js'
 import type { App } from './app-config.js'
-import type { MfaCaller, MfaService } from './mfa.js'
+import { offered, type MfaCaller, type MfaService } from './mfa.js'
 import { PASSKEY_TIMEOUT_MS, PASSKEY_TYPE, snakeKeys, type PasskeyService } from './passkeys.js'
 import { loadWireUser, type WireUser } from './users.js'
 
@@ -107,6 +107,7 @@ export class MfaPasskeys {
    */
   async enrollment(caller: MfaCaller, app: App, credentialIds: string[], removeForLogin: boolean): Promise<WireUser> {
     await this.deps.mfa.changeAllowed(caller)
+    if (credentialIds.length) offered(app, 'passkey')
     const passkeys = await this.passkeysOf(caller.userId)
     for (const id of credentialIds) {
       if (!passkeys.some((a) => a.address === id)) throw new ApiError('invalid_data', 'Unknown passkey')

@@ -53,6 +53,12 @@ export interface MfaCaller {
   session: SessionsTable
 }
 
+/** Enrolling a method the app does not offer is refused (verifying one already enrolled is not). */
+export function offered(app: App, method: 'sms' | 'totp' | 'passkey'): void {
+  if (!(app.config.mfa?.methods ?? ['sms', 'totp', 'passkey']).includes(method))
+    throw new ApiError('invalid_data', `MFA with ${method} is not enabled for this app`)
+}
+
 const smsKey = (userId: string) => `mfa-sms:${userId}`
 const smsEnrollKey = (userId: string, phone: string) => `mfa-sms-enroll:${userId}:${phone}`
 const totpContext = (appId: string, userId: string) => `mfa:${appId}:${userId}:totp`
@@ -138,6 +144,7 @@ export class MfaService {
 
   /** A new pending TOTP key: `secret` (base32) and `auth_url` (otpauth://, for the QR code). */
   async initTotp(caller: MfaCaller, app: App, label: string): Promise<{ secret: string; auth_url: string }> {
+    offered(app, 'totp')
     await this.requireForChange(caller)
     const existing = await findMfaFactor(this.deps.db, caller.userId, 'totp')
     if (existing && Number(existing.active) === 1) throw new ApiError('invalid_data', 'An authenticator app is already enrolled')
@@ -183,6 +190,7 @@ export class MfaService {
     let phone: string
     let key: string
     if (action === 'enroll') {
+      offered(app, 'sms')
       await this.requireForChange(caller)
       if (!rawPhone) throw new ApiError('invalid_data', 'A phone number is required')
       phone = normalizePhone(rawPhone)

@@ -7,6 +7,7 @@ import { unenrollMfa } from '../../actions/unenrollMfa.ts'
 import { MfaError } from '../../errors/mfa.ts'
 import { MFA_METHOD_LABEL, MFA_TEXT, type MfaMethod } from '../../mfa/texts.ts'
 import { $mfaEnroll, type MfaEnrollStep } from '../../stores/mfa.ts'
+import { $config } from '../../stores/config.ts'
 import { $session } from '../../stores/session.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
@@ -25,10 +26,22 @@ export default function MfaEnrollScreen() {
   const user = useStore($session).user
   const methods = user?.mfaMethods ?? []
   const verified = useVerifiedChange()
+  const offered = useStore($config).app?.mfa?.methods ?? ['sms', 'totp', 'passkey']
   useEffect(() => {
     if (!$mfaEnroll.get()) go(methods.length ? { step: 'chooser' } : { step: 'intro' })
   }, [])
   if (!state) return null
+  if (!offered.length && !methods.length) {
+    return (
+      <div className="body" part="body" data-screen="mfa-enroll-none">
+        <ScreenTitle>Add more security</ScreenTitle>
+        <p className="detail">This app does not offer verification methods yet.</p>
+        <div className="actions">
+          <PrimaryButton onClick={() => closeModal()}>Close</PrimaryButton>
+        </div>
+      </div>
+    )
+  }
 
   if (state.step === 'intro') {
     return (
@@ -141,23 +154,25 @@ export default function MfaEnrollScreen() {
         {methods.length ? 'To add or delete verification methods, verification is required.' : 'How would you like to verify your identity?'}
       </p>
       <ul className="mfa-methods" part="mfa-methods">
-        {(['passkey', 'totp', 'sms'] as const).map((m) => (
-          <li key={m} data-method={m}>
-            <button type="button" className="secondary" disabled={methods.includes(m) && m !== 'passkey'} onClick={start[m]}>
-              {MFA_METHOD_LABEL[m]}
-            </button>
-            {methods.includes(m) ? (
-              <>
-                <span className="badge" part="badge">
-                  Enabled
-                </span>
-                <button type="button" className="link-button" aria-label={`Remove ${MFA_METHOD_LABEL[m]}`} onClick={remove[m]}>
-                  Remove
-                </button>
-              </>
-            ) : null}
-          </li>
-        ))}
+        {(['passkey', 'totp', 'sms'] as const)
+          .filter((m) => offered.includes(m) || methods.includes(m))
+          .map((m) => (
+            <li key={m} data-method={m}>
+              <button type="button" className="secondary" disabled={methods.includes(m) && m !== 'passkey'} onClick={start[m]}>
+                {MFA_METHOD_LABEL[m]}
+              </button>
+              {methods.includes(m) ? (
+                <>
+                  <span className="badge" part="badge">
+                    Enabled
+                  </span>
+                  <button type="button" className="link-button" aria-label={`Remove ${MFA_METHOD_LABEL[m]}`} onClick={remove[m]}>
+                    Remove
+                  </button>
+                </>
+              ) : null}
+            </li>
+          ))}
       </ul>
       {state.error ? (
         <p className="error-message" part="error-message" role="alert">
