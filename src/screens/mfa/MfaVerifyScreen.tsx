@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { closeModal } from '../../actions/closeModal.ts'
 import { MfaError } from '../../errors/mfa.ts'
 import { leaveMfaScreen } from '../../mfa/screens.ts'
-import { MFA_METHOD_LABEL, MFA_TEXT, type MfaMethod } from '../../mfa/texts.ts'
+import { MFA_METHOD_LABEL, MFA_RESEND_COOLDOWN_MS, MFA_TEXT, type MfaMethod } from '../../mfa/texts.ts'
 import { initMfaMethod } from '../../mfa/verify.ts'
 import { $mfaRequest } from '../../stores/mfa.ts'
 import { $session } from '../../stores/session.ts'
@@ -34,6 +34,13 @@ export default function MfaVerifyScreen({ flow }: { flow: 'auth' | 'txn' }) {
   const [message, setMessage] = useState<string | null>(null)
   const [blocking, setBlocking] = useState<string | null>(null)
   const [resets, setResets] = useState(0)
+  const [resendReady, setResendReady] = useState(false)
+  /** sms: sends a code now, and allows 'Resend code' again after 30 s (spec §9 resend cooldown). */
+  const sendSms = () => {
+    setResendReady(false)
+    initMfaMethod('sms').catch(fail)
+    setTimeout(() => setResendReady(true), MFA_RESEND_COOLDOWN_MS)
+  }
 
   const fail = (error: unknown) => {
     const e = error instanceof MfaError ? error : null
@@ -58,7 +65,7 @@ export default function MfaVerifyScreen({ flow }: { flow: 'auth' | 'txn' }) {
 
   useEffect(() => {
     // sms sends a code on choice; passkey starts at once; totp waits for entry (spec §4).
-    if (method === 'sms') initMfaMethod('sms').catch(fail)
+    if (method === 'sms') sendSms()
     if (method === 'passkey') submit('passkey')
   }, [method])
 
@@ -148,6 +155,11 @@ export default function MfaVerifyScreen({ flow }: { flow: 'auth' | 'txn' }) {
         </p>
       ) : null}
       <div className="actions">
+        {method === 'sms' ? (
+          <SecondaryButton disabled={!resendReady} onClick={sendSms}>
+            Resend code
+          </SecondaryButton>
+        ) : null}
         {another}
         <SecondaryButton onClick={cancel}>Cancel</SecondaryButton>
       </div>
