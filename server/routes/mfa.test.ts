@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DeviceKey } from '../../frame/src/device.js'
 import { SoftPasskey } from '../../test/passkey-authenticator.js'
 import { MFA_LOCK_MS, MFA_PROOF_TTL_MS } from '../services/mfa.js'
+import { authenticatorName } from '../services/passkey-names.js'
 import { forEachDatabase, startHarness, testDevice, TEST_PUBLIC_URL, type Harness } from '../testing.js'
 
 const FRAME = { origin: TEST_PUBLIC_URL }
@@ -192,6 +193,11 @@ forEachDatabase((target) => {
       expect(res.statusCode).toBe(400)
       expect(res.json().error).toBe('MFA with totp is not enabled for this app')
       expect((await h.get(`/api/v1/apps/${appId}`, { appId })).json().mfa).toEqual({ methods: ['sms', 'totp', 'passkey'] })
+    })
+
+    it('names a passkey by its provider when the AAGUID is a known one', () => {
+      expect(authenticatorName('EA9B8D66-4D01-1D21-3CE4-B6B48CB575D4')).toBe('Google Password Manager')
+      expect(authenticatorName('00000000-0000-0000-0000-000000000000')).toBeNull()
     })
 
     it('error: verify and enroll calls outside the wallet frame are refused', async () => {
