@@ -5,6 +5,7 @@
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import { getAddress, isAddress } from 'viem'
+import { mfaMigrations } from './mfa.js'
 
 const migrations: Record<string, Migration> = {
   '0001_initial': {
@@ -300,6 +301,7 @@ migrations['0021_gas_sponsorships'] = {
     await db.schema.createIndex('gas_sponsorships_user').on('gas_sponsorships').columns(['app_id', 'user_id', 'chain_id', 'created_at']).execute()
   },
 }
+Object.assign(migrations, mfaMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

@@ -55,6 +55,12 @@ const appFields = {
   captchaSecretKey: nullableString,
   intl: { type: 'object', additionalProperties: false, properties: { defaultCountry: { type: 'string', pattern: '^[A-Z]{2}$' } } },
   passkeysForSignupEnabled: { type: 'boolean' },
+  /** MFA methods users may enroll (spec part 2 §6: the host chooses); [] offers none ('Add more security'). */
+  mfa: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { methods: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['sms', 'totp', 'passkey'] } } },
+  },
   disablePlusEmails: { type: 'boolean' },
   disableSignup: { type: 'boolean' },
   embeddedWallets: {

@@ -13,6 +13,7 @@ import appsRoutes from './apps.js'
 import customAuthRoutes from './custom-auth.js'
 import farcasterRoutes from './farcaster.js'
 import guestRoutes from './guest.js'
+import mfaRoutes from './mfa.js'
 import oauthRoutes from './oauth.js'
 import passkeyRoutes from './passkeys.js'
 import passwordlessRoutes from './passwordless.js'
@@ -63,4 +64,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(farcasterRoutes)
   await app.register(transactionRoutes)
   await app.register(walletRpcRoutes)
+  await app.register(mfaRoutes)
 }

@@ -50,6 +50,8 @@ export interface PublicAppConfig {
   /** How phone codes may leave: 'sms', 'whatsapp' or both (the phone screen then offers the choice). */
   smsChannels: ('sms' | 'whatsapp')[]
   passkeysForSignupEnabled: boolean
+  /** MFA methods users may enroll (default all three). */
+  mfa: { methods: ('sms' | 'totp' | 'passkey')[] }
   disablePlusEmails: boolean
   disableSignup: boolean
   embeddedWallets: Record<string, unknown>
@@ -190,6 +192,7 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
     intl: { defaultCountry: 'US' },
     smsChannels: ['sms'],
     passkeysForSignupEnabled: false,
+    mfa: { methods: ['sms', 'totp', 'passkey'] },
     disablePlusEmails: false,
     disableSignup: false,
     embeddedWallets: {

@@ -68,6 +68,8 @@ export interface AppConfig {
   /** Channels phone codes may use; both → the phone screen offers the choice (default ['sms']). */
   smsChannels?: ('sms' | 'whatsapp')[]
   passkeysForSignupEnabled?: boolean
+  /** MFA methods users may enroll (default all three). */
+  mfa?: { methods?: ('sms' | 'totp' | 'passkey')[] }
   disablePlusEmails?: boolean
   disableSignup?: boolean
   embeddedWallets?: Record<string, unknown>

@@ -42,6 +42,10 @@ export type ScreenEntry =
   | { name: 'embedded-wallet-automatic-recovery' }
   | { name: 'embedded-wallet-connect'; address: string; next: 'export' }
   | { name: 'embedded-wallet-export'; address: string }
+  // MFA (src/screens/mfa/): verification, enrollment, passkey management.
+  | { name: 'mfa-verify'; flow: 'auth' | 'txn' }
+  | { name: 'mfa-enroll' }
+  | { name: 'passkey-management' }
 
 export type ScreenName = ScreenEntry['name']
 
