@@ -12,6 +12,7 @@ import analyticsRoutes from './analytics.js'
 import appsRoutes from './apps.js'
 import customAuthRoutes from './custom-auth.js'
 import farcasterRoutes from './farcaster.js'
+import fundingRoutes from './funding.js'
 import guestRoutes from './guest.js'
 import oauthRoutes from './oauth.js'
 import passkeyRoutes from './passkeys.js'
@@ -61,4 +62,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(telegramRoutes)
   await app.register(farcasterRoutes)
   await app.register(transactionRoutes)
+  await app.register(fundingRoutes)
 }

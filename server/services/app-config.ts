@@ -4,6 +4,7 @@
  * merged on read so that improving a default reaches existing apps.
  */
 import type { ChainConfig } from './chains.js'
+import { DEFAULT_FUNDING, type FundingProviderSettings, type PublicFundingConfig } from './funding-config.js'
 
 export const LOGIN_METHODS = [
   'email',
@@ -66,6 +67,8 @@ export interface PublicAppConfig {
   chains: ChainConfig[]
   /** The chain a wallet starts on; null when no chain is configured. */
   defaultChain: number | null
+  /** App funding settings (spec part 3 §3): `server/services/funding-config.ts`. */
+  funding: PublicFundingConfig
 }
 
 /**
@@ -114,6 +117,8 @@ export interface AppSettings {
    * (`POST {url}` with `X-API-KEY`). null = off; the confirmation screen shows the basic view.
    */
   transactionScan: TransactionScanSettings | null
+  /** The funding providers' keys (MoonPay-style, Coinbase-style) and the bridge API; secrets sealed at rest. */
+  fundingProviders: FundingProviderSettings
 }
 
 export interface TransactionScanSettings {
@@ -203,6 +208,7 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
     transactionScan: { enabled: false },
     chains: [],
     defaultChain: null,
+    funding: DEFAULT_FUNDING,
   }
 }
 
@@ -216,6 +222,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   telegram: null,
   captchaSecretKey: null,
   transactionScan: null,
+  fundingProviders: { moonpay: null, coinbase: null },
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -301,6 +308,8 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     telegram: patch.telegram === undefined ? (base.telegram ?? null) : patch.telegram,
     captchaSecretKey: patch.captchaSecretKey === undefined ? (base.captchaSecretKey ?? null) : patch.captchaSecretKey,
     transactionScan: patch.transactionScan === undefined ? (base.transactionScan ?? null) : patch.transactionScan,
+    // Per provider: a patch replaces that provider's settings; null removes it.
+    fundingProviders: { ...{ moonpay: null, coinbase: null }, ...(base.fundingProviders ?? {}), ...(patch.fundingProviders ?? {}) },
   }
 }
 

@@ -20,6 +20,7 @@ import {
   type PublicAppConfig,
 } from './app-config.js'
 import { chainsProblem, resolveChains, type ChainInput } from './chains.js'
+import { fundingProblem, publicFunding } from './funding-config.js'
 import { hasClearSecrets, openSettings, restoreMaskedSecrets, sealSettings } from './app-secrets.js'
 
 const MAX_CACHE_ENTRIES = 10_000
@@ -30,7 +31,18 @@ export interface AppInput extends Partial<AppSettings> {
   [publicField: string]: unknown
 }
 
-const SETTING_KEYS = new Set(['allowedOrigins', 'allowlist', 'userLimit', 'rpcUrls', 'customAuth', 'oauth', 'telegram', 'captchaSecretKey', 'transactionScan'])
+const SETTING_KEYS = new Set([
+  'allowedOrigins',
+  'allowlist',
+  'userLimit',
+  'rpcUrls',
+  'customAuth',
+  'oauth',
+  'telegram',
+  'captchaSecretKey',
+  'transactionScan',
+  'fundingProviders',
+])
 
 function split(input: AppInput) {
   const publicPatch: Record<string, unknown> = {}
@@ -62,6 +74,7 @@ function toApp(row: AppsTable, box: ShareBox | null): App {
   config.telegramAuth = { botUsername: settings.telegram?.botUsername ?? null }
   config.transactionScan = { enabled: settings.transactionScan !== null }
   Object.assign(config, resolveChains(overrides.chains as ChainInput[] | undefined, overrides.defaultChain as number | null | undefined))
+  config.funding = publicFunding(config.funding, settings.fundingProviders)
   return { id: row.id, name: row.name, config, settings, createdAt: Number(row.created_at) }
 }
 
@@ -104,7 +117,8 @@ export class AppStore {
     const problem =
       captchaProblem(config, settings) ??
       settingsProblem(settings, this.options.dev) ??
-      chainsProblem(config.chains as unknown as ChainInput[], config.defaultChain, this.options.dev)
+      chainsProblem(config.chains as unknown as ChainInput[], config.defaultChain, this.options.dev) ??
+      fundingProblem(config.funding, resolveChains(config.chains as unknown as ChainInput[], null).chains, settings.fundingProviders, this.options.dev)
     if (problem) throw new ApiError('invalid_data', problem)
   }
 
