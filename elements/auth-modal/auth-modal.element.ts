@@ -61,6 +61,8 @@ const providers = new Map<AuthModalElement, string>()
  * @event {CustomEvent<SignErrorEventDetail>} sign-error - Signing failed or was declined; detail `{ method, address, code, message }`.
  * @event {CustomEvent<TxSuccessEventDetail>} tx-success - A transaction's receipt is on chain (or it was signed); detail `{ method, address, chainId, hash, signature }`.
  * @event {CustomEvent<TxErrorEventDetail>} tx-error - A transaction failed, reverted or was declined; detail `{ method, address, chainId, hash, code, message }`.
+ * @event {CustomEvent<FundSuccessEventDetail>} fund-success - A funding flow funded the wallet; detail `{ provider, status, txHash, sourceAddress, destinationAddress, sourceValue, destinationValue, sourceToken, destinationToken, sourceChain, destinationChain }`.
+ * @event {CustomEvent<FundErrorEventDetail>} fund-error - A funding flow failed, a provider reported a failure, or the user left it; detail `{ code, message, provider?, status?, … }`.
  *
  * @csspart root - Wrapper carrying `data-theme`.
  * @csspart backdrop - Full-screen overlay behind the dialog (absent in standalone mode).
@@ -292,6 +294,4 @@ export class AuthModalElement extends R2WCBase {
     else if ($modal.get().open) this.#reflectOpen(true)
   }
 }
-
-// The host methods' types come from the table that implements them (see ./host-methods.ts).
-export interface AuthModalElement extends HostMethods<typeof hostMethods> {}
+export interface AuthModalElement extends HostMethods<typeof hostMethods> {} // types from the table that implements them (./host-methods.ts)

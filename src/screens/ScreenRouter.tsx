@@ -39,6 +39,11 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   'embedded-wallet-automatic-recovery': lazy(() => import('./wallets/embedded/AutomaticRecoveryScreen.tsx')),
   'embedded-wallet-connect': lazy(() => import('./wallets/embedded/ConnectWalletScreen.tsx')),
   'embedded-wallet-export': lazy(() => import('./wallets/embedded/ExportWalletScreen.tsx')),
+  'funding-methods': lazy(() => import('./funding/FundingMethodsScreen.tsx')),
+  'funding-receive': lazy(() => import('./funding/ReceiveFundsScreen.tsx')),
+  'funding-card': lazy(() => import('./funding/CardStatusScreen.tsx')),
+  'funding-exchange': lazy(() => import('./funding/ExchangeStatusScreen.tsx')),
+  'funding-wallets': lazy(() => import('./funding/WalletTransferScreen.tsx')),
 }
 
 export function ScreenRouter({ screen, depth }: { screen: ScreenEntry; depth: number }) {

@@ -42,6 +42,12 @@ export type ScreenEntry =
   | { name: 'embedded-wallet-automatic-recovery' }
   | { name: 'embedded-wallet-connect'; address: string; next: 'export' }
   | { name: 'embedded-wallet-export'; address: string }
+  // Funding (src/screens/funding/), for the flow in $funding (src/funding/session.ts).
+  | { name: 'funding-methods' }
+  | { name: 'funding-receive' }
+  | { name: 'funding-card' }
+  | { name: 'funding-exchange'; via: 'card' | 'exchange' }
+  | { name: 'funding-wallets' }
 
 export type ScreenName = ScreenEntry['name']
 
