@@ -5,7 +5,7 @@ import { buildFundingConfig, type FundWalletOptions } from '../funding/config.ts
 import { startFunding } from '../funding/session.ts'
 import { toBaseError } from '../errors/toBaseError.ts'
 import { $config } from '../stores/config.ts'
-import { $modal } from '../stores/modal.ts'
+import { $modal, resetScreens } from '../stores/modal.ts'
 import { $session } from '../stores/session.ts'
 import { $wallets } from '../stores/wallets.ts'
 import { modalClosed } from '../wallets/embedded/modal.ts'
@@ -55,6 +55,8 @@ export async function fundWallet(address?: string, options: FundWalletOptions = 
     // Validate before asking anyone to log in: a misconfigured app must not cost the user a login.
     buildFundingConfig($config.get().app, address ?? '', options)
     if ($session.get().status !== 'authenticated') {
+      // Start on the landing screen, not on whatever a flow closed within the reset delay left there.
+      if (!$modal.get().open) resetScreens()
       await login()
       // The login's own steps (terms, wallet creation, 'Welcome') finish before funding takes the modal.
       if ($modal.get().open) await modalClosed()

@@ -15,6 +15,7 @@ import { WALLET_TIMING } from '../wallets/embedded/timing.ts'
 import { TX_TEXTS } from './texts.ts'
 import { mainButton, txTransition, type TxEvent } from './txFlow.ts'
 import { txStyles } from './styles.ts'
+import { addFunds, fundingAvailable } from './addFunds.ts'
 
 /** Spec part 3 §4: preparing → ready → submitting → awaiting-receipt → success | error (reverted: 'Transaction failed'). */
 export type TxPhase =
@@ -130,6 +131,8 @@ export default function TransactionView({ request }: { request: PendingTx }) {
   const title = total > 1 ? `${titleBase} (${step + 1} / ${total})` : titleBase
   const view = phase.name === 'preparing' ? null : phase.view
   const busy = phase.name === 'submitting' || phase.name === 'awaiting-receipt'
+  const fundsMissing = view ? view.balance < view.prepared.value + view.prepared.maxFee : false
+  const label = mainButton({ last, fundsMissing, fundingEnabled: fundingAvailable(), sponsored: false })
   return (
     <div className="body tx" part="body" data-screen="transaction-confirm" data-phase={phase.name}>
       <style>{txStyles}</style>
@@ -160,14 +163,11 @@ export default function TransactionView({ request }: { request: PendingTx }) {
       ) : null}
       {view ? <Summary view={view} request={request} step={step} /> : <Spinner />}
       <PrimaryButton
-        onClick={() => view && approve(view)}
+        onClick={() => view && (label === 'Add funds' ? addFunds(request.address, view.prepared.chain.id).then(() => setAttempt((a) => a + 1)) : approve(view))}
         disabled={!view || busy || (view.scan === 'Malicious' && !acknowledged)}
         aria-busy={busy || undefined}
       >
-        {/* Funding does not exist yet (fundingEnabled false): a short balance shows the spec's 'Add funds on <chain>' text instead. */}
-        {((label) => (label === 'Approve' ? (options.buttonText ?? TX_TEXTS.approve) : label))(
-          mainButton({ last, fundsMissing: view ? view.balance < view.prepared.value + view.prepared.maxFee : false, fundingEnabled: false, sponsored: false }),
-        )}
+        {label === 'Approve' ? (options.buttonText ?? TX_TEXTS.approve) : label}
       </PrimaryButton>
       {options.isCancellable !== false && !busy ? <SecondaryButton onClick={decline}>{TX_TEXTS.notNow}</SecondaryButton> : null}
     </div>
