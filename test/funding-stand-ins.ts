@@ -160,3 +160,73 @@ export async function startCoinbaseStandIn(onPurchase?: (p: Purchase) => Promise
   })
   return { ...server, apiKeyName, apiKeySecret: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), sessions, transactions, calls }
 }
+
+/**
+ * A relay-style bridge (api.relay.link): `POST /quote` (tradeType EXPECTED_OUTPUT) answers
+ * `{ steps: [{ id: 'deposit', kind: 'transaction', requestId, items: [{ status, data: { from, to, data, value, chainId } }] }], details }`
+ * (400 `{ message, errorCode }` when refused); `GET /requests/v2?hash=` answers `{ requests: [{ id, status }] }`,
+ * where the status comes from the deposit on the local chain: none yet → no request; mined → 'waiting',
+ * then `outcome` ('success', 'refund' or 'failure').
+ */
+export async function startRelayStandIn(chainUrl: string) {
+  const depositAddress = '0x00000000000000000000000000000000000de905'
+  const quotes: Record<string, unknown>[] = []
+  const state = { outcome: 'success' as 'success' | 'refund' | 'failure', refuse: null as string | null, seen: new Map<string, number>() }
+  const rpc = async (method: string, params: unknown[]) =>
+    (
+      (await (
+        await fetch(chainUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        })
+      ).json()) as { result: any }
+    ).result
+  const server = await listen(async (req, res, url, body) => {
+    if (req.method === 'OPTIONS') return void res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' }).end()
+    if (req.method === 'POST' && url.pathname === '/quote') {
+      const q = JSON.parse(body)
+      quotes.push(q)
+      if (state.refuse) return json(res, 400, { message: state.refuse, errorCode: 'AMOUNT_TOO_LOW' })
+      if (q.tradeType !== 'EXPECTED_OUTPUT' || !q.user || !q.recipient || !q.amount)
+        return json(res, 400, { message: 'Invalid quote request', errorCode: 'INVALID_INPUT_CURRENCY' })
+      // 1 SOL-unit of output costs 0.001 ETH here (lamports * 1e6 wei), plus a 0.0001 ETH fee.
+      const value = BigInt(q.amount) * 1_000_000n + 10n ** 14n
+      const requestId = `0x${quotes.length.toString(16).padStart(64, '0')}`
+      return json(res, 200, {
+        steps: [
+          {
+            id: 'deposit',
+            action: 'Confirm transaction in your wallet',
+            description: 'Depositing funds to the relayer',
+            kind: 'transaction',
+            requestId,
+            items: [
+              {
+                status: 'incomplete',
+                data: { from: q.user, to: depositAddress, data: requestId, value: value.toString(), chainId: q.originChainId },
+                check: { endpoint: `/intents/status?requestId=${requestId}`, method: 'GET' },
+              },
+            ],
+          },
+        ],
+        details: { operation: 'bridge', currencyIn: { amount: value.toString() }, currencyOut: { amount: q.amount } },
+      })
+    }
+    if (req.method === 'GET' && url.pathname === '/requests/v2') {
+      const hash = url.searchParams.get('hash') ?? ''
+      const receipt = await rpc('eth_getTransactionReceipt', [hash])
+      if (!receipt) return json(res, 200, { requests: [] })
+      const tx = await rpc('eth_getTransactionByHash', [hash])
+      if (String(tx.to).toLowerCase() !== depositAddress.toLowerCase()) return json(res, 200, { requests: [] })
+      const polls = (state.seen.get(hash) ?? 0) + 1
+      state.seen.set(hash, polls)
+      return json(res, 200, {
+        requests: [{ id: tx.input, status: polls === 1 ? 'waiting' : state.outcome, user: tx.from, recipient: null }],
+        continuation: null,
+      })
+    }
+    res.writeHead(404).end()
+  })
+  return { ...server, depositAddress, quotes, state }
+}

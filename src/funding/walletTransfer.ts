@@ -5,13 +5,27 @@
  */
 import { FUNDING_MESSAGES, FundingError } from '../errors/funding.ts'
 import type { ExternalWallet } from '../stores/externalWallets.ts'
-import { chainRpc } from '../wallets/ethereum/chains.ts'
+import { chainRpc, type ChainConfig } from '../wallets/ethereum/chains.ts'
 import { readBalance } from './balance.ts'
 import type { FundingConfig } from './config.ts'
 
 type Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
 
 const RECEIPT_POLL_MS = 500
+
+/** Sends a bridge quote's transaction from the connected wallet on its chain (switching first); resolves the hash once broadcast. */
+export async function sendBridgeTransaction(wallet: ExternalWallet, chain: ChainConfig, tx: { to: string; data: string; value: string }): Promise<string> {
+  if (!wallet.getEthereumProvider) throw new FundingError('Invalid transaction request', { code: 'BRIDGE_QUOTE_FAILED' })
+  const provider = (await wallet.getEthereumProvider()) as Provider
+  const chainHex = `0x${chain.id.toString(16)}`
+  if ((await provider.request({ method: 'eth_chainId' })) !== chainHex)
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: chainHex }] })
+  const hash = (await provider.request({
+    method: 'eth_sendTransaction',
+    params: [{ from: wallet.address, to: tx.to, data: tx.data, value: `0x${BigInt(tx.value).toString(16)}` }],
+  })) as string
+  return hash
+}
 const RECEIPT_TIMEOUT_MS = 120_000
 
 export async function sendFromWallet(wallet: ExternalWallet, config: FundingConfig, amount: bigint): Promise<string> {

@@ -44,6 +44,7 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   'funding-card': lazy(() => import('./funding/CardStatusScreen.tsx')),
   'funding-exchange': lazy(() => import('./funding/ExchangeStatusScreen.tsx')),
   'funding-wallets': lazy(() => import('./funding/WalletTransferScreen.tsx')),
+  'funding-bridge': lazy(() => import('./funding/BridgeScreen.tsx')),
 }
 
 export function ScreenRouter({ screen, depth }: { screen: ScreenEntry; depth: number }) {

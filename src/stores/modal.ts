@@ -48,6 +48,7 @@ export type ScreenEntry =
   | { name: 'funding-card' }
   | { name: 'funding-exchange'; via: 'card' | 'exchange' }
   | { name: 'funding-wallets' }
+  | { name: 'funding-bridge'; source: string; amount: string }
 
 export type ScreenName = ScreenEntry['name']
 

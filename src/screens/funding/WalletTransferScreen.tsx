@@ -6,6 +6,7 @@ import { isValidFundingAmount } from '../../funding/config.ts'
 import { $funding, completeFunding, fundingResult } from '../../funding/session.ts'
 import { sendFromWallet } from '../../funding/walletTransfer.ts'
 import { $externalWallets, type ExternalWallet } from '../../stores/externalWallets.ts'
+import { pushScreen } from '../../stores/modal.ts'
 import { PrimaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
@@ -30,11 +31,16 @@ export default function WalletTransferScreen() {
   const [busy, setBusy] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   if (!config) return null
-  const wallets = all.filter((w) => w.chainType === config.chainType && w.address.toLowerCase() !== config.address.toLowerCase())
+  // Solana funding from an Ethereum wallet goes through the bridge when the app allows bridging.
+  const bridging = config.chainType === 'solana' && config.crossChainBridgingEnabled
+  const wallets = all.filter(
+    (w) => (w.chainType === config.chainType || (bridging && w.chainType === 'ethereum')) && w.address.toLowerCase() !== config.address.toLowerCase(),
+  )
   const { shown, more } = visibleWallets(wallets, expanded)
   const valid = isValidFundingAmount(amount)
 
   const send = async (wallet: ExternalWallet) => {
+    if (wallet.chainType !== config.chainType) return pushScreen({ name: 'funding-bridge', source: wallet.address, amount })
     setBusy(wallet.address)
     setError(null)
     try {
