@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AppConfig } from '../api/types.ts'
-import { availableMethods, buildFundingConfig, coinbaseBlockchain, isValidFundingAmount } from './config.ts'
+import { availableMethods, buildFundingConfig, coinbaseBlockchain, isValidFundingAmount, receiveQrText } from './config.ts'
 
 const local = {
   id: 31337,
@@ -78,5 +78,14 @@ describe('funding config (spec part 3 §3, §5)', () => {
   it('amount input: digits and at most one decimal point, more than 0', () => {
     expect(['1', '0.5', '.5', '10.'].map(isValidFundingAmount)).toEqual([true, true, true, true])
     expect(['0', '', '.', '1.2.3', '-1', '1e3', 'abc'].map(isValidFundingAmount)).toEqual([false, false, false, false, false, false, false])
+  })
+
+  it('the receive QR: the address; USDC on Solana adds the token parameter', () => {
+    expect(receiveQrText(buildFundingConfig(app(), ADDRESS))).toBe(ADDRESS)
+    const sol = 'So11111111111111111111111111111111111111112'
+    expect(receiveQrText(buildFundingConfig(app(), sol, { chain: 'solana:devnet' }))).toBe(sol)
+    expect(receiveQrText(buildFundingConfig(app(), sol, { chain: 'solana:devnet', asset: 'USDC' }))).toBe(
+      `solana:${sol}?spl-token=4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU`,
+    )
   })
 })

@@ -180,3 +180,8 @@ export function coinbaseBlockchain(config: FundingConfig): string {
 export function isValidFundingAmount(text: string): boolean {
   return /^\d*\.?\d*$/.test(text) && text !== '.' && text !== '' && Number(text) > 0
 }
+
+/** Spec §2: the receive QR encodes the address; USDC on Solana adds the token parameter (Solana Pay's `spl-token`). */
+export function receiveQrText(config: FundingConfig): string {
+  return config.chainType === 'solana' && config.isUSDC ? `solana:${config.address}?spl-token=${config.erc20Address}` : config.address
+}

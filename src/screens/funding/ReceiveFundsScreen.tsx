@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { closeModal } from '../../actions/closeModal.ts'
 import { formatUnits, parseUnits, readBalance } from '../../funding/balance.ts'
 import { FUNDING_TIMING } from '../../funding/flows.ts'
+import { receiveQrText } from '../../funding/config.ts'
 import { $funding, completeFunding, fundingResult } from '../../funding/session.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { qrSvgDataUrl } from '../../ui/qr.ts'
@@ -25,7 +26,7 @@ export default function ReceiveFundsScreen() {
   const [balance, setBalance] = useState<bigint | null>(null)
   const [copied, setCopied] = useState(false)
   const network = config ? (config.chainType === 'solana' ? 'Solana' : config.chain!.name) : ''
-  const qrText = config ? (config.chainType === 'solana' && config.isUSDC ? `solana:${config.address}?spl-token=${config.erc20Address}` : config.address) : ''
+  const qrText = config ? receiveQrText(config) : ''
 
   useEffect(() => {
     if (qrText) void qrSvgDataUrl(qrText, { width: QR_SIZE, errorCorrectionLevel: 'M' }).then(setQr)
