@@ -197,4 +197,33 @@ describe('funding: <fund-button> and the funding flows', () => {
     const error = await fundingEvent('fund-error', 'button', after)
     expect(error.detail.code).toBe('USER_EXITED_FUNDING_FLOW')
   }, 60000)
+
+  it('error: closing the exchange popup without buying is counted at each 1.5 s poll; the third count returns to the chooser', async () => {
+    await startFromButton('chain=8453')
+    await chooser().waitFor()
+    const [popup] = await Promise.all([page.waitForEvent('popup'), modal(page).getByRole('button', { name: 'Transfer from an exchange' }).click()])
+    await modal(page).getByRole('heading', { name: 'Fund account' }).waitFor()
+    await popup.getByRole('button', { name: 'Buy' }).waitFor()
+    const closedAt = Date.now()
+    await popup.close()
+    await chooser().waitFor({ timeout: 15000 })
+    // Three polls 1.5 s apart see it closed: not before about 3 s.
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(2900)
+    expect(await modal(page).locator('[part="error-message"]').count()).toBe(0)
+    await modal(page).getByRole('button', { name: 'Close' }).click()
+  }, 60000)
+
+  it("error: a blocked popup returns to the chooser with 'Unable to initialize flow'", async () => {
+    await startFromButton()
+    await chooser().waitFor()
+    await page.evaluate(() => {
+      window.open = () => null
+    })
+    await modal(page)
+      .getByRole('button', { name: /Pay with card/ })
+      .click()
+    await modal(page).getByText('Unable to initialize flow').waitFor()
+    await chooser().waitFor()
+    await modal(page).getByRole('button', { name: 'Close' }).click()
+  }, 60000)
 })
