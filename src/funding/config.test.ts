@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AppConfig } from '../api/types.ts'
-import { availableMethods, buildFundingConfig, coinbaseBlockchain, isValidFundingAmount, receiveQrText } from './config.ts'
+import { availableMethods, buildFundingConfig, coinbaseBlockchain, isValidFundingAmount, moonpayCurrencyCode, receiveQrText } from './config.ts'
 
 const local = {
   id: 31337,
@@ -66,7 +66,7 @@ describe('funding config (spec part 3 §3, §5)', () => {
   })
 
   it("the Coinbase-style on-ramp only on its chains ('Unsupported chainId: <id> for Coinbase Onramp'); USDC without a known address disables the wallet flow", () => {
-    const onLocal = availableMethods(buildFundingConfig(app(), ADDRESS))
+    const onLocal = availableMethods(buildFundingConfig(app({ useSandbox: true }), ADDRESS))
     expect(onLocal).toMatchObject({ cardProviders: ['moonpay'], exchange: false, wallets: true, manual: true })
     expect(() => coinbaseBlockchain(buildFundingConfig(app(), ADDRESS))).toThrow('Unsupported chainId: 31337 for Coinbase Onramp')
     const onBase = buildFundingConfig(app({ preferredCardProvider: 'coinbase' }), ADDRESS, { chain: 8453 })
@@ -87,5 +87,16 @@ describe('funding config (spec part 3 §3, §5)', () => {
     expect(receiveQrText(buildFundingConfig(app(), sol, { chain: 'solana:devnet', asset: 'USDC' }))).toBe(
       `solana:${sol}?spl-token=4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU`,
     )
+  })
+
+  it('card provider availability per chain and asset (spec §5): its currency code, none for unknown chains outside the sandbox', () => {
+    expect(moonpayCurrencyCode(buildFundingConfig(app(), ADDRESS, { chain: 8453, asset: 'USDC' }))).toBe('usdc_base')
+    expect(moonpayCurrencyCode(buildFundingConfig(app(), ADDRESS, { chain: 8453 }))).toBe('eth_base')
+    expect(moonpayCurrencyCode(buildFundingConfig(app(), 'So1', { chain: 'solana:mainnet-beta', asset: 'USDC' }))).toBe('usdc_sol')
+    // The local chain: nothing to buy live, test ETH in the sandbox.
+    expect(availableMethods(buildFundingConfig(app(), ADDRESS)).cardProviders).toEqual([])
+    expect(availableMethods(buildFundingConfig(app({ useSandbox: true }), ADDRESS)).cardProviders).toEqual(['moonpay'])
+    // An arbitrary ERC-20 is not sold by card.
+    expect(moonpayCurrencyCode(buildFundingConfig(app({ useSandbox: true }), ADDRESS, { asset: { erc20: ADDRESS } }))).toBe(null)
   })
 })

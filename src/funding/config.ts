@@ -148,6 +148,28 @@ export function buildFundingConfig(app: AppConfig | null, address: string, optio
   }
 }
 
+/** The card provider's (MoonPay-style) currency codes by chain: native, USDC. */
+const MOONPAY_CODES: Record<number, [string, string]> = {
+  1: ['eth', 'usdc'],
+  8453: ['eth_base', 'usdc_base'],
+  10: ['eth_optimism', 'usdc_optimism'],
+  42161: ['eth_arbitrum', 'usdc_arbitrum'],
+  137: ['pol_polygon', 'usdc_polygon'],
+  43114: ['avax_cchain', 'usdc_cchain'],
+}
+
+/**
+ * Spec §5: card provider availability per chain and asset: the provider's currency code, or null
+ * where it sells nothing. In sandbox mode any Ethereum chain buys test 'eth' / 'usdc' (the sandbox
+ * settles on testnets), which is how a local chain is funded in development.
+ */
+export function moonpayCurrencyCode(config: FundingConfig): string | null {
+  if (config.chainType === 'solana') return config.isUSDC ? 'usdc_sol' : config.erc20Address ? null : 'sol'
+  if (config.erc20Address && !config.isUSDC) return null
+  const codes = MOONPAY_CODES[config.chain!.id] ?? (config.useSandbox ? (['eth', 'usdc'] as [string, string]) : null)
+  return codes ? codes[config.isUSDC ? 1 : 0] : null
+}
+
 /** Which buttons the chooser offers (spec §2, §5): a card provider needs its option and a supported chain. */
 export function availableMethods(config: FundingConfig) {
   const options = config.supportedOptions
@@ -155,7 +177,7 @@ export function availableMethods(config: FundingConfig) {
   const coinbaseChain = config.chainType === 'solana' || (config.chain !== null && config.chain.id in COINBASE_CHAIN_NAMES)
   const coinbaseAsset = config.chainType === 'solana' ? true : !config.erc20Address || config.isUSDC
   const coinbaseOk = coinbaseChain && coinbaseAsset
-  const cards = cardProviders.filter((p) => (p === 'coinbase' ? coinbaseOk : config.chainType === 'ethereum' ? true : true))
+  const cards = cardProviders.filter((p) => (p === 'coinbase' ? coinbaseOk : moonpayCurrencyCode(config) !== null))
   const preferred = config.preferredCardProvider && cards.includes(config.preferredCardProvider) ? config.preferredCardProvider : cards[0]
   const ordered = preferred ? [preferred, ...cards.filter((p) => p !== preferred)] : []
   // Spec §5: USDC without a known contract disables funding by external wallet.

@@ -3,6 +3,7 @@ import { useEffect, useReducer, useRef } from 'react'
 import { closeModal } from '../../actions/closeModal.ts'
 import { getApiClient } from '../../api/instance.ts'
 import { FUNDING_MESSAGES, FundingError } from '../../errors/funding.ts'
+import { moonpayCurrencyCode } from '../../funding/config.ts'
 import { FUNDING_TIMING, initialMoonpayState, moonpayReducer, type MoonpayTransaction } from '../../funding/flows.ts'
 import { takeFundingPopup } from '../../funding/popup.ts'
 import { $funding, backToChooser, completeFunding, fundingResult, reportFundingFailure } from '../../funding/session.ts'
@@ -37,7 +38,7 @@ export default function CardStatusScreen() {
           address: config.address,
           useSandbox: config.useSandbox,
           config: {
-            currencyCode: (config.symbol || 'eth').toLowerCase(),
+            currencyCode: moonpayCurrencyCode(config) ?? undefined,
             quoteCurrencyAmount: config.amount ? Number(config.amount) : undefined,
             uiConfig: { theme: app?.theme === 'dark' ? 'dark' : 'light', accentColor: app?.accentColor ?? undefined },
           },
