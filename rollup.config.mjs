@@ -124,14 +124,15 @@ const thirdPartyLicenses = {
 }
 
 /**
- * Two entries sharing chunks (one copy of each module, so one session store): dist/elements.js
+ * Three entries sharing chunks (one copy of each module, so one session store): dist/fund-button.js
+ * defines only `<fund-button>` (lit-html, no React: the button paints before the modal's code), dist/elements.js
  * defines the tags only (what a plain-HTML page loads: host methods import their action on first
  * call), dist/gatehouse.js defines them too and exports the actions for module users. Every screen
  * after landing is a chunk in dist/chunks/ loaded with import(). React is bundled (hosts may use
  * any framework).
  */
 const widget = {
-  input: { gatehouse: 'src/index.ts', elements: 'src/elements.ts' },
+  input: { gatehouse: 'src/index.ts', elements: 'src/elements.ts', 'fund-button': 'src/fund-button.ts' },
   output: {
     dir: 'dist',
     format: 'es',
@@ -140,7 +141,9 @@ const widget = {
     sourcemap: true,
   },
   // Our own package.json "sideEffects" marks only the tag-defining files.
-  treeshake: { moduleSideEffects: (id) => !id.includes('/src/') || id.endsWith('/src/index.ts') || id.endsWith('/src/elements.ts') },
+  treeshake: {
+    moduleSideEffects: (id) => !id.includes('/src/') || id.endsWith('/src/index.ts') || id.endsWith('/src/elements.ts') || id.endsWith('/src/fund-button.ts'),
+  },
   plugins: [
     quietThirdParty(),
     cleanDist,

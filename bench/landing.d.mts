@@ -13,3 +13,7 @@ export declare function landingFigure(distDir: string): Promise<{
   withinLimit: boolean
   files: string[]
 }>
+export declare const FUND_BUTTON_TARGET_BYTES: number
+export declare function fundButtonFigure(
+  distDir: string,
+): Promise<{ bench: 'fund-button-js'; gzipBytes: number; targetBytes: number; withinTarget: boolean; files: string[] }>

@@ -68,3 +68,22 @@ export async function landingFigure(distDir) {
     files: files.map((f) => f.file),
   }
 }
+
+/** What `npm run bench` reports the fund-button figure against (issue 13: a page with only `<fund-button>`). */
+export const FUND_BUTTON_TARGET_BYTES = 15 * 1024
+
+/**
+ * The JavaScript a page with only `<fund-button>` loads before the button paints: dist/fund-button.js
+ * and what it imports statically (the modal's code loads on the first click).
+ * @param {string} distDir
+ */
+export async function fundButtonFigure(distDir) {
+  const { files, gzipBytes } = await landingChunks(distDir, 'fund-button.js')
+  return {
+    bench: 'fund-button-js',
+    gzipBytes,
+    targetBytes: FUND_BUTTON_TARGET_BYTES,
+    withinTarget: gzipBytes <= FUND_BUTTON_TARGET_BYTES,
+    files: files.map((f) => f.file),
+  }
+}

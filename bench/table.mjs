@@ -12,6 +12,7 @@ const ms = (value) => `${value} ms`
 export function benchRows(figures) {
   return figures.flatMap((f) => {
     if (f.bench === 'landing-js') return [['landing JavaScript (gzip)', kb(f.gzipBytes), kb(f.targetBytes), f.withinTarget]]
+    if (f.bench === 'fund-button-js') return [['<fund-button> JavaScript before the button paints (gzip)', kb(f.gzipBytes), kb(f.targetBytes), f.withinTarget]]
     if (f.bench === 'dist-size') return [[`dist/ (${f.files} files, gzip)`, kb(f.gzipBytes)]]
     if (f.bench === 'connector-chunks')
       return [

@@ -7,6 +7,7 @@ const EXPORTED_AS: Record<string, string> = {
   close: 'closeModal',
   loginWithWallet: 'startWalletLogin',
   signSolanaMessage: 'signMessage',
+  fund: 'fundWallet', // <fund-button>'s click as a method
   signTypedData: 'getEthereumProvider',
 }
 // Methods that only make sense on a tag.

@@ -4,6 +4,7 @@
 import { execSync } from 'node:child_process'
 import { join } from 'node:path'
 import { connectorChunks, distSize, landingJavaScript } from '../bench/bundle.mjs'
+import { fundButtonFigure } from '../bench/landing.mjs'
 import { benchTable } from '../bench/table.mjs'
 import { loginThroughput } from '../bench/throughput.mjs'
 import { transactionFigures } from '../bench/transactions.mjs'
@@ -37,6 +38,9 @@ execSync('node scripts/build.mjs', { cwd: root, stdio: 'inherit' })
     await server.stop()
   }
 }
+
+// (1b) A page with only <fund-button>: its entry and static imports (target 15 KB gzip).
+emit(await fundButtonFigure(join(root, 'dist')))
 
 // (2) Everything the bundle ships.
 emit(await distSize(join(root, 'dist')))

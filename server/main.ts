@@ -62,6 +62,10 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
       ...(sponsorKey ? { gasSponsorship: { privateKey: sponsorKey, maxWeiPerTransaction: String(10n ** 16n), dailyWeiPerUser: String(10n ** 17n) } } : {}),
     }))!
   }
+  // Funding on the local chain (demo/fund.html): receive and transfer from a browser wallet need no provider keys.
+  if (chainUrl && !app.config.funding.enabled) {
+    app = (await apps.update(app.id, { funding: { enabled: true, options: [{ method: 'wallets' }], defaultRecommendedAmount: '0.01' } }))!
+  }
   // scripts/start.mjs reads this to point the demo pages at the app.
   writeFileSync(join(config.stateDir, 'dev-app.json'), `${JSON.stringify({ appId: app.id, name: app.name })}\n`)
   return app

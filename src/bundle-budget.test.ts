@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { LANDING_LIMIT_BYTES, landingChunks } from '../bench/landing.mjs'
+import { FUND_BUTTON_TARGET_BYTES, fundButtonFigure, LANDING_LIMIT_BYTES, landingChunks } from '../bench/landing.mjs'
 
 // The byte budget of the landing screen. `npm test` builds before it runs vitest; the
 // same figure is what `npm run bench` prints against the 80 KB target.
@@ -33,5 +33,18 @@ describe('landing bundle budget', () => {
     const { files, gzipBytes } = await landingChunks(dist)
     const list = files.map((f) => `${f.file} ${f.gzipBytes}`).join(', ')
     expect(gzipBytes, `landing JavaScript is ${gzipBytes} bytes gzip (${list})`).toBeLessThanOrEqual(LANDING_LIMIT_BYTES)
+  })
+
+  it(`a page with only <fund-button> loads at most ${FUND_BUTTON_TARGET_BYTES / 1024} KB gzip before the button paints, and no React`, async () => {
+    if (!existsSync(join(dist, 'fund-button.js'))) throw new Error('dist/fund-button.js is missing: run `npm run build` first')
+    const figure = await fundButtonFigure(dist)
+    expect(figure.gzipBytes, `fund-button JavaScript is ${figure.gzipBytes} bytes gzip (${figure.files.join(', ')})`).toBeLessThanOrEqual(
+      FUND_BUTTON_TARGET_BYTES,
+    )
+    const { readFileSync } = await import('node:fs')
+    const code = figure.files.map((f: string) => readFileSync(join(dist, f), 'utf8')).join('\n')
+    // react-dom's own error text: present in any chunk that bundles React's renderer.
+    expect(code).not.toContain('react-dom')
+    expect(code).not.toContain('Minified React error')
   })
 })

@@ -7,6 +7,7 @@ describe('the bench table', () => {
   it('lists each figure with its value, its target where it has one, and whether it is within', () => {
     const table: string = benchTable([
       { bench: 'landing-js', gzipBytes: 92262, targetBytes: 81920, withinTarget: false },
+      { bench: 'fund-button-js', gzipBytes: 4107, targetBytes: 15360, withinTarget: true, files: ['fund-button.js'] },
       { bench: 'dist-size', files: 120, gzipBytes: 1200000 },
       { bench: 'sign-warm-solana', samples: 30, p50Ms: 12.3, p95Ms: 20.1, targetP50Ms: 20, withinTarget: true },
       {
@@ -26,6 +27,7 @@ describe('the bench table', () => {
     expect(rows).toEqual([
       ['figure', 'value', 'target', 'within target'],
       ['landing JavaScript (gzip)', '90.1 KB', '80.0 KB', 'NO'],
+      ['<fund-button> JavaScript before the button paints (gzip)', '4.0 KB', '15.0 KB', 'yes'],
       ['dist/ (120 files, gzip)', '1171.9 KB', '-', '-'],
       ['warm signing p50, solana', '12.3 ms', '20 ms', 'yes'],
       ['warm signing p95, solana', '20.1 ms', '-', '-'],

@@ -50,6 +50,8 @@ export const API_ERROR_CODES = {
   headers_too_large: 431,
   request_timeout: 408,
   internal_error: 500,
+  /** A funding provider (card or exchange on-ramp) answered an error or could not be reached. */
+  funding_provider_error: 502,
 } as const
 
 export type ApiErrorCode = keyof typeof API_ERROR_CODES

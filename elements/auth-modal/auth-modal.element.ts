@@ -60,6 +60,8 @@ const providers = new Map<AuthModalElement, string>()
  * @event {CustomEvent<MfaRequiredEventDetail>} mfa-required - A wallet call needs MFA and the prompt is off (`setMfaPrompt(false)`); detail `{ mfaMethods }`: answer with `submitMfa`.
  * @event {CustomEvent<MfaEnrollmentChangeEventDetail>} mfa-enrolled - An MFA method was added; detail `{ method, user }`.
  * @event {CustomEvent<MfaEnrollmentChangeEventDetail>} mfa-unenrolled - An MFA method was removed; detail `{ method, user }`.
+ * @event {CustomEvent<FundSuccessEventDetail>} fund-success - A funding flow funded the wallet; detail `{ provider, status, txHash, sourceAddress, destinationAddress, sourceValue, destinationValue, sourceToken, destinationToken, sourceChain, destinationChain }`.
+ * @event {CustomEvent<FundErrorEventDetail>} fund-error - A funding flow failed, a provider reported a failure, or the user left it; detail `{ code, message, provider?, status?, … }`.
  *
  * @csspart root - Wrapper carrying `data-theme`.
  * @csspart backdrop - Full-screen overlay behind the dialog (absent in standalone mode).

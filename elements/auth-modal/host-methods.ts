@@ -11,6 +11,8 @@
 import { closeModal } from '../../src/actions/closeModal.ts'
 import type { CreateWalletParameters } from '../../src/actions/createWallet.ts'
 import type { ExportWalletParameters } from '../../src/actions/exportWallet.ts'
+import type { FundWalletOptions } from '../../src/funding/config.ts'
+import type { FundSuccessEventDetail } from '../../src/events/fund-success.ts'
 import { getAccessToken } from '../../src/actions/getAccessToken.ts'
 import { getEthereumProvider, type EmbeddedEthereumProvider, type GetEthereumProviderOptions } from '../../src/actions/getEthereumProvider.ts'
 import type { ImportWalletParameters } from '../../src/actions/importWallet.ts'
@@ -302,6 +304,16 @@ export const hostMethods = {
   exportWallet: lazy(
     () => import('../../src/actions/exportWallet.ts'),
     (m, parameters?: ExportWalletParameters): Promise<void> => m.exportWallet(parameters),
+  ),
+
+  /**
+   * Opens the funding flow (card, exchange, wallet transfer, receive) for `address` (default: the
+   * user's first embedded wallet of the chain's type); logs in first when needed. Resolves with the
+   * funding result (`fund-success`), rejects with the spec's text or USER_EXITED_FUNDING_FLOW (`fund-error`).
+   */
+  fundWallet: lazy(
+    () => import('../../src/actions/fundWallet.ts'),
+    (m, address?: string, options?: FundWalletOptions): Promise<FundSuccessEventDetail> => m.fundWallet(address, options),
   ),
 
   /** Changes the recovery method ('privy' automatic, or 'user-passcode' with a password). */

@@ -8,6 +8,7 @@ import { ApiError } from '../errors.js'
 import { LOGIN_METHODS, type App } from '../services/app-config.js'
 import { maskSettings } from '../services/app-secrets.js'
 import type { AppInput } from '../services/apps.js'
+import { fundingAdminFields } from '../services/funding-config.js'
 
 const nullableString = { type: ['string', 'null'], maxLength: 2048 } as const
 const strings = { type: 'array', items: { type: 'string', maxLength: 2048 }, maxItems: 1000 } as const
@@ -202,6 +203,8 @@ const oauthClient = {
   ],
 } as const
 Object.assign(appFields, {
+  // Funding (spec part 3 §3): public `funding`, server-only `fundingProviders` (secret keys sealed).
+  ...fundingAdminFields,
   oauthProviderLabels: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 60 } },
   smsChannels: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: ['sms', 'whatsapp'] } },
   // WalletConnect v2 and Coinbase Wallet. All public (see ExternalWalletsConfig).

@@ -12,6 +12,7 @@ import analyticsRoutes from './analytics.js'
 import appsRoutes from './apps.js'
 import customAuthRoutes from './custom-auth.js'
 import farcasterRoutes from './farcaster.js'
+import fundingRoutes from './funding.js'
 import guestRoutes from './guest.js'
 import mfaRoutes from './mfa.js'
 import oauthRoutes from './oauth.js'
@@ -65,4 +66,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(transactionRoutes)
   await app.register(walletRpcRoutes)
   await app.register(mfaRoutes)
+  await app.register(fundingRoutes)
 }

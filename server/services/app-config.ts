@@ -5,6 +5,7 @@
  */
 import type { ChainConfig } from './chains.js'
 import type { GasSponsorshipSettings } from './gas-sponsorship.js'
+import { DEFAULT_FUNDING, type FundingProviderSettings, type PublicFundingConfig } from './funding-config.js'
 
 export const LOGIN_METHODS = [
   'email',
@@ -69,6 +70,8 @@ export interface PublicAppConfig {
   chains: ChainConfig[]
   /** The chain a wallet starts on; null when no chain is configured. */
   defaultChain: number | null
+  /** App funding settings (spec part 3 §3): `server/services/funding-config.ts`. */
+  funding: PublicFundingConfig
 }
 
 /**
@@ -122,6 +125,8 @@ export interface AppSettings {
    * account's key (sealed at rest) and the budgets. null = no chain is sponsored.
    */
   gasSponsorship: GasSponsorshipSettings | null
+  /** The funding providers' keys (MoonPay-style, Coinbase-style) and the bridge API; secrets sealed at rest. */
+  fundingProviders: FundingProviderSettings
 }
 
 export interface TransactionScanSettings {
@@ -212,6 +217,7 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
     transactionScan: { enabled: false },
     chains: [],
     defaultChain: null,
+    funding: DEFAULT_FUNDING,
   }
 }
 
@@ -226,6 +232,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   captchaSecretKey: null,
   transactionScan: null,
   gasSponsorship: null,
+  fundingProviders: { moonpay: null, coinbase: null },
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -312,6 +319,8 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     captchaSecretKey: patch.captchaSecretKey === undefined ? (base.captchaSecretKey ?? null) : patch.captchaSecretKey,
     transactionScan: patch.transactionScan === undefined ? (base.transactionScan ?? null) : patch.transactionScan,
     gasSponsorship: patch.gasSponsorship === undefined ? (base.gasSponsorship ?? null) : patch.gasSponsorship,
+    // Per provider: a patch replaces that provider's settings; null removes it.
+    fundingProviders: { ...{ moonpay: null, coinbase: null }, ...(base.fundingProviders ?? {}), ...(patch.fundingProviders ?? {}) },
   }
 }
 

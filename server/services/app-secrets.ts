@@ -1,6 +1,6 @@
 /**
  * The secret app settings: OAuth client secrets, the Apple private key, the Telegram bot token and
- * the captcha secret, the transaction scanning API key, the gas sponsor's private key. In the database each is a `{ "sealed": "v1.…" }` object (AES-GCM under a key
+ * the captcha secret, the transaction scanning API key, the gas sponsor's private key, the funding providers' secret keys. In the database each is a `{ "sealed": "v1.…" }` object (AES-GCM under a key
  * derived from GATEHOUSE_SECRET, bound to the app and the field), so a leaked database or backup
  * holds none of them; the admin API shows only a masked form ('****' and the last 4 characters).
  * Older rows hold plain strings: they are read as they are and sealed at start (`sealStoredSecrets`).
@@ -27,6 +27,11 @@ function secretSlots(settings: Json): { holder: Json; key: string; path: string 
   if (isObject(settings.telegram)) slots.push({ holder: settings.telegram, key: 'botToken', path: 'telegram.botToken' })
   if (isObject(settings.transactionScan)) slots.push({ holder: settings.transactionScan, key: 'apiKey', path: 'transactionScan.apiKey' })
   if (isObject(settings.gasSponsorship)) slots.push({ holder: settings.gasSponsorship, key: 'privateKey', path: 'gasSponsorship.privateKey' })
+  const providers = isObject(settings.fundingProviders) ? settings.fundingProviders : null
+  if (providers && isObject(providers.moonpay)) {
+    for (const key of ['secretKey', 'sandboxSecretKey']) slots.push({ holder: providers.moonpay, key, path: `fundingProviders.moonpay.${key}` })
+  }
+  if (providers && isObject(providers.coinbase)) slots.push({ holder: providers.coinbase, key: 'apiKeySecret', path: 'fundingProviders.coinbase.apiKeySecret' })
   if (isObject(settings.oauth)) {
     for (const [provider, client] of Object.entries(settings.oauth)) {
       if (!isObject(client)) continue

@@ -21,6 +21,7 @@ import {
 } from './app-config.js'
 import { chainsProblem, resolveChains, type ChainInput } from './chains.js'
 import { sponsorshipProblem } from './gas-sponsorship.js'
+import { fundingProblem, publicFunding } from './funding-config.js'
 import { hasClearSecrets, openSettings, restoreMaskedSecrets, sealSettings } from './app-secrets.js'
 
 const MAX_CACHE_ENTRIES = 10_000
@@ -42,6 +43,7 @@ const SETTING_KEYS = new Set([
   'captchaSecretKey',
   'transactionScan',
   'gasSponsorship',
+  'fundingProviders',
 ])
 
 function split(input: AppInput) {
@@ -74,6 +76,7 @@ function toApp(row: AppsTable, box: ShareBox | null): App {
   config.telegramAuth = { botUsername: settings.telegram?.botUsername ?? null }
   config.transactionScan = { enabled: settings.transactionScan !== null }
   Object.assign(config, resolveChains(overrides.chains as ChainInput[] | undefined, overrides.defaultChain as number | null | undefined))
+  config.funding = publicFunding(config.funding, settings.fundingProviders)
   return { id: row.id, name: row.name, config, settings, createdAt: Number(row.created_at) }
 }
 
@@ -117,7 +120,8 @@ export class AppStore {
       captchaProblem(config, settings) ??
       settingsProblem(settings, this.options.dev) ??
       chainsProblem(config.chains as unknown as ChainInput[], config.defaultChain, this.options.dev) ??
-      sponsorshipProblem(config.chains as unknown as ChainInput[], settings)
+      sponsorshipProblem(config.chains as unknown as ChainInput[], settings) ??
+      fundingProblem(config.funding, resolveChains(config.chains as unknown as ChainInput[], null).chains, settings.fundingProviders, this.options.dev)
     if (problem) throw new ApiError('invalid_data', problem)
   }
 

@@ -15,6 +15,9 @@ export type AnalyticsEventName =
   | 'embedded_wallet_recovery_completed'
   | 'embedded_wallet_pinless_recovery_started'
   | 'embedded_wallet_key_export_completed'
+  // Funding (spec part 3 §7)
+  | 'sdk_fiat_on_ramp_started'
+  | 'sdk_fiat_on_ramp_completed_with_status'
 
 /**
  * Fire and forget (spec §7): no retry, failures ignored, never awaited by a flow.

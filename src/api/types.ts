@@ -88,6 +88,23 @@ export interface AppConfig {
   chains?: ChainConfig[]
   /** The chain a provider starts on; null or absent when no chain is configured. */
   defaultChain?: number | null
+  /** App funding settings (spec part 3 §3); see src/funding/config.ts. */
+  funding?: AppFundingConfig
+}
+
+/** Public app funding settings (spec part 3 §3 'App funding settings'). */
+export interface AppFundingConfig {
+  enabled: boolean
+  options: ({ method: 'card'; provider: 'moonpay' | 'coinbase' } | { method: 'exchange'; provider: 'coinbase' } | { method: 'wallets' })[]
+  defaultRecommendedCurrency: { chain: string; asset?: 'native-currency' | 'USDC' } | null
+  defaultRecommendedAmount: string | null
+  crossChainBridgingEnabled: boolean
+  defaultFundingMethod: 'card' | 'exchange' | 'wallet' | 'manual' | null
+  preferredCardProvider: 'moonpay' | 'coinbase' | null
+  showAlternateFundingMethod: boolean
+  useSandbox: boolean
+  moonpay?: { publishableKey: string | null; apiUrl: string }
+  bridgeApiUrl?: string
 }
 
 /** One configured Ethereum chain, as the public app config carries it. */

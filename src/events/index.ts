@@ -16,6 +16,8 @@ import type { TxErrorEventDetail } from './tx-error.ts'
 import type { TxSuccessEventDetail } from './tx-success.ts'
 import type { MfaRequiredEventDetail } from './mfa-required.ts'
 import type { MfaEnrollmentChangeEventDetail } from './mfa-enrollment-change.ts'
+import type { FundErrorEventDetail } from './fund-error.ts'
+import type { FundSuccessEventDetail } from './fund-success.ts'
 
 export type * from './auth-error.ts'
 export type * from './auth-ready.ts'
@@ -35,6 +37,8 @@ export type * from './tx-error.ts'
 export type * from './tx-success.ts'
 export type * from './mfa-required.ts'
 export type * from './mfa-enrollment-change.ts'
+export type * from './fund-success.ts'
+export type * from './fund-error.ts'
 
 /** Every event a Gatehouse element dispatches, by name. */
 export interface GatehouseEventDetailMap {
@@ -57,5 +61,7 @@ export interface GatehouseEventDetailMap {
   'mfa-required': MfaRequiredEventDetail
   'mfa-enrolled': MfaEnrollmentChangeEventDetail
   'mfa-unenrolled': MfaEnrollmentChangeEventDetail
+  'fund-success': FundSuccessEventDetail
+  'fund-error': FundErrorEventDetail
 }
 export type GatehouseEventName = keyof GatehouseEventDetailMap

@@ -42,6 +42,12 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   'mfa-verify': lazy(() => import('./mfa/MfaVerifyScreen.tsx')),
   'mfa-enroll': lazy(() => import('./mfa/MfaEnrollScreen.tsx')),
   'passkey-management': lazy(() => import('./mfa/PasskeyManagementScreen.tsx')),
+  'funding-methods': lazy(() => import('./funding/FundingMethodsScreen.tsx')),
+  'funding-receive': lazy(() => import('./funding/ReceiveFundsScreen.tsx')),
+  'funding-card': lazy(() => import('./funding/CardStatusScreen.tsx')),
+  'funding-exchange': lazy(() => import('./funding/ExchangeStatusScreen.tsx')),
+  'funding-wallets': lazy(() => import('./funding/WalletTransferScreen.tsx')),
+  'funding-bridge': lazy(() => import('./funding/BridgeScreen.tsx')),
 }
 
 export function ScreenRouter({ screen, depth }: { screen: ScreenEntry; depth: number }) {

@@ -46,6 +46,13 @@ export type ScreenEntry =
   | { name: 'mfa-verify'; flow: 'auth' | 'txn' }
   | { name: 'mfa-enroll' }
   | { name: 'passkey-management' }
+  // Funding (src/screens/funding/), for the flow in $funding (src/funding/session.ts).
+  | { name: 'funding-methods' }
+  | { name: 'funding-receive' }
+  | { name: 'funding-card' }
+  | { name: 'funding-exchange'; via: 'card' | 'exchange' }
+  | { name: 'funding-wallets' }
+  | { name: 'funding-bridge'; source: string; amount: string }
 
 export type ScreenName = ScreenEntry['name']
 

@@ -14,6 +14,7 @@ import { WALLET_TIMING } from '../wallets/embedded/timing.ts'
 import { TX_TEXTS } from './texts.ts'
 import { mainButton, txTransition, type TxEvent } from './txFlow.ts'
 import { txStyles } from './styles.ts'
+import { addFunds, fundingAvailable } from './addFunds.ts'
 import { ErrorView } from './ErrorView.tsx'
 import { fundsMissing, Summary, type StepView } from './Summary.tsx'
 
@@ -121,6 +122,7 @@ export default function TransactionView({ request }: { request: PendingTx }) {
   const title = total > 1 ? `${titleBase} (${step + 1} / ${total})` : titleBase
   const view = phase.name === 'preparing' ? null : phase.view
   const busy = phase.name === 'submitting' || phase.name === 'awaiting-receipt'
+  const label = mainButton({ last, fundsMissing: view ? fundsMissing(view) : false, fundingEnabled: fundingAvailable(), sponsored: view?.sponsored ?? false })
   return (
     <div className="body tx" part="body" data-screen="transaction-confirm" data-phase={phase.name}>
       <style>{txStyles}</style>
@@ -151,14 +153,11 @@ export default function TransactionView({ request }: { request: PendingTx }) {
       ) : null}
       {view ? <Summary view={view} request={request} step={step} /> : <Spinner />}
       <PrimaryButton
-        onClick={() => view && approve(view)}
+        onClick={() => view && (label === 'Add funds' ? addFunds(request.address, view.prepared.chain.id).then(() => setAttempt((a) => a + 1)) : approve(view))}
         disabled={!view || busy || (view.scan === 'Malicious' && !acknowledged)}
         aria-busy={busy || undefined}
       >
-        {/* Funding does not exist yet (fundingEnabled false): a short balance shows the spec's 'Add funds on <chain>' text instead. */}
-        {((label) => (label === 'Approve' ? (options.buttonText ?? TX_TEXTS.approve) : label))(
-          mainButton({ last, fundsMissing: view ? fundsMissing(view) : false, fundingEnabled: false, sponsored: view?.sponsored ?? false }),
-        )}
+        {label === 'Approve' ? (options.buttonText ?? TX_TEXTS.approve) : label}
       </PrimaryButton>
       {options.isCancellable !== false && !busy ? <SecondaryButton onClick={decline}>{TX_TEXTS.notNow}</SecondaryButton> : null}
     </div>

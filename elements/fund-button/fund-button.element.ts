@@ -1,0 +1,139 @@
+import { html, render } from 'lit-html'
+import type { FundErrorEventDetail } from '../../src/events/fund-error.ts'
+import type { FundSuccessEventDetail } from '../../src/events/fund-success.ts'
+import type { FundWalletOptions } from '../../src/funding/config.ts'
+
+/** The part of `<auth-modal>` this tag calls (kept structural: importing the class would pull React in). */
+interface FundingHost extends HTMLElement {
+  fundWallet(address?: string, options?: FundWalletOptions): Promise<FundSuccessEventDetail>
+}
+
+const METHODS = new Set(['card', 'exchange', 'wallet', 'manual'])
+
+const styles = /* css */ `
+:host { display: inline-block; --gh-accent: #676FFF; --gh-accent-contrast: #ffffff; --gh-radius: 12px; }
+:host([hidden]) { display: none; }
+button {
+  font: inherit; font-weight: 600; cursor: pointer; border: 0; border-radius: var(--gh-radius);
+  padding: 10px 18px; background: var(--gh-accent); color: var(--gh-accent-contrast);
+}
+button:disabled { opacity: 0.6; cursor: default; }
+`
+
+/**
+ * A button that opens the funding flow (spec part 3: card, exchange, wallet transfer, receive) in
+ * `<auth-modal>`'s modal for the signed-in user's wallet, or asks to log in first. Renders without
+ * React (lit-html), so a page showing only the button stays light; the flow's code loads on click.
+ * Needs an `<auth-modal>` on the page (it owns the session and the modal).
+ *
+ * @summary Add funds to a wallet: opens the funding flow on click.
+ * @tag fund-button
+ *
+ * @attr {string} address - The wallet to fund; defaults to the user's first embedded wallet of the chain's type.
+ * @attr {string} chain - Chain id (8453, 'eip155:8453') or 'solana:mainnet-beta' / 'solana:devnet'; defaults to the app's recommended chain.
+ * @attr {string} asset - 'native-currency' (default), 'USDC', or an ERC-20 contract address.
+ * @attr {string} amount - Amount in the asset's units ('0.05'); defaults to the app's recommended amount.
+ * @attr {'card' | 'exchange' | 'wallet' | 'manual'} default-method - Starts that method's flow directly instead of the chooser.
+ * @attr {string} receive-title - Title of 'Receive funds' (empty hides it).
+ * @attr {string} receive-subtitle - Subtitle of 'Receive funds' (empty hides it).
+ * @attr {boolean} disabled - Disables the button.
+ *
+ * @slot - The button's label; default 'Add funds'.
+ *
+ * @event {CustomEvent<FundSuccessEventDetail>} fund-success - This button's flow funded the wallet; detail `{ provider, status, txHash, sourceAddress, destinationAddress, sourceValue, destinationValue, sourceToken, destinationToken, sourceChain, destinationChain }`.
+ * @event {CustomEvent<FundErrorEventDetail>} fund-error - This button's flow failed or was left; detail `{ code, message, … }`.
+ *
+ * @csspart button - The button.
+ *
+ * @cssproperty [--gh-accent=#676FFF] - Button colour.
+ * @cssproperty [--gh-accent-contrast=#ffffff] - Button text colour.
+ * @cssproperty [--gh-radius=12px] - Corner radius.
+ */
+export class FundButtonElement extends HTMLElement {
+  static get observedAttributes(): string[] {
+    return ['disabled']
+  }
+
+  #busy = false
+
+  constructor() {
+    super()
+    this.attachShadow({ mode: 'open' })
+  }
+
+  get disabled(): boolean {
+    return this.hasAttribute('disabled')
+  }
+  set disabled(value: boolean) {
+    this.toggleAttribute('disabled', Boolean(value))
+  }
+
+  connectedCallback(): void {
+    this.#render()
+  }
+
+  attributeChangedCallback(): void {
+    this.#render()
+  }
+
+  /** The options this button's attributes give `fundWallet()`. */
+  get options(): FundWalletOptions {
+    const text = (name: string) => this.getAttribute(name) ?? undefined
+    const asset = text('asset')
+    const method = text('default-method')
+    const title = text('receive-title')
+    const subtitle = text('receive-subtitle')
+    return {
+      chain: text('chain'),
+      asset: asset === undefined ? undefined : /^0x[0-9a-fA-F]{40}$/.test(asset) ? { erc20: asset } : (asset as 'native-currency' | 'USDC'),
+      amount: text('amount'),
+      defaultFundingMethod: method && METHODS.has(method) ? (method as FundWalletOptions['defaultFundingMethod']) : undefined,
+      uiConfig: title === undefined && subtitle === undefined ? undefined : { receiveFundsTitle: title, receiveFundsSubtitle: subtitle },
+    }
+  }
+
+  /** Opens the funding flow, as a click does; resolves with the result (also dispatched as `fund-success`). */
+  async fund(): Promise<FundSuccessEventDetail> {
+    const modal = document.querySelector('auth-modal') as FundingHost | null
+    try {
+      if (!modal) throw Object.assign(new Error('<fund-button> needs an <auth-modal> on the page.'), { code: 'NO_AUTH_MODAL' })
+      await customElements.whenDefined('auth-modal')
+      const result = await modal.fundWallet(this.getAttribute('address') ?? undefined, this.options)
+      this.#emit('fund-success', result)
+      return result
+    } catch (error) {
+      const { code, shortMessage, message } = error as { code?: string; shortMessage?: string; message?: string }
+      this.#emit('fund-error', { code: code ?? 'UNKNOWN_FUNDING_ERROR', message: shortMessage ?? message ?? 'Funding failed' } satisfies FundErrorEventDetail)
+      throw error
+    }
+  }
+
+  #emit(name: string, detail: unknown): void {
+    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }))
+  }
+
+  #click = (): void => {
+    if (this.#busy || this.disabled) return
+    this.#busy = true
+    this.#render()
+    this.fund()
+      .catch(() => undefined)
+      .finally(() => {
+        this.#busy = false
+        this.#render()
+      })
+  }
+
+  #render(): void {
+    if (!this.shadowRoot) return
+    render(
+      html`<style>
+          ${styles}
+        </style>
+        <button type="button" part="button" ?disabled=${this.disabled} aria-busy=${this.#busy ? 'true' : 'false'} @click=${this.#click}>
+          <slot>Add funds</slot>
+        </button>`,
+      this.shadowRoot,
+    )
+  }
+}

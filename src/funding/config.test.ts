@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import type { AppConfig } from '../api/types.ts'
+import { availableMethods, buildFundingConfig, coinbaseBlockchain, isValidFundingAmount, moonpayCurrencyCode, receiveQrText } from './config.ts'
+
+const local = {
+  id: 31337,
+  name: 'Local chain',
+  rpcUrl: 'http://127.0.0.1:8545',
+  blockExplorerUrl: null,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+}
+const base = { ...local, id: 8453, name: 'Base', rpcUrl: 'https://mainnet.base.org' }
+const app = (funding: Partial<NonNullable<AppConfig['funding']>> = {}): AppConfig => ({
+  id: 'a',
+  name: 'A',
+  chains: [local, base],
+  defaultChain: 31337,
+  funding: {
+    enabled: true,
+    options: [
+      { method: 'card', provider: 'moonpay' },
+      { method: 'card', provider: 'coinbase' },
+      { method: 'exchange', provider: 'coinbase' },
+      { method: 'wallets' },
+    ],
+    defaultRecommendedCurrency: null,
+    defaultRecommendedAmount: '0.05',
+    crossChainBridgingEnabled: false,
+    defaultFundingMethod: null,
+    preferredCardProvider: null,
+    showAlternateFundingMethod: false,
+    useSandbox: false,
+    ...funding,
+  },
+})
+const ADDRESS = '0x1111111111111111111111111111111111111111'
+
+describe('funding config (spec part 3 §3, §5)', () => {
+  it('defaults: the app default chain, native currency, the recommended amount', () => {
+    const c = buildFundingConfig(app(), ADDRESS)
+    expect(c).toMatchObject({ chainType: 'ethereum', address: ADDRESS, amount: '0.05', symbol: 'ETH', decimals: 18, erc20Address: null, isUSDC: false })
+    expect(c.chain!.id).toBe(31337)
+    expect(buildFundingConfig(app({ defaultRecommendedCurrency: { chain: 'eip155:8453', asset: 'USDC' } }), ADDRESS)).toMatchObject({
+      isUSDC: true,
+      symbol: 'USDC',
+      decimals: 6,
+      erc20Address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+    })
+  })
+
+  it("error: funding off or without options: 'Wallet funding is not enabled'", () => {
+    expect(() => buildFundingConfig(app({ enabled: false }), ADDRESS)).toThrow('Wallet funding is not enabled')
+    expect(() => buildFundingConfig(app({ options: [] }), ADDRESS)).toThrow('Wallet funding is not enabled')
+    expect(() => buildFundingConfig({ id: 'a', name: 'A' }, ADDRESS)).toThrow('Wallet funding is not enabled')
+  })
+
+  it("error: a chain not configured: 'Funding chain <id> is not in PrivyProvider chains list'", () => {
+    expect(() => buildFundingConfig(app(), ADDRESS, { chain: 10 })).toThrow('Funding chain 10 is not in PrivyProvider chains list')
+  })
+
+  it("error: 'USDC funding is not supported on the Solana testnet'; Solana USDC carries its mint", () => {
+    expect(() => buildFundingConfig(app(), 'So1ana', { chain: 'solana:testnet', asset: 'USDC' })).toThrow('USDC funding is not supported on the Solana testnet')
+    expect(buildFundingConfig(app(), 'So1ana', { chain: 'solana:mainnet-beta', asset: 'USDC' }).erc20Address).toBe(
+      'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    )
+  })
+
+  it("the Coinbase-style on-ramp only on its chains ('Unsupported chainId: <id> for Coinbase Onramp'); USDC without a known address disables the wallet flow", () => {
+    const onLocal = availableMethods(buildFundingConfig(app({ useSandbox: true }), ADDRESS))
+    expect(onLocal).toMatchObject({ cardProviders: ['moonpay'], exchange: false, wallets: true, manual: true })
+    expect(() => coinbaseBlockchain(buildFundingConfig(app(), ADDRESS))).toThrow('Unsupported chainId: 31337 for Coinbase Onramp')
+    const onBase = buildFundingConfig(app({ preferredCardProvider: 'coinbase' }), ADDRESS, { chain: 8453 })
+    expect(availableMethods(onBase)).toMatchObject({ cardProviders: ['coinbase', 'moonpay'], exchange: true })
+    expect(coinbaseBlockchain(onBase)).toBe('base')
+    expect(availableMethods(buildFundingConfig(app(), ADDRESS, { asset: 'USDC' })).wallets).toBe(false)
+  })
+
+  it('amount input: digits and at most one decimal point, more than 0', () => {
+    expect(['1', '0.5', '.5', '10.'].map(isValidFundingAmount)).toEqual([true, true, true, true])
+    expect(['0', '', '.', '1.2.3', '-1', '1e3', 'abc'].map(isValidFundingAmount)).toEqual([false, false, false, false, false, false, false])
+  })
+
+  it('the receive QR: the address; USDC on Solana adds the token parameter', () => {
+    expect(receiveQrText(buildFundingConfig(app(), ADDRESS))).toBe(ADDRESS)
+    const sol = 'So11111111111111111111111111111111111111112'
+    expect(receiveQrText(buildFundingConfig(app(), sol, { chain: 'solana:devnet' }))).toBe(sol)
+    expect(receiveQrText(buildFundingConfig(app(), sol, { chain: 'solana:devnet', asset: 'USDC' }))).toBe(
+      `solana:${sol}?spl-token=4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU`,
+    )
+  })
+
+  it('card provider availability per chain and asset (spec §5): its currency code, none for unknown chains outside the sandbox', () => {
+    expect(moonpayCurrencyCode(buildFundingConfig(app(), ADDRESS, { chain: 8453, asset: 'USDC' }))).toBe('usdc_base')
+    expect(moonpayCurrencyCode(buildFundingConfig(app(), ADDRESS, { chain: 8453 }))).toBe('eth_base')
+    expect(moonpayCurrencyCode(buildFundingConfig(app(), 'So1', { chain: 'solana:mainnet-beta', asset: 'USDC' }))).toBe('usdc_sol')
+    // The local chain: nothing to buy live, test ETH in the sandbox.
+    expect(availableMethods(buildFundingConfig(app(), ADDRESS)).cardProviders).toEqual([])
+    expect(availableMethods(buildFundingConfig(app({ useSandbox: true }), ADDRESS)).cardProviders).toEqual(['moonpay'])
+    // An arbitrary ERC-20 is not sold by card.
+    expect(moonpayCurrencyCode(buildFundingConfig(app({ useSandbox: true }), ADDRESS, { asset: { erc20: ADDRESS } }))).toBe(null)
+  })
+})

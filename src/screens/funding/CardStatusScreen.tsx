@@ -1,0 +1,116 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useReducer, useRef } from 'react'
+import { closeModal } from '../../actions/closeModal.ts'
+import { getApiClient } from '../../api/instance.ts'
+import { FUNDING_MESSAGES, FundingError } from '../../errors/funding.ts'
+import { moonpayCurrencyCode } from '../../funding/config.ts'
+import { FUNDING_TIMING, initialMoonpayState, moonpayReducer, type MoonpayTransaction } from '../../funding/flows.ts'
+import { takeFundingPopup } from '../../funding/popup.ts'
+import { $funding, backToChooser, completeFunding, fundingResult, reportFundingFailure } from '../../funding/session.ts'
+import { $config } from '../../stores/config.ts'
+import { PrimaryButton } from '../../ui/Button.tsx'
+import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
+import { FUNDING_TEXT } from './texts.ts'
+
+/**
+ * Card provider (MoonPay-style) status (spec part 3 §2, §4): our server signs the widget URL, the
+ * popup shows it, and the provider's transaction (by our external id) is polled every 3 s.
+ */
+export default function CardStatusScreen() {
+  const config = useStore($funding)
+  const { app } = useStore($config)
+  const [state, dispatch] = useReducer(moonpayReducer, initialMoonpayState)
+  const popup = useRef<Window | null>(null)
+
+  useEffect(() => {
+    if (!config) return
+    const win = takeFundingPopup()
+    popup.current = win
+    if (!win) return backToChooser(FUNDING_MESSAGES.popupBlocked)
+    let stopped = false
+    let timer: ReturnType<typeof setInterval> | undefined
+    const moonpay = app?.funding?.moonpay
+    getApiClient()
+      .request<{ signedUrl: string; externalTransactionId: string }>('/plugins/moonpay_on_ramp/sign', {
+        method: 'POST',
+        body: {
+          address: config.address,
+          useSandbox: config.useSandbox,
+          config: {
+            currencyCode: moonpayCurrencyCode(config) ?? undefined,
+            quoteCurrencyAmount: config.amount ? Number(config.amount) : undefined,
+            uiConfig: { theme: app?.theme === 'dark' ? 'dark' : 'light', accentColor: app?.accentColor ?? undefined },
+          },
+        },
+      })
+      .then(({ signedUrl, externalTransactionId }) => {
+        if (stopped) return
+        win.location.href = signedUrl
+        const poll = async () => {
+          try {
+            const url = `${moonpay?.apiUrl ?? 'https://api.moonpay.com'}/v1/transactions/ext/${encodeURIComponent(externalTransactionId)}?apiKey=${encodeURIComponent(moonpay?.publishableKey ?? '')}`
+            const response = await fetch(url)
+            if (stopped) return
+            if (!response.ok) return dispatch({ type: 'poll-error', notFound: response.status === 404 })
+            const list = (await response.json()) as MoonpayTransaction[]
+            dispatch({ type: 'transaction', transaction: list[0] ?? null })
+          } catch {
+            if (!stopped) dispatch({ type: 'poll-error', notFound: false })
+          }
+        }
+        timer = setInterval(poll, FUNDING_TIMING.moonpayPollMs)
+        void poll()
+      })
+      .catch(() => !stopped && backToChooser(FUNDING_MESSAGES.moonpayFailure))
+    return () => {
+      stopped = true
+      clearInterval(timer)
+    }
+  }, [])
+
+  const result = (status: string) =>
+    config &&
+    fundingResult(config, {
+      provider: 'moonpay',
+      status,
+      txHash: state.transaction?.cryptoTransactionId ?? null,
+      sourceValue: state.transaction?.baseCurrencyAmount != null ? String(state.transaction.baseCurrencyAmount) : null,
+      sourceToken: 'USD',
+      destinationValue: state.transaction?.quoteCurrencyAmount != null ? String(state.transaction.quoteCurrencyAmount) : config.amount,
+    })
+
+  // Spec §4: failed or serviceFailure go back to the chooser with the error message.
+  useEffect(() => {
+    if (!config || (state.status !== 'failed' && state.status !== 'serviceFailure')) return
+    popup.current?.close()
+    reportFundingFailure(new FundingError(FUNDING_MESSAGES.moonpayFailure, { code: 'FUNDING_FAILURE' }), result(state.status)!)
+    backToChooser(FUNDING_MESSAGES.moonpayFailure)
+  }, [state.status])
+  useEffect(() => {
+    if (state.status === 'completed') popup.current?.close()
+  }, [state.status])
+
+  if (!config) return null
+  if (state.status === 'completed') {
+    return (
+      <div className="body" part="body" data-screen="funding-card">
+        <ScreenTitle>{FUNDING_TEXT.funded}</ScreenTitle>
+        <PrimaryButton
+          onClick={() => {
+            completeFunding(result('completed')!)
+            closeModal()
+          }}
+        >
+          {FUNDING_TEXT.continue}
+        </PrimaryButton>
+      </div>
+    )
+  }
+  return (
+    <div className="body" part="body" data-screen="funding-card">
+      <ScreenTitle>{state.status === 'processing' ? FUNDING_TEXT.processing : FUNDING_TEXT.inProgress}</ScreenTitle>
+      <Spinner />
+    </div>
+  )
+}

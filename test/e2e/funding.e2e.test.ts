@@ -1,0 +1,229 @@
+/**
+ * Funding end to end: the page with only `<fund-button>` and `<auth-modal>` (demo/fund.html) in
+ * Chromium, the real server, the wallet frame, the local EVM chain, and the card and exchange
+ * on-ramp stand-ins (test/funding-stand-ins.ts) that speak the providers' documented formats.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../browser.ts'
+import { startLocalChain, type LocalChain } from '../evm.ts'
+import { startCoinbaseStandIn, startMoonpayStandIn } from '../funding-stand-ins.ts'
+import { startStack, type Stack } from '../stack.ts'
+import { deployTestContracts, fundWallet } from './eth-helpers.ts'
+import { eventCount, modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+
+describe('funding: <fund-button> and the funding flows', () => {
+  let stack: Stack
+  let browser: Browser
+  let chain: LocalChain
+  let deployer: string
+  let page: Page
+  let address: string
+  let moonpay: Awaited<ReturnType<typeof startMoonpayStandIn>>
+  let coinbase: Awaited<ReturnType<typeof startCoinbaseStandIn>>
+  /** The on-ramp stand-ins deliver what was bought on the local chain. */
+  const deliver = async ({ address: to, amount }: { address: string; amount: number }) =>
+    fundWallet(chain, deployer, to, BigInt(Math.round(amount * 1e6)) * 10n ** 12n)
+
+  beforeAll(async () => {
+    ;[stack, browser, chain] = await Promise.all([startStack(), launchBrowser(), startLocalChain()])
+    ;({ deployer } = await deployTestContracts(chain))
+    ;[moonpay, coinbase] = await Promise.all([startMoonpayStandIn(undefined, deliver), startCoinbaseStandIn(deliver)])
+    await stack.createApp({
+      name: 'Funding Demo',
+      embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } },
+      // 8453 points at the same local chain: the exchange on-ramp serves only its chains (spec §5).
+      chains: [
+        { id: 31337, name: 'Local chain', rpcUrl: chain.url },
+        { id: 8453, name: 'Base (local)', rpcUrl: chain.url },
+      ],
+      defaultChain: 31337,
+      funding: {
+        enabled: true,
+        options: [{ method: 'card', provider: 'moonpay' }, { method: 'exchange', provider: 'coinbase' }, { method: 'wallets' }],
+        defaultRecommendedCurrency: { chain: 'eip155:31337', asset: 'native-currency' },
+        defaultRecommendedAmount: '0.05',
+        useSandbox: true,
+      },
+      fundingProviders: {
+        moonpay: {
+          sandboxPublishableKey: moonpay.keys.publishableKey,
+          sandboxSecretKey: moonpay.keys.secretKey,
+          sandboxWidgetUrl: moonpay.url,
+          apiUrl: moonpay.url,
+        },
+        coinbase: { apiKeyName: coinbase.apiKeyName, apiKeySecret: coinbase.apiKeySecret, apiUrl: coinbase.url, payUrl: coinbase.url },
+      },
+    })
+    page = await (await browser.newContext()).newPage()
+  }, 120000)
+  afterAll(async () => {
+    await browser?.close()
+    await stack?.stop()
+    await chain?.close()
+    await moonpay?.close()
+    await coinbase?.close()
+  })
+
+  const chooser = () => modal(page).getByRole('heading', { name: 'Add funds to your Funding Demo wallet' })
+  const fundingEvent = (type: string, source: string, after: number) =>
+    page
+      .waitForFunction(
+        ([t, s, n]) => window.gatehouseEvents.slice(n as number).find((e: any) => e.type === t && e.source === s),
+        [type, source, after] as const,
+        { timeout: 30000 },
+      )
+      .then((h) => h.jsonValue() as Promise<{ detail: any }>)
+  const startFromButton = async (options = '') => {
+    await page.evaluate((o) => {
+      const b = document.querySelector('fund-button')!
+      for (const a of [...b.attributes]) if (a.name !== 'id') b.removeAttribute(a.name)
+      for (const [k, v] of new URLSearchParams(o)) b.setAttribute(k, v)
+    }, options)
+    await page.locator('fund-button').getByRole('button').click()
+  }
+
+  it("a new user clicks <fund-button>, logs in, and 'Receive funds' shows the address QR; a transfer on the chain makes Continue appear and fund-success fire", async () => {
+    await page.goto(`${stack.demoUrl}/fund.html`)
+    // The button renders from fund-button.js alone (no React).
+    await page.locator('fund-button').getByRole('button', { name: 'Add funds' }).waitFor()
+    await waitForHostEvent(page, 'auth-ready')
+    await startFromButton()
+    await submitEmail(page, 'funder@example.com')
+    await typeCode(page, await stack.nextCode('funder@example.com'))
+    const created = await waitForHostEvent(page, 'wallet-created', { timeout: 30000 })
+    address = created.detail.wallet.address
+    await chooser().waitFor({ timeout: 30000 })
+    for (const name of ['Pay with card', 'Transfer from wallet', 'Receive funds']) await modal(page).getByRole('button', { name }).waitFor()
+    // The local chain has no Coinbase-style on-ramp (spec §5): no exchange button.
+    expect(await modal(page).getByRole('button', { name: 'Transfer from an exchange' }).count()).toBe(0)
+    const after = await eventCount(page)
+    await modal(page).getByRole('button', { name: 'Receive funds' }).click()
+    await modal(page).getByRole('heading', { name: 'Receive 0.05 ETH' }).waitFor()
+    await modal(page).getByText('Scan this code or copy your wallet address to receive funds on Local chain.').waitFor()
+    await modal(page).getByText('Make sure to send funds on Local chain.').waitFor()
+    const qr = modal(page).locator('[part="funding-qr"]')
+    expect(await qr.getAttribute('data-qr-text')).toBe(address)
+    expect(await qr.getAttribute('width')).toBe('200')
+    const card = modal(page).locator('[part="balance-card"]')
+    await page.waitForFunction(
+      () => document.querySelector('auth-modal')!.shadowRoot!.querySelector('[part="balance-card"]')!.getAttribute('data-balance') === '0',
+    )
+    expect(await modal(page).getByRole('button', { name: 'Continue' }).count()).toBe(0)
+    await fundWallet(chain, deployer, address, 5n * 10n ** 16n)
+    await modal(page).getByRole('button', { name: 'Continue' }).waitFor({ timeout: 15000 })
+    expect(await card.getAttribute('data-reached')).toBe('true')
+    await modal(page).getByRole('button', { name: 'Continue' }).click()
+    const [fromModal, fromButton] = await Promise.all([fundingEvent('fund-success', 'modal', after), fundingEvent('fund-success', 'button', after)])
+    expect(fromButton.detail).toMatchObject({
+      provider: 'manual',
+      status: 'completed',
+      destinationAddress: address,
+      destinationValue: '0.05',
+      destinationChain: 'eip155:31337',
+      destinationToken: 'ETH',
+    })
+    expect(fromModal.detail).toEqual(fromButton.detail)
+  }, 120000)
+
+  it("'Pay with card' opens the card provider's signed widget in a popup; a purchase there reaches 'You've funded your account!'", async () => {
+    const after = await eventCount(page)
+    await startFromButton()
+    await chooser().waitFor()
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      modal(page)
+        .getByRole('button', { name: /Pay with card/ })
+        .click(),
+    ])
+    await modal(page).getByRole('heading', { name: 'In Progress' }).waitFor()
+    await popup.getByRole('button', { name: 'Buy' }).click()
+    expect(moonpay.widgetLoads.at(-1)).toMatchObject({ validSignature: true })
+    expect(new URL(moonpay.widgetLoads.at(-1)!.url).searchParams.get('walletAddress')).toBe(address)
+    await modal(page).getByRole('heading', { name: "You've funded your account!" }).waitFor({ timeout: 15000 })
+    await modal(page).getByRole('button', { name: 'Continue' }).click()
+    const result = await fundingEvent('fund-success', 'button', after)
+    expect(result.detail).toMatchObject({ provider: 'moonpay', status: 'completed', destinationAddress: address, destinationValue: '0.05' })
+  }, 60000)
+
+  it("error: a declined card returns to the chooser with 'Something went wrong adding funds from Moonpay. Please try again or use another method to fund your wallet.'", async () => {
+    await startFromButton()
+    await chooser().waitFor()
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      modal(page)
+        .getByRole('button', { name: /Pay with card/ })
+        .click(),
+    ])
+    await popup.getByRole('button', { name: 'Decline card' }).click()
+    await modal(page)
+      .getByText('Something went wrong adding funds from Moonpay. Please try again or use another method to fund your wallet.')
+      .waitFor({ timeout: 15000 })
+    await chooser().waitFor()
+    await modal(page).getByRole('button', { name: 'Close' }).click()
+  }, 60000)
+
+  it("'Transfer from an exchange' on a Coinbase chain: the session comes from our server, the stand-in's purchase reaches 'You've funded your account!'", async () => {
+    const after = await eventCount(page)
+    await startFromButton('chain=8453')
+    await chooser().waitFor()
+    const [popup] = await Promise.all([page.waitForEvent('popup'), modal(page).getByRole('button', { name: 'Transfer from an exchange' }).click()])
+    await modal(page).getByRole('heading', { name: 'Fund account' }).waitFor()
+    await modal(page).getByText('In Progress').waitFor()
+    await popup.getByRole('button', { name: 'Buy' }).click()
+    await modal(page).getByText("You've funded your account!").waitFor({ timeout: 15000 })
+    const token = coinbase.calls.find((c) => c.path === '/onramp/v1/token')!.body as { addresses: unknown }
+    expect(token.addresses).toEqual([{ address, blockchains: ['base'] }])
+    await modal(page).getByRole('button', { name: 'Continue' }).click()
+    const result = await fundingEvent('fund-success', 'button', after)
+    expect(result.detail).toMatchObject({ provider: 'coinbase', status: 'success', destinationChain: 'eip155:8453', txHash: `0x${'ab'.repeat(32)}` })
+  }, 60000)
+
+  it("error: a failed exchange purchase returns to the chooser with 'Something went wrong adding funds. Please try again or use another method.'", async () => {
+    await startFromButton('chain=8453')
+    await chooser().waitFor()
+    const [popup] = await Promise.all([page.waitForEvent('popup'), modal(page).getByRole('button', { name: 'Transfer from an exchange' }).click()])
+    await popup.getByRole('button', { name: 'Fail' }).click()
+    await modal(page).getByText('Something went wrong adding funds. Please try again or use another method.').waitFor({ timeout: 15000 })
+    await chooser().waitFor()
+    await modal(page).getByRole('button', { name: 'Close' }).click()
+  }, 60000)
+
+  it('a default funding method starts its flow directly; closing the modal rejects with fund-error USER_EXITED_FUNDING_FLOW', async () => {
+    const after = await eventCount(page)
+    await startFromButton('default-method=manual&amount=0.2&receive-title=Top up')
+    await modal(page).getByRole('heading', { name: 'Top up' }).waitFor()
+    await modal(page).getByRole('button', { name: 'Close' }).click()
+    const error = await fundingEvent('fund-error', 'button', after)
+    expect(error.detail.code).toBe('USER_EXITED_FUNDING_FLOW')
+  }, 60000)
+
+  it('error: closing the exchange popup without buying is counted at each 1.5 s poll; the third count returns to the chooser', async () => {
+    await startFromButton('chain=8453')
+    await chooser().waitFor()
+    const [popup] = await Promise.all([page.waitForEvent('popup'), modal(page).getByRole('button', { name: 'Transfer from an exchange' }).click()])
+    await modal(page).getByRole('heading', { name: 'Fund account' }).waitFor()
+    await popup.getByRole('button', { name: 'Buy' }).waitFor()
+    const closedAt = Date.now()
+    await popup.close()
+    await chooser().waitFor({ timeout: 15000 })
+    // Three polls 1.5 s apart see it closed: not before about 3 s.
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(2900)
+    expect(await modal(page).locator('[part="error-message"]').count()).toBe(0)
+    await modal(page).getByRole('button', { name: 'Close' }).click()
+  }, 60000)
+
+  it("error: a blocked popup returns to the chooser with 'Unable to initialize flow'", async () => {
+    await startFromButton()
+    await chooser().waitFor()
+    await page.evaluate(() => {
+      window.open = () => null
+    })
+    await modal(page)
+      .getByRole('button', { name: /Pay with card/ })
+      .click()
+    await modal(page).getByText('Unable to initialize flow').waitFor()
+    await chooser().waitFor()
+    await modal(page).getByRole('button', { name: 'Close' }).click()
+  }, 60000)
+})
