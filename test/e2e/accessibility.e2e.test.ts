@@ -5,17 +5,22 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { privateKeyToAccount } from 'viem/accounts'
 import { launchBrowser } from '../browser.ts'
+import { startLocalChain } from '../evm.ts'
+import { fundWallet, startTx, txPrompt } from './eth-helpers.ts'
 import { startStack, type Stack } from '../stack.ts'
+import { startFakeRelay, type FakeRelay } from '../walletconnect-relay.ts'
 import { axeViolations } from './a11y.ts'
 import { eventCount, modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
-import { prompt } from './wallet-helpers.ts'
+import { login, prompt, wallets } from './wallet-helpers.ts'
 
 let stack: Stack
 let browser: Browser
+let relay: FakeRelay
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ env: { GATEHOUSE_SMS_COUNTRIES: 'US,GB,DE' } }), launchBrowser()])
+  ;[stack, browser, relay] = await Promise.all([startStack({ env: { GATEHOUSE_SMS_COUNTRIES: 'US,GB,DE' } }), launchBrowser(), startFakeRelay()])
   await stack.createApp({
     name: 'Accessible App',
     loginMethods: { email: true, sms: true, passkey: true },
@@ -25,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await stack?.stop()
+  await relay?.close()
 })
 
 async function openDemo(): Promise<Page> {
@@ -76,6 +82,106 @@ describe('axe (WCAG 2.1 A/AA) inside the shadow roots', () => {
     await sweep(page, found, 'wallet list')
 
     expect(found).toEqual({})
+  })
+
+  it('reports no violation on the passkey, OAuth status and WalletConnect QR screens (dark theme)', async () => {
+    await stack.createApp({
+      name: 'Accessible Methods',
+      theme: 'dark',
+      loginMethods: { email: true, passkey: true, google: true, wallet: true },
+      passkeysForSignupEnabled: true,
+      oauth: { google: { clientId: 'gatehouse-dev', clientSecret: 'gatehouse-dev-idp-secret', issuer: `${stack.apiUrl}/dev/idp` } },
+      walletList: ['detected_wallets', 'wallet_connect'],
+      externalWallets: { walletConnect: { projectId: 'gatehouse-e2e', relayUrl: relay.url } },
+    })
+    const found: Record<string, string> = {}
+    const page = await openDemo()
+    await page.locator('#login').click()
+    await modal(page).locator('[data-screen="landing"]').waitFor()
+    await sweep(page, found, 'landing (dark, every method)')
+
+    await modal(page).getByRole('button', { name: 'I have a passkey' }).click()
+    await modal(page).getByText('Log in or create a new account?').waitFor()
+    await sweep(page, found, 'passkey')
+    await modal(page).getByRole('button', { name: 'Back' }).click()
+
+    const [popup] = await Promise.all([page.waitForEvent('popup'), modal(page).locator('button[data-method=google]').click()])
+    await modal(page).locator('[data-screen="oauth-status"]').waitFor()
+    await sweep(page, found, 'OAuth status')
+    await popup.close()
+    await modal(page).getByRole('button', { name: 'Close' }).click()
+
+    await page.locator('#login-wallet').click()
+    await modal(page)
+      .getByRole('button', { name: /WalletConnect/ })
+      .click()
+    await modal(page).locator('[data-screen="wallet-connect-qr"][data-uri]').waitFor()
+    await sweep(page, found, 'WalletConnect QR')
+
+    expect(found).toEqual({})
+  })
+
+  it('reports no violation on the recovery screens (password at wallet creation)', async () => {
+    await stack.createApp({
+      name: 'Accessible Recovery',
+      embeddedWallets: {
+        ethereum: { createOnLogin: 'users-without-wallets' },
+        requireUserOwnedRecoveryOnCreate: true,
+        userOwnedRecoveryOptions: ['user-passcode'],
+      },
+    })
+    const found: Record<string, string> = {}
+    const page = await openDemo()
+    await page.locator('#login').click()
+    const email = 'axe.recovery@example.com'
+    await submitEmail(page, email)
+    await typeCode(page, await stack.nextCode(email))
+    await modal(page).getByText('Secure Your Account').waitFor({ timeout: 15000 })
+    await sweep(page, found, 'secure your account')
+    await modal(page).getByRole('button', { name: 'Add password' }).click()
+    await modal(page).getByText('Set your password').waitFor()
+    await modal(page).getByPlaceholder('Password', { exact: true }).fill('abc')
+    await modal(page).getByPlaceholder('Password', { exact: true }).blur()
+    await modal(page).getByText('Password must be at least 6 characters').waitFor()
+    await sweep(page, found, 'set password (with its error)')
+    await modal(page).getByPlaceholder('Password', { exact: true }).fill('Correct-Horse-42!')
+    await modal(page).getByText('Strong').waitFor()
+    await modal(page).getByRole('button', { name: 'Continue' }).click()
+    await modal(page).getByText('Save your password').waitFor()
+    await sweep(page, found, 'save password')
+
+    expect(found).toEqual({})
+  })
+
+  it('reports no violation on the transaction confirmation and completion screens', async () => {
+    const chain = await startLocalChain()
+    try {
+      await stack.createApp({
+        name: 'Accessible Tx',
+        embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } },
+        chains: [{ id: 31337, name: 'Local chain', rpcUrl: chain.url }],
+        defaultChain: 31337,
+      })
+      const found: Record<string, string> = {}
+      const page = await browser.newPage()
+      await login(page, stack, 'axe.tx@example.com')
+      await waitForHostEvent(page, 'modal-close', { timeout: 30000 })
+      const address = (await wallets(page))[0]!.address
+      await fundWallet(chain, privateKeyToAccount(chain.deployerKey).address, address, 10n ** 18n)
+      await startTx(page, `modal.sendTransaction({ to: '0x000000000000000000000000000000000000bEEF', value: 10n ** 15n })`)
+      await txPrompt(page).getByRole('heading', { name: 'Confirm action' }).waitFor({ timeout: 30000 })
+      await txPrompt(page).locator('[part="balance-card"]').getByText('Balance 1 ETH').waitFor()
+      await sweep(page, found, 'transaction confirmation', 'sign-prompt')
+      await txPrompt(page).getByRole('button', { name: 'Details' }).click()
+      await txPrompt(page).getByText('Total (including fees)').waitFor()
+      await sweep(page, found, 'transaction details', 'sign-prompt')
+      await txPrompt(page).getByRole('button', { name: 'Approve' }).click()
+      await txPrompt(page).getByText('Transaction complete!').waitFor({ timeout: 30000 })
+      await sweep(page, found, 'transaction complete', 'sign-prompt')
+      expect(found).toEqual({})
+    } finally {
+      await chain.close()
+    }
   })
 })
 
