@@ -1,5 +1,5 @@
 import axe from 'axe-core'
-import type { Page } from 'playwright-core'
+import type { Frame, Page } from 'playwright-core'
 
 /** WCAG 2.1 levels A and AA (axe's tags for them). */
 export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
@@ -16,7 +16,7 @@ export interface AxeViolation {
  * shadow trees), with the WCAG 2.1 A/AA rules. Returns the violations, each with the offending
  * nodes' HTML, so a failing assertion says what to fix.
  */
-export async function axeViolations(page: Page, selector: string): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page | Frame, selector: string): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source })
   return page.evaluate(
     async ([selector, tags]) => {
