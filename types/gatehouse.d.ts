@@ -581,6 +581,18 @@ export interface GatehouseElements {
   'sign-prompt': { element: SignPromptElement; attributes: SignPromptAttributes; events: SignPromptEventMap }
 }
 
+/**
+ * The attributes a framework may pass as props. React 19, Vue and Svelte set a prop as a property
+ * when the element has a member of that name: an attribute named like a method (`open`) would
+ * overwrite the method, so it is left out (call the method, or `setAttribute` it).
+ */
+export type GatehouseAttributeProps<Tag extends keyof GatehouseElements> = Omit<
+  GatehouseElements[Tag]['attributes'],
+  {
+    [K in keyof GatehouseElements[Tag]['element']]: GatehouseElements[Tag]['element'][K] extends (...args: never[]) => unknown ? K : never
+  }[keyof GatehouseElements[Tag]['element']]
+>
+
 declare global {
   interface HTMLElementTagNameMap {
     'auth-modal': AuthModalElement

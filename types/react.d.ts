@@ -3,13 +3,13 @@
 // props: listen with a ref (`ref.current.addEventListener('auth-success', …)`, detail typed).
 // Derived from GatehouseElements (types/gatehouse.d.ts, generated from custom-elements.json).
 import type { DetailedHTMLProps, HTMLAttributes } from 'react'
-import type { GatehouseElements } from './gatehouse.js'
+import type { GatehouseAttributeProps, GatehouseElements } from './gatehouse.js'
 
 export type GatehouseReactProps<Tag extends keyof GatehouseElements> = DetailedHTMLProps<
   HTMLAttributes<GatehouseElements[Tag]['element']>,
   GatehouseElements[Tag]['element']
 > &
-  GatehouseElements[Tag]['attributes']
+  GatehouseAttributeProps<Tag>
 
 type GatehouseIntrinsicElements = { [Tag in keyof GatehouseElements]: GatehouseReactProps<Tag> }
 

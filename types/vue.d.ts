@@ -4,12 +4,12 @@
 // (`compilerOptions.isCustomElement: (tag) => tag.includes('-')`).
 // Derived from GatehouseElements (types/gatehouse.d.ts, generated from custom-elements.json).
 import type { DefineComponent } from 'vue'
-import type { GatehouseElements } from './gatehouse.js'
+import type { GatehouseAttributeProps, GatehouseElements } from './gatehouse.js'
 
 type Emits<Events> = { [Name in keyof Events & string]: (event: Events[Name]) => void }
 
 export type GatehouseVueComponent<Tag extends keyof GatehouseElements> = DefineComponent<
-  GatehouseElements[Tag]['attributes'],
+  GatehouseAttributeProps<Tag>,
   {},
   {},
   {},

@@ -179,6 +179,16 @@ export interface GatehouseElements {
 ${tags.map(({ tag, className, base }) => `  '${tag}': { element: ${className}; attributes: ${base}Attributes; events: ${base}EventMap }`).join('\n')}
 }
 
+/**
+ * The attributes a framework may pass as props. React 19, Vue and Svelte set a prop as a property
+ * when the element has a member of that name: an attribute named like a method (\`open\`) would
+ * overwrite the method, so it is left out (call the method, or \`setAttribute\` it).
+ */
+export type GatehouseAttributeProps<Tag extends keyof GatehouseElements> = Omit<
+  GatehouseElements[Tag]['attributes'],
+  { [K in keyof GatehouseElements[Tag]['element']]: GatehouseElements[Tag]['element'][K] extends (...args: never[]) => unknown ? K : never }[keyof GatehouseElements[Tag]['element']]
+>
+
 declare global {
   interface HTMLElementTagNameMap {
 ${tags.map(({ tag, className }) => `    '${tag}': ${className}`).join('\n')}

@@ -30,5 +30,7 @@ export const badTheme = <auth-modal theme="blue" />
 export const badFlag = <auth-modal standalone="yes" />
 // @ts-expect-error headless is a boolean
 export const badPrompt = <sign-prompt headless={1} />
+// @ts-expect-error `open` is also a method: React would overwrite it with the prop
+export const badOpen = <auth-modal open />
 // @ts-expect-error the ref is the element's own type
 export const badRef = <sign-prompt ref={useRef<HTMLElementTagNameMap['auth-modal']>(null)} />

@@ -9,6 +9,8 @@ export const ok: Modal = {
   'onauth-success': (event) => console.log(event.detail.user.id, event.detail.isNewUser),
   'onsign-success': (event) => event.detail.signature.length,
 }
+// @ts-expect-error `open` is also a method: Svelte would overwrite it with the prop
+export const badOpen: Modal = { open: true }
 // @ts-expect-error theme is 'light' or 'dark'
 export const badTheme: Modal = { theme: 'blue' }
 export const badDetail: Modal = {

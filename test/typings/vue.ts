@@ -7,6 +7,8 @@ type ModalProps = InstanceType<GlobalComponents['auth-modal']>['$props']
 export const ok: ModalProps = { 'app-id': 'cm1234567890123456789abcd', theme: 'light', standalone: true }
 // @ts-expect-error theme is 'light' or 'dark'
 export const badTheme: ModalProps = { theme: 'blue' }
+// @ts-expect-error `open` is also a method: Vue would overwrite it with the prop
+export const badOpen: ModalProps = { open: true }
 // @ts-expect-error standalone is a boolean
 export const badFlag: ModalProps = { standalone: 'yes' }
 
