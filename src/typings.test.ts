@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error plain ES module shared with `npm run typings`
-import { typingsFile } from '../scripts/lib/typings.mjs'
+import { generateTypings, readManifest, typingsFile } from '../scripts/lib/typings.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -12,6 +12,35 @@ describe('the shipped typings (types/)', () => {
   it('types/gatehouse.d.ts is what custom-elements.json generates (run `npm run typings`)', async () => {
     const committed = readFileSync(join(root, 'types/gatehouse.d.ts'), 'utf8')
     expect(committed).toBe(await typingsFile(root))
+  }, 60_000)
+
+  it('a tag, attribute and event added to custom-elements.json reach the tag map, the event maps and the framework props', () => {
+    // What another tag (e.g. <fund-button>) brings after `npm run manifest`: here a copy of <sign-prompt>'s declaration.
+    const manifest = readManifest(root)
+    const module = manifest.modules.find((m: { path: string }) => m.path.startsWith('elements/sign-prompt/'))
+    const copy = structuredClone(module.declarations.find((d: { tagName?: string }) => d.tagName === 'sign-prompt'))
+    copy.tagName = 'test-button'
+    copy.name = 'TestButtonElement'
+    copy.attributes.push({ name: 'test-size', type: { text: "'small' | 'large'" } })
+    copy.events.push({ name: 'test-done', type: { text: 'CustomEvent<AuthSuccessEventDetail>' } })
+    module.declarations.push(copy)
+    const text = generateTypings({ root, manifest })
+    expect(text).toContain("'test-button': TestButtonElement")
+    expect(text).toContain('export interface TestButtonAttributes {')
+    expect(text).toContain("'test-size'?: 'small' | 'large' | null")
+    expect(text).toContain('export interface TestButtonEventMap {')
+    expect(text).toContain("'test-done': CustomEvent<AuthSuccessEventDetail>")
+    expect(text).toContain("'test-button': { element: TestButtonElement; attributes: TestButtonAttributes; events: TestButtonEventMap }")
+    expect(text).toContain("'test-done': TestButtonEventMap['test-done']")
+  }, 60_000)
+
+  it('error: a type name in custom-elements.json that no declaration defines fails the generation', () => {
+    const manifest = readManifest(root)
+    const declaration = manifest.modules
+      .flatMap((m: { declarations?: unknown[] }) => m.declarations ?? [])
+      .find((d: { tagName?: string }) => d.tagName === 'auth-modal')
+    declaration.events.push({ name: 'ghost', type: { text: 'CustomEvent<GhostEventDetail>' } })
+    expect(() => generateTypings({ root, manifest })).toThrow(/GhostEventDetail/)
   }, 60_000)
 
   it('compile a usage in the DOM, React 19, Vue and Svelte, and reject wrong attributes and event details (test/typings)', () => {

@@ -63,8 +63,16 @@ export function generateTypings({ root, manifest }) {
   const resolve = (symbol) => (symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol)
 
   /** Copies the declaration of a named type (and, through it, every name it uses). */
+  const owners = new Map() // name -> the symbol whose declaration was copied
   function include(symbol, name) {
-    if (emitted.has(name)) return
+    if (emitted.has(name)) {
+      const owner = owners.get(name)
+      if (owner && symbol && owner !== symbol && owner.declarations?.[0] !== symbol.declarations?.[0]) {
+        throw new Error(`typings: two different types are named ${name}; rename one (the typings file has one namespace)`)
+      }
+      return
+    }
+    owners.set(name, symbol)
     const declaration = symbol?.declarations?.[0]
     if (!declaration) throw new Error(`typings: cannot resolve the type ${name}`)
     const file = declaration.getSourceFile()
