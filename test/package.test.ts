@@ -44,7 +44,19 @@ describe('the published widget package', () => {
 
   it('carries the bundle and the element manifest, and no source of the server', () => {
     const paths = packed.files.map((f) => f.path)
-    expect(paths).toEqual(expect.arrayContaining(['dist/elements.js', 'dist/gatehouse.js', 'custom-elements.json', 'package.json', 'README.md']))
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'dist/elements.js',
+        'dist/gatehouse.js',
+        'custom-elements.json',
+        'package.json',
+        'README.md',
+        'types/gatehouse.d.ts',
+        'types/react.d.ts',
+        'types/vue.d.ts',
+        'types/svelte.d.ts',
+      ]),
+    )
     expect(paths.filter((p) => /^(server|contract|src|test|scripts)\//.test(p))).toEqual([])
   })
 

@@ -88,7 +88,7 @@ const providers = new Map<AuthModalElement, string>()
  * @csspart wallet-row - One wallet of the list.
  * @csspart wallet-icon - A wallet's icon.
  *
- * @cssproperty [--gh-accent=#676FFF] - Accent colour.
+ * @cssproperty [--gh-accent=#676FFF] - Accent colour; fills and light-theme text use `--gh-accent-strong` (default: the accent 15% darker), dark-theme text `--gh-dark-accent-text` (the accent 30% lighter), so both reach AA contrast.
  * @cssproperty [--gh-accent-contrast=#ffffff] - Text on the accent colour.
  * @cssproperty [--gh-background=#ffffff] - Light dialog background.
  * @cssproperty [--gh-foreground=#040217] - Light text colour.
@@ -96,7 +96,7 @@ const providers = new Map<AuthModalElement, string>()
  * @cssproperty [--gh-border=#e2e3f0] - Light borders.
  * @cssproperty [--gh-dark-background=#1e1e23] - Dark dialog background.
  * @cssproperty [--gh-dark-foreground=#f8f8fc] - Dark text colour.
- * @cssproperty [--gh-error=#e0323e] - Error text and borders.
+ * @cssproperty [--gh-error=#cc2a35] - Error text and borders (AA contrast on the light background; `--gh-dark-error`, default #ff7a82, on the dark one).
  * @cssproperty [--gh-radius=16px] - Dialog corner radius.
  * @cssproperty --gh-font-family - Font stack.
  * @cssproperty [--gh-z-index=999999] - Stacking order of the overlay.

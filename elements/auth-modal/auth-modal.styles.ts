@@ -16,7 +16,8 @@ export const styles = /* css */ `
   --gh-dark-muted: #a0a0b4;
   --gh-dark-border: #3a3a46;
   --gh-dark-surface: #2a2a33;
-  --gh-error: #e0323e;
+  --gh-error: #cc2a35;
+  --gh-dark-error: #ff7a82;
   --gh-success: #12a150;
   --gh-radius: 16px;
   --gh-font-family: ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
@@ -27,14 +28,22 @@ export const styles = /* css */ `
 }
 :host([standalone]) { display: block; }
 [hidden] { display: none !important; }
+.focus-guard { position: fixed; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 .root {
   --_bg: var(--gh-background); --_fg: var(--gh-foreground); --_muted: var(--gh-muted);
   --_border: var(--gh-border); --_surface: var(--gh-surface);
+  /* The accent darkened (fills under white text, text on the light background) and lightened (text
+     on the dark background) so both reach WCAG AA contrast (4.5:1) with the default #676FFF. */
+  --_accent-strong: var(--gh-accent-strong, color-mix(in srgb, var(--gh-accent) 85%, #000));
+  --_accent-text: var(--_accent-strong);
+  --_error: var(--gh-error);
   color: var(--_fg);
 }
 .root[data-theme='dark'] {
   --_bg: var(--gh-dark-background); --_fg: var(--gh-dark-foreground); --_muted: var(--gh-dark-muted);
   --_border: var(--gh-dark-border); --_surface: var(--gh-dark-surface);
+  --_error: var(--gh-dark-error);
+  --_accent-text: var(--gh-dark-accent-text, color-mix(in srgb, var(--gh-accent) 70%, #fff));
 }
 .backdrop {
   position: fixed; inset: 0; z-index: var(--gh-z-index);
@@ -76,24 +85,24 @@ form.email:focus-within { border-color: var(--gh-accent); }
   box-sizing: border-box; border-radius: 10px; padding: 10px 14px; font: inherit; font-weight: 600; cursor: pointer;
   text-decoration: none; text-align: center;
 }
-.primary-button { border: 0; background: var(--gh-accent); color: var(--gh-accent-contrast); }
+.primary-button { border: 0; background: var(--_accent-strong); color: var(--gh-accent-contrast); }
 .secondary-button { border: 1px solid var(--_border); background: transparent; color: var(--_fg); }
 .primary-button:disabled, .secondary-button:disabled { opacity: 0.5; cursor: not-allowed; }
 form.email .primary-button { padding: 6px 12px; }
-.error-message { margin: 0; color: var(--gh-error); font-size: 13px; }
+.error-message { margin: 0; color: var(--_error); font-size: 13px; }
 .success-message { margin: 0; color: var(--gh-success); font-size: 13px; }
 .consent { margin: 0; color: var(--_muted); font-size: 12px; }
-a { color: var(--gh-accent); }
+a { color: var(--_accent-text); }
 .code { display: flex; gap: 8px; justify-content: center; }
 .code-digit {
   width: 40px; height: 48px; box-sizing: border-box; text-align: center; font-size: 20px;
   border: 1px solid var(--_border); border-radius: 10px; background: var(--_bg); color: var(--_fg);
 }
 .code-digit:focus { outline: 2px solid var(--gh-accent); outline-offset: 0; }
-.code[data-status='error'] .code-digit { border-color: var(--gh-error); }
+.code[data-status='error'] .code-digit { border-color: var(--_error); }
 .code[data-status='success'] .code-digit { border-color: var(--gh-success); }
 .badge { align-self: center; display: inline-flex; gap: 4px; padding: 4px 10px; border-radius: 999px; background: var(--_surface); font-size: 13px; }
-.link-button { border: 0; background: none; color: var(--gh-accent); font: inherit; cursor: pointer; align-self: center; }
+.link-button { border: 0; background: none; color: var(--_accent-text); font: inherit; cursor: pointer; align-self: center; }
 .actions { display: flex; flex-direction: column; gap: 8px; }
 .country-select { max-width: 92px; border: 0; background: transparent; color: var(--_fg); font: inherit; }
 .methods { display: flex; flex-direction: column; gap: 8px; max-height: 400px; overflow: auto; }
@@ -113,7 +122,7 @@ a { color: var(--gh-accent); }
 .password-field .link-button { font-size: 13px; }
 .strength { display: flex; align-items: center; gap: 8px; font-size: 13px; color: var(--_muted); }
 .strength-bar { flex: 1; height: 4px; border-radius: 2px; background: var(--_border); position: relative; overflow: hidden; }
-.strength-bar::after { content: ''; position: absolute; inset: 0; width: 33%; background: var(--gh-error); }
+.strength-bar::after { content: ''; position: absolute; inset: 0; width: 33%; background: var(--_error); }
 .strength[data-strength='Medium'] .strength-bar::after { width: 66%; background: #e5a100; }
 .strength[data-strength='Strong'] .strength-bar::after { width: 100%; background: var(--gh-success); }
 .checkbox { display: flex; gap: 8px; align-items: flex-start; text-align: left; font-size: 14px; }

@@ -58,6 +58,9 @@ export interface SignPromptCallOptions {
  * @csspart transaction-hash - The hash on the error screen.
  *
  * @cssproperty [--gh-accent=#676FFF] - Accent colour.
+ * @cssproperty --gh-accent-strong - Button fills and light-theme accent text (default: the accent 15% darker, AA contrast with white).
+ * @cssproperty --gh-dark-accent-text - Accent text on the dark theme (default: the accent 30% lighter).
+ * @cssproperty [--gh-error=#cc2a35] - Error text and borders.
  */
 export class SignPromptElement extends R2WCBase {
   static override get observedAttributes(): string[] {

@@ -20,12 +20,13 @@ const assetSchema = { summary: 'Wallet frame scripts', params: assetParams } as 
 
 /**
  * The export page fills the modal's 44 px frame (spec part 3 §9): one row, 'Loading...' until the
- * copy buttons replace it. The colours are the modal's, passed in the query (frame/src/exportQuery.ts).
+ * copy buttons replace it. The colours are the modal's, passed in the query (frame/src/exportQuery.ts);
+ * the buttons darken the accent as the modal's primary buttons do, for AA contrast with their text.
  */
 const EXPORT_BODY = `<style>
 html,body{margin:0;height:100%;overflow:hidden;background:var(--background,#fff);color:var(--foreground,#040217);font:14px ui-sans-serif,system-ui,sans-serif}
 #export{box-sizing:border-box;height:44px;display:flex;align-items:center;gap:8px;padding:0 6px}
-#export button{flex:1;height:32px;border:1px solid var(--border,#e2e3f0);border-radius:8px;background:var(--accent,#676fff);color:var(--accent_foreground,#fff);font:inherit;font-weight:600;cursor:pointer}
+#export button{flex:1;height:32px;border:1px solid var(--border,#e2e3f0);border-radius:8px;background:color-mix(in srgb,var(--accent,#676fff) 85%,#000);color:var(--accent_foreground,#fff);font:inherit;font-weight:600;cursor:pointer}
 #status{margin:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 </style><main id="export"><p id="status">Loading...</p></main>`
 

@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react'
-import { useState, type CSSProperties, type KeyboardEvent } from 'react'
+import { useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
 import { closeModal } from '../actions/closeModal.ts'
 import { $config } from '../stores/config.ts'
 import { $modal, backScreen, currentScreen } from '../stores/modal.ts'
 import { $session } from '../stores/session.ts'
 import { ErrorView } from '../ui/ErrorView.tsx'
+import { FocusTrap, useDialogFocus } from '../ui/dialogFocus.tsx'
 import { Footer, Header } from '../ui/Header.tsx'
 import { TITLE_ID } from '../ui/ScreenTitle.tsx'
 import LoadingScreen from './common/LoadingScreen.tsx'
@@ -34,6 +35,9 @@ export function AuthModalApp({ theme, accentColor, standalone = false, refused =
   const config = useStore($config)
   const session = useStore($session)
   const [infoFor, setInfoFor] = useState<string | null>(null)
+  const dialogRef = useRef<HTMLDivElement>(null)
+  // A modal dialog moves focus in and gives it back on close; the standalone card is part of the page.
+  useDialogFocus(dialogRef, modal.open && !standalone && !refused)
   if (refused) return null
   const style = <style>{styles}</style>
   if (!modal.open && !standalone) return style
@@ -66,7 +70,16 @@ export function AuthModalApp({ theme, accentColor, standalone = false, refused =
     if (event.key === 'Escape' && !standalone) closeModal()
   }
   const dialog = (
-    <div className="dialog" part="dialog" role="dialog" aria-modal={standalone ? undefined : true} aria-labelledby={TITLE_ID} onKeyDown={onKeyDown}>
+    <div
+      ref={dialogRef}
+      className="dialog"
+      part="dialog"
+      role="dialog"
+      aria-modal={standalone ? undefined : true}
+      aria-labelledby={TITLE_ID}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       <Header
         onBack={ready && modal.stack.length > 1 ? backScreen : undefined}
         onInfo={info ? () => setInfoFor(infoFor === screen.name ? null : screen.name) : undefined}
@@ -100,7 +113,7 @@ export function AuthModalApp({ theme, accentColor, standalone = false, refused =
               if (event.target === event.currentTarget) closeModal()
             }}
           >
-            {dialog}
+            <FocusTrap dialog={dialogRef}>{dialog}</FocusTrap>
           </div>
         )}
       </div>

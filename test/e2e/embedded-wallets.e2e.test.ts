@@ -138,7 +138,17 @@ describe('embedded wallets through the demo page', () => {
       accent_foreground: '#ffffff',
       border: '#e2e3f0',
     })
-    expect(await exportFrame.getByRole('button', { name: 'Copy phrase' }).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(103, 111, 255)')
+    // The frame's buttons are filled like the modal's primary buttons: the accent darkened for AA contrast.
+    const primaryFill = await page.evaluate(() => {
+      const button = document.createElement('button')
+      button.className = 'primary-button'
+      document.querySelector('auth-modal')!.shadowRoot!.querySelector('.dialog')!.append(button)
+      const fill = getComputedStyle(button).backgroundColor
+      button.remove()
+      return fill
+    })
+    expect(primaryFill).not.toBe('rgb(103, 111, 255)')
+    expect(await exportFrame.getByRole('button', { name: 'Copy phrase' }).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(primaryFill)
 
     // error: the page exports only the wallet its URL names: a message naming another one is refused.
     const refused = await page.evaluate(

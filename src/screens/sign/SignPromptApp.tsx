@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useRef } from 'react'
 import { $modal } from '../../stores/modal.ts'
 import { $signRequest, type SignUiOptions } from '../../stores/signRequest.ts'
 import { $txRequest } from '../../stores/txRequest.ts'
+import { FocusTrap, useDialogFocus } from '../../ui/dialogFocus.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 
 const SignPromptView = lazy(() => import('./SignPromptView.tsx'))
@@ -22,6 +23,9 @@ export function SignPromptApp({ active = false, defaults = {}, theme, styles = '
   const request = useStore($signRequest)
   const tx = useStore($txRequest)
   const { open: modalOpen } = useStore($modal)
+  const dialogRef = useRef<HTMLDivElement>(null)
+  // Focus moves into the prompt while it shows (not while <auth-modal> covers it) and back to the page after.
+  useDialogFocus(dialogRef, active && Boolean(request || tx) && !modalOpen)
   const style = <style>{styles}</style>
   if (!active || (!request && !tx)) return style
   return (
@@ -30,11 +34,17 @@ export function SignPromptApp({ active = false, defaults = {}, theme, styles = '
       {/* Hidden, not unmounted, while <auth-modal> asks for the recovery password: the request waits. */}
       <div className="root" part="root" data-theme={theme === 'dark' ? 'dark' : 'light'} hidden={modalOpen}>
         <div className="backdrop" part="backdrop">
-          <div className="dialog" part="dialog" role="dialog" aria-modal="true" aria-labelledby="gh-sign-title">
-            <Suspense fallback={<Spinner />}>
-              {request ? <SignPromptView key={`s${request.id}`} request={request} defaults={defaults} /> : <TransactionView key={`t${tx!.id}`} request={tx!} />}
-            </Suspense>
-          </div>
+          <FocusTrap dialog={dialogRef}>
+            <div ref={dialogRef} className="dialog" part="dialog" role="dialog" aria-modal="true" aria-labelledby="gh-sign-title" tabIndex={-1}>
+              <Suspense fallback={<Spinner />}>
+                {request ? (
+                  <SignPromptView key={`s${request.id}`} request={request} defaults={defaults} />
+                ) : (
+                  <TransactionView key={`t${tx!.id}`} request={tx!} />
+                )}
+              </Suspense>
+            </div>
+          </FocusTrap>
         </div>
       </div>
     </>

@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+// @ts-expect-error plain ES module shared with `npm run typings`
+import { generateTypings, readManifest, typingsFile } from '../scripts/lib/typings.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+describe('the shipped typings (types/)', () => {
+  it('types/gatehouse.d.ts is what custom-elements.json generates (run `npm run typings`)', async () => {
+    const committed = readFileSync(join(root, 'types/gatehouse.d.ts'), 'utf8')
+    expect(committed).toBe(await typingsFile(root))
+  }, 60_000)
+
+  it('a tag, attribute and event added to custom-elements.json reach the tag map, the event maps and the framework props', () => {
+    // What another tag (e.g. <fund-button>) brings after `npm run manifest`: here a copy of <sign-prompt>'s declaration.
+    const manifest = readManifest(root)
+    const module = manifest.modules.find((m: { path: string }) => m.path.startsWith('elements/sign-prompt/'))
+    const copy = structuredClone(module.declarations.find((d: { tagName?: string }) => d.tagName === 'sign-prompt'))
+    copy.tagName = 'test-button'
+    copy.name = 'TestButtonElement'
+    copy.attributes.push({ name: 'test-size', type: { text: "'small' | 'large'" } })
+    copy.events.push({ name: 'test-done', type: { text: 'CustomEvent<AuthSuccessEventDetail>' } })
+    module.declarations.push(copy)
+    const text = generateTypings({ root, manifest })
+    expect(text).toContain("'test-button': TestButtonElement")
+    expect(text).toContain('export interface TestButtonAttributes {')
+    expect(text).toContain("'test-size'?: 'small' | 'large' | null")
+    expect(text).toContain('export interface TestButtonEventMap {')
+    expect(text).toContain("'test-done': CustomEvent<AuthSuccessEventDetail>")
+    expect(text).toContain("'test-button': { element: TestButtonElement; attributes: TestButtonAttributes; events: TestButtonEventMap }")
+    expect(text).toContain("'test-done': TestButtonEventMap['test-done']")
+  }, 60_000)
+
+  it('error: a type name in custom-elements.json that no declaration defines fails the generation', () => {
+    const manifest = readManifest(root)
+    const declaration = manifest.modules
+      .flatMap((m: { declarations?: unknown[] }) => m.declarations ?? [])
+      .find((d: { tagName?: string }) => d.tagName === 'auth-modal')
+    declaration.events.push({ name: 'ghost', type: { text: 'CustomEvent<GhostEventDetail>' } })
+    expect(() => generateTypings({ root, manifest })).toThrow(/GhostEventDetail/)
+  }, 60_000)
+
+  it('compile a usage in the DOM, React 19, Vue and Svelte, and reject wrong attributes and event details (test/typings)', () => {
+    // Each fixture holds `@ts-expect-error` lines: an attribute or detail type the typings failed to
+    // reject makes tsc report an unused directive, so the negative cases are proven too.
+    let output = ''
+    try {
+      execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'test/typings/tsconfig.json')], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      })
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout ?? error)
+    }
+    expect(output).toBe('')
+  }, 120_000)
+})
