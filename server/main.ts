@@ -55,6 +55,11 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   if (chainUrl && !app.config.chains.some((c) => c.id === DEV_CHAIN_ID && c.rpcUrl === chainUrl)) {
     app = (await apps.update(app.id, { chains: [{ id: DEV_CHAIN_ID, name: 'Local chain (Hardhat)', rpcUrl: chainUrl }], defaultChain: DEV_CHAIN_ID }))!
   }
+  // …and a local Solana cluster (scripts/lib/local-solana.mjs, litesvm), named 'localnet'.
+  const solanaUrl = process.env.GATEHOUSE_DEV_SOLANA_URL
+  if (solanaUrl && app.config.solanaCluster?.rpcUrl !== solanaUrl) {
+    app = (await apps.update(app.id, { solanaCluster: { name: 'localnet', rpcUrl: solanaUrl } }))!
+  }
   // scripts/start.mjs reads this to point the demo pages at the app.
   writeFileSync(join(config.stateDir, 'dev-app.json'), `${JSON.stringify({ appId: app.id, name: app.name })}\n`)
   return app

@@ -44,6 +44,8 @@ export const API_ERROR_CODES = {
   headers_too_large: 431,
   request_timeout: 408,
   internal_error: 500,
+  /** A service the server reads for the caller (a Solana cluster's RPC) did not answer. */
+  upstream_unavailable: 502,
 } as const
 
 export type ApiErrorCode = keyof typeof API_ERROR_CODES

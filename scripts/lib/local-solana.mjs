@@ -42,7 +42,8 @@ function errMessage(err) {
   if (err === 'BlockhashNotFound') return 'Blockhash not found'
   if (err === 'InsufficientFundsForFee') return 'Insufficient funds for fee'
   if (err === 'AccountNotFound') return 'Attempt to debit an account but found no record of a prior credit.'
-  if (typeof err === 'object' && err.InsufficientFundsForRent) return `Transaction results in an account (${err.InsufficientFundsForRent.account_index}) with insufficient funds for rent`
+  if (typeof err === 'object' && err.InsufficientFundsForRent)
+    return `Transaction results in an account (${err.InsufficientFundsForRent.account_index}) with insufficient funds for rent`
   if (typeof err === 'object' && err.InstructionError) {
     const [index, detail] = err.InstructionError
     const what = typeof detail === 'object' && 'Custom' in detail ? `custom program error: 0x${detail.Custom.toString(16)}` : String(detail)

@@ -4,6 +4,7 @@
  * merged on read so that improving a default reaches existing apps.
  */
 import type { ChainConfig } from './chains.js'
+import type { SolanaClusterConfig } from './spl-tokens.js'
 
 export const LOGIN_METHODS = [
   'email',
@@ -66,6 +67,8 @@ export interface PublicAppConfig {
   chains: ChainConfig[]
   /** The chain a wallet starts on; null when no chain is configured. */
   defaultChain: number | null
+  /** The Solana cluster the app transacts on (spec part 3 §9: mainnet-beta by default); rpcUrl null = the cluster's public RPC. */
+  solanaCluster: SolanaClusterConfig
 }
 
 /**
@@ -203,6 +206,7 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
     transactionScan: { enabled: false },
     chains: [],
     defaultChain: null,
+    solanaCluster: { name: 'mainnet-beta', rpcUrl: null },
   }
 }
 

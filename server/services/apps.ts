@@ -20,6 +20,7 @@ import {
   type PublicAppConfig,
 } from './app-config.js'
 import { chainsProblem, resolveChains, type ChainInput } from './chains.js'
+import { solanaClusterProblem } from './spl-tokens.js'
 import { hasClearSecrets, openSettings, restoreMaskedSecrets, sealSettings } from './app-secrets.js'
 
 const MAX_CACHE_ENTRIES = 10_000
@@ -104,7 +105,8 @@ export class AppStore {
     const problem =
       captchaProblem(config, settings) ??
       settingsProblem(settings, this.options.dev) ??
-      chainsProblem(config.chains as unknown as ChainInput[], config.defaultChain, this.options.dev)
+      chainsProblem(config.chains as unknown as ChainInput[], config.defaultChain, this.options.dev) ??
+      solanaClusterProblem(config.solanaCluster, this.options.dev)
     if (problem) throw new ApiError('invalid_data', problem)
   }
 

@@ -86,6 +86,8 @@ export interface AppConfig {
   chains?: ChainConfig[]
   /** The chain a provider starts on; null or absent when no chain is configured. */
   defaultChain?: number | null
+  /** The Solana cluster (mainnet-beta when absent); rpcUrl null = the cluster's public RPC. */
+  solanaCluster?: { name: string; rpcUrl: string | null }
 }
 
 /** One configured Ethereum chain, as the public app config carries it. */

@@ -51,7 +51,11 @@ describe('parseInstruction', () => {
 
   it('SPL Token transfer, transferChecked, init-account, close-account, sync-native', () => {
     const [src, dst, owner, mint] = [key(), key(), key(), key()]
-    expect(parseInstruction(raw(createTransferInstruction(src, dst, owner, 5_000_000n)))).toMatchObject({ type: 'spl-transfer', amount: 5_000_000n, owner: owner.toBase58() })
+    expect(parseInstruction(raw(createTransferInstruction(src, dst, owner, 5_000_000n)))).toMatchObject({
+      type: 'spl-transfer',
+      amount: 5_000_000n,
+      owner: owner.toBase58(),
+    })
     expect(parseInstruction(raw(createTransferCheckedInstruction(src, mint, dst, owner, 7n, 6)))).toMatchObject({
       type: 'spl-transfer',
       mint: mint.toBase58(),
@@ -110,7 +114,11 @@ describe('parseInstruction', () => {
       amountIn: 1_000n,
       amountOut: 990n,
     })
-    expect(parseInstruction(raw(cpmm('swap_base_output', 1_010n, 1_000n)))).toMatchObject({ type: 'raydium-swap-base-output', amountIn: 1_010n, amountOut: 1_000n })
+    expect(parseInstruction(raw(cpmm('swap_base_output', 1_010n, 1_000n)))).toMatchObject({
+      type: 'raydium-swap-base-output',
+      amountIn: 1_010n,
+      amountOut: 1_000n,
+    })
     const amm = new TransactionInstruction({
       programId: new PublicKey(PROGRAMS.raydiumAmm),
       keys: Array.from({ length: 18 }, () => ({ pubkey: key(), isSigner: false, isWritable: true })),

@@ -130,11 +130,25 @@ function jupiter(ix: RawInstruction): SwapInstruction | null {
   const first = u64(ix.data, end)
   const second = u64(ix.data, end + 8)
   if (startsWith(ix.data, DISCRIMINATORS.jupiterSharedAccountsRoute)) {
-    return { type: 'jupiter-swap-shared-accounts-route', program: ix.programId, inputMint: ix.accounts[7], outputMint: ix.accounts[8], amountIn: first, amountOut: second }
+    return {
+      type: 'jupiter-swap-shared-accounts-route',
+      program: ix.programId,
+      inputMint: ix.accounts[7],
+      outputMint: ix.accounts[8],
+      amountIn: first,
+      amountOut: second,
+    }
   }
   if (startsWith(ix.data, DISCRIMINATORS.jupiterExactOutRoute)) {
     // exact_out_route: out_amount, then quoted_in_amount.
-    return { type: 'jupiter-swap-exact-out-route', program: ix.programId, inputMint: ix.accounts[5], outputMint: ix.accounts[6], amountIn: second, amountOut: first }
+    return {
+      type: 'jupiter-swap-exact-out-route',
+      program: ix.programId,
+      inputMint: ix.accounts[5],
+      outputMint: ix.accounts[6],
+      amountIn: second,
+      amountOut: first,
+    }
   }
   return null
 }
@@ -147,7 +161,8 @@ export function parseInstruction(ix: RawInstruction): ParsedInstruction {
     else if (ix.programId === PROGRAMS.token || ix.programId === PROGRAMS.token2022) parsed = token(ix)
     else if (ix.programId === PROGRAMS.associatedToken) {
       const [payer, account, owner, mint] = ix.accounts
-      if ((ix.data.length === 0 || ix.data[0] === 0 || ix.data[0] === 1) && mint) parsed = { type: 'ata-creation', payer: payer!, account: account!, owner: owner!, mint }
+      if ((ix.data.length === 0 || ix.data[0] === 0 || ix.data[0] === 1) && mint)
+        parsed = { type: 'ata-creation', payer: payer!, account: account!, owner: owner!, mint }
     } else if (ix.programId === PROGRAMS.raydiumAmm || ix.programId === PROGRAMS.raydiumCpmm) parsed = raydium(ix)
     else if (ix.programId === PROGRAMS.jupiter) parsed = jupiter(ix)
   } catch {
