@@ -2,11 +2,13 @@ import { useStore } from '@nanostores/react'
 import { lazy, Suspense } from 'react'
 import { $modal } from '../../stores/modal.ts'
 import { $signRequest, type SignUiOptions } from '../../stores/signRequest.ts'
+import { $solanaTxRequest } from '../../stores/solanaTxRequest.ts'
 import { $txRequest } from '../../stores/txRequest.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
 
 const SignPromptView = lazy(() => import('./SignPromptView.tsx'))
 const TransactionView = lazy(() => import('../transactions/TransactionView.tsx'))
+const SolanaTransactionView = lazy(() => import('../transactions/SolanaTransactionView.tsx'))
 
 export interface SignPromptAppProps {
   /** Set by the element: only one connected `<sign-prompt>` renders a request. */
@@ -21,9 +23,10 @@ export interface SignPromptAppProps {
 export function SignPromptApp({ active = false, defaults = {}, theme, styles = '' }: SignPromptAppProps) {
   const request = useStore($signRequest)
   const tx = useStore($txRequest)
+  const solanaTx = useStore($solanaTxRequest)
   const { open: modalOpen } = useStore($modal)
   const style = <style>{styles}</style>
-  if (!active || (!request && !tx)) return style
+  if (!active || (!request && !tx && !solanaTx)) return style
   return (
     <>
       {style}
@@ -32,7 +35,13 @@ export function SignPromptApp({ active = false, defaults = {}, theme, styles = '
         <div className="backdrop" part="backdrop">
           <div className="dialog" part="dialog" role="dialog" aria-modal="true" aria-labelledby="gh-sign-title">
             <Suspense fallback={<Spinner />}>
-              {request ? <SignPromptView key={`s${request.id}`} request={request} defaults={defaults} /> : <TransactionView key={`t${tx!.id}`} request={tx!} />}
+              {request ? (
+                <SignPromptView key={`s${request.id}`} request={request} defaults={defaults} />
+              ) : tx ? (
+                <TransactionView key={`t${tx.id}`} request={tx} />
+              ) : (
+                <SolanaTransactionView key={`sol${solanaTx!.id}`} request={solanaTx!} />
+              )}
             </Suspense>
           </div>
         </div>

@@ -14,6 +14,7 @@ import { broadcast, prepareTransaction, signPrepared, waitForReceipt, type Prepa
 import { WALLET_TIMING } from '../wallets/embedded/timing.ts'
 import { TX_TEXTS } from './texts.ts'
 import { mainButton, txTransition, type TxEvent } from './txFlow.ts'
+import { Row, TxErrorView } from './parts.tsx'
 import { txStyles } from './styles.ts'
 
 /** Spec part 3 §4: preparing → ready → submitting → awaiting-receipt → success | error (reverted: 'Transaction failed'). */
@@ -123,7 +124,11 @@ export default function TransactionView({ request }: { request: PendingTx }) {
     )
   }
 
-  if (phase.name === 'error') return <ErrorView phase={phase} onRetry={() => setAttempt(attempt + 1)} onClose={() => request.reject(phase.error)} />
+  if (phase.name === 'error') {
+    const { chain, hash, error } = phase
+    const explorer = chain && hash ? `${explorerUrl(chain)}/tx/${hash}` : null
+    return <TxErrorView error={error} hash={hash} explorerHref={explorer} onRetry={() => setAttempt(attempt + 1)} onClose={() => request.reject(error)} />
+  }
 
   const titleBase =
     options.transactionInfo?.title ?? (options.transactionInfo?.action ? TX_TEXTS.approveAction(options.transactionInfo.action) : TX_TEXTS.confirmAction)
@@ -170,15 +175,6 @@ export default function TransactionView({ request }: { request: PendingTx }) {
         )}
       </PrimaryButton>
       {options.isCancellable !== false && !busy ? <SecondaryButton onClick={decline}>{TX_TEXTS.notNow}</SecondaryButton> : null}
-    </div>
-  )
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="tx-row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
     </div>
   )
 }
@@ -260,37 +256,5 @@ function Summary({ view, request, step }: { view: StepView; request: PendingTx; 
         </p>
       ) : null}
     </>
-  )
-}
-
-function ErrorView({ phase, onRetry, onClose }: { phase: Extract<TxPhase, { name: 'error' }>; onRetry(): void; onClose(): void }) {
-  const [copied, setCopied] = useState(false)
-  const reverted = phase.error.shortMessage === TRANSACTION_MESSAGES.failed
-  return (
-    <div className="body" part="body" data-screen="transaction-error">
-      <style>{txStyles}</style>
-      <h2 id="gh-sign-title" className="title" part="title">
-        {reverted ? TRANSACTION_MESSAGES.failed : phase.error.code}
-      </h2>
-      <p className="detail">{TX_TEXTS.pleaseTryAgain}</p>
-      <p className="error-message tx-error-box" part="error-message" role="alert" data-code={phase.error.code}>
-        {phase.error.shortMessage}
-      </p>
-      {phase.hash ? (
-        <div className="tx-hash" part="transaction-hash">
-          <code title={phase.hash}>{shortAddress(phase.hash)}</code>
-          <button type="button" className="tx-copy" onClick={() => void navigator.clipboard?.writeText(phase.hash!).then(() => setCopied(true))}>
-            {copied ? TX_TEXTS.copied : TX_TEXTS.copy}
-          </button>
-          {phase.chain ? (
-            <a href={`${explorerUrl(phase.chain)}/tx/${phase.hash}`} target="_blank" rel="noopener noreferrer">
-              {TX_TEXTS.viewOnExplorer}
-            </a>
-          ) : null}
-        </div>
-      ) : null}
-      <PrimaryButton onClick={onRetry}>{TX_TEXTS.retry}</PrimaryButton>
-      <SecondaryButton onClick={onClose}>{TX_TEXTS.notNow}</SecondaryButton>
-    </div>
   )
 }
