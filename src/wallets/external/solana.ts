@@ -19,7 +19,12 @@ export interface SolanaConnection {
   cluster: string
 }
 
-const isSolanaWallet = (w: Wallet) => w.chains.some((c) => c.startsWith('solana:')) && 'standard:connect' in w.features && 'solana:signMessage' in w.features
+// Our own embedded wallet (src/wallets/solana/standard.ts, feature 'gatehouse:embedded') is not an external wallet.
+const isSolanaWallet = (w: Wallet) =>
+  w.chains.some((c) => c.startsWith('solana:')) &&
+  'standard:connect' in w.features &&
+  'solana:signMessage' in w.features &&
+  !('gatehouse:embedded' in w.features)
 
 export function detectSolanaWallets(): DetectedWallet[] {
   return getWallets()
