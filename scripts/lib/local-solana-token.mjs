@@ -8,6 +8,22 @@ import { ATA_PROGRAM_ID, METADATA_PROGRAM_ID, TOKEN_PROGRAM_ID } from './local-s
 
 const require = createRequire(import.meta.url)
 
+/**
+ * Writes an account. The data goes over as a standalone copy: a Node Buffer may be a slice of a
+ * shared pool, which the native SVM must not keep hold of (it crashed the process with bad_alloc).
+ */
+function writeAccount(sol, address, { lamports, data, owner }) {
+  const bytes = new Uint8Array(data)
+  sol.svm.setAccount({
+    address: String(address),
+    lamports: BigInt(lamports),
+    data: bytes,
+    programAddress: String(owner),
+    executable: false,
+    space: BigInt(bytes.length),
+  })
+}
+
 /** Borsh string as Metaplex writes it: u32 length, then the text padded with NUL to a fixed size. */
 function borshString(text, size) {
   const bytes = Buffer.alloc(4 + size)
@@ -32,7 +48,7 @@ export function createTestMint(sol, { symbol = 'USDC', name = 'Test USD Coin', d
   data[44] = decimals
   data[45] = 1
   const rent = (size) => BigInt(sol.svm.minimumBalanceForRentExemption(BigInt(size)))
-  sol.svm.setAccount(mint, { lamports: rent(82), data, owner: new PublicKey(TOKEN_PROGRAM_ID), executable: false, rentEpoch: 0 })
+  writeAccount(sol, mint.toBase58(), { lamports: rent(82), data, owner: TOKEN_PROGRAM_ID })
   if (withMetadata) {
     const program = new PublicKey(METADATA_PROGRAM_ID)
     const [metadata] = PublicKey.findProgramAddressSync([Buffer.from('metadata'), program.toBuffer(), mint.toBuffer()], program)
@@ -45,7 +61,7 @@ export function createTestMint(sol, { symbol = 'USDC', name = 'Test USD Coin', d
       borshString('', 200),
       Buffer.alloc(2 + 1 + 1 + 1 + 1),
     ])
-    sol.svm.setAccount(metadata, { lamports: rent(body.length), data: body, owner: program, executable: false, rentEpoch: 0 })
+    writeAccount(sol, metadata.toBase58(), { lamports: rent(body.length), data: body, owner: METADATA_PROGRAM_ID })
   }
   return mint.toBase58()
 }
@@ -68,7 +84,8 @@ export function mintTestTokens(sol, mint, owner, amount) {
   const { PublicKey } = require('@solana/web3.js')
   const mintKey = new PublicKey(mint)
   const ata = new PublicKey(associatedTokenAddress(owner, mint))
-  const existing = sol.svm.getAccount(ata)
+  const found = sol.svm.getAccount(ata.toBase58())
+  const existing = found.exists ? found : null
   const data = existing ? Buffer.from(existing.data) : Buffer.alloc(165)
   if (!existing) {
     mintKey.toBuffer().copy(data, 0)
@@ -77,11 +94,11 @@ export function mintTestTokens(sol, mint, owner, amount) {
   }
   data.writeBigUInt64LE(data.readBigUInt64LE(64) + BigInt(amount), 64)
   const lamports = existing?.lamports ?? BigInt(sol.svm.minimumBalanceForRentExemption(165n))
-  sol.svm.setAccount(ata, { lamports, data, owner: new PublicKey(TOKEN_PROGRAM_ID), executable: false, rentEpoch: 0 })
-  const mintAccount = sol.svm.getAccount(mintKey)
+  writeAccount(sol, ata.toBase58(), { lamports, data, owner: TOKEN_PROGRAM_ID })
+  const mintAccount = sol.svm.getAccount(mintKey.toBase58())
   const mintData = Buffer.from(mintAccount.data)
   mintData.writeBigUInt64LE(mintData.readBigUInt64LE(36) + BigInt(amount), 36)
-  sol.svm.setAccount(mintKey, { ...mintAccount, data: mintData })
+  writeAccount(sol, mintKey.toBase58(), { lamports: mintAccount.lamports, data: mintData, owner: TOKEN_PROGRAM_ID })
   return ata.toBase58()
 }
 

@@ -67,7 +67,9 @@ class RpcError extends Error {
  */
 export async function startLocalSolana({ port = 0, host = '127.0.0.1' } = {}) {
   const { LiteSVM } = require('litesvm')
-  const { PublicKey, VersionedTransaction, VersionedMessage } = require('@solana/web3.js')
+  // litesvm 1.x speaks @solana/kit (its dependency): addresses are base58 strings, transactions { messageBytes, signatures }.
+  const kit = createRequire(require.resolve('litesvm'))('@solana/kit')
+  const { PublicKey, VersionedMessage } = require('@solana/web3.js')
   const svm = new LiteSVM()
   /** signature (base58) → { slot, err } of every transaction this cluster ran. */
   const statuses = new Map()
@@ -75,7 +77,7 @@ export async function startLocalSolana({ port = 0, host = '127.0.0.1' } = {}) {
   const context = () => ({ slot: slot(), apiVersion: '2.2.0' })
   const key = (value) => {
     try {
-      return new PublicKey(value)
+      return kit.address(new PublicKey(value).toBase58())
     } catch {
       throw new RpcError(-32602, `Invalid param: Invalid`)
     }
@@ -83,20 +85,22 @@ export async function startLocalSolana({ port = 0, host = '127.0.0.1' } = {}) {
   const decodeTx = (data, encoding = 'base58') => {
     try {
       const bytes = encoding === 'base64' ? Buffer.from(data, 'base64') : require('bs58').decode(data)
-      return VersionedTransaction.deserialize(bytes)
+      return kit.getTransactionDecoder().decode(bytes)
     } catch {
       throw new RpcError(-32602, 'invalid transaction: failed to deserialize')
     }
   }
   const accountJson = (account) =>
-    account && {
-      data: [Buffer.from(account.data).toString('base64'), 'base64'],
-      executable: account.executable,
-      lamports: Number(account.lamports),
-      owner: account.owner.toBase58(),
-      rentEpoch: 0,
-      space: account.data.length,
-    }
+    account.exists
+      ? {
+          data: [Buffer.from(account.data).toString('base64'), 'base64'],
+          executable: account.executable,
+          lamports: Number(account.lamports),
+          owner: account.programAddress,
+          rentEpoch: 0,
+          space: account.data.length,
+        }
+      : null
   const simulate = (tx) => {
     const result = svm.simulateTransaction(tx)
     const failed = typeof result.err === 'function'
@@ -111,11 +115,11 @@ export async function startLocalSolana({ port = 0, host = '127.0.0.1' } = {}) {
   }
   const tokenBalance = (address) => {
     const account = svm.getAccount(key(address))
-    if (!account || account.owner.toBase58() !== TOKEN_PROGRAM_ID || account.data.length < 72)
+    if (!account.exists || account.programAddress !== TOKEN_PROGRAM_ID || account.data.length < 72)
       throw new RpcError(-32602, 'Invalid param: could not find account')
     const data = Buffer.from(account.data)
-    const mint = svm.getAccount(new PublicKey(data.subarray(0, 32)))
-    const decimals = mint ? mint.data[44] : 0
+    const mint = svm.getAccount(kit.address(new PublicKey(data.subarray(0, 32)).toBase58()))
+    const decimals = mint.exists ? mint.data[44] : 0
     const amount = data.readBigUInt64LE(64)
     const ui = Number(amount) / 10 ** decimals
     return { amount: amount.toString(), decimals, uiAmount: ui, uiAmountString: String(ui) }
@@ -141,12 +145,19 @@ export async function startLocalSolana({ port = 0, host = '127.0.0.1' } = {}) {
     getTokenAccountBalance: ([address]) => ({ context: context(), value: tokenBalance(address) }),
     simulateTransaction: ([data, config = {}]) => {
       const tx = decodeTx(data, config.encoding)
-      if (config.replaceRecentBlockhash) tx.message.recentBlockhash = svm.latestBlockhash()
+      if (config.replaceRecentBlockhash) {
+        // The blockhash sits after the header and the account keys of the message.
+        const message = new Uint8Array(tx.messageBytes)
+        const parsed = VersionedMessage.deserialize(message)
+        parsed.recentBlockhash = svm.latestBlockhash()
+        return { context: context(), value: simulate({ ...tx, messageBytes: parsed.serialize() }) }
+      }
       return { context: context(), value: simulate(tx) }
     },
     sendTransaction: ([data, config = {}]) => {
       const tx = decodeTx(data, config.encoding)
-      const signature = require('bs58').encode(tx.signatures[0])
+      const first = Object.values(tx.signatures)[0]
+      const signature = require('bs58').encode(first ?? new Uint8Array(64))
       if (!config.skipPreflight) {
         const preflight = simulate(tx)
         if (preflight.err) throw new RpcError(-32002, `Transaction simulation failed: ${errMessage(preflight.err)}`, preflight)
@@ -173,7 +184,7 @@ export async function startLocalSolana({ port = 0, host = '127.0.0.1' } = {}) {
       }),
     }),
     requestAirdrop: ([address, lamports]) => {
-      const result = svm.airdrop(key(address), BigInt(lamports))
+      const result = svm.airdrop(key(address), kit.lamports(BigInt(lamports)))
       if (!result || typeof result.err === 'function') throw new RpcError(-32603, 'airdrop failed')
       const signature = require('bs58').encode(result.signature())
       statuses.set(signature, { slot: slot(), err: null })
@@ -183,6 +194,7 @@ export async function startLocalSolana({ port = 0, host = '127.0.0.1' } = {}) {
 
   const one = async (call) => {
     const id = call?.id ?? null
+    if (process.env.SOLANA_RPC_DEBUG) console.error('rpc', call?.method, JSON.stringify(call?.params ?? []).slice(0, 200))
     const method = methods[call?.method]
     if (!method) return { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }
     try {
