@@ -107,12 +107,18 @@ export const FAUCET_SOL = 10n * 10n ** 9n
 export const FAUCET_SPL = 1000n * 10n ** 6n
 
 /**
- * The development faucet of `npm start`: creates the test USDC mint and funds each address once.
+ * The development faucet of `npm start`: creates the test USDC mint and funds each address once;
+ * answers the mint, the address's token account, and the demo recipient with its token account.
  * @param {Awaited<ReturnType<import('./local-solana.mjs').startLocalSolana>>} sol
  */
-export function startSolanaFaucet(sol) {
-  const { PublicKey } = require('@solana/web3.js')
+export async function startSolanaFaucet(sol) {
+  const { Keypair, PublicKey } = require('@solana/web3.js')
   const mint = createTestMint(sol)
+  // Where the demo page's buttons send: an account with SOL and a token account of the test mint.
+  const recipient = Keypair.generate().publicKey.toBase58()
+  await sol.airdrop(recipient, 10n ** 9n)
+  const recipientTokenAccount = mintTestTokens(sol, mint, recipient, 0n)
+  const answer = (address, funded) => ({ funded, mint, tokenAccount: associatedTokenAddress(address, mint), recipient, recipientTokenAccount })
   const funded = new Set()
   sol.setFaucet(async (address) => {
     try {
@@ -120,11 +126,11 @@ export function startSolanaFaucet(sol) {
     } catch {
       throw Object.assign(new Error('address must be a Solana address'), { status: 400 })
     }
-    if (funded.has(address)) return { funded: false, mint }
+    if (funded.has(address)) return answer(address, false)
     funded.add(address)
     await sol.airdrop(address, FAUCET_SOL)
     mintTestTokens(sol, mint, address, FAUCET_SPL)
-    return { funded: true, mint }
+    return answer(address, true)
   })
   return { mint, faucetUrl: `${sol.url}/faucet` }
 }
