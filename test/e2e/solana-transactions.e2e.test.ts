@@ -16,7 +16,11 @@ import { launchBrowser } from '../browser.ts'
 import { startPriceSource, type StandIn } from '../scan-and-price-standins.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { createTestMint, mintTestTokens, startLocalSolana, type LocalSolana } from '../svm.ts'
-import { eventCount, waitForHostEvent } from './helpers.ts'
+// @ts-expect-error plain ES modules shared with `npm start`
+import { startSolanaFaucet } from '../../scripts/lib/local-solana.mjs'
+// @ts-expect-error plain ES module
+import { startDemoServer } from '../../demo/serve.mjs'
+import { eventCount, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 import { settled, startTx, txPrompt } from './eth-helpers.ts'
 import { login, wallets } from './wallet-helpers.ts'
 
@@ -29,6 +33,7 @@ describe('Solana transactions from the embedded wallet', () => {
   let prices: StandIn
   let page: Page
   let address: string
+  let currentAppId: string
   const scripts: string[] = []
 
   /** An unsigned legacy transaction paid by the wallet, over the cluster's latest blockhash, as the byte list the page turns into a Uint8Array. */
@@ -48,11 +53,11 @@ describe('Solana transactions from the embedded wallet', () => {
       launchBrowser(),
       startLocalSolana(),
     ])
-    await stack.createApp({
+    ;({ id: currentAppId } = await stack.createApp({
       name: 'Sol Demo',
       embeddedWallets: { solana: { createOnLogin: 'users-without-wallets' } },
       solanaCluster: { name: 'localnet', rpcUrl: sol.url },
-    })
+    }))
     page = await (await browser.newContext()).newPage()
     page.on('response', (response) => void (/\.js$/.test(new URL(response.url()).pathname) && scripts.push(new URL(response.url()).pathname)))
     await login(page, stack, 'sol.owner@example.com')
@@ -234,5 +239,42 @@ describe('Solana transactions from the embedded wallet', () => {
     expect(result).toMatchObject({ account: address, chains: ['solana:localnet'], signatureBytes: 64 })
     expect(result.features).toEqual(expect.arrayContaining(['solana:signTransaction', 'solana:signAndSendTransaction', 'solana:signMessage']))
     expect(await balance(recipient)).toBe(SOL / 40)
+  })
+
+  it("the demo page of `npm start`: the faucet funds a new user's Solana wallet; 'Send SOL' and 'Send 1 USDC (SPL)' go through the screen", async () => {
+    const { faucetUrl } = await startSolanaFaucet(sol)
+    const demo = await startDemoServer({ port: 0, appId: currentAppId, apiUrl: stack.apiUrl, solanaFaucetUrl: faucetUrl })
+    try {
+      const demoPage = await (await browser.newContext()).newPage()
+      await demoPage.goto(`${demo.url}/`)
+      await waitForHostEvent(demoPage, 'auth-ready')
+      await demoPage.locator('#login').click()
+      await submitEmail(demoPage, 'demo.solana@example.com')
+      await typeCode(demoPage, await stack.nextCode('demo.solana@example.com'))
+      await waitForHostEvent(demoPage, 'wallet-created', { timeout: 30000 })
+      const owner = (await wallets(demoPage)).find((w) => w.chainType === 'solana')!.address
+      await expect.poll(() => balance(new PublicKey(owner)), { timeout: 15000 }).toBe(10 * SOL)
+      await waitForHostEvent(demoPage, 'modal-close', { timeout: 15000 })
+      const funded = (await (await fetch(faucetUrl, { method: 'POST', body: JSON.stringify({ address: owner }) })).json()) as {
+        recipient: string
+        recipientTokenAccount: string
+      }
+      const screen = txPrompt(demoPage)
+      await demoPage.locator('#send-sol').click()
+      await expect.poll(() => screen.locator('.tx-row', { hasText: 'Amount' }).textContent(), { timeout: 30000 }).toMatch(/^Amount0\.01 SOL/)
+      await screen.getByRole('button', { name: 'Approve' }).click()
+      await screen.getByRole('button', { name: 'All Done' }).click({ timeout: 30000 })
+      await expect.poll(() => demoPage.locator('#sol-tx').textContent()).toMatch(/^send SOL: [1-9A-HJ-NP-Za-km-z]{64,88}$/)
+      expect(await balance(new PublicKey(funded.recipient))).toBe(SOL + SOL / 100)
+      await demoPage.locator('#send-spl').click()
+      await expect.poll(() => screen.locator('.tx-row', { hasText: 'Amount' }).textContent(), { timeout: 30000 }).toBe('Amount1 USDC')
+      await screen.getByRole('button', { name: 'Approve' }).click()
+      await screen.getByRole('button', { name: 'All Done' }).click({ timeout: 30000 })
+      await expect.poll(() => demoPage.locator('#sol-tx').textContent()).toMatch(/^send USDC: /)
+      const tokens = (await sol.request('getTokenAccountBalance', [funded.recipientTokenAccount])) as { value: { amount: string } }
+      expect(tokens.value.amount).toBe('1000000')
+    } finally {
+      await demo.close()
+    }
   })
 })
