@@ -156,6 +156,22 @@ describe('parseInstruction', () => {
     })
   })
 
+  it('a recorded mainnet Jupiter shared_accounts_route (3-step route plan): 105000000 in, 24663017 quoted out', () => {
+    // Instruction data as it appeared on chain: discriminator, id 14, a route plan of three steps, then
+    // in_amount 105000000, quoted_out_amount 24663017, slippage 80 bps, platform fee 0.
+    const data = Buffer.from('c1209b3341d69c810e030000003d016400011a64010234640203402c420600000000e953780100000000500000', 'hex')
+    const accounts = Array.from({ length: 13 }, key)
+    const ix = { programId: PROGRAMS.jupiter, accounts: accounts.map((a) => a.toBase58()), data: Uint8Array.from(data) }
+    expect(parseInstruction(ix)).toEqual({
+      type: 'jupiter-swap-shared-accounts-route',
+      program: PROGRAMS.jupiter,
+      inputMint: accounts[7]!.toBase58(),
+      outputMint: accounts[8]!.toBase58(),
+      amountIn: 105_000_000n,
+      amountOut: 24_663_017n,
+    })
+  })
+
   it('unknown programs and unread instructions keep program and discriminator', () => {
     const program = key()
     const memo = new TransactionInstruction({ programId: program, keys: [], data: Buffer.from([0xde, 0xad, 0xbe, 0xef, 1, 2, 3, 4, 5]) })

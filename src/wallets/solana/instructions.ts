@@ -103,12 +103,12 @@ function token(ix: RawInstruction): ParsedInstruction | null {
 function raydium(ix: RawInstruction): SwapInstruction | null {
   const program = ix.programId
   if (program === PROGRAMS.raydiumAmm) {
-    // AMM v4: [u8 9 | 11][u64][u64]; the user's source and destination token accounts are the 3rd and 2nd from last.
-    const kind = ix.data[0]
-    if (ix.data.length < 17 || (kind !== 9 && kind !== 11)) return null
+    // AMM v4: [u8 9 | 11 (16 | 17 for the V2 forms)][u64][u64]; the user's source and destination token accounts are the 3rd and 2nd from last.
+    const kind = ix.data[0]!
+    if (ix.data.length < 17 || ![9, 11, 16, 17].includes(kind)) return null
     const n = ix.accounts.length
     const common = { program, inputMint: ix.accounts[n - 3], outputMint: ix.accounts[n - 2], amountIn: u64(ix.data, 1), amountOut: u64(ix.data, 9) }
-    return { type: kind === 9 ? 'raydium-swap-base-input' : 'raydium-swap-base-output', ...common }
+    return { type: kind === 9 || kind === 16 ? 'raydium-swap-base-input' : 'raydium-swap-base-output', ...common }
   }
   // CPMM: [disc 8][u64 amount_in | max_amount_in][u64 minimum_amount_out | amount_out]; mints at accounts 10 and 11.
   const input = startsWith(ix.data, DISCRIMINATORS.raydiumSwapBaseInput)
