@@ -16,6 +16,7 @@ import { launchBrowser } from '../browser.ts'
 import { startPriceSource, type StandIn } from '../scan-and-price-standins.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { createTestMint, mintTestTokens, startLocalSolana, type LocalSolana } from '../svm.ts'
+import { injectSolanaWallet, newSolanaWallet } from '../wallets.ts'
 // @ts-expect-error plain ES modules shared with `npm start`
 import { startSolanaFaucet } from '../../scripts/lib/local-solana.mjs'
 // @ts-expect-error plain ES module
@@ -276,5 +277,36 @@ describe('Solana transactions from the embedded wallet', () => {
     } finally {
       await demo.close()
     }
+  })
+
+  it('a connected external Solana wallet (Wallet Standard) signs the transaction itself; it is sent to the cluster (spec §6)', async () => {
+    await stack.createApp({
+      name: 'Sol External',
+      loginMethods: { email: true, wallet: true },
+      walletChainType: 'solana-only',
+      solanaCluster: { name: 'localnet', rpcUrl: sol.url },
+    })
+    const external = newSolanaWallet()
+    await sol.airdrop(external.address, SOL)
+    const externalPage = await (await browser.newContext()).newPage()
+    await injectSolanaWallet(externalPage, external)
+    await externalPage.goto(`${stack.demoUrl}/`)
+    await waitForHostEvent(externalPage, 'auth-ready')
+    await externalPage.locator('#connect-wallet').click()
+    await externalPage
+      .locator('auth-modal')
+      .getByRole('button', { name: /Test Solana Wallet/ })
+      .click()
+    await waitForHostEvent(externalPage, 'wallet-connected')
+    const recipient = Keypair.generate().publicKey
+    const { value } = (await sol.request('getLatestBlockhash')) as { value: { blockhash: string } }
+    const tx = new Transaction({ feePayer: new PublicKey(external.address), recentBlockhash: value.blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: new PublicKey(external.address), toPubkey: recipient, lamports: SOL / 8 }),
+    )
+    const bytes = JSON.stringify([...tx.serialize({ requireAllSignatures: false, verifySignatures: false })])
+    await startTx(externalPage, `modal.sendTransaction(new Uint8Array(${bytes}), { address: '${external.address}' }).then((r) => ({ signature: r.signature }))`)
+    expect((await settled(externalPage)).ok).toMatchObject({ signature: expect.any(String) })
+    expect(await externalPage.evaluate(() => (window as any).__testSolWallet.requests)).toContain('signTransaction')
+    expect(await balance(recipient)).toBe(SOL / 8)
   })
 })

@@ -10,7 +10,8 @@ import { publish } from '../../events/bus.ts'
 import { $solanaTxRequest, type SolanaTxParameters, type SolanaTxResult } from '../../stores/solanaTxRequest.ts'
 import { awaitPrompt } from '../embedded/pendingRequest.ts'
 import { appCluster, type SolanaCluster } from './cluster.ts'
-import { connectionFor, prepareSolanaTransaction, sendAndConfirm, signInFrame, toVersioned } from './transactions.ts'
+import { VersionedTransaction } from '@solana/web3.js'
+import { connectionFor, prepareSolanaTransaction, sendAndConfirm, signerIndex, signInFrame, toVersioned } from './transactions.ts'
 
 /** The cluster of a request: the app's, or the RPC URL the caller's connection names. */
 export function requestCluster(parameters: Pick<SolanaTxParameters, 'rpcUrl'>): SolanaCluster {
@@ -33,6 +34,35 @@ async function headless(parameters: SolanaTxParameters): Promise<SolanaTxResult[
     const signed = await signInFrame(parameters.address, tx)
     const signature = parameters.signOnly ? null : await sendAndConfirm(signed, cluster, parameters.transactionOptions)
     results.push({ signedTransaction: signed.serialize(), signature })
+  }
+  return results
+}
+
+/**
+ * Spec part 3 §6: an address that is a connected external Solana wallet signs with that wallet
+ * (its own prompt, no confirmation screen of ours); unless sign-only, the signed transaction is sent
+ * to the app's cluster and confirmed.
+ */
+export async function viaExternalWallet(
+  sign: (transaction: Uint8Array) => Promise<Uint8Array>,
+  parameters: Omit<SolanaTxParameters, 'uiOptions'>,
+): Promise<SolanaTxResult[]> {
+  const cluster = requestCluster(parameters)
+  const results: SolanaTxResult[] = []
+  for (const input of parameters.transactions) {
+    const tx = await toVersioned(input, parameters.address, connectionFor(cluster))
+    signerIndex(tx, parameters.address)
+    let signedTransaction: Uint8Array
+    try {
+      signedTransaction = await sign(tx.serialize())
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 4001) throw new TransactionError(TRANSACTION_MESSAGES.rejected, { code: 'USER_REJECTED', cause: error })
+      throw new TransactionError(TRANSACTION_MESSAGES.failedToSign, { code: 'UNABLE_TO_SIGN', details: (error as Error).message, cause: error })
+    }
+    const signature = parameters.signOnly
+      ? null
+      : await sendAndConfirm(VersionedTransaction.deserialize(signedTransaction), cluster, parameters.transactionOptions)
+    results.push({ signedTransaction, signature })
   }
   return results
 }
