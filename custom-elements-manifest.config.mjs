@@ -65,11 +65,22 @@ function tableMethods({ file, table, className }) {
 
 export default {
   globs: ['elements/**/*.ts'],
-  exclude: ['elements/**/*.test.ts', 'elements/**/*.styles.ts', 'elements/testing/**', 'elements/r2wc-base.ts', 'elements/auth-modal/host-methods.ts'],
+  exclude: [
+    'elements/**/*.test.ts',
+    'elements/**/*.styles.ts',
+    'elements/testing/**',
+    'elements/r2wc-base.ts',
+    'elements/auth-modal/host-methods.ts',
+    'elements/auth-modal/mfa-host-methods.ts',
+  ],
   outdir: '.',
   dev: false,
   // package.json already names custom-elements.json; letting the analyzer rewrite it made runs with
   // another outdir (the staleness test) point it elsewhere.
   packagejson: false,
-  plugins: [tableMethods({ file: 'elements/auth-modal/host-methods.ts', table: 'hostMethods', className: 'AuthModalElement' }), publicMembersOnly()],
+  plugins: [
+    tableMethods({ file: 'elements/auth-modal/host-methods.ts', table: 'hostMethods', className: 'AuthModalElement' }),
+    tableMethods({ file: 'elements/auth-modal/mfa-host-methods.ts', table: 'mfaHostMethods', className: 'AuthModalElement' }),
+    publicMembersOnly(),
+  ],
 }

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { startDemoServer } from '../demo/serve.mjs'
-import { startDevFaucet, startLocalChain } from './lib/local-chain.mjs'
+import { DEV_SPONSOR_KEY, startDevFaucet, startLocalChain } from './lib/local-chain.mjs'
 import { startLocalSolana, startSolanaFaucet } from './lib/local-solana.mjs'
 import { root, startServerProcess } from './lib/server-process.mjs'
 
@@ -111,6 +111,7 @@ let server
         GATEHOUSE_STATE_DIR: stateDir,
         GATEHOUSE_DEV_CHAIN_URL: chain.url,
         GATEHOUSE_DEV_SOLANA_URL: solana.url,
+        GATEHOUSE_DEV_SPONSOR_KEY: DEV_SPONSOR_KEY,
       },
       onOutput: (chunk, stream) => (held ? held.push(chunk) : process[stream].write(chunk)),
       onProgress: ({ step, ms }) => {

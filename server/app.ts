@@ -28,6 +28,9 @@ import { OAuthService, type OAuthDeps } from './services/oauth.js'
 import { PasswordlessService } from './services/passwordless.js'
 import { PasswordlessSmsService } from './services/passwordless-sms.js'
 import { PasskeyService } from './services/passkeys.js'
+import { MfaService } from './services/mfa.js'
+import { MfaPasskeys } from './services/mfa-passkeys.js'
+import { ShareBox } from './crypto/share-box.js'
 import { createSmsSender, type SmsSender } from './services/sms-sender.js'
 import { SessionService } from './services/sessions.js'
 import { Throttle } from './services/throttle.js'
@@ -118,7 +121,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   })
   const frameOrigin = new URL(config.publicUrl).origin
   const deviceProofs = new DeviceProofs(db, config.publicUrl, now)
+  const mfa = new MfaService({ db, sms: smsSender, throttle, box: new ShareBox(secret, 'mfa-totp'), secret, now })
   const wallets = new EmbeddedWalletService({
+    mfa,
     db,
     sessions,
     throttle,
@@ -142,6 +147,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     presets: options.oauthPresets,
   })
   const passkeys = new PasskeyService({ db, accounts, throttle, captcha, config, now })
+  const mfaPasskeys = new MfaPasskeys({ db, mfa, passkeys, accounts, now })
   const farcaster = new FarcasterService({ db, accounts, throttle, captcha, config: config.farcaster, dev: config.dev, now })
   const telegram = new TelegramService({ accounts, throttle, captcha, now })
   const gatehouse: Gatehouse = {
@@ -159,6 +165,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     captcha,
     now,
     wallets,
+    mfa,
+    mfaPasskeys,
     oauth,
     passkeys,
     farcaster,

@@ -22,6 +22,8 @@ import type { SessionService } from './services/sessions.js'
 import type { TelegramService } from './services/telegram.js'
 import type { DeviceProofs } from './services/device-proofs.js'
 import type { Throttle } from './services/throttle.js'
+import type { MfaService } from './services/mfa.js'
+import type { MfaPasskeys } from './services/mfa-passkeys.js'
 
 export interface Gatehouse {
   config: ServerConfig
@@ -38,6 +40,8 @@ export interface Gatehouse {
   captcha: CaptchaService
   now: () => number
   wallets: EmbeddedWalletService
+  mfa: MfaService
+  mfaPasskeys: MfaPasskeys
   oauth: OAuthService
   passkeys: PasskeyService
   farcaster: FarcasterService

@@ -52,8 +52,15 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   }
   // `npm start` runs a local chain (scripts/lib/local-chain.mjs): the demo transacts there, nothing leaves the machine.
   const chainUrl = process.env.GATEHOUSE_DEV_CHAIN_URL
-  if (chainUrl && !app.config.chains.some((c) => c.id === DEV_CHAIN_ID && c.rpcUrl === chainUrl)) {
-    app = (await apps.update(app.id, { chains: [{ id: DEV_CHAIN_ID, name: 'Local chain (Hardhat)', rpcUrl: chainUrl }], defaultChain: DEV_CHAIN_ID }))!
+  // Its gas is sponsored by a funded development key of that chain, so the demo shows 'Sponsored'.
+  const sponsorKey = process.env.GATEHOUSE_DEV_SPONSOR_KEY
+  const devChain = app.config.chains.find((c) => c.id === DEV_CHAIN_ID && c.rpcUrl === chainUrl)
+  if (chainUrl && (!devChain || (sponsorKey && (!devChain.sponsored || app.settings.gasSponsorship?.privateKey !== sponsorKey)))) {
+    app = (await apps.update(app.id, {
+      chains: [{ id: DEV_CHAIN_ID, name: 'Local chain (Hardhat)', rpcUrl: chainUrl, sponsored: Boolean(sponsorKey) }],
+      defaultChain: DEV_CHAIN_ID,
+      ...(sponsorKey ? { gasSponsorship: { privateKey: sponsorKey, maxWeiPerTransaction: String(10n ** 16n), dailyWeiPerUser: String(10n ** 17n) } } : {}),
+    }))!
   }
   // …and a local Solana cluster (scripts/lib/local-solana.mjs, litesvm), named 'localnet'.
   const solanaUrl = process.env.GATEHOUSE_DEV_SOLANA_URL

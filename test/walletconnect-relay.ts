@@ -47,6 +47,12 @@ export interface FakeRelay {
   messages(): { topic: string; message: string }[]
   /** Drops every client connection (clients reconnect on their own). */
   dropConnections(): void
+  /** A slow relay on purpose: new WebSocket handshakes wait (unanswered) until `release()`. */
+  hold(): void
+  /** Answers the held handshakes and every later one at once. */
+  release(): void
+  /** Handshakes waiting while held (for waiting on the state, not on time). */
+  heldCount(): number
   close(): Promise<void>
 }
 
@@ -69,7 +75,15 @@ export function verifyRelayAuth(jwt: string): { iss: string; sub: string; aud: s
 
 export async function startFakeRelay(): Promise<FakeRelay> {
   const http: Server = createServer((_req, res) => res.writeHead(426).end('WebSocket only'))
-  const wss = new WebSocketServer({ server: http })
+  const wss = new WebSocketServer({ noServer: true })
+  let holding = false
+  const held: { accept: () => void; socket: import('node:stream').Duplex }[] = []
+  http.on('upgrade', (request, socket, head) => {
+    socket.on('error', () => {})
+    const accept = () => !socket.destroyed && wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request))
+    if (holding) held.push({ accept, socket })
+    else accept()
+  })
   const clients = new Set<Client>()
   const store: Message[] = []
   const calls: FakeRelay['calls'] = []
@@ -203,7 +217,14 @@ export async function startFakeRelay(): Promise<FakeRelay> {
     calls,
     messages: () => store.map((m) => ({ topic: m.topic, message: m.message })),
     dropConnections: () => clients.forEach((c) => c.socket.terminate()),
+    hold: () => void (holding = true),
+    release: () => {
+      holding = false
+      held.splice(0).forEach((h) => h.accept())
+    },
+    heldCount: () => held.length,
     close: async () => {
+      held.splice(0).forEach((h) => h.socket.destroy())
       clients.forEach((c) => c.socket.terminate())
       await new Promise<void>((resolve) => wss.close(() => resolve()))
       await new Promise<void>((resolve) => http.close(() => resolve()))

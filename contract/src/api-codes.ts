@@ -36,6 +36,12 @@ export const API_ERROR_CODES = {
   device_not_enrolled: 403,
   /** Export needs a login ceremony within the last 5 minutes. */
   reauthentication_required: 403,
+  /** MFA: the user has a second factor and this session holds no live verification of it (spec part 2 §8). */
+  missing_or_invalid_mfa: 403,
+  /** MFA: a wrong verification or enrollment code ('The code you entered is not valid'). */
+  invalid_mfa_code: 400,
+  /** MFA: the wrong-code budget is spent; verification is locked for a while (spec part 2 §8). */
+  mfa_verification_max_attempts_reached: 429,
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,

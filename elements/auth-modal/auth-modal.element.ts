@@ -17,14 +17,10 @@ import { $session } from '../../src/stores/session.ts'
 import { $wallets, type Wallet } from '../../src/stores/wallets.ts'
 import { PROPS, RENDER, reactElement } from '../r2wc-base.ts'
 import { styles } from './auth-modal.styles.ts'
-import { hostMethods, installHostMethods, type HostMethods } from './host-methods.ts'
+import { installHostMethods, type HostMethods } from './host-methods.ts'
+import { tagMethods } from './mfa-host-methods.ts'
 
-const STRING_ATTRIBUTES: Record<string, keyof AuthModalAppProps> = {
-  'app-id': 'appId',
-  'api-url': 'apiUrl',
-  theme: 'theme',
-  'accent-color': 'accentColor',
-}
+const STRING_ATTRIBUTES: Record<string, keyof AuthModalAppProps> = { 'app-id': 'appId', 'api-url': 'apiUrl', theme: 'theme', 'accent-color': 'accentColor' }
 
 const R2WCBase = reactElement(AuthModalApp, { appId: 'string', apiUrl: 'string', theme: 'string', accentColor: 'string' })
 
@@ -61,6 +57,9 @@ const providers = new Map<AuthModalElement, string>()
  * @event {CustomEvent<SignErrorEventDetail>} sign-error - Signing failed or was declined; detail `{ method, address, code, message }`.
  * @event {CustomEvent<TxSuccessEventDetail>} tx-success - A transaction's receipt is on chain (or it was signed); detail `{ method, address, chainId, hash, signature }`.
  * @event {CustomEvent<TxErrorEventDetail>} tx-error - A transaction failed, reverted or was declined; detail `{ method, address, chainId, hash, code, message }`.
+ * @event {CustomEvent<MfaRequiredEventDetail>} mfa-required - A wallet call needs MFA and the prompt is off (`setMfaPrompt(false)`); detail `{ mfaMethods }`: answer with `submitMfa`.
+ * @event {CustomEvent<MfaEnrollmentChangeEventDetail>} mfa-enrolled - An MFA method was added; detail `{ method, user }`.
+ * @event {CustomEvent<MfaEnrollmentChangeEventDetail>} mfa-unenrolled - An MFA method was removed; detail `{ method, user }`.
  *
  * @csspart root - Wrapper carrying `data-theme`.
  * @csspart backdrop - Full-screen overlay behind the dialog (absent in standalone mode).
@@ -197,7 +196,7 @@ export class AuthModalElement extends R2WCBase {
 
   static {
     // syncCustomToken is no forwarder (it reads this tag's getter) but gets the same guard.
-    installHostMethods(this, { ...hostMethods, syncCustomToken: { run: this.prototype.syncCustomToken, refused: 'reject' } }, (element) => element.#refusal)
+    installHostMethods(this, { ...tagMethods, syncCustomToken: { run: this.prototype.syncCustomToken, refused: 'reject' } }, (element) => element.#refusal)
   }
 
   override connectedCallback(): void {
@@ -293,5 +292,5 @@ export class AuthModalElement extends R2WCBase {
   }
 }
 
-// The host methods' types come from the table that implements them (see ./host-methods.ts).
-export interface AuthModalElement extends HostMethods<typeof hostMethods> {}
+// The host methods' types come from the tables that implement them (see ./host-methods.ts, ./mfa-host-methods.ts).
+export interface AuthModalElement extends HostMethods<typeof tagMethods> {}

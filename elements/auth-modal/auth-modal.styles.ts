@@ -118,6 +118,6 @@ a { color: var(--gh-accent); }
 .strength[data-strength='Strong'] .strength-bar::after { width: 100%; background: var(--gh-success); }
 .checkbox { display: flex; gap: 8px; align-items: flex-start; text-align: left; font-size: 14px; }
 .secret { display: block; padding: 8px; border-radius: 8px; background: var(--_surface); word-break: break-all; font-size: 13px; }
-.export-frame { width: 100%; height: 220px; border: 1px solid var(--_border); border-radius: 10px; background: #fff; }
+.export-frame { display: block; box-sizing: border-box; width: 100%; height: 44px; border: 0; border-radius: 10px; background: transparent; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `

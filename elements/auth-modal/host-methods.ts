@@ -43,7 +43,7 @@ export interface HostMethod<A extends unknown[] = any[], R = unknown> {
 }
 
 /** The action is imported on the first call; the method resolves with what `call` answers. */
-function lazy<M, A extends unknown[], R>(load: () => Promise<M>, call: (action: M, ...args: A) => Promise<R>): HostMethod<A, Promise<R>> {
+export function lazy<M, A extends unknown[], R>(load: () => Promise<M>, call: (action: M, ...args: A) => Promise<R>): HostMethod<A, Promise<R>> {
   return { run: async (...args) => call(await load(), ...args), refused: 'reject' }
 }
 

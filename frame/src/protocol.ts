@@ -14,7 +14,27 @@ export type ChainType = 'ethereum' | 'solana'
  * (`reauthentication_required`).
  */
 export type ProxyErrorType =
-  'error' | 'invalid_request_arguments' | 'wallet_not_on_device' | 'invalid_recovery_pin' | 'session_not_on_device' | 'reauthentication_required'
+  | 'error'
+  | 'invalid_request_arguments'
+  | 'wallet_not_on_device'
+  | 'invalid_recovery_pin'
+  | 'session_not_on_device'
+  | 'reauthentication_required'
+  | 'missing_or_invalid_mfa'
+  | 'mfa_verification_max_attempts_reached'
+  | 'mfa_timeout'
+  /** A wrong MFA code (non-blocking: 'The code you entered is not valid'). */
+  | 'invalid_mfa_code'
+
+export type MfaMethod = 'sms' | 'totp' | 'passkey'
+
+/** What verifies: a 6-digit code (sms, totp) or a passkey assertion (PublicKeyCredential JSON). */
+export interface MfaVerifyPayload {
+  accessToken: string
+  method: MfaMethod
+  code?: string
+  authenticatorResponse?: unknown
+}
 
 export interface WalletRef {
   entropyId: string
@@ -43,8 +63,20 @@ export interface FrameRequests {
    * session-issuing route only): the session it yields is bound to this device.
    */
   'device:proof': { payload: { htm: string; htu: string }; result: { proof: string } }
+  /** Spec part 2 §7 frame messages 'mfa verify', 'init-enrollment', 'submit-enrollment', 'unenroll', 'clear'. */
+  'mfa:verify': { payload: MfaVerifyPayload; result: { mfaVerifiedUntil: number } }
+  'mfa:init-enrollment': {
+    payload: { accessToken: string; method: 'totp' } | { accessToken: string; method: 'sms'; phoneNumber: string }
+    result: { secret?: string; authUrl?: string }
+  }
+  'mfa:submit-enrollment': {
+    payload: { accessToken: string; method: MfaMethod; code?: string; phoneNumber?: string; credentialIds?: string[]; removeForLogin?: boolean }
+    result: { user: unknown }
+  }
+  'mfa:unenroll': { payload: { accessToken: string; method: 'sms' | 'totp' }; result: { user: unknown } }
+  'mfa:clear': { payload: Record<string, never>; result: { ok: true } }
   /** Export page only: show the key of this wallet. */
-  'export:show': { payload: { accessToken: string; wallet: WalletRef }; result: { ok: true } }
+  'export:show': { payload: { accessToken: string; wallet: WalletRef; walletId?: string }; result: { ok: true } }
 }
 
 export interface CreatePayload {

@@ -40,6 +40,9 @@ const SERVER_REFUSALS: Record<string, ProxyErrorType> = {
   device_not_enrolled: 'wallet_not_on_device',
   invalid_device_proof: 'session_not_on_device',
   reauthentication_required: 'reauthentication_required',
+  missing_or_invalid_mfa: 'missing_or_invalid_mfa',
+  mfa_verification_max_attempts_reached: 'mfa_verification_max_attempts_reached',
+  invalid_mfa_code: 'invalid_mfa_code',
 }
 
 /**
@@ -59,6 +62,8 @@ interface KeyMaterial {
   auth_share: string
   recovery_method: RecoveryMethod
   recovery_share?: string
+  /** When the session's MFA proof ends; 0 for a user without MFA. */
+  mfa_verified_until?: number
 }
 
 /** A secret this frame can use: the two shares, and what was derived from them (memory only). */
@@ -71,6 +76,8 @@ interface Unlocked {
   verifierChain: ChainType
   /** When the server last confirmed the session for this secret. */
   checkedAt: number
+  /** The session's MFA proof ends then (0: the user has no MFA): past it, nothing signs before the server confirms a new one. */
+  mfaUntil: number
 }
 
 const chainOfVerifier = (verifier: string): ChainType => (verifier.startsWith('solana') ? 'solana' : 'ethereum')
@@ -106,6 +113,17 @@ export class Vault {
 
   private writeLocal(entropyId: string, shareSet: string, share: Uint8Array) {
     localStorage.setItem(this.storageKey(entropyId), JSON.stringify({ shareSet, share: toBase64(share) }))
+  }
+
+  /** Whether an unlocked secret may still sign from memory (session checked recently, MFA proof live). */
+  private fresh(entry: Unlocked): boolean {
+    const now = this.now()
+    return now - entry.checkedAt < this.sessionCheckMs && (entry.mfaUntil === 0 || now < entry.mfaUntil)
+  }
+
+  /** One call of the frame to the server (bearer + device proof): also the MFA routes. */
+  call<T>(accessToken: string, path: string, body: unknown): Promise<T> {
+    return this.api<T>(accessToken, path, body)
   }
 
   private async api<T>(accessToken: string, path: string, body: unknown): Promise<T> {
@@ -147,6 +165,7 @@ export class Vault {
       keys: new Map(),
       verifierChain,
       checkedAt: this.now(),
+      mfaUntil: material.mfa_verified_until ?? 0,
     }
     const key = await this.keyOf(entry, secret, verifierChain, 0)
     if (key.address.toLowerCase() !== material.entropy_id.toLowerCase()) throw notOnDevice()
@@ -176,12 +195,13 @@ export class Vault {
    */
   async connect(accessToken: string, entropyId: string): Promise<void> {
     const open = this.unlocked.get(entropyId)
-    if (open && this.now() - open.checkedAt < this.sessionCheckMs) return
+    if (open && this.fresh(open)) return
     const local = this.readLocal(entropyId)
     if (!local) throw notOnDevice()
     const material = await this.keyMaterial(accessToken, entropyId, this.purpose)
     if (open && material.share_set === open.shareSet) {
       open.checkedAt = this.now()
+      open.mfaUntil = material.mfa_verified_until ?? 0
       return
     }
     this.unlocked.delete(entropyId)
@@ -287,6 +307,7 @@ export class Vault {
       keys: new Map([[`${key.chainType}:0`, key]]),
       verifierChain: key.chainType,
       checkedAt: this.now(),
+      mfaUntil: 0,
     }
     this.unlocked.set(key.address, entry)
     return { user, address: key.address }
@@ -329,5 +350,13 @@ export class Vault {
 
   clear(): void {
     this.unlocked.clear()
+  }
+
+  /**
+   * Sets when the MFA proof ends for every unlocked secret: after a verification (the server's
+   * answer), or 1 (ended) after clearMfa or a change of methods, so the next signature asks the server.
+   */
+  setMfaUntil(until: number): void {
+    for (const entry of this.unlocked.values()) entry.mfaUntil = until
   }
 }

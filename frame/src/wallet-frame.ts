@@ -11,6 +11,7 @@ import { originAllowed, readFrameConfig } from './origin.ts'
 import { PROTOCOL_TAG, type FrameReply, type FrameRequest, type FrameRequests, type RpcRequest, type TransactionToSign } from './protocol.ts'
 import { requiredSigners } from './solana-message.ts'
 import { ProxyError, Vault } from './vault.ts'
+import { mfaHandlers } from './mfa.ts'
 import type { DerivedKey } from './custody.ts'
 
 const config = readFrameConfig()
@@ -145,6 +146,7 @@ const handlers: { [T in keyof FrameRequests]?: Handler<T> } = {
     return { ok: true }
   },
   'device:proof': sessionProof,
+  ...mfaHandlers(vault),
 }
 
 async function answer(request: FrameRequest): Promise<FrameReply> {

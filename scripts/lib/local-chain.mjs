@@ -11,6 +11,8 @@ const require = createRequire(import.meta.url)
 
 // A well-known development key; it holds only test ether on this throwaway chain.
 export const DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+// Hardhat's second development key: the development app's gas sponsor (`npm start` passes it to the server).
+export const DEV_SPONSOR_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
 let context = null
 
 /**
@@ -38,7 +40,11 @@ export async function startLocalChain({ chainId = 31337, port = 0, host = '127.0
       chainId: BigInt(chainId),
       coinbase: hexToBytes('0xc014ba5ec014ba5ec014ba5ec014ba5ec014ba5e'),
       defaultTransactionGasLimit: 16_000_000n,
-      genesisState: [...edr.l1GenesisState(hardfork), { address: hexToBytes(deployer), balance: 10n ** 24n }],
+      genesisState: [
+        ...edr.l1GenesisState(hardfork),
+        { address: hexToBytes(deployer), balance: 10n ** 24n },
+        { address: hexToBytes(privateKeyToAccount(DEV_SPONSOR_KEY).address), balance: 10n ** 24n },
+      ],
       hardfork: edr.l1HardforkToString(hardfork),
       initialBaseFeePerGas: 1_000_000_000n,
       minGasPrice: 0n,

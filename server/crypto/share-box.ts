@@ -10,12 +10,13 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 
 export type SharePurpose = 'auth-share' | 'recovery-share'
-export type SealPurpose = SharePurpose | 'app-setting'
+export type SealPurpose = SharePurpose | 'app-setting' | 'mfa-totp'
 
 const INFO: Record<SealPurpose, string> = {
   'auth-share': 'gatehouse:wallet:auth-share',
   'recovery-share': 'gatehouse:wallet:recovery-share',
   'app-setting': 'gatehouse:app-setting',
+  'mfa-totp': 'gatehouse:mfa:totp',
 }
 
 export class ShareBox {

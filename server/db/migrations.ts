@@ -5,6 +5,7 @@
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import { getAddress, isAddress } from 'viem'
+import { mfaMigrations } from './mfa.js'
 
 const migrations: Record<string, Migration> = {
   '0001_initial': {
@@ -282,6 +283,25 @@ migrations['0013_checksummed_ethereum_wallets'] = {
     }
   },
 }
+
+// Gas sponsorship: every top-up the app's sponsor account sent, for the per-user daily budget.
+migrations['0021_gas_sponsorships'] = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('gas_sponsorships')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('app_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('chain_id', 'bigint', (c) => c.notNull())
+      .addColumn('wei', 'text', (c) => c.notNull())
+      .addColumn('top_up_hash', 'text')
+      .addColumn('tx_hash', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute()
+    await db.schema.createIndex('gas_sponsorships_user').on('gas_sponsorships').columns(['app_id', 'user_id', 'chain_id', 'created_at']).execute()
+  },
+}
+Object.assign(migrations, mfaMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

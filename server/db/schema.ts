@@ -64,6 +64,22 @@ export interface SessionsTable {
   device_jkt: string | null
   /** When the login ceremony of this session took place (refresh keeps it): export needs it recent. */
   authenticated_at: number | null
+  /** When the session last passed an MFA verification (the MFA proof; server/services/mfa.ts). */
+  mfa_verified_at?: number | null
+}
+
+/** An SMS or TOTP second factor (server/db/mfa.ts). */
+export interface MfaFactorsTable {
+  user_id: string
+  type: 'sms' | 'totp'
+  app_id: string
+  /** TOTP: the base32 key sealed under the server secret; SMS: the E.164 number. */
+  secret: string
+  /** 0 while a TOTP enrollment waits for its first code. */
+  active: number
+  /** TOTP: the last time step whose code was accepted (each code is usable once). */
+  last_step: number | null
+  created_at: number
 }
 
 /** A device (wallet frame key) that holds a device share of the user's wallet: created or recovered it there. */
@@ -110,7 +126,7 @@ export interface RateLimitsTable {
 export interface PasskeyChallengesTable {
   challenge: string
   app_id: string
-  purpose: 'register' | 'authenticate' | 'link'
+  purpose: 'register' | 'authenticate' | 'link' | 'mfa'
   /** The page origin the options were issued for: the expected WebAuthn origin (rp id = its host). */
   origin: string
   /** The signed-in user (link only). */
@@ -205,6 +221,18 @@ export interface WalletSecretsTable {
   updated_at: number
 }
 
+/** A gas top-up sent by an app's sponsor account (migration 0021_gas_sponsorships); `wei` is a decimal string. */
+export interface GasSponsorshipsTable {
+  id: string
+  app_id: string
+  user_id: string
+  chain_id: number
+  wei: string
+  top_up_hash: string | null
+  tx_hash: string | null
+  created_at: number
+}
+
 export interface Database {
   apps: AppsTable
   users: UsersTable
@@ -222,6 +250,8 @@ export interface Database {
   farcaster_channels: FarcasterChannelsTable
   wallet_devices: WalletDevicesTable
   device_proofs: DeviceProofsTable
+  gas_sponsorships: GasSponsorshipsTable
+  mfa_factors: MfaFactorsTable
 }
 
 export type Db = Kysely<Database>

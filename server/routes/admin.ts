@@ -55,6 +55,12 @@ const appFields = {
   captchaSecretKey: nullableString,
   intl: { type: 'object', additionalProperties: false, properties: { defaultCountry: { type: 'string', pattern: '^[A-Z]{2}$' } } },
   passkeysForSignupEnabled: { type: 'boolean' },
+  /** MFA methods users may enroll (spec part 2 §6: the host chooses); [] offers none ('Add more security'). */
+  mfa: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { methods: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['sms', 'totp', 'passkey'] } } },
+  },
   disablePlusEmails: { type: 'boolean' },
   disableSignup: { type: 'boolean' },
   embeddedWallets: {
@@ -100,6 +106,7 @@ const appFields = {
           },
         },
         testnet: { type: 'boolean' },
+        sponsored: { type: 'boolean' },
       },
     },
   },
@@ -130,6 +137,25 @@ const appFields = {
         additionalProperties: false,
         required: ['url'],
         properties: { url: { type: 'string', pattern: '^https?://', maxLength: 2048 }, apiKey: { type: ['string', 'null'], maxLength: 512 } },
+      },
+    ],
+  },
+  // Server-only: the gas sponsor of the chains marked `sponsored`; the key is sealed at rest.
+  gasSponsorship: {
+    anyOf: [
+      { type: 'null' },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['privateKey', 'maxWeiPerTransaction', 'dailyWeiPerUser'],
+        properties: {
+          privateKey: { type: 'string', pattern: '^(0x[0-9a-fA-F]{64}|\\*{4}[0-9a-fA-F]{0,4})$' },
+          maxWeiPerTransaction: { type: 'string', pattern: '^[0-9]{1,40}$' },
+          dailyWeiPerUser: { type: 'string', pattern: '^[0-9]{1,40}$' },
+          mode: { type: 'string', enum: ['SPONSORED'] },
+          calculateGasLimits: { type: 'boolean' },
+          expirySeconds: { type: 'integer', minimum: 10, maximum: 3600 },
+        },
       },
     ],
   },

@@ -13,6 +13,7 @@ import appsRoutes from './apps.js'
 import customAuthRoutes from './custom-auth.js'
 import farcasterRoutes from './farcaster.js'
 import guestRoutes from './guest.js'
+import mfaRoutes from './mfa.js'
 import oauthRoutes from './oauth.js'
 import passkeyRoutes from './passkeys.js'
 import passwordlessRoutes from './passwordless.js'
@@ -25,6 +26,7 @@ import telegramRoutes from './telegram.js'
 import transactionRoutes from './transactions.js'
 import usersRoutes from './users.js'
 import walletRoutes from './wallets.js'
+import walletRpcRoutes from './wallet-rpc.js'
 
 export default async function apiRoutes(app: FastifyInstance) {
   // A login route's DPoP proof binds the session it creates (services/device-proofs.ts). The store
@@ -61,4 +63,6 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(telegramRoutes)
   await app.register(farcasterRoutes)
   await app.register(transactionRoutes)
+  await app.register(walletRpcRoutes)
+  await app.register(mfaRoutes)
 }

@@ -16,9 +16,17 @@ forEachDatabase((target) => {
   let h: Harness
   let fake: FakeTurnstile
   let appId: string
+  const logs: string[] = []
   beforeAll(async () => {
     fake = await startFakeTurnstile()
-    h = await startHarness(target, { captchaVerifyUrl: fake.verifyUrl, captchaVerifyTimeoutMs: 400, captchaScriptUrl: fake.scriptUrl })
+    h = await startHarness(target, {
+      captchaVerifyUrl: fake.verifyUrl,
+      captchaVerifyTimeoutMs: 400,
+      captchaScriptUrl: fake.scriptUrl,
+      logger: true,
+      logLevel: 'warn',
+      logStream: { write: (line) => void logs.push(line) },
+    })
     appId = await h.createApp({
       name: 'Captcha',
       loginMethods: { email: true, sms: true, wallet: true, passkey: true, telegram: true, google: true, farcaster: true },
@@ -122,6 +130,20 @@ forEachDatabase((target) => {
       const res = await h.post('/api/v1/passwordless/init', { email: 'x@example.com', token: fake.issueToken() }, { appId: other })
       expect(res.json().code).toBe('captcha_timeout')
       expect(fake.requests[0].fields.secret).toBe('not-the-secret')
+    })
+
+    it("error: the provider's refusals are warnings for the operator: the app and the error codes, no request id, no token or secret", async () => {
+      const other = await h.createApp({ name: 'Logged secret', captcha: { enabled: true, siteKey: SITE_KEY }, captchaSecretKey: 'wrong-secret-logged' })
+      const token = fake.issueToken()
+      logs.length = 0
+      await h.post('/api/v1/passwordless/init', { email: 'logged@example.com', token }, { appId: other })
+      const lines = logs.map((line) => JSON.parse(line) as Record<string, unknown>)
+      const warning = lines.find((l) => l.msg === 'captcha siteverify refused the request')
+      expect(warning).toMatchObject({ level: 40, appId: other, errorCodes: ['invalid-input-secret'] })
+      // About the app's provider setup, not one visitor's request: not tied to it.
+      expect(warning).not.toHaveProperty('reqId')
+      expect(logs.join('\n')).not.toContain(token)
+      expect(logs.join('\n')).not.toContain('wrong-secret-logged')
     })
 
     it('error: a token solved on a host the app does not allow answers captcha_failure', async () => {

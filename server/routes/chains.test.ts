@@ -26,6 +26,7 @@ forEachDatabase((target) => {
         blockExplorerUrl: 'https://basescan.org',
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
         testnet: false,
+        sponsored: false,
       },
       {
         id: 31337,
@@ -34,6 +35,7 @@ forEachDatabase((target) => {
         blockExplorerUrl: null,
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
         testnet: false,
+        sponsored: false,
       },
     ])
     // Without a default named, the first chain is the default.

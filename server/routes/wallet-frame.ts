@@ -18,6 +18,17 @@ const frameSchema = { summary: 'Hidden wallet frame', params: appParams } as con
 const exportSchema = { summary: 'Key export page', params: appParams } as const
 const assetSchema = { summary: 'Wallet frame scripts', params: assetParams } as const
 
+/**
+ * The export page fills the modal's 44 px frame (spec part 3 §9): one row, 'Loading...' until the
+ * copy buttons replace it. The colours are the modal's, passed in the query (frame/src/exportQuery.ts).
+ */
+const EXPORT_BODY = `<style>
+html,body{margin:0;height:100%;overflow:hidden;background:var(--background,#fff);color:var(--foreground,#040217);font:14px ui-sans-serif,system-ui,sans-serif}
+#export{box-sizing:border-box;height:44px;display:flex;align-items:center;gap:8px;padding:0 6px}
+#export button{flex:1;height:32px;border:1px solid var(--border,#e2e3f0);border-radius:8px;background:var(--accent,#676fff);color:var(--accent_foreground,#fff);font:inherit;font-weight:600;cursor:pointer}
+#status{margin:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+</style><main id="export"><p id="status">Loading...</p></main>`
+
 export const FRAME_ASSET_DIR = fileURLToPath(new URL('../../dist/frame/', import.meta.url))
 
 /** What the frame script reads from its page: whom to answer. */
@@ -76,13 +87,7 @@ export default async function walletFrameRoutes(app: ApiInstance) {
   )
 
   app.get('/apps/:app_id/embedded-wallets/export', { schema: exportSchema, config: PARAM_APP }, async (request, reply) =>
-    send(
-      request,
-      reply,
-      'Export wallet',
-      'export.js',
-      '<main id="export" style="font:14px ui-sans-serif,system-ui,sans-serif;margin:0;padding:8px;word-break:break-all"><p id="status">Loading...</p></main>',
-    ),
+    send(request, reply, 'Export wallet', 'export.js', EXPORT_BODY),
   )
 
   app.get('/embedded-wallets/assets/:file', { schema: assetSchema, config: NO_APP }, async (request, reply) => {

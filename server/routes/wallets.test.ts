@@ -105,6 +105,7 @@ forEachDatabase((target) => {
         { appId, token, headers: FRAME, device },
       )
       expect(material.statusCode).toBe(200)
+      expect(material.headers['cache-control']).toBe('no-store')
       const body = material.json()
       expect(body.share_set).toBe('set-1')
       expect(await combineShares(fromBase64(body.auth_share), fromBase64(body.recovery_share))).toEqual(entropy)
@@ -168,6 +169,8 @@ forEachDatabase((target) => {
       expect(noOrigin.statusCode).toBe(403)
       const noToken = await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, {}, { appId, headers: FRAME, device })
       expect(noToken.statusCode).toBe(401)
+      // Refusals stay out of caches like the shares themselves.
+      for (const refusal of [noOrigin, noToken]) expect(refusal.headers['cache-control']).toBe('no-store')
     })
 
     it("error: another user's wallet answers as not found", async () => {
@@ -182,6 +185,7 @@ forEachDatabase((target) => {
       )
       expect(res.statusCode).toBe(404)
       expect(res.json()).toEqual({ code: 'embedded_wallet_not_found', error: 'Embedded wallet not found' })
+      expect(res.headers['cache-control']).toBe('no-store')
     })
 
     it('error: a second primary wallet, a negative index or a bad address is refused', async () => {

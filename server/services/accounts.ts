@@ -27,6 +27,7 @@ import type { App, Identifier } from './app-config.js'
 import { admitLogin, admitSignUp } from './login-gate.js'
 import type { AuthResponse, SessionService } from './sessions.js'
 import type { Throttle } from './throttle.js'
+import { listMfaFactors } from '../db/mfa.js'
 import { toWireUser, type WireLinkedAccount, type WireUser } from './users.js'
 
 export type AuthMode = 'login-or-sign-up' | 'no-signup'
@@ -128,7 +129,11 @@ export class AccountService {
 
   private async loginExisting(app: App, account: LinkedAccountsTable, t: number): Promise<AuthResponse> {
     const { db, sessions } = this.deps
-    const [user, accounts] = await Promise.all([findUser(db, account.user_id), listLinkedAccounts(db, account.user_id)])
+    const [user, accounts, factors] = await Promise.all([
+      findUser(db, account.user_id),
+      listLinkedAccounts(db, account.user_id),
+      listMfaFactors(db, account.user_id),
+    ])
     if (!user) throw new Error(`linked account ${account.id} has no user`)
     const rows = sessions.newSession(app.id, user.id)
     await db.transaction().execute(async (trx) => {
@@ -136,7 +141,7 @@ export class AccountService {
       await insertSession(trx, rows.session, rows.token)
     })
     const verified = accounts.map((a) => (a.id === account.id ? { ...a, verified_at: t, latest_verified_at: t } : a))
-    return sessions.respond(app.id, rows.sessionId, toWireUser(user, verified), rows.refreshToken, false)
+    return sessions.respond(app.id, rows.sessionId, toWireUser(user, verified, factors), rows.refreshToken, false)
   }
 
   /** The signed-in user who may link: exists, and is not a guest (spec §5). */
@@ -240,9 +245,13 @@ export class AccountService {
   }
 
   async wireUser(userId: string): Promise<WireUser> {
-    const [user, accounts] = await Promise.all([findUser(this.deps.db, userId), listLinkedAccounts(this.deps.db, userId)])
+    const [user, accounts, factors] = await Promise.all([
+      findUser(this.deps.db, userId),
+      listLinkedAccounts(this.deps.db, userId),
+      listMfaFactors(this.deps.db, userId),
+    ])
     if (!user) throw new ApiError('must_be_authenticated', 'User must be authenticated')
-    return toWireUser(user, accounts)
+    return toWireUser(user, accounts, factors)
   }
 
   private async checkLimit(userId: string, type: string): Promise<void> {

@@ -4,6 +4,7 @@
  * merged on read so that improving a default reaches existing apps.
  */
 import type { ChainConfig } from './chains.js'
+import type { GasSponsorshipSettings } from './gas-sponsorship.js'
 import type { SolanaClusterConfig } from './spl-tokens.js'
 
 export const LOGIN_METHODS = [
@@ -50,6 +51,8 @@ export interface PublicAppConfig {
   /** How phone codes may leave: 'sms', 'whatsapp' or both (the phone screen then offers the choice). */
   smsChannels: ('sms' | 'whatsapp')[]
   passkeysForSignupEnabled: boolean
+  /** MFA methods users may enroll (default all three). */
+  mfa: { methods: ('sms' | 'totp' | 'passkey')[] }
   disablePlusEmails: boolean
   disableSignup: boolean
   embeddedWallets: Record<string, unknown>
@@ -117,6 +120,11 @@ export interface AppSettings {
    * (`POST {url}` with `X-API-KEY`). null = off; the confirmation screen shows the basic view.
    */
   transactionScan: TransactionScanSettings | null
+  /**
+   * Gas sponsorship for the chains marked `sponsored` (services/gas-sponsorship.ts): the sponsor
+   * account's key (sealed at rest) and the budgets. null = no chain is sponsored.
+   */
+  gasSponsorship: GasSponsorshipSettings | null
 }
 
 export interface TransactionScanSettings {
@@ -187,6 +195,7 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
     intl: { defaultCountry: 'US' },
     smsChannels: ['sms'],
     passkeysForSignupEnabled: false,
+    mfa: { methods: ['sms', 'totp', 'passkey'] },
     disablePlusEmails: false,
     disableSignup: false,
     embeddedWallets: {
@@ -220,6 +229,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   telegram: null,
   captchaSecretKey: null,
   transactionScan: null,
+  gasSponsorship: null,
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -305,6 +315,7 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     telegram: patch.telegram === undefined ? (base.telegram ?? null) : patch.telegram,
     captchaSecretKey: patch.captchaSecretKey === undefined ? (base.captchaSecretKey ?? null) : patch.captchaSecretKey,
     transactionScan: patch.transactionScan === undefined ? (base.transactionScan ?? null) : patch.transactionScan,
+    gasSponsorship: patch.gasSponsorship === undefined ? (base.gasSponsorship ?? null) : patch.gasSponsorship,
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The secret app settings: OAuth client secrets, the Apple private key, the Telegram bot token and
- * the captcha secret, the transaction scanning API key. In the database each is a `{ "sealed": "v1.…" }` object (AES-GCM under a key
+ * the captcha secret, the transaction scanning API key, the gas sponsor's private key. In the database each is a `{ "sealed": "v1.…" }` object (AES-GCM under a key
  * derived from GATEHOUSE_SECRET, bound to the app and the field), so a leaked database or backup
  * holds none of them; the admin API shows only a masked form ('****' and the last 4 characters).
  * Older rows hold plain strings: they are read as they are and sealed at start (`sealStoredSecrets`).
@@ -26,6 +26,7 @@ function secretSlots(settings: Json): { holder: Json; key: string; path: string 
   const slots: { holder: Json; key: string; path: string }[] = [{ holder: settings, key: 'captchaSecretKey', path: 'captchaSecretKey' }]
   if (isObject(settings.telegram)) slots.push({ holder: settings.telegram, key: 'botToken', path: 'telegram.botToken' })
   if (isObject(settings.transactionScan)) slots.push({ holder: settings.transactionScan, key: 'apiKey', path: 'transactionScan.apiKey' })
+  if (isObject(settings.gasSponsorship)) slots.push({ holder: settings.gasSponsorship, key: 'privateKey', path: 'gasSponsorship.privateKey' })
   if (isObject(settings.oauth)) {
     for (const [provider, client] of Object.entries(settings.oauth)) {
       if (!isObject(client)) continue

@@ -20,6 +20,7 @@ import {
   type PublicAppConfig,
 } from './app-config.js'
 import { chainsProblem, resolveChains, type ChainInput } from './chains.js'
+import { sponsorshipProblem } from './gas-sponsorship.js'
 import { solanaClusterProblem } from './spl-tokens.js'
 import { hasClearSecrets, openSettings, restoreMaskedSecrets, sealSettings } from './app-secrets.js'
 
@@ -31,7 +32,18 @@ export interface AppInput extends Partial<AppSettings> {
   [publicField: string]: unknown
 }
 
-const SETTING_KEYS = new Set(['allowedOrigins', 'allowlist', 'userLimit', 'rpcUrls', 'customAuth', 'oauth', 'telegram', 'captchaSecretKey', 'transactionScan'])
+const SETTING_KEYS = new Set([
+  'allowedOrigins',
+  'allowlist',
+  'userLimit',
+  'rpcUrls',
+  'customAuth',
+  'oauth',
+  'telegram',
+  'captchaSecretKey',
+  'transactionScan',
+  'gasSponsorship',
+])
 
 function split(input: AppInput) {
   const publicPatch: Record<string, unknown> = {}
@@ -106,6 +118,7 @@ export class AppStore {
       captchaProblem(config, settings) ??
       settingsProblem(settings, this.options.dev) ??
       chainsProblem(config.chains as unknown as ChainInput[], config.defaultChain, this.options.dev) ??
+      sponsorshipProblem(config.chains as unknown as ChainInput[], settings) ??
       solanaClusterProblem(config.solanaCluster, this.options.dev)
     if (problem) throw new ApiError('invalid_data', problem)
   }

@@ -13,6 +13,8 @@ export interface ChainInput {
   blockExplorerUrl?: string | null
   nativeCurrency?: { name: string; symbol: string; decimals: number }
   testnet?: boolean
+  /** Gas sponsored by the app (the key and budgets: the `gasSponsorship` setting). */
+  sponsored?: boolean
 }
 
 /** What the browser needs of a chain (public app config). */
@@ -24,6 +26,8 @@ export interface ChainConfig {
   blockExplorerUrl: string | null
   nativeCurrency: { name: string; symbol: string; decimals: number }
   testnet: boolean
+  /** The app pays the gas of its users' embedded-wallet transactions here (POST /wallets/:wallet_id/rpc with sponsor). */
+  sponsored: boolean
 }
 
 interface ViemChainLike {
@@ -57,6 +61,7 @@ export function resolveChain(input: ChainInput): ChainConfig {
     blockExplorerUrl: input.blockExplorerUrl !== undefined ? input.blockExplorerUrl : (base?.blockExplorers?.default.url ?? null),
     nativeCurrency: input.nativeCurrency ?? base?.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
     testnet: input.testnet ?? base?.testnet ?? false,
+    sponsored: input.sponsored ?? false,
   }
 }
 

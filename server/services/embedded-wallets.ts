@@ -16,11 +16,12 @@ import { randomId } from '../crypto/hash.js'
 import { ShareBox } from '../crypto/share-box.js'
 import { isUniqueViolation } from '../db/connect.js'
 import { insertLinkedAccount, listLinkedAccounts, setLinkedAccountDetails } from '../db/linked-accounts.js'
-import type { Db, LinkedAccountsTable, WalletSecretsTable } from '../db/schema.js'
+import type { Db, LinkedAccountsTable, SessionsTable, WalletSecretsTable } from '../db/schema.js'
 import { findWalletSecret, insertWalletSecret, updateWalletSecretShares } from '../db/wallet-secrets.js'
 import { enrollDevice, isDeviceEnrolled } from '../db/devices.js'
 import { ApiError } from '../errors.js'
 import type { DeviceBinding } from './device-proofs.js'
+import type { MfaService } from './mfa.js'
 import { newDeviceMessage, type Mailer } from './mailer.js'
 import type { SessionService } from './sessions.js'
 import type { Throttle } from './throttle.js'
@@ -65,6 +66,8 @@ export interface KeyMaterial {
   auth_share: string
   recovery_method: string
   recovery_share?: string
+  /** When the session's MFA proof ends (ms); 0 when the user has no MFA. The frame signs only until then. */
+  mfa_verified_until?: number
 }
 
 const ADDRESS = { ethereum: /^0x[0-9a-fA-F]{40}$/, solana: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/ }
@@ -97,6 +100,8 @@ export interface EmbeddedWalletDeps {
   exportLoginMaxAgeMs: number
   log?: { warn(details: object, message: string): void }
   now: () => number
+  /** The MFA gate: users with a second factor need the session's live MFA proof for key material. */
+  mfa?: MfaService
 }
 
 /** Who calls: the bearer's user and session, the request's Origin header, and its verified device proof. */
@@ -110,10 +115,11 @@ export interface FrameCaller {
 /** Why the frame asks for key material: `export` needs a recent login ceremony. */
 export type KeyMaterialPurpose = 'connect' | 'recover' | 'export'
 
-interface FrameDevice {
+export interface FrameDevice {
   userId: string
   jkt: string
   authenticatedAt: number
+  session: SessionsTable
 }
 
 const notBound = () => new ApiError('invalid_device_proof', 'This session was not started on this device: log in again on this device to use the wallet')
@@ -142,13 +148,13 @@ export class EmbeddedWalletService {
    * Origin themselves); the device proof keeps everyone else out, since a client outside a browser
    * sets any Origin it likes but cannot sign with the frame's key.
    */
-  private async frameDevice(caller: FrameCaller): Promise<FrameDevice> {
+  async frameDevice(caller: FrameCaller): Promise<FrameDevice> {
     if (caller.origin !== this.options.frameOrigin) throw new ApiError('forbidden_origin', 'Only the wallet frame may call this')
     const session = await this.options.sessions.activeSession(caller.sessionId, caller.userId)
     if (!session.device_jkt) throw notBound()
     if (!caller.device || caller.device.jkt !== session.device_jkt)
       throw new ApiError('invalid_device_proof', 'A proof by the device of this session is required')
-    return { userId: caller.userId, jkt: session.device_jkt, authenticatedAt: Number(session.authenticated_at ?? session.created_at) }
+    return { userId: caller.userId, jkt: session.device_jkt, authenticatedAt: Number(session.authenticated_at ?? session.created_at), session }
   }
 
   /** An enrolled device: one that holds a share of the user's wallet. */
@@ -267,6 +273,7 @@ export class EmbeddedWalletService {
     if (purpose === 'export' && this.options.now() - device.authenticatedAt > this.options.exportLoginMaxAgeMs) {
       throw new ApiError('reauthentication_required', 'Log in again to export this wallet')
     }
+    const mfaUntil = (await this.options.mfa?.require(userId, device.session, purpose === 'export' ? 'export' : 'use')) ?? 0
     // Per user, not per IP: the shares belong to the user, and a stolen token may come from anywhere.
     const { throttle } = this.options
     await throttle.hit(`key-material:${appId}:${userId}`, throttle.limits.keyMaterial)
@@ -284,6 +291,7 @@ export class EmbeddedWalletService {
       auth_share: this.authBox.open(secret.auth_share, context),
       recovery_method: secret.recovery_method,
       ...(includeRecovery ? { recovery_share: this.recoveryBox.open(secret.recovery_share, context) } : {}),
+      mfa_verified_until: mfaUntil,
     }
   }
 

@@ -24,6 +24,7 @@ import type { AuthResponse } from './sessions.js'
 import type { CaptchaService } from './captcha.js'
 import type { Throttle } from './throttle.js'
 import type { WireUser } from './users.js'
+import { authenticatorName } from './passkey-names.js'
 
 export const PASSKEY_TYPE = 'passkey'
 /** How long the browser prompt may stay open (ms); the challenge lives a little longer. */
@@ -194,7 +195,7 @@ export class PasskeyService {
       displayName: 'passkey',
       details: {
         credential_id: credential.id,
-        authenticator_name: null,
+        authenticator_name: authenticatorName(verification.registrationInfo.aaguid),
         created_with_browser: agent.browser,
         created_with_os: agent.os,
         created_with_device: null,

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { subscribe } from '../events/bus.ts'
 import { $emailFlow } from '../stores/emailFlow.ts'
 import { $pendingLogin, $session } from '../stores/session.ts'
 import { getRecentLoginMethod } from '../stores/storage.ts'
@@ -36,6 +37,22 @@ describe('loginWithEmailCode', () => {
     expect(events.find((e) => e[0] === 'auth-success')![1]).toMatchObject({ isNewUser: true, loginMethod: 'email' })
     await Promise.resolve()
     expect(calls.some((c) => c.path === '/analytics_events' && c.body.event_name === 'sdk_authenticate')).toBe(true)
+  })
+
+  it('publishes auth-success while the flow is still submitting, then moves it to done (the order SMS uses)', async () => {
+    await codeSent({ 'POST /passwordless/authenticate': { body: authResponse() } })
+    const seen: string[] = []
+    const stop = subscribe((name) => void (name === 'auth-success' && seen.push($emailFlow.get().state)))
+    const states: string[] = []
+    const unlisten = $emailFlow.listen((flow) => void states.push(flow.state === 'done' ? `done after ${seen.length} auth-success` : flow.state))
+    try {
+      await loginWithEmailCode({ code: '123456' })
+    } finally {
+      stop()
+      unlisten()
+    }
+    expect(seen).toEqual(['submitting-code'])
+    expect(states.at(-1)).toBe('done after 1 auth-success')
   })
 
   it("uses mode 'no-signup' when sign-up is disabled", async () => {

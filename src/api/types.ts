@@ -68,6 +68,8 @@ export interface AppConfig {
   /** Channels phone codes may use; both → the phone screen offers the choice (default ['sms']). */
   smsChannels?: ('sms' | 'whatsapp')[]
   passkeysForSignupEnabled?: boolean
+  /** MFA methods users may enroll (default all three). */
+  mfa?: { methods?: ('sms' | 'totp' | 'passkey')[] }
   disablePlusEmails?: boolean
   disableSignup?: boolean
   embeddedWallets?: Record<string, unknown>
@@ -99,4 +101,6 @@ export interface ChainConfig {
   blockExplorerUrl: string | null
   nativeCurrency: { name: string; symbol: string; decimals: number }
   testnet?: boolean
+  /** The app pays the gas of embedded-wallet transactions here (the server tops the wallet up, then broadcasts). */
+  sponsored?: boolean
 }

@@ -14,6 +14,8 @@ import type { SignSuccessEventDetail } from './sign-success.ts'
 import type { WalletCreatedEventDetail } from './wallet-created.ts'
 import type { TxErrorEventDetail } from './tx-error.ts'
 import type { TxSuccessEventDetail } from './tx-success.ts'
+import type { MfaRequiredEventDetail } from './mfa-required.ts'
+import type { MfaEnrollmentChangeEventDetail } from './mfa-enrollment-change.ts'
 
 export type * from './auth-error.ts'
 export type * from './auth-ready.ts'
@@ -31,6 +33,8 @@ export type * from './sign-success.ts'
 export type * from './wallet-created.ts'
 export type * from './tx-error.ts'
 export type * from './tx-success.ts'
+export type * from './mfa-required.ts'
+export type * from './mfa-enrollment-change.ts'
 
 /** Every event a Gatehouse element dispatches, by name. */
 export interface GatehouseEventDetailMap {
@@ -50,5 +54,8 @@ export interface GatehouseEventDetailMap {
   'sign-error': SignErrorEventDetail
   'tx-success': TxSuccessEventDetail
   'tx-error': TxErrorEventDetail
+  'mfa-required': MfaRequiredEventDetail
+  'mfa-enrolled': MfaEnrollmentChangeEventDetail
+  'mfa-unenrolled': MfaEnrollmentChangeEventDetail
 }
 export type GatehouseEventName = keyof GatehouseEventDetailMap

@@ -39,6 +39,9 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   'embedded-wallet-automatic-recovery': lazy(() => import('./wallets/embedded/AutomaticRecoveryScreen.tsx')),
   'embedded-wallet-connect': lazy(() => import('./wallets/embedded/ConnectWalletScreen.tsx')),
   'embedded-wallet-export': lazy(() => import('./wallets/embedded/ExportWalletScreen.tsx')),
+  'mfa-verify': lazy(() => import('./mfa/MfaVerifyScreen.tsx')),
+  'mfa-enroll': lazy(() => import('./mfa/MfaEnrollScreen.tsx')),
+  'passkey-management': lazy(() => import('./mfa/PasskeyManagementScreen.tsx')),
 }
 
 export function ScreenRouter({ screen, depth }: { screen: ScreenEntry; depth: number }) {

@@ -42,6 +42,10 @@ export type ScreenEntry =
   | { name: 'embedded-wallet-automatic-recovery' }
   | { name: 'embedded-wallet-connect'; address: string; next: 'export' }
   | { name: 'embedded-wallet-export'; address: string }
+  // MFA (src/screens/mfa/): verification, enrollment, passkey management.
+  | { name: 'mfa-verify'; flow: 'auth' | 'txn' }
+  | { name: 'mfa-enroll' }
+  | { name: 'passkey-management' }
 
 export type ScreenName = ScreenEntry['name']
 
@@ -59,6 +63,8 @@ export interface SelectedWallet {
   connector?: 'wallet_connect_v2' | 'coinbase_wallet' | 'base_account'
   /** Mobile deep-link bases for WalletConnect (`<universal>/wc?uri=…`), from the listing. */
   mobile?: { native: string | null; universal: string | null }
+  /** The wallet's App Store page ('Go to App Store' after 'Still here?'), bundled or remote listing. */
+  appStore?: string
 }
 
 export interface ModalState {

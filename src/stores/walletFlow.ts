@@ -25,6 +25,14 @@ export interface WalletFlow {
   error: WalletFlowError | null
 }
 
+/**
+ * Spec part 2 §9 "connector initialization 1.5 s": how long a connect waits for an SDK connector
+ * to initialise (WalletConnect: its client started and the pairing registered with the relay, so
+ * the `wc:` URI exists). Past it the connect fails as a timed-out wallet request with Retry; the
+ * SDK keeps starting in the background, so the Retry finds it ready.
+ */
+export const WALLET_CONNECTOR_INIT_MS = 1_500
+
 /** Spec part 2 §9: wallet connection retries. */
 export const WALLET_MAX_RETRIES = 2
 

@@ -221,7 +221,7 @@ describe('custody survives a stolen token', () => {
     await page.locator('#export').click()
     await modal(page).getByText('For your security, log in again to export your wallet.').waitFor({ timeout: 30000 })
     const exportFrame = page.frameLocator('auth-modal iframe[title="Exported key"]')
-    expect(await exportFrame.locator('#private-key').count()).toBe(0)
+    expect(await exportFrame.getByRole('button', { name: 'Copy key' }).count()).toBe(0)
     const before = await eventCount(page)
     await modal(page).getByRole('button', { name: 'Log in again' }).click()
     await submitEmail(page, email)
@@ -231,7 +231,10 @@ describe('custody survives a stolen token', () => {
 
     await page.locator('#export').click()
     const { privateKeyToAccount } = await import('viem/accounts')
-    const privateKey = (await page.frameLocator('auth-modal iframe[title="Exported key"]').locator('#private-key').textContent({ timeout: 30000 }))!
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await exportFrame.getByRole('button', { name: 'Copy key' }).click({ timeout: 30000 })
+    await exportFrame.getByRole('button', { name: 'Copied' }).waitFor()
+    const privateKey = await page.evaluate(() => navigator.clipboard.readText())
     expect(privateKeyToAccount(privateKey as `0x${string}`).address.toLowerCase()).toBe(wallet.address.toLowerCase())
     await context.close()
   })

@@ -102,16 +102,68 @@ describe('embedded wallets through the demo page', () => {
     await page.locator('#export').click()
     await modal(page).getByText('Never share your private key or seed phrase with anyone.').waitFor({ timeout: 15000 })
     await modal(page).getByRole('link', { name: 'Learn more' }).waitFor()
+    // A 44 px row of copy buttons (spec part 3 §9); the secrets go to the clipboard from inside the frame.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const exportFrame = page.frameLocator('auth-modal iframe[title="Exported key"]')
-    const privateKey = (await exportFrame.locator('#private-key').textContent({ timeout: 30000 }))!
-    const phrase = (await exportFrame.locator('#seed-phrase').textContent())!
+    await exportFrame.getByRole('button', { name: 'Copy key' }).click({ timeout: 30000 })
+    await exportFrame.getByRole('button', { name: 'Copied' }).waitFor()
+    const privateKey = await page.evaluate(() => navigator.clipboard.readText())
     expect(privateKeyToAccount(privateKey as `0x${string}`).address).toBe(eth.address)
+    await exportFrame.getByRole('button', { name: 'Copy phrase' }).click()
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).not.toBe(privateKey)
+    const phrase = await page.evaluate(() => navigator.clipboard.readText())
     expect(mnemonicToAccount(phrase).address).toBe(eth.address)
-    const exportUrl = page
-      .frames()
-      .find((f) => f.url().includes('/embedded-wallets/export'))!
-      .url()
-    expect(new URL(exportUrl).origin).toBe(stack.apiUrl)
+    expect((await modal(page).locator('iframe[title="Exported key"]').boundingBox())!.height).toBe(44)
+    const exportPage = page.frames().find((f) => f.url().includes('/embedded-wallets/export'))!
+    // Never rendered as text in the frame either: only the buttons are there.
+    const frameHtml = await exportPage.evaluate(() => document.documentElement.outerHTML)
+    for (const secret of [privateKey.slice(2), phrase]) expect(frameHtml).not.toContain(secret)
+    // The unified URL (spec part 3 §7): the wallet by id, and the modal's theme colours, which the page paints with.
+    const exportUrl = new URL(exportPage.url())
+    expect(exportUrl.origin).toBe(stack.apiUrl)
+    const walletId = await page.evaluate(
+      (address) => String(document.querySelector('auth-modal')!.user!.linkedAccounts.find((a) => 'address' in a && a.address === address)!.id),
+      eth.address,
+    )
+    expect(Object.fromEntries(exportUrl.searchParams)).toEqual({
+      v: '1',
+      wallet_id: walletId,
+      client_id: expect.any(String),
+      width: '320',
+      caid: expect.any(String),
+      phrase_export: 'true',
+      background: '#ffffff',
+      foreground: '#040217',
+      accent: '#676FFF',
+      accent_foreground: '#ffffff',
+      border: '#e2e3f0',
+    })
+    expect(await exportFrame.getByRole('button', { name: 'Copy phrase' }).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(103, 111, 255)')
+
+    // error: the page exports only the wallet its URL names: a message naming another one is refused.
+    const refused = await page.evaluate(
+      async ({ url, address }) => {
+        const modalEl = document.querySelector('auth-modal')!
+        const account = modalEl.user!.linkedAccounts.find((a) => 'address' in a && a.address === address) as unknown as Record<string, unknown>
+        const wallet = { entropyId: account.entropyId, chainType: 'ethereum', walletIndex: 0, imported: false, address }
+        const frameUrl = new URL(url)
+        frameUrl.searchParams.set('wallet_id', 'some-other-wallet')
+        const iframe = Object.assign(document.createElement('iframe'), { src: frameUrl.href })
+        const loaded = new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true }))
+        document.body.append(iframe)
+        await loaded
+        const reply = new Promise<{ ok: boolean; error?: { type: string } }>((resolve) =>
+          window.addEventListener('message', (e) => e.source === iframe.contentWindow && resolve(e.data)),
+        )
+        const payload = { accessToken: await modalEl.getAccessToken(), wallet, walletId: String(account.id) }
+        iframe.contentWindow!.postMessage({ tag: 'gatehouse-wallet', id: 'mismatch', type: 'export:show', payload }, frameUrl.origin)
+        const answer = await reply
+        iframe.remove()
+        return answer
+      },
+      { url: exportUrl.href, address: eth.address },
+    )
+    expect(refused).toMatchObject({ ok: false, error: { type: 'invalid_request_arguments' } })
 
     // Nothing secret crossed to the host origin: no private key, seed phrase or share.
     const deviceShare = await walletFrame(page).evaluate(() => {

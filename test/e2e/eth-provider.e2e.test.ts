@@ -5,7 +5,16 @@
  */
 import { connect, createConfig, createConnector, http as wagmiHttp, sendTransaction as wagmiSend, waitForTransactionReceipt } from '@wagmi/core'
 import type { Browser, Page } from 'playwright-core'
-import { createWalletClient, custom, defineChain, parseTransaction, recoverTransactionAddress, type EIP1193Provider } from 'viem'
+import {
+  createWalletClient,
+  custom,
+  defineChain,
+  parseTransaction,
+  recoverTransactionAddress,
+  verifyMessage,
+  verifyTypedData,
+  type EIP1193Provider,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startLocalChain, type LocalChain } from '../evm.ts'
@@ -79,6 +88,16 @@ describe('viem and wagmi through the embedded wallet provider', () => {
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
     // A read forwarded to the chain's RPC through the provider.
     expect(await bridged().request({ method: 'eth_getBalance', params: [RECIPIENT, 'latest'] })).toBe('0x3039')
+    // personal_sign and eth_signTypedData_v4 through the same client, checked by viem.
+    const message = 'Gatehouse provider check'
+    expect(await verifyMessage({ address, message, signature: await client.signMessage({ message }) })).toBe(true)
+    const typed = {
+      domain: { name: 'Gatehouse', version: '1', chainId: 31337 },
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      message: { contents: 'hello' },
+    } as const
+    expect(await verifyTypedData({ address, ...typed, signature: await client.signTypedData(typed) })).toBe(true)
   })
 
   it('a wagmi config with the provider as its connector sends a transaction', async () => {

@@ -82,6 +82,9 @@ describe('npm start', () => {
     expect(config.defaultChain).toBe(31337)
     const rpc = await fetch(config.chains[0].rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) })
     expect((await rpc.json()).result).toBe('0x7a69')
+    // Its gas is sponsored (the sponsor's key stays on the server).
+    expect(config.chains[0].sponsored).toBe(true)
+    expect(JSON.stringify(config)).not.toContain('privateKey')
     expect(html).toContain(`data-faucet-url="${config.chains[0].rpcUrl}/faucet"`)
     // …and the local Solana cluster (litesvm) is its cluster, speaking the Solana JSON-RPC.
     expect(config.solanaCluster.name).toBe('localnet')

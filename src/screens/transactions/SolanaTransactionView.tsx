@@ -28,7 +28,8 @@ import {
   type PreparedSolanaTransaction,
 } from '../../wallets/solana/transactions.ts'
 import { WALLET_TIMING } from '../wallets/embedded/timing.ts'
-import { Row, TxErrorView } from './parts.tsx'
+import { ErrorView } from './ErrorView.tsx'
+import { Row } from './parts.tsx'
 import { TX_TEXTS } from './texts.ts'
 import { mainButton, txTransition, type TxEvent } from './txFlow.ts'
 import { txStyles } from './styles.ts'
@@ -118,9 +119,8 @@ export default function SolanaTransactionView({ request }: { request: PendingSol
   if (phase.name === 'error') {
     const { error, hash } = phase
     return (
-      <TxErrorView
-        error={error}
-        hash={hash}
+      <ErrorView
+        phase={{ error, hash, chain: null }}
         explorerHref={hash ? explorerTx(cluster, hash) : null}
         onRetry={() => setAttempt(attempt + 1)}
         onClose={() => request.reject(error)}

@@ -6,16 +6,16 @@ import { $config } from '../../stores/config.ts'
 import type { PendingTx, TxStepResult } from '../../stores/txRequest.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
-import { chainRpc, explorerUrl, type ChainConfig } from '../../wallets/ethereum/chains.ts'
-import { decodeCall, readToken, type DecodedCallInfo, type TokenInfo } from '../../wallets/ethereum/decode.ts'
-import { formatCrypto, formatUnits, formatUsd, MAX_UINT256, shortAddress } from '../../wallets/ethereum/format.ts'
-import { fetchUsdPrice, scanTransaction, type ScanVerdict } from '../../wallets/ethereum/insights.ts'
-import { broadcast, prepareTransaction, signPrepared, waitForReceipt, type PreparedTransaction } from '../../wallets/embedded/transactions.ts'
+import { chainRpc, type ChainConfig } from '../../wallets/ethereum/chains.ts'
+import { decodeCall, readToken } from '../../wallets/ethereum/decode.ts'
+import { fetchUsdPrice, scanTransaction } from '../../wallets/ethereum/insights.ts'
+import { isSponsored, prepareTransaction, signPrepared, submitSigned, waitForReceipt } from '../../wallets/embedded/transactions.ts'
 import { WALLET_TIMING } from '../wallets/embedded/timing.ts'
 import { TX_TEXTS } from './texts.ts'
 import { mainButton, txTransition, type TxEvent } from './txFlow.ts'
-import { Row, TxErrorView } from './parts.tsx'
 import { txStyles } from './styles.ts'
+import { ErrorView } from './ErrorView.tsx'
+import { fundsMissing, Summary, type StepView } from './Summary.tsx'
 
 /** Spec part 3 §4: preparing → ready → submitting → awaiting-receipt → success | error (reverted: 'Transaction failed'). */
 export type TxPhase =
@@ -26,16 +26,6 @@ export type TxPhase =
   | { name: 'success' }
   | { name: 'error'; error: BaseError; hash: string | null; chain: ChainConfig | null }
 
-interface StepView {
-  prepared: PreparedTransaction
-  info: DecodedCallInfo
-  token: TokenInfo | null
-  balance: bigint
-  /** USD per native token; null when no price (no USD shown). */
-  usd: number | null
-  scan: ScanVerdict | null
-}
-
 async function loadStep(request: PendingTx, step: number): Promise<StepView> {
   const tx = request.requests[step]!
   const prepared = await prepareTransaction(request.address, tx, request.chainId)
@@ -45,7 +35,7 @@ async function loadStep(request: PendingTx, step: number): Promise<StepView> {
     fetchUsdPrice(prepared.chain.id, prepared.chain.nativeCurrency.symbol),
     scanTransaction(request.method, prepared.tx),
   ])
-  return { prepared, info: decodeCall(tx.data, token?.isErc20 ?? false), token, balance, usd, scan }
+  return { prepared, info: decodeCall(tx.data, token?.isErc20 ?? false), token, balance, usd, scan, sponsored: isSponsored(prepared, request.method) }
 }
 
 /** The Ethereum transaction confirmation screen (one request or a batch, '(n / total)'). */
@@ -94,7 +84,7 @@ export default function TransactionView({ request }: { request: PendingTx }) {
           results.current.push({ chainId: prepared.chain.id, hash: null, signature: signed })
           continue
         }
-        hash = await broadcast(prepared.chain, signed)
+        hash = await submitSigned(request.address, prepared, signed)
         go('broadcast', { name: 'awaiting-receipt', view: current, hash })
         await waitForReceipt(prepared.chain, hash)
         results.current.push({ chainId: prepared.chain.id, hash, signature: null })
@@ -124,11 +114,7 @@ export default function TransactionView({ request }: { request: PendingTx }) {
     )
   }
 
-  if (phase.name === 'error') {
-    const { chain, hash, error } = phase
-    const explorer = chain && hash ? `${explorerUrl(chain)}/tx/${hash}` : null
-    return <TxErrorView error={error} hash={hash} explorerHref={explorer} onRetry={() => setAttempt(attempt + 1)} onClose={() => request.reject(error)} />
-  }
+  if (phase.name === 'error') return <ErrorView phase={phase} onRetry={() => setAttempt(attempt + 1)} onClose={() => request.reject(phase.error)} />
 
   const titleBase =
     options.transactionInfo?.title ?? (options.transactionInfo?.action ? TX_TEXTS.approveAction(options.transactionInfo.action) : TX_TEXTS.confirmAction)
@@ -171,90 +157,10 @@ export default function TransactionView({ request }: { request: PendingTx }) {
       >
         {/* Funding does not exist yet (fundingEnabled false): a short balance shows the spec's 'Add funds on <chain>' text instead. */}
         {((label) => (label === 'Approve' ? (options.buttonText ?? TX_TEXTS.approve) : label))(
-          mainButton({ last, fundsMissing: view ? view.balance < view.prepared.value + view.prepared.maxFee : false, fundingEnabled: false, sponsored: false }),
+          mainButton({ last, fundsMissing: view ? fundsMissing(view) : false, fundingEnabled: false, sponsored: view?.sponsored ?? false }),
         )}
       </PrimaryButton>
       {options.isCancellable !== false && !busy ? <SecondaryButton onClick={decline}>{TX_TEXTS.notNow}</SecondaryButton> : null}
     </div>
-  )
-}
-
-function AddressLink({ chain, address }: { chain: ChainConfig; address: string }) {
-  return (
-    <a href={`${explorerUrl(chain)}/address/${address}`} target="_blank" rel="noopener noreferrer" title={address}>
-      {shortAddress(address)}
-    </a>
-  )
-}
-
-function Summary({ view, request, step }: { view: StepView; request: PendingTx; step: number }) {
-  const [open, setOpen] = useState(false)
-  const { prepared, info, token, balance, usd } = view
-  const { chain } = prepared
-  const native = chain.nativeCurrency
-  // Spec §9: USD beside native amounts when a price is known.
-  const inUsd = (wei: bigint) => (usd === null ? '' : ` (${formatUsd(Number(formatUnits(wei, native.decimals)) * usd)})`)
-  const tx = request.requests[step]!
-  const tokenAmount = (amount: bigint) =>
-    amount === MAX_UINT256 ? TX_TEXTS.maximum : `${formatCrypto(amount, token?.decimals ?? 18)}${token?.symbol ? ` ${token.symbol}` : ''}`
-  const fee = `${formatCrypto(prepared.maxFee, native.decimals)} ${native.symbol}${inUsd(prepared.maxFee)}`
-  const short = balance < prepared.value + prepared.maxFee
-  const to = info.transferTo ?? tx.to ?? null
-  return (
-    <>
-      <dl className="tx-rows" part="transaction-summary">
-        {prepared.value > 0n ? (
-          <Row label={TX_TEXTS.amount}>{`${formatCrypto(prepared.value, native.decimals)} ${native.symbol}${inUsd(prepared.value)}`}</Row>
-        ) : null}
-        {info.isErc20Ish && info.amount !== undefined ? <Row label={TX_TEXTS.amount}>{tokenAmount(info.amount)}</Row> : null}
-        {info.isNFTIsh && info.tokenId !== undefined ? <Row label={TX_TEXTS.amount}>{`#${info.tokenId}`}</Row> : null}
-        {info.spender || info.operator ? (
-          <Row label={TX_TEXTS.spender}>
-            <AddressLink chain={chain} address={(info.spender ?? info.operator)!} />
-          </Row>
-        ) : null}
-        {to ? (
-          <Row label={TX_TEXTS.to}>
-            <AddressLink chain={chain} address={to} />
-          </Row>
-        ) : null}
-        {(info.isErc20Ish || info.isNFTIsh) && tx.to ? (
-          <Row label={TX_TEXTS.tokenAddress}>
-            <AddressLink chain={chain} address={tx.to} />
-          </Row>
-        ) : null}
-        <Row label={TX_TEXTS.network}>{chain.name}</Row>
-        <Row label={TX_TEXTS.estimatedFee}>{fee}</Row>
-      </dl>
-      <button type="button" className="tx-details-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {TX_TEXTS.details}
-      </button>
-      {open ? (
-        <dl className="tx-rows tx-details" part="transaction-details">
-          <Row label={TX_TEXTS.from}>
-            <AddressLink chain={chain} address={request.address} />
-          </Row>
-          {tx.to ? (
-            <Row label={TX_TEXTS.to}>
-              <AddressLink chain={chain} address={tx.to} />
-            </Row>
-          ) : null}
-          <Row label={TX_TEXTS.action}>{info.functionName ?? info.action}</Row>
-          <Row label={TX_TEXTS.estFees}>{fee}</Row>
-          <Row label={TX_TEXTS.total}>{`${formatCrypto(prepared.value + prepared.maxFee, native.decimals)} ${native.symbol}`}</Row>
-        </dl>
-      ) : null}
-      <div className="tx-balance" part="balance-card">
-        <span>{shortAddress(request.address)}</span>
-        <span>
-          {TX_TEXTS.balance} {`${formatCrypto(balance, native.decimals)} ${native.symbol}`}
-        </span>
-      </div>
-      {short ? (
-        <p className="error-message" role="alert">
-          {TRANSACTION_MESSAGES.addFunds(chain.name)}
-        </p>
-      ) : null}
-    </>
   )
 }

@@ -150,7 +150,7 @@ export default function WalletConnectScreen({ intent, wallet, chainType }: Walle
 
   const { status, error } = flow
   if (status === 'connecting' && viaSdk && wallet.connector === 'wallet_connect_v2') {
-    const appStore = WALLET_LISTING.find((l) => l.id === wallet.listingId)?.appStore
+    const appStore = wallet.appStore ?? WALLET_LISTING.find((l) => l.id === wallet.listingId)?.appStore
     return (
       <>
         <WalletStyles />

@@ -42,6 +42,7 @@ const toSelected = (row: WalletOption, walletConnect: boolean): SelectedWallet =
     ...(row.listing ? { listingId: row.listing.id } : {}),
     ...(connector ? { connector } : {}),
     ...(connector === 'wallet_connect_v2' && row.listing ? { mobile: row.listing.mobile } : {}),
+    ...(row.listing?.appStore ? { appStore: row.listing.appStore } : {}),
   }
 }
 

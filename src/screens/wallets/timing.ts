@@ -7,8 +7,6 @@ export const WALLET_TIMING = {
   requestTimeoutMs: 120_000,
   /** How long the list waits for injected wallets to announce themselves before 'No wallets available'. */
   detectionMs: 3_000,
-  /** Connector initialisation budget. */
-  connectorInitMs: 1_500,
   /** Mobile redirect: 'Still here?' after this. */
   stillHereMs: 1_000,
   /** WalletConnect mobile redirect: how often the page checks whether the wallet app took over. */

@@ -13,6 +13,8 @@ export const PROXY_TIMEOUTS = { initMs: 30_000, importInitMs: 15_000, requestMs:
 
 const TAG = 'gatehouse-wallet'
 
+const isMissingMfa = (error: unknown) => error instanceof WalletProxyError && error.type === 'missing_or_invalid_mfa'
+
 interface Pending {
   resolve(value: unknown): void
   reject(error: unknown): void
@@ -74,7 +76,14 @@ export class EmbeddedWalletProxy {
     timeoutMs = PROXY_TIMEOUTS.requestMs,
   ): Promise<FrameRequests[T]['result']> {
     await this.ready()
-    return this.send(type, payload, timeoutMs)
+    try {
+      return await this.send(type, payload, timeoutMs)
+    } catch (error) {
+      // An MFA-protected call (spec part 2 §4): verify, then retry (src/mfa/gate.ts, loaded only then).
+      if (type === 'mfa:verify' || !isMissingMfa(error)) throw error
+      const { protectedCall } = await import('../../mfa/gate.ts')
+      return protectedCall(() => this.send(type, payload, timeoutMs), isMissingMfa, error)
+    }
   }
 
   private send<T extends FrameRequestType>(type: T, payload: FrameRequests[T]['payload'], timeoutMs: number): Promise<FrameRequests[T]['result']> {

@@ -6,6 +6,7 @@
  */
 import type { TransactionToSign } from '../../../frame/src/protocol.ts'
 import { connectEmbeddedWallet } from '../../actions/connectEmbeddedWallet.ts'
+import { getApiClient } from '../../api/instance.ts'
 import { errorDetail, toBaseError } from '../../errors/toBaseError.ts'
 import { TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction.ts'
 import { EmbeddedWalletError, WALLET_MESSAGES, WalletProxyError } from '../../errors/wallet.ts'
@@ -123,6 +124,37 @@ export async function broadcast(chain: ChainConfig, signed: string): Promise<str
   }
 }
 
+/** Whether the app pays this transaction's gas: a sponsored chain, and a transaction that is sent (not only signed). */
+export const isSponsored = (prepared: PreparedTransaction, method: TxParameters['method']) =>
+  method === 'eth_sendTransaction' && prepared.chain.sponsored === true
+
+/**
+ * Sends a signed transaction: straight to the chain, or on a sponsored chain through our server
+ * (`POST /wallets/:wallet_id/rpc`, `sponsor: true`), which tops the wallet up with the gas and broadcasts it.
+ */
+export async function submitSigned(address: string, prepared: PreparedTransaction, signed: string): Promise<string> {
+  if (!prepared.chain.sponsored) return broadcast(prepared.chain, signed)
+  const wallet = findWallet(address)
+  if (!wallet) throw new EmbeddedWalletError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
+  try {
+    const { data } = await getApiClient().request<{ data: { hash: string } }>(`/wallets/${encodeURIComponent(wallet.id)}/rpc`, {
+      method: 'POST',
+      retries: 0,
+      body: {
+        chain_type: 'ethereum',
+        method: 'eth_sendTransaction',
+        caip2: `eip155:${prepared.chain.id}`,
+        sponsor: true,
+        params: { signed_transaction: signed },
+      },
+    })
+    return data.hash
+  } catch (error) {
+    const details = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message
+    throw new TransactionError(TRANSACTION_MESSAGES.generic, { code: 'TRANSACTION_FAILURE', details, cause: error })
+  }
+}
+
 /** Waits for the receipt; a reverted status is 'Transaction failed' (TRANSACTION_FAILURE, with the hash). */
 export async function waitForReceipt(chain: ChainConfig, hash: string): Promise<{ status: string; blockNumber: string }> {
   const deadline = Date.now() + RECEIPT_TIMEOUT_MS
@@ -143,7 +175,7 @@ export async function runStep(parameters: TxParameters, request: EthereumTransac
   const prepared = await prepareTransaction(parameters.address, request, parameters.chainId)
   const signed = await signPrepared(parameters.address, prepared)
   if (parameters.method === 'eth_signTransaction') return { chainId: prepared.chain.id, hash: null, signature: signed }
-  const hash = await broadcast(prepared.chain, signed)
+  const hash = await submitSigned(parameters.address, prepared, signed)
   await waitForReceipt(prepared.chain, hash)
   return { chainId: prepared.chain.id, hash, signature: null }
 }

@@ -32,6 +32,22 @@ describe('decoded call info (spec part 3 §3)', () => {
     })
     expect(decodeCall(batch, false)).toMatchObject({ action: 'batch transfer', tokenIds: [1n, 2n], amounts: [3n, 4n] })
   })
+  it('an ERC-721 approve of one token id, a transferFrom, and an ERC-1155 single transfer with its amount', () => {
+    const approve = encodeFunctionData({ abi: erc721Abi, functionName: 'approve', args: [B, 9n] })
+    // The same bytes are an ERC-20 approve when the target answers decimals().
+    expect(decodeCall(approve, false)).toMatchObject({ action: 'approve', isNFTIsh: true, isErc20Ish: false, spender: B, tokenId: 9n })
+    expect(decodeCall(approve, true)).toMatchObject({ action: 'approve', isErc20Ish: true, isNFTIsh: false, spender: B, amount: 9n })
+    const transferFrom = encodeFunctionData({ abi: erc721Abi, functionName: 'transferFrom', args: [A, B, 3n] })
+    expect(decodeCall(transferFrom, false)).toMatchObject({ action: 'transfer', functionName: 'transferFrom', transferFrom: A, transferTo: B, tokenId: 3n })
+    const single = encodeFunctionData({
+      abi: parseAbi(['function safeTransferFrom(address from, address to, uint256 id, uint256 amount, bytes data)']),
+      functionName: 'safeTransferFrom',
+      args: [A, B, 5n, 12n, '0x'],
+    })
+    expect(decodeCall(single, false)).toMatchObject({ action: 'transfer', isNFTIsh: true, transferFrom: A, transferTo: B, tokenId: 5n, amount: 12n })
+    const revoke = encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [B, false] })
+    expect(decodeCall(revoke, false)).toMatchObject({ action: 'approve', operator: B, approved: false })
+  })
   it("anything else is a plain 'transaction'", () => {
     expect(decodeCall(undefined, false)).toMatchObject({ action: 'transaction', isErc20Ish: false, isNFTIsh: false })
     expect(decodeCall('0xdeadbeef', true)).toMatchObject({ action: 'transaction' })

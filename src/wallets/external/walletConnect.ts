@@ -12,7 +12,9 @@
 import { createConnector, type CreateConnectorFn } from '@wagmi/core'
 import { SignClient } from '@walletconnect/sign-client'
 import { getAddress, numberToHex } from 'viem'
+import { withWalletTimeout } from '../../screens/wallets/walletErrors.ts'
 import { $config } from '../../stores/config.ts'
+import { WALLET_CONNECTOR_INIT_MS } from '../../stores/walletFlow.ts'
 import * as eth from './ethereum.ts'
 
 type Client = Awaited<ReturnType<typeof SignClient.init>>
@@ -178,20 +180,43 @@ export function walletConnectConnector(s: WalletConnectSettings, hooks: WalletCo
       })
     }
 
+    /**
+     * Spec part 2 §9: the connector gets 1.5 s to initialise (client started, pairing registered
+     * with the relay). Past it: a timed-out request (Retry); the SDK carries on in the background
+     * and this pairing is dropped.
+     */
+    const initialisePairing = async () => {
+      const pairing = (async () => {
+        const c = await walletConnectClient(s)
+        client = c
+        watch(c)
+        const chains = s.chains.map((id) => `eip155:${id}`)
+        return c.connect({ optionalNamespaces: { eip155: { chains, methods: METHODS, events: EVENTS } } })
+      })()
+      try {
+        return await withWalletTimeout(pairing, WALLET_CONNECTOR_INIT_MS)
+      } catch (error) {
+        pairing.then(
+          ({ approval }) => approval().catch(() => {}),
+          () => {},
+        )
+        throw error
+      }
+    }
+
     return {
       id: 'walletConnect',
       name: 'WalletConnect',
       type: 'walletConnect',
       async connect({ isReconnecting } = {}) {
-        client = await walletConnectClient(s)
-        watch(client)
         if (isReconnecting) {
+          client = await walletConnectClient(s)
+          watch(client)
           const stored = hooks.restoreTopic ? client.session.getAll().find((x) => x.topic === hooks.restoreTopic) : undefined
           if (!stored || stored.expiry * 1000 < Date.now()) throw providerError(4900, 'No WalletConnect session to restore')
           state.session = stored
         } else {
-          const chains = s.chains.map((c) => `eip155:${c}`)
-          const { uri, approval } = await client.connect({ optionalNamespaces: { eip155: { chains, methods: METHODS, events: EVENTS } } })
+          const { uri, approval } = await initialisePairing()
           if (uri) hooks.onDisplayUri?.(uri)
           try {
             state.session = await approval()

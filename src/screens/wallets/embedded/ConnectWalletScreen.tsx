@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { closeModal } from '../../../actions/closeModal.ts'
 import { connectEmbeddedWallet } from '../../../actions/connectEmbeddedWallet.ts'
 import { toBaseError } from '../../../errors/toBaseError.ts'
-import { replaceScreen } from '../../../stores/modal.ts'
+import { enrolledMethods, requestVerification } from '../../../mfa/gate.ts'
+import { currentScreen, pushScreen, replaceScreen } from '../../../stores/modal.ts'
 import { ErrorView } from '../../../ui/ErrorView.tsx'
 import { Spinner } from '../../../ui/Spinner.tsx'
 import { WALLET_TIMING } from './timing.ts'
@@ -19,17 +20,23 @@ export default function ConnectWalletScreen({ address, next }: { address: string
     if (started.current) return
     started.current = true
     const shown = Date.now()
-    connectEmbeddedWallet({ address, promptPassword: false }).then(
-      () => {
-        const wait = Math.max(0, WALLET_TIMING.exportInterstitialMinMs - (Date.now() - shown))
-        setTimeout(() => replaceScreen({ name: 'embedded-wallet-export', address }), wait)
-      },
-      (error) => {
-        if (toBaseError(error).code !== 'PASSWORD_REQUIRED') return setFailed(true)
-        // 'Enter your password', then the export.
-        replaceScreen({ name: 'embedded-wallet-recover-password', address, next })
-      },
-    )
+    // Spec part 3 §6: exporting forces MFA verification (the server also wants a fresh one and spends it).
+    const verified = enrolledMethods().length ? requestVerification('auth', () => pushScreen({ name: 'mfa-verify', flow: 'auth' })) : Promise.resolve()
+    verified
+      .then(() => connectEmbeddedWallet({ address, promptPassword: false }))
+      .then(
+        () => {
+          const wait = Math.max(0, WALLET_TIMING.exportInterstitialMinMs - (Date.now() - shown))
+          setTimeout(() => replaceScreen({ name: 'embedded-wallet-export', address }), wait)
+        },
+        (error) => {
+          // A canceled or failed verification ends here: its screen already said why.
+          if (toBaseError(error).name === 'MfaError') return
+          if (toBaseError(error).code !== 'PASSWORD_REQUIRED') return setFailed(true)
+          // 'Enter your password', then the export.
+          replaceScreen({ name: 'embedded-wallet-recover-password', address, next })
+        },
+      )
   }, [address, next])
 
   if (failed) return <ErrorView title="Something went wrong" detail="We're on it. Please try again later." cta="Close" onCta={() => closeModal()} />

@@ -1,0 +1,53 @@
+/**
+ * `POST /api/v1/wallets/:wallet_id/rpc` (api-paths.md). Keys never reach the server, so the only
+ * method answered here is a sponsored `eth_sendTransaction` of a transaction the wallet frame
+ * already signed: the server pays its gas and broadcasts it (services/gas-sponsorship.ts).
+ */
+import { HEADER_APP, type ApiInstance } from '../context.js'
+import { ApiError } from '../errors.js'
+import { requireBearer } from '../services/bearer.js'
+import { sponsorTransaction } from '../services/gas-sponsorship.js'
+
+const rpcSchema = {
+  summary: "Sponsored eth_sendTransaction: the app's sponsor pays the gas of a transaction the user's embedded wallet signed",
+  headers: { type: 'object', properties: { authorization: { type: 'string' } } },
+  params: { type: 'object', required: ['wallet_id'], properties: { wallet_id: { type: 'string', minLength: 1, maxLength: 64 } } },
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['chain_type', 'method', 'params'],
+    properties: {
+      chain_type: { type: 'string', enum: ['ethereum'] },
+      method: { type: 'string', enum: ['eth_sendTransaction'] },
+      caip2: { type: 'string', pattern: '^eip155:[0-9]{1,12}$' },
+      sponsor: { type: 'boolean' },
+      params: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['signed_transaction'],
+        properties: { signed_transaction: { type: 'string', pattern: '^0x[0-9a-fA-F]{2,262144}$' } },
+      },
+    },
+  },
+} as const
+
+export default async function walletRpcRoutes(app: ApiInstance) {
+  app.post('/wallets/:wallet_id/rpc', { schema: rpcSchema, config: HEADER_APP }, async (request) => {
+    const { userId } = await requireBearer(request)
+    const body = request.body
+    if (body.sponsor !== true)
+      throw new ApiError('not_supported', 'Only sponsored eth_sendTransaction is answered: the wallet frame signs and the browser broadcasts')
+    const { hash } = await sponsorTransaction(app.gatehouse.db, app.gatehouse.now, {
+      app: request.gatehouseApp!,
+      userId,
+      walletId: request.params.wallet_id,
+      signedTransaction: body.params.signed_transaction as `0x${string}`,
+    }).catch((error: unknown) => {
+      // The sponsor account failing (out of funds, RPC down) is the operator's to fix: it is logged.
+      if (error instanceof ApiError && error.code === 'internal_error') request.log.warn({ appId: request.gatehouseApp!.id }, error.message)
+      throw error
+    })
+    const caip2 = body.caip2 ?? null
+    return { method: 'eth_sendTransaction', data: { hash, caip2 } }
+  })
+}

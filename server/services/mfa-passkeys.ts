@@ -1,0 +1,126 @@
+/**
+ * Passkeys as a second factor: the user's passkeys (linked accounts) carry `enrolled_in_mfa`.
+ * Verification is a WebAuthn assertion by one of the enrolled passkeys, its challenge issued to the
+ * host page (the WebAuthn origin) and spent by the wallet frame's verify call.
+ */
+import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server'
+import { isoBase64URL } from '@simplewebauthn/server/helpers'
+import { listLinkedAccounts, setLinkedAccountDetails } from '../db/linked-accounts.js'
+import type { Db, LinkedAccountsTable } from '../db/schema.js'
+import { ApiError } from '../errors.js'
+import type { AccountService } from './accounts.js'
+import type { App } from './app-config.js'
+import { offered, type MfaCaller, type MfaService } from './mfa.js'
+import { PASSKEY_TIMEOUT_MS, PASSKEY_TYPE, snakeKeys, type PasskeyService } from './passkeys.js'
+import { loadWireUser, type WireUser } from './users.js'
+
+const CHALLENGE_TTL_MS = 5 * 60_000
+type Details = Record<string, unknown> & { enrolled_in_mfa?: boolean; public_key?: string; counter?: number; transports?: string[] }
+const detailsOf = (a: LinkedAccountsTable) => JSON.parse(a.details ?? '{}') as Details
+
+export class MfaPasskeys {
+  constructor(private readonly deps: { db: Db; mfa: MfaService; passkeys: PasskeyService; accounts: AccountService; now: () => number }) {}
+
+  private async passkeysOf(userId: string): Promise<LinkedAccountsTable[]> {
+    return (await listLinkedAccounts(this.deps.db, userId)).filter((a) => a.type === PASSKEY_TYPE)
+  }
+
+  /** Request options naming the user's MFA passkeys, for the host page's origin. */
+  async init(app: App, userId: string, originHeader: string | undefined) {
+    const origin = this.deps.passkeys.checkOrigin(app, originHeader)
+    const enrolled = (await this.passkeysOf(userId)).filter((a) => detailsOf(a).enrolled_in_mfa)
+    if (!enrolled.length) throw new ApiError('invalid_data', 'No passkey is enrolled in MFA')
+    const options = await generateAuthenticationOptions({
+      rpID: new URL(origin).hostname,
+      timeout: PASSKEY_TIMEOUT_MS,
+      userVerification: 'preferred',
+      allowCredentials: enrolled.map((a) => ({ id: a.address, transports: detailsOf(a).transports as never })),
+    })
+    const t = this.deps.now()
+    await this.deps.db
+      .insertInto('passkey_challenges')
+      .values({
+        challenge: options.challenge,
+        app_id: app.id,
+        purpose: 'mfa',
+        origin,
+        user_id: userId,
+        webauthn_user_id: null,
+        created_at: t,
+        expires_at: t + CHALLENGE_TTL_MS,
+      })
+      .execute()
+    return snakeKeys(options)
+  }
+
+  /** Whether `response` is a valid assertion of an enrolled passkey of the caller over a live challenge (spent). */
+  private async check(caller: MfaCaller, response: AuthenticationResponseJSON): Promise<boolean> {
+    let challenge: string
+    try {
+      challenge = (JSON.parse(isoBase64URL.toUTF8String(response.response.clientDataJSON)) as { challenge: string }).challenge
+    } catch {
+      return false
+    }
+    const row = await this.deps.db
+      .deleteFrom('passkey_challenges')
+      .where('challenge', '=', String(challenge))
+      .where('app_id', '=', caller.appId)
+      .returningAll()
+      .executeTakeFirst()
+    if (!row || row.purpose !== 'mfa' || row.user_id !== caller.userId || row.expires_at <= this.deps.now()) return false
+    const account = (await this.passkeysOf(caller.userId)).find((a) => a.address === response.id)
+    const details = account && detailsOf(account)
+    if (!account || !details?.enrolled_in_mfa) return false
+    try {
+      const verification = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: row.challenge,
+        expectedOrigin: row.origin,
+        expectedRPID: new URL(row.origin).hostname,
+        credential: {
+          id: account.address,
+          publicKey: isoBase64URL.toBuffer(String(details.public_key)),
+          counter: Number(details.counter ?? 0),
+          transports: details.transports as never,
+        },
+        requireUserVerification: false,
+      })
+      if (!verification.verified) return false
+      await setLinkedAccountDetails(
+        this.deps.db,
+        account.id,
+        JSON.stringify({ ...details, counter: verification.authenticationInfo.newCounter, latest_verified_at: this.deps.now() }),
+      )
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  verify(caller: MfaCaller, response: AuthenticationResponseJSON) {
+    return this.deps.mfa.verifiedPasskey(caller, () => this.check(caller, response))
+  }
+
+  /**
+   * Sets which of the user's passkeys are enrolled in MFA (`credentialIds`: exactly those). Removed
+   * ones are also unlinked as login methods when `removeForLogin`.
+   */
+  async enrollment(caller: MfaCaller, app: App, credentialIds: string[], removeForLogin: boolean): Promise<WireUser> {
+    await this.deps.mfa.changeAllowed(caller)
+    if (credentialIds.length) offered(app, 'passkey')
+    const passkeys = await this.passkeysOf(caller.userId)
+    for (const id of credentialIds) {
+      if (!passkeys.some((a) => a.address === id)) throw new ApiError('invalid_data', 'Unknown passkey')
+    }
+    const removed: string[] = []
+    for (const account of passkeys) {
+      const details = detailsOf(account)
+      const enrolled = credentialIds.includes(account.address)
+      if (Boolean(details.enrolled_in_mfa) === enrolled) continue
+      if (!enrolled) removed.push(account.address)
+      await setLinkedAccountDetails(this.deps.db, account.id, JSON.stringify({ ...details, enrolled_in_mfa: enrolled }))
+    }
+    if (removeForLogin) for (const address of removed) await this.deps.accounts.unlink(app, caller.userId, PASSKEY_TYPE, address)
+    return (await loadWireUser(this.deps.db, caller.userId))!
+  }
+}

@@ -1,0 +1,267 @@
+/**
+ * MFA (spec part 2): TOTP (RFC 6238 via otpauth), SMS codes and passkeys as second factors, and the
+ * MFA proof the wallet endpoints ask for. A verification marks the caller's session
+ * (`sessions.mfa_verified_at`); since every wallet call of a bound session also proves the session's
+ * device key, the proof is bound to the session and to the device that verified. It lives
+ * MFA_PROOF_TTL_MS; export needs one at most MFA_EXPORT_MAX_AGE_MS old and spends it.
+ *
+ * Wrong codes: at most MFA_MAX_ATTEMPTS per MFA_LOCK_MS window, then `mfa_verification_max_attempts_reached`
+ * until the window ends (the spec's 'try again in 10 seconds'); across windows the code-guess budget
+ * of the throttle (20 per 6 h by default) bounds guessing as for login codes.
+ */
+import { Secret, TOTP } from 'otpauth'
+import { generateCode, hashCode } from '../crypto/codes.js'
+import type { ShareBox } from '../crypto/share-box.js'
+import { putLoginCode } from '../db/codes.js'
+import { deleteMfaFactor, findMfaFactor, listMfaFactors, putMfaFactor, setSessionMfa, spendSessionMfa, useTotpStep, type MfaFactorType } from '../db/mfa.js'
+import { hitRateLimit, refundRateLimitHit } from '../db/rate-limits.js'
+import { listLinkedAccounts } from '../db/linked-accounts.js'
+import type { Db, SessionsTable } from '../db/schema.js'
+import { ApiError } from '../errors.js'
+import type { App } from './app-config.js'
+import { checkLoginCode } from './login-codes.js'
+import { normalizePhone } from './passwordless-sms.js'
+import type { SmsSender } from './sms-sender.js'
+import type { Throttle } from './throttle.js'
+import { loadWireUser, mfaMethodsOf, type WireUser } from './users.js'
+
+/** How long one verification lets the session reach key material and sign. */
+export const MFA_PROOF_TTL_MS = 10 * 60_000
+/** Export needs a verification this recent, and spends it (spec part 3 §6: exporting forces MFA). */
+export const MFA_EXPORT_MAX_AGE_MS = 2 * 60_000
+/** Spec part 2 §9: max 4 attempts; the lock lasts the 10 s the max-attempts message names. */
+export const MFA_MAX_ATTEMPTS = 4
+export const MFA_LOCK_MS = 10_000
+const TOTP_PERIOD = 30
+
+export const INVALID_MFA_CODE = 'The code you entered is not valid'
+const MAX_ATTEMPTS = 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.'
+export const missingMfa = () => new ApiError('missing_or_invalid_mfa', 'MFA verification is required for this action')
+
+export interface MfaDeps {
+  db: Db
+  sms: SmsSender
+  throttle: Throttle
+  box: ShareBox
+  secret: string
+  now: () => number
+}
+
+export interface MfaCaller {
+  appId: string
+  userId: string
+  session: SessionsTable
+}
+
+/** Enrolling a method the app does not offer is refused (verifying one already enrolled is not). */
+export function offered(app: App, method: 'sms' | 'totp' | 'passkey'): void {
+  if (!(app.config.mfa?.methods ?? ['sms', 'totp', 'passkey']).includes(method))
+    throw new ApiError('invalid_data', `MFA with ${method} is not enabled for this app`)
+}
+
+const smsKey = (userId: string) => `mfa-sms:${userId}`
+const smsEnrollKey = (userId: string, phone: string) => `mfa-sms-enroll:${userId}:${phone}`
+const totpContext = (appId: string, userId: string) => `mfa:${appId}:${userId}:totp`
+
+export class MfaService {
+  constructor(private readonly deps: MfaDeps) {}
+
+  /** The user's enrolled methods ('sms' | 'totp' | 'passkey'). */
+  async methods(userId: string): Promise<('sms' | 'totp' | 'passkey')[]> {
+    const [accounts, factors] = await Promise.all([listLinkedAccounts(this.deps.db, userId), listMfaFactors(this.deps.db, userId)])
+    return mfaMethodsOf(accounts, factors).map((m) => m.type)
+  }
+
+  /** When the session's MFA proof ends, or null without one; 0 when the user has no MFA at all. */
+  async proofUntil(userId: string, session: SessionsTable): Promise<number | null> {
+    if (!(await this.methods(userId)).length) return 0
+    const at = Number(session.mfa_verified_at ?? 0)
+    const until = at + MFA_PROOF_TTL_MS
+    return at && until > this.deps.now() ? until : null
+  }
+
+  /**
+   * The gate of every wallet call: nothing for users without MFA, otherwise a live proof of this
+   * session; `export` needs a recent one and spends it. Returns when the proof ends (0: no MFA).
+   */
+  async require(userId: string, session: SessionsTable, purpose: 'use' | 'export'): Promise<number> {
+    const until = await this.proofUntil(userId, session)
+    if (until === 0) return 0
+    if (until === null) throw missingMfa()
+    if (purpose === 'export' && !(await spendSessionMfa(this.deps.db, session.id, this.deps.now() - MFA_EXPORT_MAX_AGE_MS))) throw missingMfa()
+    return until
+  }
+
+  /** Adding or removing a method needs a live proof once the user has any method. */
+  private async requireForChange(caller: MfaCaller): Promise<void> {
+    if ((await this.proofUntil(caller.userId, caller.session)) === null) throw missingMfa()
+  }
+
+  /**
+   * One wrong-code budget per user across methods: spent before comparing (so parallel guesses
+   * cannot slip past), given back when the code was right.
+   */
+  private async guess<T>(caller: MfaCaller, check: () => Promise<T | false>): Promise<T> {
+    const { db, throttle, now } = this.deps
+    const key = `mfa-attempts:${caller.appId}:${caller.userId}`
+    const t = now()
+    if (throttle.enabled && (await hitRateLimit(db, key, t, MFA_LOCK_MS)) > MFA_MAX_ATTEMPTS) {
+      throw new ApiError('mfa_verification_max_attempts_reached', MAX_ATTEMPTS)
+    }
+    let giveBack: () => Promise<void>
+    try {
+      giveBack = await throttle.codeGuess(caller.appId, `mfa:${caller.userId}`)
+    } catch {
+      throw new ApiError('mfa_verification_max_attempts_reached', MAX_ATTEMPTS)
+    }
+    const result = await check()
+    if (result === false) throw new ApiError('invalid_mfa_code', INVALID_MFA_CODE)
+    await giveBack()
+    if (throttle.enabled) await refundRateLimitHit(db, key, t, MFA_LOCK_MS)
+    return result
+  }
+
+  /** The session passed a verification: the MFA proof. */
+  private async proven(caller: MfaCaller): Promise<{ mfa_verified_until: number; user: WireUser }> {
+    const t = this.deps.now()
+    await setSessionMfa(this.deps.db, caller.session.id, t)
+    return { mfa_verified_until: t + MFA_PROOF_TTL_MS, user: (await loadWireUser(this.deps.db, caller.userId))! }
+  }
+
+  // ---- TOTP ----
+
+  private totp(secret: string): TOTP {
+    return new TOTP({ issuer: 'Gatehouse', algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD, secret: Secret.fromBase32(secret) })
+  }
+
+  /** The time step a code belongs to (±1 step of now), or null. */
+  private totpStep(secret: string, code: string): number | null {
+    if (!/^\d{6}$/.test(code)) return null
+    const timestamp = this.deps.now()
+    const delta = this.totp(secret).validate({ token: code, timestamp, window: 1 })
+    return delta === null ? null : Math.floor(timestamp / 1000 / TOTP_PERIOD) + delta
+  }
+
+  /** A new pending TOTP key: `secret` (base32) and `auth_url` (otpauth://, for the QR code). */
+  async initTotp(caller: MfaCaller, app: App, label: string): Promise<{ secret: string; auth_url: string }> {
+    offered(app, 'totp')
+    await this.requireForChange(caller)
+    const existing = await findMfaFactor(this.deps.db, caller.userId, 'totp')
+    if (existing && Number(existing.active) === 1) throw new ApiError('invalid_data', 'An authenticator app is already enrolled')
+    const secret = new Secret({ size: 20 }).base32
+    await putMfaFactor(this.deps.db, {
+      user_id: caller.userId,
+      type: 'totp',
+      app_id: caller.appId,
+      secret: this.deps.box.seal(secret, totpContext(caller.appId, caller.userId)),
+      active: 0,
+      last_step: null,
+      created_at: this.deps.now(),
+    })
+    const totp = this.totp(secret)
+    totp.issuer = app.config.name || 'Gatehouse'
+    totp.label = label
+    return { secret, auth_url: totp.toString() }
+  }
+
+  private async checkTotp(caller: MfaCaller, code: string, activate: boolean): Promise<boolean> {
+    const factor = await findMfaFactor(this.deps.db, caller.userId, 'totp')
+    if (!factor || Number(factor.active) !== (activate ? 0 : 1)) return false
+    const step = this.totpStep(this.deps.box.open(factor.secret, totpContext(caller.appId, caller.userId)), code)
+    return step !== null && (await useTotpStep(this.deps.db, caller.userId, step, activate))
+  }
+
+  async enrollTotp(caller: MfaCaller, code: string): Promise<WireUser> {
+    await this.requireForChange(caller)
+    await this.guess(caller, async () => (await this.checkTotp(caller, code, true)) || false)
+    return (await loadWireUser(this.deps.db, caller.userId))!
+  }
+
+  async verifyTotp(caller: MfaCaller, code: string) {
+    await this.guess(caller, async () => (await this.checkTotp(caller, code, false)) || false)
+    return this.proven(caller)
+  }
+
+  // ---- SMS ----
+
+  /** Sends a code: `verify` to the enrolled number, `enroll` to a new one (after a verification when methods exist). */
+  async initSms(caller: MfaCaller, app: App, action: 'verify' | 'enroll', rawPhone: string | undefined, ip: string): Promise<void> {
+    const { db, throttle, now, secret } = this.deps
+    let phone: string
+    let key: string
+    if (action === 'enroll') {
+      offered(app, 'sms')
+      await this.requireForChange(caller)
+      if (!rawPhone) throw new ApiError('invalid_data', 'A phone number is required')
+      phone = normalizePhone(rawPhone)
+      key = smsEnrollKey(caller.userId, phone)
+    } else {
+      const factor = await findMfaFactor(db, caller.userId, 'sms')
+      if (!factor || Number(factor.active) !== 1) throw new ApiError('invalid_data', 'SMS verification is not enrolled')
+      phone = factor.secret
+      key = smsKey(caller.userId)
+    }
+    await throttle.initRequest(ip)
+    await throttle.hit(`init:mfa-sms:${caller.appId}:${caller.userId}`, throttle.limits.emailInit)
+    const t = now()
+    const code = generateCode()
+    const cooldownMs = throttle.enabled ? throttle.limits.resendCooldownSeconds * 1000 : 0
+    const stored = await putLoginCode(
+      db,
+      {
+        app_id: caller.appId,
+        email: key,
+        code_hash: hashCode(secret, caller.appId, key, code),
+        created_at: t,
+        expires_at: t + throttle.limits.codeTtlSeconds * 1000,
+      },
+      t - cooldownMs,
+    )
+    if (!stored) throw new ApiError('too_many_requests', 'A code was just sent. Please wait before requesting another.')
+    await this.deps.sms.send({ to: phone, code, channel: 'sms', body: `${code} is your verification code for ${app.name}.` })
+  }
+
+  private checkSmsCode(caller: MfaCaller, key: string, code: string): Promise<boolean> {
+    return checkLoginCode(this.deps, caller.appId, key, code)
+  }
+
+  async enrollSms(caller: MfaCaller, rawPhone: string, code: string): Promise<WireUser> {
+    await this.requireForChange(caller)
+    const phone = normalizePhone(rawPhone)
+    await this.guess(caller, async () => (await this.checkSmsCode(caller, smsEnrollKey(caller.userId, phone), code)) || false)
+    await putMfaFactor(this.deps.db, {
+      user_id: caller.userId,
+      type: 'sms',
+      app_id: caller.appId,
+      secret: phone,
+      active: 1,
+      last_step: null,
+      created_at: this.deps.now(),
+    })
+    return (await loadWireUser(this.deps.db, caller.userId))!
+  }
+
+  async verifySms(caller: MfaCaller, code: string) {
+    await this.guess(caller, async () => (await this.checkSmsCode(caller, smsKey(caller.userId), code)) || false)
+    return this.proven(caller)
+  }
+
+  // ---- passkeys (the ceremony itself: mfa-passkeys.ts) ----
+
+  /** A passkey assertion the caller already verified counts as a verification. */
+  async verifiedPasskey(caller: MfaCaller, check: () => Promise<boolean>) {
+    await this.guess(caller, async () => (await check()) || false)
+    return this.proven(caller)
+  }
+
+  async unenroll(caller: MfaCaller, type: MfaFactorType): Promise<WireUser> {
+    await this.requireForChange(caller)
+    await deleteMfaFactor(this.deps.db, caller.userId, type)
+    return (await loadWireUser(this.deps.db, caller.userId))!
+  }
+
+  /** After a change that may have removed the last method, the now-pointless proof is dropped. */
+  async changeAllowed(caller: MfaCaller): Promise<void> {
+    await this.requireForChange(caller)
+  }
+}

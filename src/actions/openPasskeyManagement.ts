@@ -1,0 +1,19 @@
+import { MustBeAuthenticatedError } from '../errors/auth.ts'
+import { $session } from '../stores/session.ts'
+import { modalClosed, openWalletScreen } from '../wallets/embedded/modal.ts'
+
+export type OpenPasskeyManagementReturnType = void
+
+/**
+ * Opens 'Secure your account with a passkey': the user's passkeys (2 shown until 'View all'),
+ * adding (at most 5) and removing them. Resolves when the modal closes.
+ *
+ * @example
+ * await openPasskeyManagement()
+ */
+export async function openPasskeyManagement(): Promise<OpenPasskeyManagementReturnType> {
+  if ($session.get().status !== 'authenticated') throw new MustBeAuthenticatedError()
+  ;(await import('../screens/mfa/PasskeyManagementScreen.tsx')).resetPasskeyManagement()
+  openWalletScreen({ name: 'passkey-management' })
+  await modalClosed()
+}

@@ -1,0 +1,52 @@
+/**
+ * One MFA verification: SMS and TOTP codes and passkey assertions go to the wallet frame, which
+ * calls the server with the device's proof (the MFA proof is bound to this session and device).
+ * The host page only asks for the SMS code to be sent and runs the passkey ceremony (WebAuthn
+ * runs on the host's origin).
+ */
+import { getApiClient } from '../api/instance.ts'
+import { ApiError } from '../errors/api.ts'
+import { mfaErrors, MfaError } from '../errors/mfa.ts'
+import { WalletProxyError } from '../errors/wallet.ts'
+import { getCredential } from '../passkeys/webauthn.ts'
+import type { MfaSubmission } from '../stores/mfa.ts'
+import { getWalletProxy } from '../wallets/embedded/proxy.ts'
+import { requireAccessToken } from '../wallets/embedded/session.ts'
+import type { MfaMethod } from './texts.ts'
+
+/** Wallet proxy / API refusals as MFA errors (spec part 2 §8). */
+export function toMfaError(error: unknown): MfaError {
+  if (error instanceof MfaError) return error
+  const type = error instanceof WalletProxyError ? error.type : error instanceof ApiError ? error.code : ''
+  if (type === 'invalid_mfa_code') return mfaErrors.invalidCode(error)
+  if (type === 'mfa_verification_max_attempts_reached' || (error instanceof ApiError && error.status === 429)) return mfaErrors.maxAttempts(error)
+  if (type === 'missing_or_invalid_mfa') return mfaErrors.missing(error)
+  return mfaErrors.other(error)
+}
+
+const token = () => requireAccessToken('User must be authenticated')
+
+/** Sends the SMS code ('verify' action) or fetches passkey options; nothing for TOTP. */
+export async function initMfaMethod(method: MfaMethod): Promise<unknown> {
+  await token()
+  if (method === 'sms') return getApiClient().request('/mfa/passwordless_sms/init', { method: 'POST', body: { action: 'verify' } })
+  if (method === 'passkey') return (await getApiClient().request<{ options: unknown }>('/mfa/passkeys/init', { method: 'POST', body: {} })).options
+  return undefined
+}
+
+/** Verifies one submission through the frame; rejects with an MfaError. */
+export async function verifySubmission({ method, code }: MfaSubmission): Promise<void> {
+  try {
+    const accessToken = await token()
+    if (method === 'passkey') {
+      const options = await initMfaMethod('passkey')
+      const authenticatorResponse = await getCredential(options)
+      await getWalletProxy().request('mfa:verify', { accessToken, method, authenticatorResponse })
+      return
+    }
+    if (!code || !/^\d{6}$/.test(code)) throw mfaErrors.invalidCode()
+    await getWalletProxy().request('mfa:verify', { accessToken, method, code })
+  } catch (error) {
+    throw toMfaError(error)
+  }
+}

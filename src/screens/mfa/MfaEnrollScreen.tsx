@@ -1,0 +1,209 @@
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
+import { closeModal } from '../../actions/closeModal.ts'
+import { initEnrollMfa } from '../../actions/initEnrollMfa.ts'
+import { submitEnrollMfa } from '../../actions/submitEnrollMfa.ts'
+import { unenrollMfa } from '../../actions/unenrollMfa.ts'
+import { MfaError } from '../../errors/mfa.ts'
+import { MFA_METHOD_LABEL, MFA_TEXT, type MfaMethod } from '../../mfa/texts.ts'
+import { $mfaEnroll, type MfaEnrollStep } from '../../stores/mfa.ts'
+import { $config } from '../../stores/config.ts'
+import { $session } from '../../stores/session.ts'
+import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
+import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
+import { EnrollCode } from './EnrollCode.tsx'
+import { PasskeyEnroll, RemovePasskey } from './PasskeyEnroll.tsx'
+import { SmsPhone } from './SmsPhone.tsx'
+import { TotpScan } from './TotpScan.tsx'
+import { useVerifiedChange } from './useVerifiedChange.ts'
+
+const go = (step: MfaEnrollStep) => $mfaEnroll.set(step)
+const message = (error: unknown) => (error instanceof MfaError && error.code !== 'error' ? error.shortMessage : MFA_TEXT.enrollmentUnknown)
+
+/** MFA enrollment (spec part 2 §2, §4): intro, chooser, per-method flow, removal confirmations. */
+export default function MfaEnrollScreen() {
+  const state = useStore($mfaEnroll)
+  const user = useStore($session).user
+  const methods = user?.mfaMethods ?? []
+  const verified = useVerifiedChange()
+  const offered = useStore($config).app?.mfa?.methods ?? ['sms', 'totp', 'passkey']
+  useEffect(() => {
+    if (!$mfaEnroll.get()) go(methods.length ? { step: 'chooser' } : { step: 'intro' })
+  }, [])
+  if (!state) return null
+  if (!offered.length && !methods.length) {
+    return (
+      <div className="body" part="body" data-screen="mfa-enroll-none">
+        <ScreenTitle>Add more security</ScreenTitle>
+        <p className="detail">This app does not offer verification methods yet.</p>
+        <div className="actions">
+          <PrimaryButton onClick={() => closeModal()}>Close</PrimaryButton>
+        </div>
+      </div>
+    )
+  }
+
+  if (state.step === 'intro') {
+    return (
+      <div className="body" part="body" data-screen="mfa-enroll-intro">
+        <ScreenTitle>Transaction Protection</ScreenTitle>
+        <p className="detail">Add a second step before your wallet signs or sends anything: only you can approve it.</p>
+        <div className="actions">
+          <PrimaryButton onClick={() => go({ step: 'chooser' })}>Continue</PrimaryButton>
+          <SecondaryButton onClick={() => closeModal()}>Not now</SecondaryButton>
+        </div>
+      </div>
+    )
+  }
+  if (state.step === 'totp-scan') {
+    if (!state.secret || !state.authUrl) {
+      return state.error ? <Failed text={state.error} /> : <Loading />
+    }
+    return <TotpScan secret={state.secret} authUrl={state.authUrl} onContinue={() => go({ step: 'totp-code', secret: state.secret! })} />
+  }
+  if (state.step === 'totp-code') {
+    return (
+      <EnrollCode
+        detail="Enter the 6-digit code from your authenticator app."
+        onCode={async (code) => {
+          await submitEnrollMfa({ method: 'totp', code })
+          go({ step: 'chooser' })
+        }}
+      />
+    )
+  }
+  if (state.step === 'sms-phone') {
+    return (
+      <SmsPhone
+        key={state.error ?? ''}
+        error={state.error}
+        onSubmit={(phoneNumber) =>
+          verified(() => initEnrollMfa({ method: 'sms', phoneNumber })).then(
+            () => go({ step: 'sms-code', phoneNumber }),
+            (error) => go({ step: 'sms-phone', error: message(error) }),
+          )
+        }
+      />
+    )
+  }
+  if (state.step === 'sms-code') {
+    return (
+      <EnrollCode
+        detail={`Enter the 6-digit code sent to the number ending in ${state.phoneNumber.replace(/\D/g, '').slice(-4)}.`}
+        onCode={async (code) => {
+          await submitEnrollMfa({ method: 'sms', phoneNumber: state.phoneNumber, code })
+          go({ step: 'sms-done' })
+        }}
+      />
+    )
+  }
+  if (state.step === 'sms-done') {
+    return (
+      <div className="body" part="body" data-screen="mfa-enroll-sms-done">
+        <ScreenTitle>SMS verification added</ScreenTitle>
+        <div className="actions">
+          <PrimaryButton onClick={() => go({ step: 'chooser' })}>Done</PrimaryButton>
+        </div>
+      </div>
+    )
+  }
+  if (state.step === 'remove') {
+    return (
+      <div className="body" part="body" data-screen="mfa-enroll-remove">
+        <ScreenTitle>{state.method === 'sms' ? 'Remove SMS verification?' : 'Remove authenticator app verification?'}</ScreenTitle>
+        <div className="actions">
+          <PrimaryButton
+            onClick={() =>
+              verified(() => unenrollMfa({ method: state.method })).then(
+                () => go({ step: 'chooser' }),
+                (error) => go({ step: 'chooser', error: message(error) }),
+              )
+            }
+          >
+            Remove
+          </PrimaryButton>
+          <SecondaryButton onClick={() => go({ step: 'chooser' })}>Cancel</SecondaryButton>
+        </div>
+      </div>
+    )
+  }
+  if (state.step === 'passkeys') return <PasskeyEnroll all={state.all} error={state.error} verified={verified} />
+  if (state.step === 'remove-passkey') return <RemovePasskey credentialId={state.credentialId} verified={verified} />
+
+  const startTotp = () => {
+    go({ step: 'totp-scan' })
+    verified(() => initEnrollMfa({ method: 'totp' })).then(
+      ({ secret, authUrl }) => go({ step: 'totp-scan', secret, authUrl }),
+      (error) => go({ step: 'totp-scan', error: message(error) }),
+    )
+  }
+  const start: Record<MfaMethod, () => void> = {
+    passkey: () => go({ step: 'passkeys' }),
+    totp: startTotp,
+    sms: () => go({ step: 'sms-phone' }),
+  }
+  const remove: Record<MfaMethod, () => void> = {
+    passkey: () => go({ step: 'passkeys' }),
+    totp: () => go({ step: 'remove', method: 'totp' }),
+    sms: () => go({ step: 'remove', method: 'sms' }),
+  }
+  return (
+    <div className="body" part="body" data-screen="mfa-enroll-chooser">
+      <ScreenTitle>Choose a verification method</ScreenTitle>
+      <p className="detail">
+        {methods.length ? 'To add or delete verification methods, verification is required.' : 'How would you like to verify your identity?'}
+      </p>
+      <ul className="mfa-methods" part="mfa-methods">
+        {(['passkey', 'totp', 'sms'] as const)
+          .filter((m) => offered.includes(m) || methods.includes(m))
+          .map((m) => (
+            <li key={m} data-method={m}>
+              <button type="button" className="secondary" disabled={methods.includes(m) && m !== 'passkey'} onClick={start[m]}>
+                {MFA_METHOD_LABEL[m]}
+              </button>
+              {methods.includes(m) ? (
+                <>
+                  <span className="badge" part="badge">
+                    Enabled
+                  </span>
+                  <button type="button" className="link-button" aria-label={`Remove ${MFA_METHOD_LABEL[m]}`} onClick={remove[m]}>
+                    Remove
+                  </button>
+                </>
+              ) : null}
+            </li>
+          ))}
+      </ul>
+      {state.error ? (
+        <p className="error-message" part="error-message" role="alert">
+          {state.error}
+        </p>
+      ) : null}
+      <p className="detail">You can always change your selection later</p>
+    </div>
+  )
+}
+
+function Loading() {
+  return (
+    <div className="body" part="body" data-screen="mfa-enroll-loading">
+      <h2 id="gh-screen-title" className="visually-hidden">
+        Loading
+      </h2>
+    </div>
+  )
+}
+
+function Failed({ text }: { text: string }) {
+  return (
+    <div className="body" part="body" data-screen="mfa-enroll-error">
+      <ScreenTitle>Something went wrong</ScreenTitle>
+      <p className="error-message" part="error-message" role="alert">
+        {text}
+      </p>
+      <div className="actions">
+        <PrimaryButton onClick={() => go({ step: 'chooser' })}>Back</PrimaryButton>
+      </div>
+    </div>
+  )
+}

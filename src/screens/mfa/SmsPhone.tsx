@@ -1,0 +1,41 @@
+import { useState } from 'react'
+import { PrimaryButton } from '../../ui/Button.tsx'
+import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
+
+/** SMS enrollment, first step: the phone number (international form; the server validates it). */
+export function SmsPhone({ error, onSubmit }: { error?: string; onSubmit: (phoneNumber: string) => void }) {
+  const [phone, setPhone] = useState('')
+  const [busy, setBusy] = useState(false)
+  const valid = /^\+?[0-9 ()-]{7,20}$/.test(phone.trim())
+  const submit = () => {
+    if (!valid || busy) return
+    setBusy(true)
+    onSubmit(phone.trim().startsWith('+') ? phone.trim() : `+1${phone.trim()}`)
+  }
+  return (
+    <div className="body" part="body" data-screen="mfa-enroll-sms">
+      <ScreenTitle>Enter your phone number</ScreenTitle>
+      <p className="detail">We will text a 6-digit code to this number each time you verify.</p>
+      <input
+        type="tel"
+        aria-label="Phone number"
+        autoComplete="tel"
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') submit()
+        }}
+      />
+      {error ? (
+        <p className="error-message" part="error-message" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="actions">
+        <PrimaryButton disabled={!valid || busy} onClick={submit}>
+          Continue
+        </PrimaryButton>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react'
+import { TRANSACTION_MESSAGES } from '../../errors/transaction.ts'
+import type { PendingTx } from '../../stores/txRequest.ts'
+import { explorerUrl, type ChainConfig } from '../../wallets/ethereum/chains.ts'
+import type { DecodedCallInfo, TokenInfo } from '../../wallets/ethereum/decode.ts'
+import { formatCrypto, formatUnits, formatUsd, MAX_UINT256, shortAddress } from '../../wallets/ethereum/format.ts'
+import type { ScanVerdict } from '../../wallets/ethereum/insights.ts'
+import type { PreparedTransaction } from '../../wallets/embedded/transactions.ts'
+import { Row } from './parts.tsx'
+import { TX_TEXTS } from './texts.ts'
+
+/** What the confirmation screen shows of one step, read from the chain and our server. */
+export interface StepView {
+  prepared: PreparedTransaction
+  info: DecodedCallInfo
+  token: TokenInfo | null
+  balance: bigint
+  /** USD per native token; null when no price (no USD shown). */
+  usd: number | null
+  scan: ScanVerdict | null
+  /** The app pays the gas (spec part 3 §2: the fee reads 'Sponsored'). */
+  sponsored: boolean
+}
+
+/** Spec part 3 §4: funds are missing when the balance cannot pay the value, and the fee unless it is sponsored. */
+export const fundsMissing = (view: StepView) => view.balance < view.prepared.value + (view.sponsored ? 0n : view.prepared.maxFee)
+
+function AddressLink({ chain, address }: { chain: ChainConfig; address: string }) {
+  return (
+    <a href={`${explorerUrl(chain)}/address/${address}`} target="_blank" rel="noopener noreferrer" title={address}>
+      {shortAddress(address)}
+    </a>
+  )
+}
+
+/** Spec part 3 §3 for NFTs: token id(s), amount(s) of ERC-1155, the operator and whether it is approved or revoked. */
+function NftRows({ info, chain }: { info: DecodedCallInfo; chain: ChainConfig }) {
+  return (
+    <>
+      {info.tokenId !== undefined ? <Row label={TX_TEXTS.tokenId}>{`#${info.tokenId}`}</Row> : null}
+      {info.tokenIds ? <Row label={TX_TEXTS.tokenIds}>{info.tokenIds.map((id) => `#${id}`).join(', ')}</Row> : null}
+      {info.amount !== undefined ? <Row label={TX_TEXTS.amount}>{String(info.amount)}</Row> : null}
+      {info.amounts ? <Row label={TX_TEXTS.amounts}>{info.amounts.map(String).join(', ')}</Row> : null}
+      {info.operator ? (
+        <Row label={TX_TEXTS.operator}>
+          <AddressLink chain={chain} address={info.operator} />
+        </Row>
+      ) : null}
+      {info.approved !== undefined ? <Row label={TX_TEXTS.approved}>{info.approved ? TX_TEXTS.yes : TX_TEXTS.no}</Row> : null}
+    </>
+  )
+}
+
+export function Summary({ view, request, step }: { view: StepView; request: PendingTx; step: number }) {
+  const [open, setOpen] = useState(false)
+  const { prepared, info, token, balance, usd, sponsored } = view
+  const { chain } = prepared
+  const native = chain.nativeCurrency
+  // Spec §9: USD beside native amounts when a price is known.
+  const inUsd = (wei: bigint) => (usd === null ? '' : ` (${formatUsd(Number(formatUnits(wei, native.decimals)) * usd)})`)
+  const tx = request.requests[step]!
+  const tokenAmount = (amount: bigint) =>
+    amount === MAX_UINT256 ? TX_TEXTS.maximum : `${formatCrypto(amount, token?.decimals ?? 18)}${token?.symbol ? ` ${token.symbol}` : ''}`
+  const fee = sponsored ? TX_TEXTS.sponsored : `${formatCrypto(prepared.maxFee, native.decimals)} ${native.symbol}${inUsd(prepared.maxFee)}`
+  const total = prepared.value + (sponsored ? 0n : prepared.maxFee)
+  const to = info.transferTo ?? tx.to ?? null
+  return (
+    <>
+      <dl className="tx-rows" part="transaction-summary">
+        {prepared.value > 0n ? (
+          <Row label={TX_TEXTS.amount}>{`${formatCrypto(prepared.value, native.decimals)} ${native.symbol}${inUsd(prepared.value)}`}</Row>
+        ) : null}
+        {info.isErc20Ish && info.amount !== undefined ? <Row label={TX_TEXTS.amount}>{tokenAmount(info.amount)}</Row> : null}
+        {info.isNFTIsh ? <NftRows info={info} chain={chain} /> : null}
+        {info.spender ? (
+          <Row label={TX_TEXTS.spender}>
+            <AddressLink chain={chain} address={info.spender} />
+          </Row>
+        ) : null}
+        {info.transferFrom ? (
+          <Row label={TX_TEXTS.from}>
+            <AddressLink chain={chain} address={info.transferFrom} />
+          </Row>
+        ) : null}
+        {to ? (
+          <Row label={TX_TEXTS.to}>
+            <AddressLink chain={chain} address={to} />
+          </Row>
+        ) : null}
+        {(info.isErc20Ish || info.isNFTIsh) && tx.to ? (
+          <Row label={TX_TEXTS.tokenAddress}>
+            <AddressLink chain={chain} address={tx.to} />
+          </Row>
+        ) : null}
+        <Row label={TX_TEXTS.network}>{chain.name}</Row>
+        <Row label={TX_TEXTS.estimatedFee}>{fee}</Row>
+      </dl>
+      <button type="button" className="tx-details-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {TX_TEXTS.details}
+      </button>
+      {open ? (
+        <dl className="tx-rows tx-details" part="transaction-details">
+          <Row label={TX_TEXTS.from}>
+            <AddressLink chain={chain} address={request.address} />
+          </Row>
+          {tx.to ? (
+            <Row label={TX_TEXTS.to}>
+              <AddressLink chain={chain} address={tx.to} />
+            </Row>
+          ) : null}
+          <Row label={TX_TEXTS.action}>{info.functionName ?? info.action}</Row>
+          <Row label={TX_TEXTS.estFees}>{fee}</Row>
+          <Row label={TX_TEXTS.total}>{`${formatCrypto(total, native.decimals)} ${native.symbol}`}</Row>
+        </dl>
+      ) : null}
+      <div className="tx-balance" part="balance-card">
+        <span>{shortAddress(request.address)}</span>
+        <span>
+          {TX_TEXTS.balance} {`${formatCrypto(balance, native.decimals)} ${native.symbol}`}
+        </span>
+      </div>
+      {fundsMissing(view) ? (
+        <p className="error-message" role="alert">
+          {TRANSACTION_MESSAGES.addFunds(chain.name)}
+        </p>
+      ) : null}
+    </>
+  )
+}

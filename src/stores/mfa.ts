@@ -1,0 +1,48 @@
+/**
+ * MFA state shared by the screens, the host API and the wallet calls: the one pending
+ * verification (what the 'Enter verification code' screen or the host's `submitMfa` answers) and
+ * whether the modal prompts at all (`setMfaPrompt(false)`: the host handles `mfa-required` itself).
+ */
+import { atom } from 'nanostores'
+import type { MfaMethod } from '../mfa/texts.ts'
+
+export interface MfaSubmission {
+  method: MfaMethod
+  /** 6 digits for sms and totp; none for passkey (the ceremony runs on submit). */
+  code?: string
+}
+
+export interface PendingMfa {
+  id: number
+  /** 'auth': asked for by a modal request (verifyMfa, enrollment changes); 'txn': a wallet call needs it. */
+  flow: 'auth' | 'txn'
+  methods: MfaMethod[]
+  /** Failed submissions so far (spec: 4 at most). */
+  failures: number
+  /** Verifies; rejects with an MfaError ('The code you entered is not valid' lets the user try again). */
+  submit(submission: MfaSubmission): Promise<void>
+  cancel(): void
+}
+
+export const $mfaRequest = atom<PendingMfa | null>(null)
+
+/** false: wallet calls needing MFA do not open the modal; the host gets `mfa-required` and calls `submitMfa`. */
+export const $mfaPrompt = atom<boolean>(true)
+
+/**
+ * Where MFA enrollment stands (spec part 2 §4: intro, chooser, method flow, removal). Kept in a
+ * store, not in the screen, because a verification screen goes on top of it and back.
+ */
+export type MfaEnrollStep =
+  | { step: 'intro' }
+  | { step: 'chooser'; error?: string }
+  | { step: 'totp-scan'; secret?: string; authUrl?: string; error?: string }
+  | { step: 'totp-code'; secret: string }
+  | { step: 'sms-phone'; error?: string }
+  | { step: 'sms-code'; phoneNumber: string }
+  | { step: 'sms-done' }
+  | { step: 'remove'; method: 'sms' | 'totp' }
+  | { step: 'passkeys'; all?: boolean; error?: string }
+  | { step: 'remove-passkey'; credentialId: string }
+
+export const $mfaEnroll = atom<MfaEnrollStep | null>(null)
