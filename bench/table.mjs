@@ -32,6 +32,7 @@ export function benchRows(figures) {
       ]
     }
     if (f.bench === 'tx-screen-js') return [['confirmation screen JavaScript (gzip)', kb(f.gzipBytes)]]
+    if (f.bench === 'solana-tx-screen-js') return [['Solana confirmation screen JavaScript (gzip)', kb(f.gzipBytes)]]
     if (f.bench === 'tx-screen-open')
       return [
         ['sendTransaction → screen painted, first', ms(f.firstMs)],

@@ -36,10 +36,10 @@ function locate(pathname) {
 
 /**
  * Starts the demo host server.
- * @param {{ port?: number, host?: string, appId: string, apiUrl: string, faucetUrl?: string, tokenAddress?: string }} options
+ * @param {{ port?: number, host?: string, appId: string, apiUrl: string, faucetUrl?: string, tokenAddress?: string, solanaFaucetUrl?: string }} options
  * @returns {Promise<{ url: string, setAppId: (id: string) => void, close: () => Promise<void> }>}
  */
-export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, apiUrl, faucetUrl = '', tokenAddress = '' }) {
+export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, apiUrl, faucetUrl = '', tokenAddress = '', solanaFaucetUrl = '' }) {
   const current = { appId, apiUrl }
   const server = createServer(async (req, res) => {
     try {
@@ -58,6 +58,7 @@ export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, 
             .replaceAll('%APP_ID%', current.appId)
             .replaceAll('%API_URL%', current.apiUrl)
             .replaceAll('%FAUCET_URL%', faucetUrl)
+            .replaceAll('%SOLANA_FAUCET_URL%', solanaFaucetUrl)
             .replaceAll('%TOKEN_ADDRESS%', tokenAddress)
         : body
       res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(out)

@@ -7,6 +7,7 @@ import { connectorChunks, distSize, landingJavaScript } from '../bench/bundle.mj
 import { fundButtonFigure } from '../bench/landing.mjs'
 import { benchTable } from '../bench/table.mjs'
 import { loginThroughput } from '../bench/throughput.mjs'
+import { solanaTransactionFigures } from '../bench/solana-transactions.mjs'
 import { transactionFigures } from '../bench/transactions.mjs'
 import { walletFigures } from '../bench/wallet.mjs'
 import { startDemoServer } from '../demo/serve.mjs'
@@ -51,6 +52,9 @@ for (const figure of await walletFigures()) emit(figure)
 
 // (4) Ethereum transactions: the confirmation screen's JavaScript and host sendTransaction → screen painted.
 for (const figure of await transactionFigures()) emit(figure)
+
+// (4b) Solana transactions: the JavaScript loaded when the Solana confirmation screen opens.
+for (const figure of await solanaTransactionFigures()) emit(figure)
 
 // (5) Server throughput for complete e-mail code logins.
 emit(await loginThroughput({ concurrency, seconds }))

@@ -11,11 +11,13 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { startDemoServer } from '../demo/serve.mjs'
 import { DEV_SPONSOR_KEY, startDevFaucet, startLocalChain } from './lib/local-chain.mjs'
+import { startLocalSolana, startSolanaFaucet } from './lib/local-solana.mjs'
 import { root, startServerProcess } from './lib/server-process.mjs'
 
 const apiPort = Number(process.env.PORT ?? 8787)
 const demoPort = Number(process.env.DEMO_PORT ?? 5173)
 const chainPort = Number(process.env.CHAIN_PORT ?? 8545)
+const solanaPort = Number(process.env.SOLANA_PORT ?? 8899)
 const apiHost = process.env.HOST || '127.0.0.1'
 const stateDir = process.env.GATEHOUSE_STATE_DIR ?? join(root, '.gatehouse')
 
@@ -46,6 +48,7 @@ const taken = (port, host) =>
 if (await taken(apiPort, apiHost)) fail(portInUse('PORT', apiPort))
 if (await taken(demoPort, '127.0.0.1')) fail(portInUse('DEMO_PORT', demoPort))
 if (await taken(chainPort, '127.0.0.1')) fail(portInUse('CHAIN_PORT', chainPort))
+if (await taken(solanaPort, '127.0.0.1')) fail(portInUse('SOLANA_PORT', solanaPort))
 
 // The smoke test of this script builds once for the whole suite and skips it here.
 if (process.env.GATEHOUSE_SKIP_BUILD === '1') progress('build', 'skipped (GATEHOUSE_SKIP_BUILD=1)')
@@ -65,10 +68,13 @@ else {
   if (output.trim()) console.log(output.trimEnd())
 }
 
-// The demo's chain: a local EVM (chain id 31337) with a faucet that gives each new embedded wallet
-// test ETH and the test USDC token.
+// The demo's chains: a local EVM (chain id 31337) with a faucet that gives each new embedded wallet
+// test ETH and the test USDC token, and a local Solana cluster (litesvm, 'localnet') whose faucet
+// gives each new embedded Solana wallet test SOL and a test USDC SPL token.
 let chain
 let faucet
+let solana
+let solanaFaucet
 {
   begin('local chain')
   const started = performance.now()
@@ -78,6 +84,13 @@ let faucet
   } catch (error) {
     progress('local chain', 'failed')
     fail(error.code === 'EADDRINUSE' ? portInUse('CHAIN_PORT', chainPort) : String(error.stack ?? error))
+  }
+  try {
+    solana = await startLocalSolana({ port: solanaPort })
+    solanaFaucet = await startSolanaFaucet(solana)
+  } catch (error) {
+    progress('local chain', 'failed')
+    fail(error.code === 'EADDRINUSE' ? portInUse('SOLANA_PORT', solanaPort) : String(error.stack ?? error))
   }
   progress('local chain', seconds(performance.now() - started))
 }
@@ -97,6 +110,7 @@ let server
         NODE_ENV: process.env.NODE_ENV ?? 'development',
         GATEHOUSE_STATE_DIR: stateDir,
         GATEHOUSE_DEV_CHAIN_URL: chain.url,
+        GATEHOUSE_DEV_SOLANA_URL: solana.url,
         GATEHOUSE_DEV_SPONSOR_KEY: DEV_SPONSOR_KEY,
       },
       onOutput: (chunk, stream) => (held ? held.push(chunk) : process[stream].write(chunk)),
@@ -120,10 +134,18 @@ let appId
   const started = performance.now()
   try {
     ;({ appId } = JSON.parse(await readFile(join(stateDir, 'dev-app.json'), 'utf8')))
-    demo = await startDemoServer({ port: demoPort, host: '127.0.0.1', appId, apiUrl: server.base, faucetUrl: faucet.faucetUrl, tokenAddress: faucet.token })
+    demo = await startDemoServer({
+      port: demoPort,
+      host: '127.0.0.1',
+      appId,
+      apiUrl: server.base,
+      faucetUrl: faucet.faucetUrl,
+      tokenAddress: faucet.token,
+      solanaFaucetUrl: solanaFaucet.faucetUrl,
+    })
   } catch (error) {
     progress('demo server', 'failed')
-    await Promise.all([server.stop(), chain.close()])
+    await Promise.all([server.stop(), chain.close(), solana.close()])
     fail(error.code === 'EADDRINUSE' ? portInUse('DEMO_PORT', demoPort) : String(error.stack ?? error))
   }
   progress('demo server', seconds(performance.now() - started))
@@ -134,18 +156,20 @@ held = null
 // The app id last: the one thing to copy into a host page.
 console.log(`
   Gatehouse is running. Log in on the demo page with any e-mail address: the code is printed
-  below and kept in the outbox. New wallets get test ETH and test USDC on the local chain.
+  below and kept in the outbox. New wallets get test ETH and test USDC on the local chain, and
+  test SOL and test USDC on the local Solana cluster.
   Ctrl+C stops everything.
 
     API server   ${server.base}   (development outbox: ${server.base}/dev/outbox)
     Demo page    ${demo.url}/   (Vue 3 host: ${demo.url}/vue/)
     Local chain  ${chain.url}   (chain id 31337)
+    Solana       ${solana.url}   (litesvm, cluster 'localnet')
     App id       ${appId}`)
 
 let stopping = false
 const stop = async () => {
   stopping = true
-  await Promise.all([demo.close(), server.stop(), chain.close()])
+  await Promise.all([demo.close(), server.stop(), chain.close(), solana.close()])
   process.exit(0)
 }
 process.on('SIGINT', stop)

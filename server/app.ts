@@ -21,6 +21,7 @@ import { AccountService } from './services/accounts.js'
 import { AppStore } from './services/apps.js'
 import { CaptchaService } from './services/captcha.js'
 import { TokenPrices } from './services/token-prices.js'
+import { SplTokens } from './services/spl-tokens.js'
 import { EmbeddedWalletService } from './services/embedded-wallets.js'
 import { createMailer, type Mailer } from './services/mailer.js'
 import { OAuthService, type OAuthDeps } from './services/oauth.js'
@@ -172,6 +173,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     telegram,
     deviceProofs,
     tokenPrices: new TokenPrices(config.priceSourceUrl, now),
+    splTokens: new SplTokens(config.splTokenSymbols, now),
   }
 
   app.decorate('gatehouse', gatehouse)

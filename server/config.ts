@@ -107,6 +107,8 @@ export interface ServerConfig {
    * (`?ids=…&vs_currencies=usd`). null = no prices (the widget then shows no USD values).
    */
   priceSourceUrl: string | null
+  /** SPL token symbols by mint (`GATEHOUSE_SPL_TOKEN_SYMBOLS=mint=SYMBOL,…`) for mints without Metaplex metadata; extends the known list. */
+  splTokenSymbols: Record<string, string>
   /** How long one siteverify call may take before the init call answers captcha_timeout, ms. */
   captchaVerifyTimeoutMs: number
   /** The widget script the browser loads (published in the app configuration as captcha.scriptUrl). */
@@ -210,6 +212,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     smsAllowedCountries: (overrides.smsAllowedCountries ?? []).map((c) => c.toUpperCase()),
     captchaVerifyUrl: overrides.captchaVerifyUrl ?? TURNSTILE_VERIFY_URL,
     priceSourceUrl: overrides.priceSourceUrl ?? null,
+    splTokenSymbols: overrides.splTokenSymbols ?? {},
     captchaVerifyTimeoutMs: overrides.captchaVerifyTimeoutMs ?? 5_000,
     captchaScriptUrl: overrides.captchaScriptUrl ?? TURNSTILE_SCRIPT_URL,
     farcaster: {
@@ -320,6 +323,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     captchaVerifyUrl: env.GATEHOUSE_CAPTCHA_VERIFY_URL || undefined,
     priceSourceUrl: env.GATEHOUSE_PRICE_SOURCE_URL || undefined,
+    splTokenSymbols: env.GATEHOUSE_SPL_TOKEN_SYMBOLS
+      ? Object.fromEntries(
+          env.GATEHOUSE_SPL_TOKEN_SYMBOLS.split(',')
+            .map((pair) => pair.split('=').map((part) => part.trim()))
+            .filter((pair): pair is [string, string] => pair.length === 2 && Boolean(pair[0]) && Boolean(pair[1])),
+        )
+      : undefined,
     captchaVerifyTimeoutMs: intFromEnv(env, 'GATEHOUSE_CAPTCHA_VERIFY_TIMEOUT_MS'),
     captchaScriptUrl: env.GATEHOUSE_CAPTCHA_SCRIPT_URL || undefined,
     frameSessionCheckMs: intFromEnv(env, 'GATEHOUSE_FRAME_SESSION_CHECK_MS'),

@@ -1,5 +1,6 @@
 /** What route handlers reach through `app.gatehouse`, and the per-route options they set. */
 import type { TokenPrices } from './services/token-prices.js'
+import type { SplTokens } from './services/spl-tokens.js'
 import type { OAuthService } from './services/oauth.js'
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify'
@@ -47,6 +48,7 @@ export interface Gatehouse {
   telegram: TelegramService
   deviceProofs: DeviceProofs
   tokenPrices: TokenPrices
+  splTokens: SplTokens
 }
 
 /**

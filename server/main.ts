@@ -66,6 +66,11 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   if (chainUrl && !app.config.funding.enabled) {
     app = (await apps.update(app.id, { funding: { enabled: true, options: [{ method: 'wallets' }], defaultRecommendedAmount: '0.01' } }))!
   }
+  // …and a local Solana cluster (scripts/lib/local-solana.mjs, litesvm), named 'localnet'.
+  const solanaUrl = process.env.GATEHOUSE_DEV_SOLANA_URL
+  if (solanaUrl && app.config.solanaCluster?.rpcUrl !== solanaUrl) {
+    app = (await apps.update(app.id, { solanaCluster: { name: 'localnet', rpcUrl: solanaUrl } }))!
+  }
   // scripts/start.mjs reads this to point the demo pages at the app.
   writeFileSync(join(config.stateDir, 'dev-app.json'), `${JSON.stringify({ appId: app.id, name: app.name })}\n`)
   return app

@@ -14,6 +14,7 @@ import { registerMethodStart } from './screens/login/methodEntries.tsx'
 import { pushScreen } from './stores/modal.ts'
 import { embeddedWalletStep } from './wallets/embedded/postLoginStep.ts'
 import { reconnectOnLoad } from './wallets/external/reconnectOnLoad.ts'
+import { registerStandardWalletWhenReady } from './wallets/solana/registerStandard.ts'
 
 export { AuthModalElement } from '../elements/auth-modal/auth-modal.ts'
 export { SignPromptElement } from '../elements/sign-prompt/sign-prompt.ts'
@@ -28,3 +29,5 @@ registerMethodStart('farcaster', () => pushScreen({ name: 'farcaster-status' }))
 registerPostLoginStep(embeddedWalletStep)
 // A stored external wallet connection is restored after a reload.
 reconnectOnLoad()
+// The embedded Solana wallet joins the Wallet Standard (solana:signTransaction, …) once the user has one.
+registerStandardWalletWhenReady()

@@ -83,6 +83,8 @@ export interface ExternalWallet {
   connectedAt: number
   /** Branding of the wallet app. */
   meta: { name: string; icon: string | null; id: string }
+  /** Signs a Solana transaction (wire bytes) with the wallet itself (Solana wallets with solana:signTransaction). */
+  signSolanaTransaction?: (transaction: Uint8Array) => Promise<Uint8Array>
   /** The wallet's EIP-1193 provider (Ethereum wallets only). */
   getEthereumProvider?: () => Promise<unknown>
   /** Ends this connection. */
@@ -191,10 +193,40 @@ export interface EthereumTransactionRequest {
   type?: 'legacy' | 'eip1559' | string | number
 }
 
+/**
+ * A transaction as the host passes it: a @solana/web3.js (1.x) `Transaction` or
+ * `VersionedTransaction` (from any copy of the library: read by shape, not by class), or the
+ * serialized wire bytes.
+ */
+export type SolanaTransactionInput = Uint8Array | { serialize(...args: never[]): Uint8Array }
+
 export interface SendTransactionOptions {
   /** Which wallet sends: an embedded wallet, or a connected external wallet (sent through that wallet). Default: the first embedded Ethereum wallet. */
   address?: string
   uiOptions?: TransactionUiOptions
+}
+
+/** Options of the Solana transaction methods (spec part 3 §3, 'Solana transaction request data'). */
+export interface SolanaTransactionOptions {
+  /** The embedded Solana wallet that signs; default the user's first one. */
+  address?: string
+  /** A @solana/web3.js Connection whose RPC endpoint is used instead of the app's cluster. */
+  connection?: { rpcEndpoint: string }
+  /** sendRawTransaction options (skipPreflight, preflightCommitment, maxRetries). */
+  transactionOptions?: SolanaSendOptions
+  uiOptions?: SolanaTransactionUiOptions
+}
+
+/** sendRawTransaction options (web3.js SendOptions). */
+export interface SolanaSendOptions {
+  skipPreflight?: boolean
+  preflightCommitment?: 'processed' | 'confirmed' | 'finalized'
+  maxRetries?: number
+}
+
+/** Spec part 3 §3: uiOptions of a Solana request (the Ethereum ones, plus the requesting app). */
+export interface SolanaTransactionUiOptions extends TransactionUiOptions {
+  requesterAppId?: string
 }
 
 export interface SendTransactionReturnType {
@@ -204,9 +236,33 @@ export interface SendTransactionReturnType {
   hashes: string[]
 }
 
+export interface SendSolanaTransactionReturnType {
+  /** The transaction signature (base58), once the cluster confirmed it. */
+  signature: string
+  /** The signed transaction, serialized (wire format). */
+  signedTransaction: Uint8Array
+}
+
 export interface SignTransactionReturnType {
   /** The signed serialized transaction, 0x-hex, ready for eth_sendRawTransaction. */
   signature: string
+}
+
+export interface SignSolanaTransactionReturnType {
+  /** The signed transaction, serialized (wire format); nothing was sent. */
+  signedTransaction: Uint8Array
+}
+
+export interface SignAndSendAllTransactionsReturnType {
+  /** Each transaction's signature (base58), in order, once the cluster confirmed it. */
+  signatures: string[]
+  /** Each signed transaction, serialized (wire format). */
+  signedTransactions: Uint8Array[]
+}
+
+export interface SignAllTransactionsReturnType {
+  /** Each signed transaction, serialized (wire format), in order. Nothing is sent. */
+  signedTransactions: Uint8Array[]
 }
 
 export interface ExportWalletParameters {
@@ -366,10 +422,11 @@ export interface SignErrorEventDetail {
 
 /** `tx-success`: a transaction was sent and its receipt arrived (or, signing only, it was signed). */
 export interface TxSuccessEventDetail {
-  method: 'eth_sendTransaction' | 'eth_signTransaction'
+  method: 'eth_sendTransaction' | 'eth_signTransaction' | 'solana_signAndSendTransaction' | 'solana_signTransaction'
   address: string
-  chainId: number
-  /** The transaction hash (sent transactions). */
+  /** The Ethereum chain id; for Solana 'solana:<cluster>' (e.g. 'solana:mainnet-beta'). */
+  chainId: number | string
+  /** The transaction hash (sent transactions); Solana: the transaction signature (base58). */
   hash: string | null
   /** The signed serialized transaction (eth_signTransaction). */
   signature: string | null
@@ -377,9 +434,10 @@ export interface TxSuccessEventDetail {
 
 /** `tx-error`: a transaction failed, reverted ('Transaction failed') or the user declined (4001). */
 export interface TxErrorEventDetail {
-  method: 'eth_sendTransaction' | 'eth_signTransaction'
+  method: 'eth_sendTransaction' | 'eth_signTransaction' | 'solana_signAndSendTransaction' | 'solana_signTransaction'
   address: string | null
-  chainId: number | null
+  /** The Ethereum chain id; for Solana 'solana:<cluster>'. */
+  chainId: number | string | null
   /** The hash when the transaction was broadcast before failing (a revert), else null. */
   hash: string | null
   code: string
@@ -575,10 +633,20 @@ export interface AuthModalElement extends HTMLElement {
   getEthereumProvider(address: string, options?: GetEthereumProviderOptions): EmbeddedEthereumProvider
   /** Signs a message with one of the user's embedded wallets: the one at `address`, else the first Ethereum wallet, else the first Solana one. The wallet's chain decides: Ethereum `personal_sign` (0x-hex signature), Solana ed25519 (base64). Shown in `<sign-prompt>` unless `showWalletUIs: false`. */
   signMessage(parameters: SignMessageParameters): Promise<SignMessageReturnType>
-  /** Sends an Ethereum transaction (or a batch, step by step) from the wallet at `address` (an embedded wallet, or a connected external wallet that then sends it itself), through the confirmation screen unless `uiOptions.showWalletUIs` is false. Resolves `{ hash }` once the receipt is on chain. */
-  sendTransaction(request: EthereumTransactionRequest | EthereumTransactionRequest[], options?: SendTransactionOptions): Promise<SendTransactionReturnType>
-  /** Signs an Ethereum transaction without sending it (confirmation screen unless headless); resolves `{ signature }`. */
-  signTransaction(request: EthereumTransactionRequest, options?: SendTransactionOptions): Promise<SignTransactionReturnType>
+  /** Sends a transaction through the confirmation screen (unless `uiOptions.showWalletUIs` is false). The wallet decides the chain: a */
+  sendTransaction(
+    request: EthereumTransactionRequest | EthereumTransactionRequest[] | SolanaTransactionInput,
+    options?: SendTransactionOptions | SolanaTransactionOptions,
+  ): Promise<SendTransactionReturnType | SendSolanaTransactionReturnType>
+  /** Signs without sending (confirmation screen unless headless): Ethereum resolves `{ signature }` (0x-hex), Solana `{ signedTransaction }` (bytes). */
+  signTransaction(
+    request: EthereumTransactionRequest | SolanaTransactionInput,
+    options?: SendTransactionOptions | SolanaTransactionOptions,
+  ): Promise<SignTransactionReturnType | SignSolanaTransactionReturnType>
+  /** Solana: signs several transactions and sends them in order (each confirmed before the next); resolves `{ signatures, signedTransactions }`. */
+  signAndSendAllTransactions(transactions: SolanaTransactionInput[], options?: SolanaTransactionOptions): Promise<SignAndSendAllTransactionsReturnType>
+  /** Solana: signs several transactions without sending them; resolves `{ signedTransactions }`. */
+  signAllTransactions(transactions: SolanaTransactionInput[], options?: SolanaTransactionOptions): Promise<SignAllTransactionsReturnType>
   /** Opens the export screen; the key shows only inside a frame of the API origin. */
   exportWallet(parameters?: ExportWalletParameters): Promise<void>
   /** Opens the funding flow (card, exchange, wallet transfer, receive) for `address` (default: the user's first embedded wallet of the chain's type); logs in first when needed. Resolves with the funding result (`fund-success`), rejects with the spec's text or USER_EXITED_FUNDING_FLOW (`fund-error`). */

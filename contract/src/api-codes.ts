@@ -52,6 +52,8 @@ export const API_ERROR_CODES = {
   internal_error: 500,
   /** A funding provider (card or exchange on-ramp) answered an error or could not be reached. */
   funding_provider_error: 502,
+  /** A service the server reads for the caller (a Solana cluster's RPC) did not answer. */
+  upstream_unavailable: 502,
 } as const
 
 export type ApiErrorCode = keyof typeof API_ERROR_CODES

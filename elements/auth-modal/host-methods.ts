@@ -22,8 +22,17 @@ import { logout } from '../../src/actions/logout.ts'
 import { openModal } from '../../src/actions/openModal.ts'
 import type { SetWalletRecoveryParameters } from '../../src/actions/setWalletRecovery.ts'
 import type { SignMessageParameters, SignMessageReturnType } from '../../src/actions/signMessage.ts'
-import type { EthereumTransactionRequest, SendTransactionOptions, SendTransactionReturnType } from '../../src/actions/sendTransaction.ts'
-import type { SignTransactionReturnType } from '../../src/actions/signTransaction.ts'
+import type {
+  EthereumTransactionRequest,
+  SendSolanaTransactionReturnType,
+  SendTransactionOptions,
+  SendTransactionReturnType,
+  SolanaTransactionInput,
+  SolanaTransactionOptions,
+} from '../../src/actions/sendTransaction.ts'
+import type { SignAllTransactionsReturnType } from '../../src/actions/signAllTransactions.ts'
+import type { SignAndSendAllTransactionsReturnType } from '../../src/actions/signAndSendAllTransactions.ts'
+import type { SignSolanaTransactionReturnType, SignTransactionReturnType } from '../../src/actions/signTransaction.ts'
 import type { User } from '../../src/api/user.ts'
 import type { Wallet } from '../../src/stores/wallets.ts'
 
@@ -283,21 +292,43 @@ export const hostMethods = {
   ),
 
   /**
-   * Sends an Ethereum transaction (or a batch, step by step) from the wallet at `address` (an
-   * embedded wallet, or a connected external wallet that then sends it itself), through the
-   * confirmation screen unless `uiOptions.showWalletUIs` is false. Resolves `{ hash }` once the
-   * receipt is on chain.
+   * Sends a transaction through the confirmation screen (unless `uiOptions.showWalletUIs` is false).
+   * The wallet decides the chain: a @solana/web3.js transaction (or its bytes), or the `address` of
+   * an embedded Solana wallet, is sent on the app's Solana cluster and resolves `{ signature,
+   * signedTransaction }`; an Ethereum request (or batch) from the wallet at `address` (embedded, or a
+   * connected external wallet that sends it itself) resolves `{ hash }` once the receipt is on chain.
    */
   sendTransaction: lazy(
     () => import('../../src/actions/sendTransaction.ts'),
-    (m, request: EthereumTransactionRequest | EthereumTransactionRequest[], options?: SendTransactionOptions): Promise<SendTransactionReturnType> =>
-      m.sendTransaction(request, options),
+    (
+      m,
+      request: EthereumTransactionRequest | EthereumTransactionRequest[] | SolanaTransactionInput,
+      options?: SendTransactionOptions | SolanaTransactionOptions,
+    ): Promise<SendTransactionReturnType | SendSolanaTransactionReturnType> => m.sendTransaction(request as never, options),
   ),
 
-  /** Signs an Ethereum transaction without sending it (confirmation screen unless headless); resolves `{ signature }`. */
+  /** Signs without sending (confirmation screen unless headless): Ethereum resolves `{ signature }` (0x-hex), Solana `{ signedTransaction }` (bytes). */
   signTransaction: lazy(
     () => import('../../src/actions/signTransaction.ts'),
-    (m, request: EthereumTransactionRequest, options?: SendTransactionOptions): Promise<SignTransactionReturnType> => m.signTransaction(request, options),
+    (
+      m,
+      request: EthereumTransactionRequest | SolanaTransactionInput,
+      options?: SendTransactionOptions | SolanaTransactionOptions,
+    ): Promise<SignTransactionReturnType | SignSolanaTransactionReturnType> => m.signTransaction(request as never, options),
+  ),
+
+  /** Solana: signs several transactions and sends them in order (each confirmed before the next); resolves `{ signatures, signedTransactions }`. */
+  signAndSendAllTransactions: lazy(
+    () => import('../../src/actions/signAndSendAllTransactions.ts'),
+    (m, transactions: SolanaTransactionInput[], options?: SolanaTransactionOptions): Promise<SignAndSendAllTransactionsReturnType> =>
+      m.signAndSendAllTransactions(transactions, options),
+  ),
+
+  /** Solana: signs several transactions without sending them; resolves `{ signedTransactions }`. */
+  signAllTransactions: lazy(
+    () => import('../../src/actions/signAllTransactions.ts'),
+    (m, transactions: SolanaTransactionInput[], options?: SolanaTransactionOptions): Promise<SignAllTransactionsReturnType> =>
+      m.signAllTransactions(transactions, options),
   ),
 
   /** Opens the export screen; the key shows only inside a frame of the API origin. */

@@ -52,10 +52,11 @@ export interface SignPromptCallOptions {
  * @csspart primary-button - 'Sign and continue'.
  * @csspart secondary-button - 'Not now'.
  * @csspart error-message - Why signing failed.
- * @csspart transaction-summary - The confirmation screen's rows (amount, spender, to, network, fee).
+ * @csspart transaction-summary - The confirmation screen's rows (amount, spender, to, swap, network, fee).
  * @csspart transaction-details - The 'Details' accordion.
  * @csspart balance-card - The wallet balance card.
  * @csspart transaction-hash - The hash on the error screen.
+ * @csspart transaction-instructions - The Solana screen's 'Advanced' instruction list.
  *
  * @cssproperty [--gh-accent=#676FFF] - Accent colour.
  * @cssproperty --gh-accent-strong - Button fills and light-theme accent text (default: the accent 15% darker, AA contrast with white).

@@ -99,6 +99,8 @@ export type RpcRequest =
   | { method: 'personal_sign'; params: [message: string, address: string] }
   | { method: 'eth_signTypedData_v4'; params: [address: string, typedData: string | object] }
   | { method: 'signMessage'; params: { message: string; encoding: 'base64' } }
+  /** A Solana transaction message (serialized, base64); the wallet must be a required signer. Answers the ed25519 signature (base64). */
+  | { method: 'signTransaction'; params: { message: string; encoding: 'base64' } }
   /** A transaction the host prepared in full (nonce, gas, fees, chain id); answers the signed serialized transaction. */
   | { method: 'eth_signTransaction'; params: [transaction: TransactionToSign] }
 

@@ -9,6 +9,7 @@ import { SESSION_ISSUING_PATH } from '@gatehouse/contract'
 import { DeviceKey, indexedDbKeyStore } from './device.ts'
 import { originAllowed, readFrameConfig } from './origin.ts'
 import { PROTOCOL_TAG, type FrameReply, type FrameRequest, type FrameRequests, type RpcRequest, type TransactionToSign } from './protocol.ts'
+import { requiredSigners } from './solana-message.ts'
 import { ProxyError, Vault } from './vault.ts'
 import { mfaHandlers } from './mfa.ts'
 import type { DerivedKey } from './custody.ts'
@@ -48,6 +49,7 @@ type Handler<T extends keyof FrameRequests> = (payload: FrameRequests[T]['payloa
 
 async function sign(key: DerivedKey, request: RpcRequest): Promise<string> {
   if (key.chainType === 'solana') {
+    if (request.method === 'signTransaction') return signSolanaTransaction(key, request.params.message)
     if (request.method !== 'signMessage') throw new ProxyError('invalid_request_arguments', `Unsupported method ${request.method}`)
     const message = fromBase64(request.params.message)
     if (message.length === 0) throw new ProxyError('invalid_request_arguments', 'Message must be a non-empty string')
@@ -69,6 +71,24 @@ async function sign(key: DerivedKey, request: RpcRequest): Promise<string> {
     return account.signTransaction(toSerializable(request.params[0], account.address))
   }
   throw new ProxyError('invalid_request_arguments', `Unsupported method ${(request as { method: string }).method}`)
+}
+
+/**
+ * A Solana transaction message (bytes the host compiled, with its fee payer, blockhash and
+ * instructions) is signed only if this wallet is one of its required signers: the signature is
+ * returned, the host places it. The bytes are parsed enough to know the signers, never sent anywhere.
+ */
+function signSolanaTransaction(key: DerivedKey, encoded: string): string {
+  let message: Uint8Array
+  let signers: string[]
+  try {
+    message = fromBase64(encoded)
+    signers = requiredSigners(message)
+  } catch {
+    throw new ProxyError('invalid_request_arguments', 'Invalid transaction request')
+  }
+  if (!signers.includes(key.address)) throw new ProxyError('invalid_request_arguments', 'Transaction does not contain public key')
+  return toBase64(signSolana(key, message))
 }
 
 const quantity = (value: string | undefined, field: string): bigint | undefined => {

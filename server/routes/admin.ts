@@ -112,6 +112,16 @@ const appFields = {
     },
   },
   defaultChain: { type: ['integer', 'null'], minimum: 1 },
+  // The Solana cluster: mainnet-beta (default), devnet, testnet, or any name with its RPC URL; public (the browser reaches the RPC).
+  solanaCluster: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name'],
+    properties: {
+      name: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,39}$' },
+      rpcUrl: { type: ['string', 'null'], pattern: '^https?://', maxLength: 2048 },
+    },
+  },
   // Server-only: RPC endpoints by CAIP-2 chain id, used to verify smart-contract wallet signatures (SIWE).
   rpcUrls: {
     type: 'object',

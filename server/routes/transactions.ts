@@ -1,10 +1,11 @@
 /**
- * What the transaction confirmation screen asks the server: token prices in USD and the app's
- * transaction scan (spec part 3 §7).
+ * What the transaction confirmation screens ask the server: token prices in USD, SPL token info
+ * (Solana) and the app's transaction scan (spec part 3 §7).
  */
 import { HEADER_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
 import { requireBearer } from '../services/bearer.js'
+import { clusterRpcUrl } from '../services/spl-tokens.js'
 import { scanTransaction } from '../services/transaction-scan.js'
 
 const priceSchema = {
@@ -14,6 +15,19 @@ const priceSchema = {
     required: ['chainId', 'tokenSymbol'],
     additionalProperties: false,
     properties: { chainId: { type: 'string', pattern: '^[0-9]{1,12}$' }, tokenSymbol: { type: 'string', pattern: '^[A-Za-z0-9.]{1,20}$' } },
+  },
+} as const
+
+const splTokenSchema = {
+  summary: "An SPL token's symbol and decimals on a Solana cluster (spec part 3 §7): decimals from the mint account, symbol from its metadata",
+  querystring: {
+    type: 'object',
+    required: ['mint_address', 'cluster'],
+    additionalProperties: false,
+    properties: {
+      mint_address: { type: 'string', pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$' },
+      cluster: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,39}$' },
+    },
   },
 } as const
 
@@ -43,6 +57,21 @@ export default async function transactionRoutes(app: ApiInstance) {
     const usd = await app.gatehouse.tokenPrices.usd(Number(request.query.chainId), request.query.tokenSymbol)
     if (usd === null) throw new ApiError('not_found', 'No price for this token')
     return { usd }
+  })
+
+  app.get('/spl_token_info', { schema: splTokenSchema, config: HEADER_APP }, async (request) => {
+    const { mint_address, cluster } = request.query
+    const rpcUrl = clusterRpcUrl(cluster, request.gatehouseApp!.config.solanaCluster)
+    if (!rpcUrl) throw new ApiError('invalid_data', `Unknown Solana cluster ${cluster}`)
+    let info
+    try {
+      info = await app.gatehouse.splTokens.info(rpcUrl, mint_address)
+    } catch (error) {
+      request.log.warn({ err: error }, 'spl_token_info: the cluster did not answer')
+      throw new ApiError('upstream_unavailable', 'The Solana cluster did not answer')
+    }
+    if (!info) throw new ApiError('not_found', 'No SPL token mint at this address')
+    return { mint_address, symbol: info.symbol, decimals: info.decimals }
   })
 
   app.post('/scan/transaction', { schema: scanSchema, config: HEADER_APP }, async (request) => {

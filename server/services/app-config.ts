@@ -6,6 +6,7 @@
 import type { ChainConfig } from './chains.js'
 import type { GasSponsorshipSettings } from './gas-sponsorship.js'
 import { DEFAULT_FUNDING, type FundingProviderSettings, type PublicFundingConfig } from './funding-config.js'
+import type { SolanaClusterConfig } from './spl-tokens.js'
 
 export const LOGIN_METHODS = [
   'email',
@@ -72,6 +73,8 @@ export interface PublicAppConfig {
   defaultChain: number | null
   /** App funding settings (spec part 3 §3): `server/services/funding-config.ts`. */
   funding: PublicFundingConfig
+  /** The Solana cluster the app transacts on (spec part 3 §9: mainnet-beta by default); rpcUrl null = the cluster's public RPC. */
+  solanaCluster: SolanaClusterConfig
 }
 
 /**
@@ -218,6 +221,7 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
     chains: [],
     defaultChain: null,
     funding: DEFAULT_FUNDING,
+    solanaCluster: { name: 'mainnet-beta', rpcUrl: null },
   }
 }
 

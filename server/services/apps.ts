@@ -22,6 +22,7 @@ import {
 import { chainsProblem, resolveChains, type ChainInput } from './chains.js'
 import { sponsorshipProblem } from './gas-sponsorship.js'
 import { fundingProblem, publicFunding } from './funding-config.js'
+import { solanaClusterProblem } from './spl-tokens.js'
 import { hasClearSecrets, openSettings, restoreMaskedSecrets, sealSettings } from './app-secrets.js'
 
 const MAX_CACHE_ENTRIES = 10_000
@@ -121,7 +122,8 @@ export class AppStore {
       settingsProblem(settings, this.options.dev) ??
       chainsProblem(config.chains as unknown as ChainInput[], config.defaultChain, this.options.dev) ??
       sponsorshipProblem(config.chains as unknown as ChainInput[], settings) ??
-      fundingProblem(config.funding, resolveChains(config.chains as unknown as ChainInput[], null).chains, settings.fundingProviders, this.options.dev)
+      fundingProblem(config.funding, resolveChains(config.chains as unknown as ChainInput[], null).chains, settings.fundingProviders, this.options.dev) ??
+      solanaClusterProblem(config.solanaCluster, this.options.dev)
     if (problem) throw new ApiError('invalid_data', problem)
   }
 

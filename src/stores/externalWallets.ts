@@ -15,6 +15,8 @@ export interface ExternalWallet {
   connectedAt: number
   /** Branding of the wallet app. */
   meta: { name: string; icon: string | null; id: string }
+  /** Signs a Solana transaction (wire bytes) with the wallet itself (Solana wallets with solana:signTransaction). */
+  signSolanaTransaction?: (transaction: Uint8Array) => Promise<Uint8Array>
   /** The wallet's EIP-1193 provider (Ethereum wallets only). */
   getEthereumProvider?: () => Promise<unknown>
   /** Ends this connection. */

@@ -28,6 +28,7 @@ function start(state: string, apiPort: number, demoPort: number) {
       GATEHOUSE_SKIP_BUILD: '1',
       // Any free port: a developer's own `npm start` may hold the default 8545.
       CHAIN_PORT: '0',
+      SOLANA_PORT: '0',
       DATABASE_URL: '',
       SMTP_URL: '',
       NODE_ENV: 'development',
@@ -85,6 +86,11 @@ describe('npm start', () => {
     expect(config.chains[0].sponsored).toBe(true)
     expect(JSON.stringify(config)).not.toContain('privateKey')
     expect(html).toContain(`data-faucet-url="${config.chains[0].rpcUrl}/faucet"`)
+    // …and the local Solana cluster (litesvm) is its cluster, speaking the Solana JSON-RPC.
+    expect(config.solanaCluster.name).toBe('localnet')
+    const health = await fetch(config.solanaCluster.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth' }) })
+    expect((await health.json()).result).toBe('ok')
+    expect(html).toContain(`data-solana-faucet-url="${config.solanaCluster.rpcUrl}/faucet"`)
   })
 
   it('prints one line per step with its time before the URLs, and the app id last', () => {

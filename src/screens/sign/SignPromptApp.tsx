@@ -2,12 +2,14 @@ import { useStore } from '@nanostores/react'
 import { lazy, Suspense, useRef } from 'react'
 import { $modal } from '../../stores/modal.ts'
 import { $signRequest, type SignUiOptions } from '../../stores/signRequest.ts'
+import { $solanaTxRequest } from '../../stores/solanaTxRequest.ts'
 import { $txRequest } from '../../stores/txRequest.ts'
 import { FocusTrap, useDialogFocus } from '../../ui/dialogFocus.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 
 const SignPromptView = lazy(() => import('./SignPromptView.tsx'))
 const TransactionView = lazy(() => import('../transactions/TransactionView.tsx'))
+const SolanaTransactionView = lazy(() => import('../transactions/SolanaTransactionView.tsx'))
 
 export interface SignPromptAppProps {
   /** Set by the element: only one connected `<sign-prompt>` renders a request. */
@@ -22,12 +24,13 @@ export interface SignPromptAppProps {
 export function SignPromptApp({ active = false, defaults = {}, theme, styles = '' }: SignPromptAppProps) {
   const request = useStore($signRequest)
   const tx = useStore($txRequest)
+  const solanaTx = useStore($solanaTxRequest)
   const { open: modalOpen } = useStore($modal)
   const dialogRef = useRef<HTMLDivElement>(null)
   // Focus moves into the prompt while it shows (not while <auth-modal> covers it) and back to the page after.
   useDialogFocus(dialogRef, active && Boolean(request || tx) && !modalOpen)
   const style = <style>{styles}</style>
-  if (!active || (!request && !tx)) return style
+  if (!active || (!request && !tx && !solanaTx)) return style
   return (
     <>
       {style}
@@ -39,8 +42,10 @@ export function SignPromptApp({ active = false, defaults = {}, theme, styles = '
               <Suspense fallback={<Spinner />}>
                 {request ? (
                   <SignPromptView key={`s${request.id}`} request={request} defaults={defaults} />
+                ) : tx ? (
+                  <TransactionView key={`t${tx.id}`} request={tx} />
                 ) : (
-                  <TransactionView key={`t${tx!.id}`} request={tx!} />
+                  <SolanaTransactionView key={`sol${solanaTx!.id}`} request={solanaTx!} />
                 )}
               </Suspense>
             </div>

@@ -10,13 +10,17 @@ import { txStyles } from './styles.ts'
 /** Spec part 3 §2 error screen: the code, 'Please try again.', the message, the hash with its explorer link, 'Retry transaction'. */
 export function ErrorView({
   phase,
+  explorerHref,
   onRetry,
   onClose,
 }: {
   phase: { error: BaseError; hash: string | null; chain: ChainConfig | null }
+  /** The hash's explorer page when not an Ethereum chain's (Solana); default from `phase.chain`. */
+  explorerHref?: string | null
   onRetry(): void
   onClose(): void
 }) {
+  const explorer = explorerHref ?? (phase.chain && phase.hash ? `${explorerUrl(phase.chain)}/tx/${phase.hash}` : null)
   const [copied, setCopied] = useState(false)
   const reverted = phase.error.shortMessage === TRANSACTION_MESSAGES.failed
   return (
@@ -35,8 +39,8 @@ export function ErrorView({
           <button type="button" className="tx-copy" onClick={() => void navigator.clipboard?.writeText(phase.hash!).then(() => setCopied(true))}>
             {copied ? TX_TEXTS.copied : TX_TEXTS.copy}
           </button>
-          {phase.chain ? (
-            <a href={`${explorerUrl(phase.chain)}/tx/${phase.hash}`} target="_blank" rel="noopener noreferrer">
+          {explorer ? (
+            <a href={explorer} target="_blank" rel="noopener noreferrer">
               {TX_TEXTS.viewOnExplorer}
             </a>
           ) : null}

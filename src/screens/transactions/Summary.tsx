@@ -6,6 +6,7 @@ import type { DecodedCallInfo, TokenInfo } from '../../wallets/ethereum/decode.t
 import { formatCrypto, formatUnits, formatUsd, MAX_UINT256, shortAddress } from '../../wallets/ethereum/format.ts'
 import type { ScanVerdict } from '../../wallets/ethereum/insights.ts'
 import type { PreparedTransaction } from '../../wallets/embedded/transactions.ts'
+import { Row } from './parts.tsx'
 import { TX_TEXTS } from './texts.ts'
 
 /** What the confirmation screen shows of one step, read from the chain and our server. */
@@ -23,15 +24,6 @@ export interface StepView {
 
 /** Spec part 3 §4: funds are missing when the balance cannot pay the value, and the fee unless it is sponsored. */
 export const fundsMissing = (view: StepView) => view.balance < view.prepared.value + (view.sponsored ? 0n : view.prepared.maxFee)
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="tx-row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  )
-}
 
 function AddressLink({ chain, address }: { chain: ChainConfig; address: string }) {
   return (

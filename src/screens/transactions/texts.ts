@@ -1,4 +1,4 @@
-/** Spec part 3 §2 'Ethereum transaction confirmation' texts. */
+/** Spec part 3 §2 'Ethereum transaction confirmation' and 'Solana transaction confirmation' texts. */
 export const TX_TEXTS = {
   confirmAction: 'Confirm action',
   confirmAddress: 'Confirm address',
@@ -42,4 +42,9 @@ export const TX_TEXTS = {
   copied: 'Copied',
   viewOnExplorer: 'View on explorer',
   back: 'Back',
+  // Spec part 3 §2 'Solana transaction confirmation'.
+  confirmTransaction: 'Confirm transaction',
+  swap: 'Swap',
+  advanced: 'Advanced',
+  signedHeader: 'Transaction signed!',
 }

@@ -8,8 +8,8 @@ import { EmbeddedWalletError, WALLET_MESSAGES, WalletProxyError } from '../../er
 import { $config } from '../../stores/config.ts'
 import { $session } from '../../stores/session.ts'
 
-/** Spec part 2 §9: wallet proxy initialisation 30 s (creation) / 15 s (import); proxy timeout 30 s. */
-export const PROXY_TIMEOUTS = { initMs: 30_000, importInitMs: 15_000, requestMs: 30_000 }
+/** Spec part 2 §9: wallet proxy initialisation 30 s (creation) / 15 s (import); proxy timeout 30 s. Part 3 §9: 15 s before Solana signing. */
+export const PROXY_TIMEOUTS = { initMs: 30_000, importInitMs: 15_000, requestMs: 30_000, solanaInitMs: 15_000 }
 
 const TAG = 'gatehouse-wallet'
 

@@ -9,7 +9,7 @@ import { errorDetail, toBaseError } from '../../errors/toBaseError.ts'
 import { EmbeddedWalletError, WALLET_MESSAGES, WalletProxyError } from '../../errors/wallet.ts'
 import { publish } from '../../events/bus.ts'
 import { findWallet, walletRef, type Wallet } from '../../stores/wallets.ts'
-import { getWalletProxy } from './proxy.ts'
+import { getWalletProxy, PROXY_TIMEOUTS } from './proxy.ts'
 import { requireAccessToken } from './session.ts'
 import { $signRequest, type PendingSign, type SignMethod, type SignParameters, type SignUiOptions } from '../../stores/signRequest.ts'
 
@@ -30,6 +30,8 @@ export async function signInFrame({ method, address, data }: SignParameters): Pr
   const wallet = findWallet(address)
   const ref = wallet && walletRef(wallet)
   if (!wallet || !ref) throw new EmbeddedWalletError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
+  // Spec part 3 §9: the proxy gets 15 s to start before Solana message signing (30 s otherwise).
+  if (method === 'solana_signMessage') await getWalletProxy().ready(PROXY_TIMEOUTS.solanaInitMs)
   await connectEmbeddedWallet({ address })
   try {
     const { signature } = await getWalletProxy().request('wallets:rpc', { accessToken, wallet: ref, request: rpcFor(method, wallet, data) })

@@ -11,9 +11,10 @@ import { errorDetail, toBaseError } from '../../errors/toBaseError.ts'
 import { TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction.ts'
 import { EmbeddedWalletError, WALLET_MESSAGES, WalletProxyError } from '../../errors/wallet.ts'
 import { publish } from '../../events/bus.ts'
-import { $txRequest, type EthereumTransactionRequest, type PendingTx, type TxParameters, type TxStepResult } from '../../stores/txRequest.ts'
+import { $txRequest, type EthereumTransactionRequest, type TxParameters, type TxStepResult } from '../../stores/txRequest.ts'
 import { findWallet, walletRef } from '../../stores/wallets.ts'
 import { chainRpc, requireChain, RpcResponseError, type ChainConfig } from '../ethereum/chains.ts'
+import { awaitPrompt } from './pendingRequest.ts'
 import { getWalletProxy } from './proxy.ts'
 import { requireAccessToken } from './session.ts'
 
@@ -179,8 +180,6 @@ export async function runStep(parameters: TxParameters, request: EthereumTransac
   return { chainId: prepared.chain.id, hash, signature: null }
 }
 
-let counter = 0
-
 /**
  * Every step's result, shown on the confirmation screen unless `showWalletUIs` is false. Either way
  * the outcome is published once as `tx-success` or `tx-error`.
@@ -210,19 +209,5 @@ export async function requestTransaction(parameters: TxParameters): Promise<TxSt
 }
 
 function viaScreen(parameters: TxParameters): Promise<TxStepResult[]> {
-  $txRequest.get()?.reject(new TransactionError('Replaced by a newer transaction request', { code: 'USER_REJECTED' }))
-  if (typeof document !== 'undefined' && !document.querySelector('sign-prompt')) document.body.append(document.createElement('sign-prompt'))
-  return new Promise((resolve, reject) => {
-    const id = ++counter
-    const settle = () => {
-      if ($txRequest.get()?.id === id) $txRequest.set(null)
-    }
-    const pending: PendingTx = {
-      ...parameters,
-      id,
-      resolve: (results) => (settle(), resolve(results)),
-      reject: (error) => (settle(), reject(error)),
-    }
-    $txRequest.set(pending)
-  })
+  return awaitPrompt($txRequest, parameters, () => new TransactionError('Replaced by a newer transaction request', { code: 'USER_REJECTED' }))
 }

@@ -168,6 +168,7 @@ export function adoptSolana(connection: sol.SolanaConnection, o: Adopted): Conne
     connectorType: 'solana_adapter',
     connectedAt: o.connectedAt ?? Date.now(),
     meta: o.meta,
+    signSolanaTransaction: sol.canSignTransactions(connection) ? (transaction) => sol.signSolanaTransactionBytes(connection, transaction) : undefined,
     disconnect: async () => {
       await sol.disconnectSolana(connection)
       forget(wallet)

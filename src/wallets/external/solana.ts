@@ -19,7 +19,12 @@ export interface SolanaConnection {
   cluster: string
 }
 
-const isSolanaWallet = (w: Wallet) => w.chains.some((c) => c.startsWith('solana:')) && 'standard:connect' in w.features && 'solana:signMessage' in w.features
+// Our own embedded wallet (src/wallets/solana/standard.ts, feature 'gatehouse:embedded') is not an external wallet.
+const isSolanaWallet = (w: Wallet) =>
+  w.chains.some((c) => c.startsWith('solana:')) &&
+  'standard:connect' in w.features &&
+  'solana:signMessage' in w.features &&
+  !('gatehouse:embedded' in w.features)
 
 export function detectSolanaWallets(): DetectedWallet[] {
   return getWallets()
@@ -67,6 +72,14 @@ export const canSignTransactions = (connection: SolanaConnection) => 'solana:sig
  * The Ledger path: the wallet signs a transaction whose memo is the text. Answers the transaction
  * message and the fee payer's signature, both base64 (SIWS message_type 'transaction').
  */
+/** Spec part 3 §6: a transaction for a connected external wallet is signed by that wallet (wire bytes in and out). */
+export async function signSolanaTransactionBytes(connection: SolanaConnection, transaction: Uint8Array): Promise<Uint8Array> {
+  const feature = connection.wallet.features['solana:signTransaction'] as SolanaSignTransactionFeature['solana:signTransaction']
+  const [output] = await feature.signTransaction({ account: connection.account, transaction, chain: `solana:${connection.cluster}` as `${string}:${string}` })
+  if (!output?.signedTransaction) throw new Error('The wallet returned no transaction')
+  return output.signedTransaction
+}
+
 export async function signSolanaMemoTransaction(connection: SolanaConnection, text: string): Promise<{ message: string; signature: string }> {
   const feature = connection.wallet.features['solana:signTransaction'] as SolanaSignTransactionFeature['solana:signTransaction']
   const message = buildMemoTransactionMessage(connection.address, text)
