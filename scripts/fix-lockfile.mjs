@@ -1,6 +1,6 @@
 // `node scripts/fix-lockfile.mjs` after changing dependencies (src/lockfile.test.ts fails until then).
 // This registry mirror carries only the platform packages this machine uses, so npm leaves the
-// other optional platform packages of rollup out of package-lock.json, and `npm ci` then refuses
+// other optional platform packages of rollup and litesvm out of package-lock.json, and `npm ci` then refuses
 // the lock. Add their entries (platform constraints only): npm never fetches a package whose
 // os/cpu/libc do not match, so the lock installs the same everywhere.
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -8,7 +8,7 @@ const file = process.argv[2] ?? new URL('../package-lock.json', import.meta.url)
 const lock = JSON.parse(readFileSync(file, 'utf8'))
 const cpus = { 'arm-eabi': 'arm', arm: 'arm', arm64: 'arm64', x64: 'x64', ia32: 'ia32', loong64: 'loong64', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x' }
 function platform(name) {
-  const m = /^@rollup\/rollup-([a-z0-9]+)-(.+)$/.exec(name)
+  const m = /^(?:@rollup\/rollup|litesvm)-([a-z0-9]+)-(.+)$/.exec(name)
   if (!m) return null
   const [, os, rest] = m
   const [cpuPart, abi] = rest === 'arm-eabi' ? ['arm-eabi', ''] : rest.split('-')
@@ -30,7 +30,7 @@ for (const [path, entry] of Object.entries(lock.packages)) {
       version,
       cpu: [p.cpu],
       ...(entry.dev ? { dev: true } : {}),
-      license: 'MIT',
+      license: lock.packages[`node_modules/${name.replace(/-[^/]*$/, '')}`]?.license ?? 'MIT',
       ...(p.libc ? { libc: [p.libc] } : {}),
       optional: true,
       os: [p.os],

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { eventCount, modal, typeCode, waitForHostEvent } from './helpers.ts'
-import { login, prompt } from './wallet-helpers.ts'
+import { copyExportedKey, login, prompt } from './wallet-helpers.ts'
 
 const STEP_MS = 30_000
 const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' })
@@ -108,7 +108,7 @@ describe('MFA', () => {
     await modal(page).getByText('Enter verification code').waitFor({ timeout: 30000 })
     await typeCode(page, codeAt(secret, 1))
     await modal(page).getByText('Never share your private key or seed phrase with anyone.').waitFor({ timeout: 30000 })
-    const key = await page.frameLocator('auth-modal iframe[title="Exported key"]').locator('#private-key').textContent({ timeout: 30000 })
+    const key = await copyExportedKey(page)
     expect(key).toMatch(/^0x[0-9a-f]{64}$/)
   })
 

@@ -78,3 +78,15 @@ export const wallets = (page: Page) =>
   )
 
 export { modal }
+
+/**
+ * The key the export frame's 'Copy key' puts on the clipboard (spec part 3 §9: a 44 px row of copy
+ * buttons; the secret never reaches the host page's DOM). The export screen must be open.
+ */
+export async function copyExportedKey(page: Page): Promise<string> {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  const exportFrame = page.frameLocator('auth-modal iframe[title="Exported key"]')
+  await exportFrame.getByRole('button', { name: 'Copy key' }).click({ timeout: 30000 })
+  await exportFrame.getByRole('button', { name: 'Copied' }).waitFor({ timeout: 15000 })
+  return page.evaluate(() => navigator.clipboard.readText())
+}

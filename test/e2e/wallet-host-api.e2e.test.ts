@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { modal, waitForHostEvent } from './helpers.ts'
-import { login, wallets } from './wallet-helpers.ts'
+import { copyExportedKey, login, wallets } from './wallet-helpers.ts'
 
 const PASSWORD = 'Blue-Canyon-77!'
 
@@ -42,7 +42,7 @@ async function signEthereumHeadless(page: Page, address: string, message: string
 async function exportedKey(page: Page, address: string): Promise<string> {
   await page.evaluate((a) => void (document.querySelector('auth-modal') as any).exportWallet({ address: a }), address)
   await modal(page).getByText('Never share your private key or seed phrase with anyone.').waitFor({ timeout: 30000 })
-  const key = (await page.frameLocator('auth-modal iframe[title="Exported key"]').locator('#private-key').textContent({ timeout: 30000 }))!
+  const key = await copyExportedKey(page)
   await page.evaluate(() => (document.querySelector('auth-modal') as any).close())
   await waitForHostEvent(page, 'modal-close', { timeout: 15000 })
   return key

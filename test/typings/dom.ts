@@ -17,7 +17,7 @@ modal.addEventListener('sign-success', (event) => {
   const wrong: number = event.detail.signature
   return wrong
 })
-document.addEventListener('tx-success', (event) => event.detail.chainId.toFixed())
+document.addEventListener('tx-success', (event) => String(event.detail.chainId).length)
 void modal.signMessage({ message: 'hello' }).then(({ signature }) => signature.startsWith('0x'))
 // @ts-expect-error the user is not a string
 const user: string = modal.user
