@@ -1,7 +1,7 @@
 import { FUNDING_MESSAGES, FundingError } from '../errors/funding.ts'
 import { publish } from '../events/bus.ts'
 import type { FundSuccessEventDetail } from '../events/fund-success.ts'
-import { buildFundingConfig, type FundWalletOptions } from '../funding/config.ts'
+import { buildFundingConfig, isSolanaAddress, type FundWalletOptions } from '../funding/config.ts'
 import { startFunding } from '../funding/session.ts'
 import { toBaseError } from '../errors/toBaseError.ts'
 import { $config } from '../stores/config.ts'
@@ -51,7 +51,7 @@ async function waitForWallet(chainType: 'ethereum' | 'solana'): Promise<string |
 export async function fundWallet(address?: string, options: FundWalletOptions = {}): Promise<FundWalletReturnType> {
   let started = false
   try {
-    const chainType = typeof options.chain === 'string' && options.chain.startsWith('solana') ? 'solana' : 'ethereum'
+    const chainType = (typeof options.chain === 'string' && options.chain.startsWith('solana')) || (address && isSolanaAddress(address)) ? 'solana' : 'ethereum'
     // Validate before asking anyone to log in: a misconfigured app must not cost the user a login.
     buildFundingConfig($config.get().app, address ?? '', options)
     if ($session.get().status !== 'authenticated') {

@@ -48,7 +48,7 @@ async function solanaRpc(url: string, method: string, params: unknown[]): Promis
 }
 
 async function readSolanaBalance(config: FundingConfig, address: string): Promise<bigint> {
-  const url = config.cluster!.rpcUrl!
+  const url = config.cluster!.rpcUrl
   if (!config.erc20Address) return BigInt((await solanaRpc(url, 'getBalance', [address])).value)
   const accounts = await solanaRpc(url, 'getTokenAccountsByOwner', [address, { mint: config.erc20Address }, { encoding: 'jsonParsed' }])
   return (accounts.value as any[]).reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)

@@ -89,6 +89,31 @@ describe('funding config (spec part 3 §3, §5)', () => {
     )
   })
 
+  it("a Solana address is funded on the app's solanaCluster: its rpcUrl, or the named public cluster's when it has none", () => {
+    const sol = 'So11111111111111111111111111111111111111112'
+    const localnet = { ...app(), solanaCluster: { name: 'localnet', rpcUrl: 'http://127.0.0.1:8899' } }
+    expect(buildFundingConfig(localnet, sol)).toMatchObject({
+      chainType: 'solana',
+      cluster: { name: 'localnet', rpcUrl: 'http://127.0.0.1:8899', label: 'Solana (localnet)' },
+      symbol: 'SOL',
+      decimals: 9,
+    })
+    expect(buildFundingConfig(localnet, sol, { chain: 'solana' }).cluster!.rpcUrl).toBe('http://127.0.0.1:8899')
+    expect(buildFundingConfig(localnet, sol, { chain: 'solana:localnet' }).cluster!.rpcUrl).toBe('http://127.0.0.1:8899')
+    const devnet = { ...app(), solanaCluster: { name: 'devnet', rpcUrl: null } }
+    expect(buildFundingConfig(devnet, sol).cluster).toEqual({ name: 'devnet', rpcUrl: 'https://api.devnet.solana.com', label: 'Solana Devnet' })
+    // No cluster configured: spec §9 default mainnet-beta.
+    expect(buildFundingConfig(app(), sol).cluster).toEqual({ name: 'mainnet-beta', rpcUrl: 'https://api.mainnet-beta.solana.com', label: 'Solana' })
+    // An Ethereum address still funds the recommended / default chain.
+    expect(buildFundingConfig(localnet, ADDRESS).chainType).toBe('ethereum')
+  })
+
+  it("error: a Solana cluster that is neither the app's nor a public one is not configured", () => {
+    expect(() => buildFundingConfig(app(), 'So11111111111111111111111111111111111111112', { chain: 'solana:localnet' })).toThrow(
+      'Funding chain solana:localnet is not in PrivyProvider chains list',
+    )
+  })
+
   it('card provider availability per chain and asset (spec §5): its currency code, none for unknown chains outside the sandbox', () => {
     expect(moonpayCurrencyCode(buildFundingConfig(app(), ADDRESS, { chain: 8453, asset: 'USDC' }))).toBe('usdc_base')
     expect(moonpayCurrencyCode(buildFundingConfig(app(), ADDRESS, { chain: 8453 }))).toBe('eth_base')

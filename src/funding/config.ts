@@ -4,13 +4,14 @@
  */
 import type { AppConfig, AppFundingConfig, ChainConfig } from '../api/types.ts'
 import { FUNDING_MESSAGES, FundingError } from '../errors/funding.ts'
+import { PUBLIC_CLUSTERS } from '../wallets/solana/cluster.ts'
 
 export type FundingMethod = 'card' | 'exchange' | 'wallet' | 'manual'
 export type FundingAsset = 'native-currency' | 'USDC' | { erc20: string }
 
 /** What a host passes to `fundWallet(address, options)` and `<fund-button>`'s attributes. */
 export interface FundWalletOptions {
-  /** Chain id (8453, '0x2105', 'eip155:8453'), or 'solana:mainnet-beta' / 'solana:devnet' / 'solana:testnet'. Default: the app's recommended chain, else its default chain. */
+  /** Chain id (8453, '0x2105', 'eip155:8453'), or 'solana' (the app's Solana cluster) / 'solana:<cluster>'. Default: the app's Solana cluster for a Solana address, else the app's recommended chain, else its default chain. */
   chain?: number | string
   /** 'native-currency' (default), 'USDC', or `{ erc20: address }`. */
   asset?: FundingAsset
@@ -31,8 +32,8 @@ export interface FundingConfig {
   amount: string | null
   /** Ethereum: the chain funded. */
   chain: ChainConfig | null
-  /** Solana: the cluster funded (spec §9 default mainnet-beta). */
-  cluster: { name: 'mainnet-beta' | 'devnet' | 'testnet'; rpcUrl: string | null } | null
+  /** Solana: the cluster funded (the app's `solanaCluster`; spec §9 default mainnet-beta), its RPC URL and the network name shown. */
+  cluster: { name: string; rpcUrl: string; label: string } | null
   erc20Address: string | null
   isUSDC: boolean
   /** Symbol and decimals of what is funded (native: the chain's currency; USDC 6; other ERC-20s read from the chain). */
@@ -72,16 +73,28 @@ export const SOLANA_USDC_MINTS: Record<string, string> = {
 }
 /** Spec §9: Coinbase chain names; §5: the Coinbase-style on-ramp supports these chains and Solana. */
 export const COINBASE_CHAIN_NAMES: Record<number, string> = { 1: 'ethereum', 8453: 'base', 10: 'optimism', 137: 'polygon', 42161: 'arbitrum' }
-const SOLANA_RPC: Record<string, string> = {
-  'mainnet-beta': 'https://api.mainnet-beta.solana.com',
-  devnet: 'https://api.devnet.solana.com',
-  testnet: 'https://api.testnet.solana.com',
+/** A base58 Solana address (an Ethereum address is 0x-hex). */
+export const isSolanaAddress = (address: string) => /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)
+
+/**
+ * 'solana' is the app's cluster; 'solana:<name>' the app's cluster by its name (its rpcUrl, or
+ * the named public cluster when it has none) or a named public cluster.
+ */
+function solanaCluster(app: AppConfig | null, name: string | undefined): NonNullable<FundingConfig['cluster']> | null {
+  const configured = app?.solanaCluster ?? { name: 'mainnet-beta', rpcUrl: null }
+  const wanted = name || configured.name
+  const known = PUBLIC_CLUSTERS[wanted]
+  const rpcUrl = wanted === configured.name ? (configured.rpcUrl ?? known?.rpcUrl) : known?.rpcUrl
+  return rpcUrl ? { name: wanted, rpcUrl, label: known?.label ?? `Solana (${wanted})` } : null
 }
 
-function parseChain(value: number | string): { kind: 'ethereum'; id: number } | { kind: 'solana'; cluster: 'mainnet-beta' | 'devnet' | 'testnet' } | null {
-  if (typeof value === 'string' && value.startsWith('solana')) {
-    const cluster = value.split(':')[1] ?? 'mainnet-beta'
-    return cluster === 'mainnet-beta' || cluster === 'devnet' || cluster === 'testnet' ? { kind: 'solana', cluster } : null
+function parseChain(
+  app: AppConfig | null,
+  value: number | string,
+): { kind: 'ethereum'; id: number } | { kind: 'solana'; cluster: NonNullable<FundingConfig['cluster']> } | null {
+  if (typeof value === 'string' && /^solana(:|$)/.test(value)) {
+    const cluster = solanaCluster(app, value.split(':')[1])
+    return cluster ? { kind: 'solana', cluster } : null
   }
   const text = typeof value === 'string' && value.startsWith('eip155:') ? value.slice(7) : value
   const id = typeof text === 'number' ? text : /^0x[0-9a-f]+$/i.test(text) ? parseInt(text, 16) : /^\d+$/.test(text) ? Number(text) : NaN
@@ -98,10 +111,11 @@ export function buildFundingConfig(app: AppConfig | null, address: string, optio
   if (!funding || !funding.enabled || funding.options.length === 0) throw new FundingError(FUNDING_MESSAGES.notEnabled, { code: 'FUNDING_NOT_ENABLED' })
   const chains = app?.chains ?? []
   const recommended = funding.defaultRecommendedCurrency
-  const chainInput = options.chain ?? recommended?.chain ?? app?.defaultChain ?? chains[0]?.id ?? 1
-  const parsed = parseChain(chainInput)
+  const solanaDefault = isSolanaAddress(address) && !String(recommended?.chain ?? '').startsWith('solana') ? 'solana' : undefined
+  const chainInput = options.chain ?? solanaDefault ?? recommended?.chain ?? app?.defaultChain ?? chains[0]?.id ?? 1
+  const parsed = parseChain(app, chainInput)
   if (!parsed) throw new FundingError(FUNDING_MESSAGES.chainNotConfigured(String(chainInput)), { code: 'UNSUPPORTED_CHAIN_ID' })
-  const asset: FundingAsset = options.asset ?? (options.chain === undefined ? recommended?.asset : undefined) ?? 'native-currency'
+  const asset: FundingAsset = options.asset ?? (options.chain === undefined && !solanaDefault ? recommended?.asset : undefined) ?? 'native-currency'
   const amount = options.amount ?? funding.defaultRecommendedAmount ?? null
   const common = {
     address,
@@ -120,13 +134,13 @@ export function buildFundingConfig(app: AppConfig | null, address: string, optio
   }
   if (parsed.kind === 'solana') {
     const isUSDC = asset === 'USDC'
-    if (isUSDC && parsed.cluster === 'testnet') throw new FundingError(FUNDING_MESSAGES.usdcSolanaTestnet, { code: 'UNSUPPORTED_CHAIN_ID' })
+    if (isUSDC && parsed.cluster.name === 'testnet') throw new FundingError(FUNDING_MESSAGES.usdcSolanaTestnet, { code: 'UNSUPPORTED_CHAIN_ID' })
     return {
       ...common,
       chainType: 'solana',
       chain: null,
-      cluster: { name: parsed.cluster, rpcUrl: SOLANA_RPC[parsed.cluster]! },
-      erc20Address: isUSDC ? (SOLANA_USDC_MINTS[parsed.cluster] ?? null) : null,
+      cluster: parsed.cluster,
+      erc20Address: isUSDC ? (SOLANA_USDC_MINTS[parsed.cluster.name] ?? null) : null,
       isUSDC,
       symbol: isUSDC ? 'USDC' : 'SOL',
       decimals: isUSDC ? 6 : 9,

@@ -25,7 +25,7 @@ export default function ReceiveFundsScreen() {
   const [first, setFirst] = useState<bigint | null>(null)
   const [balance, setBalance] = useState<bigint | null>(null)
   const [copied, setCopied] = useState(false)
-  const network = config ? (config.chainType === 'solana' ? 'Solana' : config.chain!.name) : ''
+  const network = config ? (config.chainType === 'solana' ? config.cluster!.label : config.chain!.name) : ''
   const qrText = config ? receiveQrText(config) : ''
 
   useEffect(() => {
@@ -52,7 +52,7 @@ export default function ReceiveFundsScreen() {
       stopped = true
       clearInterval(timer)
     }
-  }, [config?.address, config?.erc20Address, config?.chain?.id])
+  }, [config?.address, config?.erc20Address, config?.chain?.id, config?.cluster?.rpcUrl])
 
   if (!config) return null
   const decimals = config.decimals ?? 18
