@@ -1,0 +1,97 @@
+/**
+ * Funding a Solana wallet end to end: the demo page in Chromium, the real server, the wallet frame
+ * and a real local Solana cluster (litesvm behind the Solana JSON-RPC wire format) configured as
+ * the app's `solanaCluster`. The receive screen reads balances from that cluster, not a public one.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../browser.ts'
+import { startStack, type Stack } from '../stack.ts'
+import { startLocalSolana, type LocalSolana } from '../svm.ts'
+import { eventCount, modal, waitForHostEvent } from './helpers.ts'
+import { login, wallets } from './wallet-helpers.ts'
+
+const SOL = 1_000_000_000
+
+describe('funding: a Solana wallet on the app cluster', () => {
+  let stack: Stack
+  let browser: Browser
+  let sol: LocalSolana
+  let page: Page
+  let address: string
+
+  const fundingEvent = (type: string, after: number) =>
+    page
+      .waitForFunction(([t, n]) => window.gatehouseEvents.slice(n as number).find((e: any) => e.type === t), [type, after] as const, {
+        timeout: 30000,
+      })
+      .then((h) => h.jsonValue() as Promise<{ detail: any }>)
+  const balanceIs = (value: string) =>
+    page.waitForFunction(
+      (v) => document.querySelector('auth-modal')!.shadowRoot!.querySelector('[part="balance-card"]')?.getAttribute('data-balance') === v,
+      value,
+      { timeout: 15000 },
+    )
+
+  beforeAll(async () => {
+    ;[stack, browser, sol] = await Promise.all([startStack(), launchBrowser(), startLocalSolana()])
+    await stack.createApp({
+      name: 'Sol Funding',
+      embeddedWallets: { solana: { createOnLogin: 'users-without-wallets' } },
+      solanaCluster: { name: 'localnet', rpcUrl: sol.url },
+      funding: { enabled: true, options: [{ method: 'wallets' }], defaultRecommendedAmount: '0.5' },
+    })
+    page = await (await browser.newContext()).newPage()
+    await login(page, stack, 'sol.funder@example.com')
+    await waitForHostEvent(page, 'wallet-created', { timeout: 30000 })
+    await waitForHostEvent(page, 'modal-close', { timeout: 15000 })
+    address = (await wallets(page)).find((w) => w.chainType === 'solana')!.address
+  }, 120000)
+  afterAll(async () => {
+    await browser?.close()
+    await stack?.stop()
+    await sol?.close()
+  })
+
+  it("fundWallet(<embedded Solana address>): 'Receive funds' shows the QR and the network; SOL sent on the local cluster makes Continue appear and fund-success fire", async () => {
+    await sol.airdrop(address, SOL / 10)
+    const after = await eventCount(page)
+    await page.evaluate(
+      (a) =>
+        void document
+          .querySelector('auth-modal')!
+          .fundWallet(a)
+          .catch(() => undefined),
+      address,
+    )
+    await modal(page).getByRole('heading', { name: 'Add funds to your Sol Funding wallet' }).waitFor({ timeout: 30000 })
+    await modal(page).getByRole('button', { name: 'Receive funds' }).click()
+    await modal(page).getByRole('heading', { name: 'Receive 0.5 SOL' }).waitFor()
+    await modal(page).getByText('Scan this code or copy your wallet address to receive funds on Solana (localnet).').waitFor()
+    await modal(page).getByText('Make sure to send funds on Solana (localnet).').waitFor()
+    const qr = modal(page).locator('[part="funding-qr"]')
+    await qr.waitFor()
+    expect(await qr.getAttribute('data-qr-text')).toBe(address)
+    expect(await qr.getAttribute('width')).toBe('200')
+    // The first read comes from the app's cluster: the 0.1 SOL airdropped there (a public cluster knows nothing of this wallet).
+    await balanceIs(String(SOL / 10))
+    const card = modal(page).locator('[part="balance-card"]')
+    expect(await card.textContent()).toContain('0.1 SOL')
+    expect(await card.getAttribute('data-reached')).toBe('false')
+    expect(await modal(page).getByRole('button', { name: 'Continue' }).count()).toBe(0)
+    await sol.airdrop(address, SOL / 2)
+    await modal(page).getByRole('button', { name: 'Continue' }).waitFor({ timeout: 15000 })
+    await balanceIs(String(SOL / 10 + SOL / 2))
+    expect(await card.getAttribute('data-reached')).toBe('true')
+    await modal(page).getByRole('button', { name: 'Continue' }).click()
+    const success = await fundingEvent('fund-success', after)
+    expect(success.detail).toMatchObject({
+      provider: 'manual',
+      status: 'completed',
+      destinationAddress: address,
+      destinationValue: '0.5',
+      destinationChain: 'solana:localnet',
+      destinationToken: 'SOL',
+    })
+  }, 120000)
+})
