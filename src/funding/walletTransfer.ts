@@ -1,5 +1,6 @@
 /**
- * Funding from a connected external wallet, Ethereum to Ethereum (spec part 3 §2 'Wallet list'): the
+ * Funding from a connected external wallet, Ethereum to Ethereum (spec part 3 §2 'Wallet list'; Solana
+ * to Solana is `solanaWalletTransfer.ts`): the
  * wallet's own provider switches to the funded chain and sends the native amount (or an ERC-20
  * `transfer`), then the receipt is read from the chain's RPC.
  */
@@ -8,6 +9,7 @@ import type { ExternalWallet } from '../stores/externalWallets.ts'
 import { chainRpc, type ChainConfig } from '../wallets/ethereum/chains.ts'
 import { readBalance } from './balance.ts'
 import type { FundingConfig } from './config.ts'
+import { sendFromSolanaWallet } from './solanaWalletTransfer.ts'
 
 type Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
 
@@ -29,8 +31,12 @@ export async function sendBridgeTransaction(wallet: ExternalWallet, chain: Chain
 const RECEIPT_TIMEOUT_MS = 120_000
 
 export async function sendFromWallet(wallet: ExternalWallet, config: FundingConfig, amount: bigint): Promise<string> {
+  if (config.chainType === 'solana' && wallet.chainType === 'solana') return sendFromSolanaWallet(wallet, config, amount)
   if (config.chainType !== 'ethereum' || wallet.chainType !== 'ethereum' || !wallet.getEthereumProvider) {
-    throw new FundingError(FUNDING_MESSAGES.walletNotEnabled, { code: 'FUNDING_NOT_ENABLED', details: 'Only Ethereum to Ethereum transfers are built.' })
+    throw new FundingError(FUNDING_MESSAGES.walletNotEnabled, {
+      code: 'FUNDING_NOT_ENABLED',
+      details: 'Only Ethereum to Ethereum and Solana to Solana transfers are built.',
+    })
   }
   const chain = config.chain!
   // Spec §5: the source wallet must hold the amount ('Wallet <address> does not have enough funds.').

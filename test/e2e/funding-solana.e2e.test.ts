@@ -1,7 +1,8 @@
 /**
  * Funding a Solana wallet end to end: the demo page in Chromium, the real server, the wallet frame
  * and a real local Solana cluster (litesvm behind the Solana JSON-RPC wire format) configured as
- * the app's `solanaCluster`. The receive screen reads balances from that cluster, not a public one.
+ * the app's `solanaCluster`. The receive screen reads balances from that cluster, not a public one;
+ * 'Transfer from wallet' sends SOL from a connected Wallet Standard wallet (test/wallets.ts) there.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +10,7 @@ import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { startLocalSolana, type LocalSolana } from '../svm.ts'
 import { eventCount, modal, waitForHostEvent } from './helpers.ts'
+import { injectSolanaWallet, newSolanaWallet } from '../wallets.ts'
 import { login, wallets } from './wallet-helpers.ts'
 
 const SOL = 1_000_000_000
@@ -19,6 +21,8 @@ describe('funding: a Solana wallet on the app cluster', () => {
   let sol: LocalSolana
   let page: Page
   let address: string
+  const source = newSolanaWallet()
+  const lamports = async (key: string) => BigInt(((await sol.request('getBalance', [key])) as { value: number }).value)
 
   const fundingEvent = (type: string, after: number) =>
     page
@@ -37,11 +41,14 @@ describe('funding: a Solana wallet on the app cluster', () => {
     ;[stack, browser, sol] = await Promise.all([startStack(), launchBrowser(), startLocalSolana()])
     await stack.createApp({
       name: 'Sol Funding',
+      loginMethods: { email: true, wallet: true },
+      walletChainType: 'solana-only',
       embeddedWallets: { solana: { createOnLogin: 'users-without-wallets' } },
       solanaCluster: { name: 'localnet', rpcUrl: sol.url },
       funding: { enabled: true, options: [{ method: 'wallets' }], defaultRecommendedAmount: '0.5' },
     })
     page = await (await browser.newContext()).newPage()
+    await injectSolanaWallet(page, source)
     await login(page, stack, 'sol.funder@example.com')
     await waitForHostEvent(page, 'wallet-created', { timeout: 30000 })
     await waitForHostEvent(page, 'modal-close', { timeout: 15000 })
@@ -94,4 +101,58 @@ describe('funding: a Solana wallet on the app cluster', () => {
       destinationToken: 'SOL',
     })
   }, 120000)
+
+  it("'Transfer from wallet': a connected external Solana wallet signs a SOL transfer to the embedded wallet; it lands on the local cluster", async () => {
+    await sol.airdrop(source.address, SOL)
+    const connecting = await eventCount(page)
+    await page.evaluate(() => document.querySelector('auth-modal')!.connectWallet())
+    await modal(page)
+      .getByRole('button', { name: /Test Solana Wallet/ })
+      .click()
+    await waitForHostEvent(page, 'wallet-connected', { after: connecting, timeout: 15000 })
+    await waitForHostEvent(page, 'modal-close', { after: connecting })
+    const before = await lamports(address)
+    const after = await eventCount(page)
+    await page.evaluate(
+      (a) =>
+        void document
+          .querySelector('auth-modal')!
+          .fundWallet(a, { amount: '0.25' })
+          .catch(() => undefined),
+      address,
+    )
+    await modal(page).getByRole('button', { name: 'Transfer from wallet' }).click({ timeout: 30000 })
+    expect(await modal(page).getByRole('textbox', { name: 'Amount' }).inputValue()).toBe('0.25')
+    await modal(page).locator('[part="wallet-row"]', { hasText: 'Test Solana Wallet' }).click()
+    const success = await fundingEvent('fund-success', after)
+    expect(success.detail).toMatchObject({
+      provider: 'wallet',
+      status: 'completed',
+      sourceAddress: source.address,
+      destinationAddress: address,
+      sourceValue: '0.25',
+      sourceChain: 'solana:localnet',
+      destinationChain: 'solana:localnet',
+    })
+    expect(await page.evaluate(() => (window as any).__testSolWallet.requests)).toContain('signTransaction')
+    const status = (await sol.request('getSignatureStatuses', [[success.detail.txHash]])) as { value: [{ err: unknown } | null] }
+    expect(status.value[0]).toMatchObject({ err: null })
+    expect((await lamports(address)) - before).toBe(BigInt(SOL / 4))
+  }, 120000)
+
+  it("error: a transfer above the connected wallet's SOL balance shows 'Wallet <address> does not have enough funds.' and sends nothing", async () => {
+    const before = await lamports(source.address)
+    await page.evaluate(
+      (a) =>
+        void document
+          .querySelector('auth-modal')!
+          .fundWallet(a, { amount: '50' })
+          .catch(() => undefined),
+      address,
+    )
+    await modal(page).getByRole('button', { name: 'Transfer from wallet' }).click({ timeout: 30000 })
+    await modal(page).locator('[part="wallet-row"]', { hasText: 'Test Solana Wallet' }).click()
+    await modal(page).getByRole('alert').getByText(`Wallet ${source.address} does not have enough funds.`).waitFor()
+    expect(await lamports(source.address)).toBe(before)
+  }, 60000)
 })

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { closeModal } from '../../actions/closeModal.ts'
 import { parseUnits } from '../../funding/balance.ts'
 import { isValidFundingAmount } from '../../funding/config.ts'
-import { $funding, completeFunding, fundingResult } from '../../funding/session.ts'
+import { $funding, caip, completeFunding, fundingResult } from '../../funding/session.ts'
 import { sendFromWallet } from '../../funding/walletTransfer.ts'
 import { $externalWallets, type ExternalWallet } from '../../stores/externalWallets.ts'
 import { pushScreen } from '../../stores/modal.ts'
@@ -21,7 +21,8 @@ export function visibleWallets<T>(wallets: T[], expanded: boolean): { shown: T[]
 /**
  * 'Transfer from wallet' (spec part 3 §2): the connected external wallets of the funded chain type;
  * the chosen one sends the amount to the funded address (Ethereum to Ethereum: its own provider,
- * on the funded chain), then the receipt is awaited on the chain.
+ * on the funded chain; Solana to Solana: a SOL transfer the wallet signs, sent to the funded
+ * cluster), then the receipt or confirmation is awaited.
  */
 export default function WalletTransferScreen() {
   const config = useStore($funding)
@@ -54,7 +55,7 @@ export default function WalletTransferScreen() {
           sourceValue: amount,
           destinationValue: amount,
           sourceToken: config.symbol,
-          sourceChain: config.chainType === 'solana' ? null : `eip155:${config.chain!.id}`,
+          sourceChain: caip(config),
         }),
       )
       closeModal()
