@@ -100,6 +100,8 @@ describe('funding config (spec part 3 §3, §5)', () => {
     })
     expect(buildFundingConfig(localnet, sol, { chain: 'solana' }).cluster!.rpcUrl).toBe('http://127.0.0.1:8899')
     expect(buildFundingConfig(localnet, sol, { chain: 'solana:localnet' }).cluster!.rpcUrl).toBe('http://127.0.0.1:8899')
+    // error: no known USDC mint on this cluster, so no USDC balance to read.
+    expect(() => buildFundingConfig(localnet, sol, { asset: 'USDC' })).toThrow('USDC funding is not supported on Solana (localnet)')
     const devnet = { ...app(), solanaCluster: { name: 'devnet', rpcUrl: null } }
     expect(buildFundingConfig(devnet, sol).cluster).toEqual({ name: 'devnet', rpcUrl: 'https://api.devnet.solana.com', label: 'Solana Devnet' })
     // No cluster configured: spec §9 default mainnet-beta.

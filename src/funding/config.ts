@@ -135,6 +135,10 @@ export function buildFundingConfig(app: AppConfig | null, address: string, optio
   if (parsed.kind === 'solana') {
     const isUSDC = asset === 'USDC'
     if (isUSDC && parsed.cluster.name === 'testnet') throw new FundingError(FUNDING_MESSAGES.usdcSolanaTestnet, { code: 'UNSUPPORTED_CHAIN_ID' })
+    // Without a known mint the balance read would be SOL's under a USDC label.
+    if (isUSDC && !SOLANA_USDC_MINTS[parsed.cluster.name]) {
+      throw new FundingError(FUNDING_MESSAGES.usdcSolanaCluster(parsed.cluster.label), { code: 'UNSUPPORTED_CHAIN_ID' })
+    }
     return {
       ...common,
       chainType: 'solana',
