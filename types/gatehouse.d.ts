@@ -272,7 +272,7 @@ export interface ExportWalletParameters {
 
 /** What a host passes to `fundWallet(address, options)` and `<fund-button>`'s attributes. */
 export interface FundWalletOptions {
-  /** Chain id (8453, '0x2105', 'eip155:8453'), or 'solana:mainnet-beta' / 'solana:devnet' / 'solana:testnet'. Default: the app's recommended chain, else its default chain. */
+  /** Chain id (8453, '0x2105', 'eip155:8453'), or 'solana' (the app's Solana cluster) / 'solana:<cluster>'. Default: the app's Solana cluster for a Solana address, else the app's recommended chain, else its default chain. */
   chain?: number | string
   /** 'native-currency' (default), 'USDC', or `{ erc20: address }`. */
   asset?: FundingAsset
