@@ -16,9 +16,12 @@ const types = {
   '.svg': 'image/svg+xml',
   '.map': 'application/json',
 }
-// URL prefix → folder on disk. Nothing outside these folders is served.
+// URL prefix → folder on disk. Nothing outside these folders is served. The framework demos are
+// served from what `npm run build` made of them (their Vite output), never from their sources.
+const builtDemos = ['svelte', 'react'].map((name) => [`/${name}/`, join(root, 'demo', name, 'dist')])
 const mounts = [
   ['/dist/', join(root, 'dist')],
+  ...builtDemos,
   ['/vendor/vue.js', join(root, 'node_modules/vue/dist/vue.esm-browser.prod.js')],
   ['/', join(root, 'demo')],
 ]
@@ -44,10 +47,15 @@ export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, 
   const server = createServer(async (req, res) => {
     try {
       const { pathname } = new URL(req.url ?? '/', 'http://demo.local')
+      // '/svelte' would otherwise find the demo's source folder under '/': send it to the build.
+      if (builtDemos.some(([prefix]) => pathname === prefix.slice(0, -1))) return void res.writeHead(301, { location: `${pathname}/` }).end()
       let file = locate(pathname)
       if (file && (await stat(file).catch(() => null))?.isDirectory()) file = join(file, 'index.html')
       const body = file && (await readFile(file).catch(() => null))
       if (!body) {
+        const demo = builtDemos.find(([prefix]) => pathname.startsWith(prefix))
+        if (demo && !(await stat(demo[1]).catch(() => null)))
+          return void res.writeHead(404, { 'content-type': 'text/plain' }).end(`This demo is not built yet: run \`npm run build\` (it builds ${demo[0]}).`)
         res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
         return
       }

@@ -1,4 +1,4 @@
-// React 19: the tags in JSX, attributes as props, events through a ref.
+// React 19: the tags in JSX, attributes as props, events as `on…` props or through a ref.
 import type { AuthModalEventMap } from 'gatehouse'
 import type {} from 'gatehouse/react'
 import { useEffect, useRef } from 'react'
@@ -24,6 +24,12 @@ export function Login() {
   )
 }
 
+// React 19 adds an `on` + event name prop of a custom element as a listener: the detail is typed.
+export const onEvent = <auth-modal onauth-success={(event) => console.log(event.detail.user.id, event.detail.isNewUser)} onlogout={(event) => event.type} />
+// @ts-expect-error isNewUser is a boolean
+export const badEventDetail = <auth-modal onauth-success={(event) => event.detail.isNewUser.toFixed()} />
+// @ts-expect-error the signature is a string
+export const badPromptEvent = <sign-prompt onsign-success={(event) => event.detail.signature.toFixed()} />
 // @ts-expect-error theme is 'light' or 'dark'
 export const badTheme = <auth-modal theme="blue" />
 // @ts-expect-error standalone is a boolean

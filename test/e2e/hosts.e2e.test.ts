@@ -1,0 +1,92 @@
+/**
+ * Every host page the product promises, driven by one test body: the plain HTML page and the Vue,
+ * Svelte, React (and, once its page exists, Angular) apps, each mounting the same tags its
+ * framework's way (demo/). Log in by e-mail code, the framework's own handler receives
+ * auth-success, sign a message through the page's <sign-prompt>, reload keeps the session, log
+ * out. One server stack and one browser for all of them; one browser context per host.
+ */
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { Browser } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../browser.ts'
+import { startStack, type Stack } from '../stack.ts'
+import { eventCount, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+import { prompt } from './wallet-helpers.ts'
+
+const MESSAGE = 'Hello from the Gatehouse demo'
+const angularPage = fileURLToPath(new URL('../../demo/angular', import.meta.url))
+
+/** The host pages, each served by demo/serve.mjs (`npm start`) at its path. */
+const HOSTS = [
+  { name: 'plain HTML', path: '/' },
+  { name: 'Vue 3', path: '/vue/' },
+  { name: 'Svelte 5', path: '/svelte/' },
+  { name: 'React 19', path: '/react/' },
+  // The Angular page comes with its own branch: from the day demo/angular exists, it is tested here.
+  ...(existsSync(angularPage) ? [{ name: 'Angular', path: '/angular/' }] : []),
+]
+
+describe('the same tags in every host page', () => {
+  let stack: Stack
+  let browser: Browser
+
+  beforeAll(async () => {
+    ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+    await stack.createApp({ name: 'Host Pages', embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } } })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await stack?.stop()
+  })
+
+  it.each(HOSTS)(
+    '$name ($path): e-mail login reaches the page’s own handler, a message is signed, a reload keeps the session, logout ends it',
+    async ({ path }) => {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      await page.goto(`${stack.demoUrl}${path}`)
+      expect((await waitForHostEvent(page, 'auth-ready')).detail.authenticated).toBe(false)
+      await expect.poll(() => page.getByTestId('user').textContent()).toBe('null')
+
+      // Log in by e-mail code: the page's handler records auth-success and renders the user.
+      await page.getByRole('button', { name: 'Log in', exact: true }).click()
+      const email = `host${path.replaceAll('/', '.')}user@example.com`
+      await submitEmail(page, email)
+      await typeCode(page, await stack.nextCode(email))
+      const success = await waitForHostEvent(page, 'auth-success')
+      expect(success.detail.user.email.address).toBe(email)
+      await expect.poll(() => page.getByTestId('user').textContent()).toContain(email)
+      await expect.poll(() => page.getByTestId('event-log').textContent()).toContain('auth-success')
+      const created = await waitForHostEvent(page, 'wallet-created', { timeout: 30000 })
+      const address = created.detail.wallet.address as `0x${string}`
+      await waitForHostEvent(page, 'modal-close', { timeout: 15000 })
+      // <fund-button> is bound to the new wallet's address from the page's state.
+      await expect.poll(() => page.locator('fund-button').getAttribute('address')).toBe(address)
+
+      // Sign through the page's <sign-prompt>: the signature the page shows is the wallet's.
+      const before = await eventCount(page)
+      await page.getByRole('button', { name: 'Sign a message' }).click()
+      await prompt(page).getByRole('button', { name: 'Sign and continue' }).click()
+      const signed = await waitForHostEvent(page, 'sign-success', { after: before, timeout: 60000 })
+      await expect.poll(() => page.getByTestId('signature').textContent()).toBe(`personal_sign: ${signed.detail.signature}`)
+      expect(await verifyMessage({ address, message: MESSAGE, signature: signed.detail.signature })).toBe(true)
+
+      // A reload keeps the session: the page starts authenticated, with the same user and wallet.
+      await page.reload()
+      expect((await waitForHostEvent(page, 'auth-ready')).detail.authenticated).toBe(true)
+      await expect.poll(() => page.getByTestId('user').textContent()).toContain(email)
+      await expect.poll(() => page.locator('fund-button').getAttribute('address')).toBe(address)
+
+      // Log out: the handler hears it and the page forgets the user.
+      await page.getByRole('button', { name: 'Log out', exact: true }).click()
+      await waitForHostEvent(page, 'logout')
+      await expect.poll(() => page.getByTestId('user').textContent()).toBe('null')
+      expect(errors).toEqual([])
+      await context.close()
+    },
+  )
+})
