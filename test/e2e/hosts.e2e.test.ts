@@ -41,6 +41,18 @@ describe('the same tags in every host page', () => {
     await stack?.stop()
   })
 
+  it('the framework apps are served from their builds, never from their sources', async () => {
+    for (const name of ['svelte', 'react']) {
+      const bare = await fetch(`${stack.demoUrl}/${name}`, { redirect: 'manual' })
+      expect([bare.status, bare.headers.get('location')]).toEqual([301, `/${name}/`])
+      const page = await (await fetch(`${stack.demoUrl}/${name}/`)).text()
+      expect(page).toMatch(new RegExp(`<script type="module" crossorigin src="/${name}/assets/index-[\\w-]+\\.js">`))
+      expect(page).not.toContain('%APP_ID%')
+      expect((await fetch(`${stack.demoUrl}/${name}/package.json`)).status).toBe(404)
+      expect((await fetch(`${stack.demoUrl}/${name}/src/main.ts${name === 'react' ? 'x' : ''}`)).status).toBe(404)
+    }
+  })
+
   it.each(HOSTS)(
     '$name ($path): e-mail login reaches the page’s own handler, a message is signed, a reload keeps the session, logout ends it',
     async ({ path }) => {
