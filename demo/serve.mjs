@@ -20,6 +20,8 @@ const types = {
 const mounts = [
   ['/dist/', join(root, 'dist')],
   ['/vendor/vue.js', join(root, 'node_modules/vue/dist/vue.esm-browser.prod.js')],
+  // The Angular page is a built app (demo/angular, built by `npm run build`), not its sources.
+  ['/angular/', join(root, 'demo/angular/dist/browser')],
   ['/', join(root, 'demo')],
 ]
 
@@ -44,11 +46,14 @@ export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, 
   const server = createServer(async (req, res) => {
     try {
       const { pathname } = new URL(req.url ?? '/', 'http://demo.local')
+      // The Angular app's base href is /angular/: its relative script URLs need the slash.
+      if (pathname === '/angular') return void res.writeHead(301, { location: '/angular/' }).end()
       let file = locate(pathname)
       if (file && (await stat(file).catch(() => null))?.isDirectory()) file = join(file, 'index.html')
       const body = file && (await readFile(file).catch(() => null))
       if (!body) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
+        const unbuilt = pathname.startsWith('/angular/') && !(await stat(join(root, 'demo/angular/dist/browser')).catch(() => null))
+        res.writeHead(404, { 'content-type': 'text/plain' }).end(unbuilt ? 'The Angular page is not built yet: run `npm run build`.' : 'Not found')
         return
       }
       const type = types[extname(file)] ?? 'application/octet-stream'

@@ -1,14 +1,17 @@
-// `npm run build`: the widget bundle into dist/ and custom-elements.json. Prints nothing unless
+// `npm run build`: the widget bundle into dist/ and custom-elements.json, and the Angular demo page
+// (demo/angular/dist). Prints nothing unless
 // something needs reading: a warning rollup left (those about third-party code under node_modules
 // are dropped in rollup.config.mjs) or why the build failed. With GATEHOUSE_BUILD_WARNINGS naming a
 // file, also writes the warnings there as JSON (`npm test` does; test/build.test.ts reads them).
 import { writeFileSync } from 'node:fs'
+import { buildAngularDemo } from './lib/build-angular.mjs'
 import { buildWidget, formatBuildError } from './lib/build.mjs'
 import { root } from './lib/server-process.mjs'
 
 process.chdir(root)
 try {
-  const warnings = await buildWidget()
+  // The Angular demo page builds beside the widget (it loads dist/ at run time, not at build time).
+  const warnings = (await Promise.all([buildWidget(), buildAngularDemo()])).flat()
   if (warnings.length) console.log(warnings.join('\n\n'))
   if (process.env.GATEHOUSE_BUILD_WARNINGS) writeFileSync(process.env.GATEHOUSE_BUILD_WARNINGS, JSON.stringify(warnings))
 } catch (error) {

@@ -161,7 +161,7 @@ console.log(`
   Ctrl+C stops everything.
 
     API server   ${server.base}   (development outbox: ${server.base}/dev/outbox)
-    Demo page    ${demo.url}/   (Vue 3 host: ${demo.url}/vue/)
+    Demo page    ${demo.url}/   (Vue 3 host: ${demo.url}/vue/, Angular: ${demo.url}/angular/)
     Local chain  ${chain.url}   (chain id 31337)
     Solana       ${solana.url}   (litesvm, cluster 'localnet')
     App id       ${appId}`)
