@@ -1,7 +1,7 @@
-// The Angular host page of the demo (demo/angular, an npm workspace): `ng build` with the esbuild
-// application builder into demo/angular/dist/browser, which demo/serve.mjs serves at /angular/.
-// Run beside the widget's rollup build (it does not read dist/: the page loads /dist/elements.js
-// at run time). Analytics are off (angular.json and NG_CLI_ANALYTICS), so the CLI never prompts.
+// The Angular host page of the demo (demo/angular, an npm workspace): demo/angular/build.mjs runs
+// Angular's esbuild application builder into demo/angular/dist/browser, which demo/serve.mjs
+// serves at /angular/. Run beside the widget's rollup build (it does not read dist/: the page loads
+// /dist/elements.js at run time). No Angular CLI is involved, so nothing prompts (analytics).
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { root } from './server-process.mjs'
@@ -13,9 +13,9 @@ export const angularDemo = join(root, 'demo/angular')
  */
 export function buildAngularDemo() {
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/@angular/cli/bin/ng.js'), 'build'], {
+    const child = spawn(process.execPath, [join(angularDemo, 'build.mjs')], {
       cwd: angularDemo,
-      env: { ...process.env, NG_CLI_ANALYTICS: 'false', NG_FORCE_TTY: 'false', FORCE_COLOR: '0' },
+      env: { ...process.env, NG_CLI_ANALYTICS: 'false', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
