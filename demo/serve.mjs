@@ -18,7 +18,12 @@ const types = {
 }
 // URL prefix → folder on disk. Nothing outside these folders is served. The framework demos are
 // served from what `npm run build` made of them (their Vite output), never from their sources.
-const builtDemos = ['svelte', 'react'].map((name) => [`/${name}/`, join(root, 'demo', name, 'dist')])
+const builtDemos = [
+  ['/svelte/', join(root, 'demo/svelte/dist')],
+  ['/react/', join(root, 'demo/react/dist')],
+  // Angular's application builder writes the browser bundle one folder deeper.
+  ['/angular/', join(root, 'demo/angular/dist/browser')],
+]
 const mounts = [
   ['/dist/', join(root, 'dist')],
   ...builtDemos,

@@ -1,17 +1,18 @@
-// `npm run build`: the widget bundle into dist/ and custom-elements.json, and the Svelte and React
-// host demos into demo/svelte/dist/ and demo/react/dist/ (built alongside: they import the widget
-// from /dist/ at run time, not at build time). Prints nothing unless
+// `npm run build`: the widget bundle into dist/ and custom-elements.json, and the Svelte, React and
+// Angular host demos into demo/<name>/dist/ (built alongside: they import the widget from /dist/ at
+// run time, not at build time). Prints nothing unless
 // something needs reading: a warning rollup left (those about third-party code under node_modules
 // are dropped in rollup.config.mjs) or why the build failed. With GATEHOUSE_BUILD_WARNINGS naming a
 // file, also writes the warnings there as JSON (`npm test` does; test/build.test.ts reads them).
 import { writeFileSync } from 'node:fs'
 import { buildHostDemos } from './lib/build-demos.mjs'
+import { buildAngularDemo } from './lib/build-angular.mjs'
 import { buildWidget, formatBuildError } from './lib/build.mjs'
 import { root } from './lib/server-process.mjs'
 
 process.chdir(root)
 try {
-  const warnings = (await Promise.all([buildWidget(), buildHostDemos()])).flat()
+  const warnings = (await Promise.all([buildWidget(), buildHostDemos(), buildAngularDemo()])).flat()
   if (warnings.length) console.log(warnings.join('\n\n'))
   if (process.env.GATEHOUSE_BUILD_WARNINGS) writeFileSync(process.env.GATEHOUSE_BUILD_WARNINGS, JSON.stringify(warnings))
 } catch (error) {

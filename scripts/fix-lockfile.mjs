@@ -8,13 +8,14 @@ const file = process.argv[2] ?? new URL('../package-lock.json', import.meta.url)
 const lock = JSON.parse(readFileSync(file, 'utf8'))
 const cpus = { 'arm-eabi': 'arm', arm: 'arm', arm64: 'arm64', x64: 'x64', ia32: 'ia32', loong64: 'loong64', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x' }
 function platform(name) {
-  const m = /^(?:@rollup\/rollup|litesvm)-([a-z0-9]+)-(.+)$/.exec(name)
+  const m = /^(?:@rollup\/rollup|litesvm|@msgpackr-extract\/msgpackr-extract)-([a-z0-9]+)-(.+)$/.exec(name)
   if (!m) return null
   const [, os, rest] = m
   const [cpuPart, abi] = rest === 'arm-eabi' ? ['arm-eabi', ''] : rest.split('-')
   const cpu = cpus[cpuPart]
   if (!cpu) return null
-  const libc = os === 'linux' ? (abi?.startsWith('musl') ? 'musl' : 'glibc') : null
+  // msgpackr-extract (under lmdb, under the Angular demo's build) publishes one package per os/cpu, any libc.
+  const libc = os === 'linux' && !name.startsWith('@msgpackr-extract/') ? (abi?.startsWith('musl') ? 'musl' : 'glibc') : null
   return { os, cpu, libc }
 }
 let added = 0

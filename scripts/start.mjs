@@ -161,7 +161,7 @@ console.log(`
   Ctrl+C stops everything.
 
     API server   ${server.base}   (development outbox: ${server.base}/dev/outbox)
-    Demo page    ${demo.url}/   (the same in Vue 3, Svelte 5, React 19: ${demo.url}/vue/, /svelte/, /react/)
+    Demo page    ${demo.url}/   (the same in Vue 3, Svelte 5, React 19, Angular: ${demo.url}/vue/, /svelte/, /react/, /angular/)
     Local chain  ${chain.url}   (chain id 31337)
     Solana       ${solana.url}   (litesvm, cluster 'localnet')
     App id       ${appId}`)

@@ -1,22 +1,19 @@
 /**
  * Every host page the product promises, driven by one test body: the plain HTML page and the Vue,
- * Svelte, React (and, once its page exists, Angular) apps, each mounting the same tags its
+ * Svelte, React and Angular apps, each mounting the same tags its
  * framework's way (demo/). Log in by e-mail code (pasted), the framework's own handler receives
  * auth-success, sign a message through the page's <sign-prompt>, reload keeps the session, log
  * out. One server stack and one browser for all of them; one browser context per host.
  */
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
-import { eventCount, modal, submitEmail, waitForHostEvent } from './helpers.ts'
+import { eventCount, modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 import { prompt } from './wallet-helpers.ts'
 
 const MESSAGE = 'Hello from the Gatehouse demo'
-const angularPage = fileURLToPath(new URL('../../demo/angular', import.meta.url))
 
 /** The host pages, each served by demo/serve.mjs (`npm start`) at its path. */
 const HOSTS = [
@@ -24,8 +21,7 @@ const HOSTS = [
   { name: 'Vue 3', path: '/vue/' },
   { name: 'Svelte 5', path: '/svelte/' },
   { name: 'React 19', path: '/react/' },
-  // The Angular page comes with its own branch: from the day demo/angular exists, it is tested here.
-  ...(existsSync(angularPage) ? [{ name: 'Angular', path: '/angular/' }] : []),
+  { name: 'Angular 21', path: '/angular/' },
 ]
 
 describe('the same tags in every host page', () => {
@@ -51,6 +47,14 @@ describe('the same tags in every host page', () => {
       expect((await fetch(`${stack.demoUrl}/${name}/package.json`)).status).toBe(404)
       expect((await fetch(`${stack.demoUrl}/${name}/src/main.ts${name === 'react' ? 'x' : ''}`)).status).toBe(404)
     }
+    // Angular's application builder: its own script naming, the app id in a <meta> filled at serve time.
+    const bare = await fetch(`${stack.demoUrl}/angular`, { redirect: 'manual' })
+    expect([bare.status, bare.headers.get('location')]).toEqual([301, '/angular/'])
+    const angular = await (await fetch(`${stack.demoUrl}/angular/`)).text()
+    expect(angular).toMatch(/<script src="main-[A-Z0-9]+\.js" type="module">/)
+    expect(angular).not.toContain('%APP_ID%')
+    expect((await fetch(`${stack.demoUrl}/angular/src/main.ts`)).status).toBe(404)
+    expect((await fetch(`${stack.demoUrl}/angular/angular.json`)).status).toBe(404)
   })
 
   it.each(HOSTS)(
@@ -105,4 +109,21 @@ describe('the same tags in every host page', () => {
       await context.close()
     },
   )
+
+  it("error: Angular (/angular/): a wrong code is refused, the framework's handler gets auth-error and no auth-success", async () => {
+    const path = '/angular/'
+    const page = await (await browser.newContext()).newPage()
+    await page.goto(`${stack.demoUrl}${path}`)
+    await waitForHostEvent(page, 'auth-ready')
+    const email = `wrong${path.replaceAll('/', '')}@example.com`
+    await page.getByRole('button', { name: 'Log in', exact: true }).click()
+    await submitEmail(page, email)
+    const code = await stack.nextCode(email)
+    await typeCode(page, code === '000000' ? '111111' : '000000')
+    await modal(page).getByText('Invalid or expired verification code').waitFor({ timeout: 15000 })
+    expect((await waitForHostEvent(page, 'auth-error')).detail.message).toBe('Invalid or expired verification code')
+    await expect.poll(() => page.getByTestId('event-log').textContent()).toContain('auth-error')
+    expect(await page.evaluate(() => window.gatehouseEvents.some((e) => e.type === 'auth-success'))).toBe(false)
+    expect(await page.getByTestId('user').textContent()).toBe('null')
+  })
 })

@@ -76,6 +76,10 @@ describe('npm start', () => {
     const html = await fetch(`http://localhost:${demoPort}/`).then((r) => r.text())
     expect(html).toContain(`app-id="${appId}"`)
     expect(html).toContain(`api-url="http://localhost:${apiPort}"`)
+    // The Angular page is the built app, given the same app at serve time (its bundle names none).
+    const angular = await fetch(`http://localhost:${demoPort}/angular/`).then((r) => r.text())
+    expect(angular).toContain(`<meta name="gatehouse-app-id" content="${appId}"`)
+    expect(angular).toMatch(/<script src="main-[A-Z0-9]+\.js" type="module">/)
     const config = await fetch(`http://localhost:${apiPort}/api/v1/apps/${appId}`).then((r) => r.json())
     expect(config.loginMethods.email).toBe(true)
     // The local chain is the development app's default chain, and its RPC answers as chain 31337.
