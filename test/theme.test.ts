@@ -103,6 +103,10 @@ describe('no literal colour, radius, font or spacing outside src/ui/theme.ts', (
     })
   }
 
+  it('the element stylesheet has no `${…}` inside its /* css */ template, so the build still minifies it', () => {
+    expect(read('elements/auth-modal/auth-modal.styles.ts').match(/\/\* css \*\/ `[^`]*`/)?.[0]).not.toContain('${')
+  })
+
   it('React inline styles read --gh-* properties only', () => {
     const found = widgetFiles.filter((f) => f.endsWith('.tsx')).flatMap((file) => inlineLiterals(read(file)).map((l) => `${file}: ${l}`))
     expect(found).toEqual([])

@@ -1,17 +1,18 @@
-import { hostDefaults, paletteRules, space as s } from '../../src/ui/theme.ts'
+import { hostDefaults, paletteRules } from '../../src/ui/theme.ts'
 
 /**
  * Styles live inside the shadow root. Every colour, radius, font and spacing reads a `--gh-*`
- * custom property (defaults and the light/dark palette: elements/theme.ts); test/theme.test.ts
+ * custom property (defaults and the light/dark palette: src/ui/theme.ts); test/theme.test.ts
  * fails on a literal here.
  */
-export const styles = /* css */ `
-${hostDefaults('auth-modal')}
+export const styles =
+  hostDefaults('auth-modal') +
+  paletteRules +
+  /* css */ `
 :host { font-family: var(--gh-font-family); }
 :host([standalone]) { display: block; }
 [hidden] { display: none !important; }
 .focus-guard { position: fixed; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
-${paletteRules}
 .backdrop {
   position: fixed; inset: 0; z-index: var(--gh-z-index);
   display: flex; align-items: center; justify-content: center;
@@ -19,7 +20,7 @@ ${paletteRules}
 }
 .dialog {
   box-sizing: border-box; width: 360px; max-height: var(--gh-modal-height); overflow: auto;
-  display: flex; flex-direction: column; gap: ${s(3)}; padding: ${s(4)} ${s(5)} ${s(3)};
+  display: flex; flex-direction: column; gap: calc(var(--gh-spacing) * 3); padding: calc(var(--gh-spacing) * 4) calc(var(--gh-spacing) * 5) calc(var(--gh-spacing) * 3);
   background: var(--_bg); color: var(--_fg); border-radius: var(--gh-radius);
   box-shadow: var(--gh-shadow); font-size: var(--gh-font-size); line-height: 1.4;
 }
@@ -40,27 +41,27 @@ ${paletteRules}
   font-size: var(--gh-font-size-lg); line-height: 1; cursor: pointer;
 }
 .icon-button:hover { background: var(--_surface); }
-.body { display: flex; flex-direction: column; gap: ${s(3)}; align-items: stretch; text-align: center; }
+.body { display: flex; flex-direction: column; gap: calc(var(--gh-spacing) * 3); align-items: stretch; text-align: center; }
 .title { margin: 0; font-size: var(--gh-font-size-lg); font-weight: 600; }
 .detail, .note { margin: 0; color: var(--_muted); font-size: var(--gh-font-size-md); }
 .logo { max-height: 56px; max-width: 180px; align-self: center; object-fit: contain; }
 .app-name { font-weight: 600; }
-form.email { display: flex; gap: ${s(2)}; border: 1px solid var(--_border); border-radius: var(--gh-radius-lg); padding: ${s(1)} ${s(1)} ${s(1)} ${s(3)}; }
+form.email { display: flex; gap: calc(var(--gh-spacing) * 2); border: 1px solid var(--_border); border-radius: var(--gh-radius-lg); padding: calc(var(--gh-spacing) * 1) calc(var(--gh-spacing) * 1) calc(var(--gh-spacing) * 1) calc(var(--gh-spacing) * 3); }
 form.email:focus-within { border-color: var(--gh-accent); }
 .email-input { flex: 1; min-width: 0; border: 0; outline: none; background: transparent; color: var(--_fg); font: inherit; }
 .primary-button, .secondary-button {
-  box-sizing: border-box; border-radius: var(--gh-radius-md); padding: ${s(2.5)} ${s(3.5)}; font: inherit; font-weight: 600; cursor: pointer;
+  box-sizing: border-box; border-radius: var(--gh-radius-md); padding: calc(var(--gh-spacing) * 2.5) calc(var(--gh-spacing) * 3.5); font: inherit; font-weight: 600; cursor: pointer;
   text-decoration: none; text-align: center;
 }
 .primary-button { border: 0; background: var(--_accent-strong); color: var(--gh-accent-contrast); }
 .secondary-button { border: 1px solid var(--_border); background: transparent; color: var(--_fg); }
 .primary-button:disabled, .secondary-button:disabled { opacity: 0.5; cursor: not-allowed; }
-form.email .primary-button { padding: ${s(1.5)} ${s(3)}; }
+form.email .primary-button { padding: calc(var(--gh-spacing) * 1.5) calc(var(--gh-spacing) * 3); }
 .error-message { margin: 0; color: var(--_error); font-size: var(--gh-font-size-sm); }
 .success-message { margin: 0; color: var(--gh-success); font-size: var(--gh-font-size-sm); }
 .consent { margin: 0; color: var(--_muted); font-size: var(--gh-font-size-xs); }
 a { color: var(--_accent-text); }
-.code { display: flex; gap: ${s(2)}; justify-content: center; }
+.code { display: flex; gap: calc(var(--gh-spacing) * 2); justify-content: center; }
 .code-digit {
   width: 40px; height: 48px; box-sizing: border-box; text-align: center; font-size: var(--gh-font-size-xl);
   border: 1px solid var(--_border); border-radius: var(--gh-radius-md); background: var(--_bg); color: var(--_fg);
@@ -69,14 +70,14 @@ a { color: var(--_accent-text); }
 .code[data-status='error'] .code-digit { border-color: var(--_error); }
 .code[data-status='success'] .code-digit { border-color: var(--gh-success); }
 .badge {
-  align-self: center; display: inline-flex; gap: ${s(1)}; padding: ${s(1)} ${s(2.5)}; border-radius: var(--gh-radius-pill);
+  align-self: center; display: inline-flex; gap: calc(var(--gh-spacing) * 1); padding: calc(var(--gh-spacing) * 1) calc(var(--gh-spacing) * 2.5); border-radius: var(--gh-radius-pill);
   background: var(--_surface); font-size: var(--gh-font-size-sm);
 }
 .link-button { border: 0; background: none; color: var(--_accent-text); font: inherit; cursor: pointer; align-self: center; }
-.actions { display: flex; flex-direction: column; gap: ${s(2)}; }
+.actions { display: flex; flex-direction: column; gap: calc(var(--gh-spacing) * 2); }
 .country-select { max-width: 92px; border: 0; background: transparent; color: var(--_fg); font: inherit; }
-.methods { display: flex; flex-direction: column; gap: ${s(2)}; max-height: 400px; overflow: auto; }
-.footer { text-align: center; font-size: var(--gh-font-size-xs); color: var(--_muted); padding-top: ${s(1)}; }
+.methods { display: flex; flex-direction: column; gap: calc(var(--gh-spacing) * 2); max-height: 400px; overflow: auto; }
+.footer { text-align: center; font-size: var(--gh-font-size-xs); color: var(--_muted); padding-top: calc(var(--gh-spacing) * 1); }
 .spinner {
   width: 32px; height: 32px; align-self: center; border-radius: 50%;
   border: 3px solid var(--_border); border-top-color: var(--gh-accent); animation: spin 0.8s linear infinite;
@@ -84,20 +85,20 @@ a { color: var(--_accent-text); }
 @keyframes spin { to { transform: rotate(360deg); } }
 /* Embedded wallet screens */
 .text-input {
-  flex: 1; min-width: 0; box-sizing: border-box; padding: ${s(2.5)} ${s(3)}; border: 1px solid var(--_border);
+  flex: 1; min-width: 0; box-sizing: border-box; padding: calc(var(--gh-spacing) * 2.5) calc(var(--gh-spacing) * 3); border: 1px solid var(--_border);
   border-radius: var(--gh-radius-md); background: var(--_bg); color: var(--_fg); font: inherit;
 }
 .text-input:focus { outline: 2px solid var(--gh-accent); outline-offset: 0; }
-.password-field { display: flex; flex-wrap: wrap; gap: ${s(1.5)}; align-items: center; }
+.password-field { display: flex; flex-wrap: wrap; gap: calc(var(--gh-spacing) * 1.5); align-items: center; }
 .password-field .link-button { font-size: var(--gh-font-size-sm); }
-.strength { display: flex; align-items: center; gap: ${s(2)}; font-size: var(--gh-font-size-sm); color: var(--_muted); }
+.strength { display: flex; align-items: center; gap: calc(var(--gh-spacing) * 2); font-size: var(--gh-font-size-sm); color: var(--_muted); }
 .strength-bar { flex: 1; height: 4px; border-radius: var(--gh-radius-pill); background: var(--_border); position: relative; overflow: hidden; }
 .strength-bar::after { content: ''; position: absolute; inset: 0; width: 33%; background: var(--_error); }
 .strength[data-strength='Medium'] .strength-bar::after { width: 66%; background: var(--gh-warning); }
 .strength[data-strength='Strong'] .strength-bar::after { width: 100%; background: var(--gh-success); }
-.checkbox { display: flex; gap: ${s(2)}; align-items: flex-start; text-align: left; font-size: var(--gh-font-size-md); }
+.checkbox { display: flex; gap: calc(var(--gh-spacing) * 2); align-items: flex-start; text-align: left; font-size: var(--gh-font-size-md); }
 .secret {
-  display: block; padding: ${s(2)}; border-radius: var(--gh-radius-sm); background: var(--_surface); word-break: break-all;
+  display: block; padding: calc(var(--gh-spacing) * 2); border-radius: var(--gh-radius-sm); background: var(--_surface); word-break: break-all;
   font-size: var(--gh-font-size-sm);
 }
 .export-frame { display: block; box-sizing: border-box; width: 100%; height: 44px; border: 0; border-radius: var(--gh-radius-md); background: transparent; }
