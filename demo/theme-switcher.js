@@ -1,7 +1,8 @@
 /**
  * The demo's theme switcher: a theme choice (the app's setting, light, dark) and an accent colour
  * that set the `theme` / `accent-color` attributes of every Gatehouse tag on the page. The choice is
- * kept in localStorage so every demo page shows it. Include it with
+ * kept in localStorage so every demo page shows it; tags a framework renders later get it too.
+ * Include it with
  * `<div data-theme-switcher></div>` and `<script type="module" src="/theme-switcher.js"></script>`.
  */
 const KEY = 'gatehouse-demo-theme'
@@ -54,4 +55,8 @@ for (const slot of document.querySelectorAll('[data-theme-switcher]')) {
     save({ accent: '' })
   })
   apply(state)
+  // Framework pages render their tags after this script runs: give those the choice too.
+  new MutationObserver((records) => {
+    if (records.some((r) => [...r.addedNodes].some((n) => n.nodeType === 1 && (n.matches(TAGS) || n.querySelector(TAGS))))) apply(state)
+  }).observe(document.body, { childList: true, subtree: true })
 }
