@@ -63,6 +63,33 @@ function tableMethods({ file, table, className }) {
   }
 }
 
+/** src/ui/theme.ts (no imports), compiled in memory: the one list of `--gh-*` properties and parts. */
+const theme = await import(
+  `data:text/javascript;base64,${Buffer.from(ts.transpileModule(readFileSync('src/ui/theme.ts', 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText).toString('base64')}`
+)
+
+/** Each tag's `cssProperties` and `cssParts` from src/ui/theme.ts, so JSDoc cannot drift from the styles. */
+function themeContract() {
+  return {
+    name: 'gatehouse-theme-contract',
+    packageLinkPhase({ customElementsManifest }) {
+      for (const declaration of customElementsManifest.modules.flatMap((module) => module.declarations ?? [])) {
+        if (!declaration.tagName) continue
+        const themes = { light: 'light theme', dark: 'dark theme', both: 'both themes' }
+        declaration.cssProperties = theme.tagProperties(declaration.tagName).map((p) => ({
+          name: p.name,
+          description: `${p.description} (${themes[p.theme]}${p.derived ? `; default ${p.value}` : ''}).`,
+          ...(p.derived ? {} : { default: p.value }),
+        }))
+        declaration.cssParts = theme.THEME_PARTS.filter((part) => part.tags.includes(declaration.tagName)).map((part) => ({
+          name: part.name,
+          description: `${part.description}.`,
+        }))
+      }
+    },
+  }
+}
+
 export default {
   globs: ['elements/**/*.ts'],
   exclude: [
@@ -82,5 +109,6 @@ export default {
     tableMethods({ file: 'elements/auth-modal/host-methods.ts', table: 'hostMethods', className: 'AuthModalElement' }),
     tableMethods({ file: 'elements/auth-modal/mfa-host-methods.ts', table: 'mfaHostMethods', className: 'AuthModalElement' }),
     publicMembersOnly(),
+    themeContract(),
   ],
 }

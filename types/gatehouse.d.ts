@@ -528,9 +528,9 @@ export interface AuthModalAttributes {
   'app-id'?: string | null
   /** Origin of the Gatehouse API; HTTPS except localhost/127.0.0.1. Defaults to the page origin. */
   'api-url'?: string | null
-  /** Colour scheme; defaults to the app configuration's theme, else light. */
+  /** Colour scheme (wins over the app configuration's theme); default light. */
   theme?: 'light' | 'dark' | null
-  /** Accent colour (wins over `--gh-accent` and the app configuration). */
+  /** Accent colour (wins over `--gh-accent`, which wins over the app configuration's accent). */
   'accent-color'?: string | null
 }
 
@@ -712,6 +712,8 @@ export interface FundButtonEventMap {
 export interface FundButtonAttributes {
   /** Disables the button. */
   disabled?: boolean
+  /** Accent colour of the button (wins over `--gh-accent`); the fill is the accent 15% darker unless `--gh-accent-strong` is set. */
+  'accent-color'?: string | null
   /** The wallet to fund; defaults to the user's first embedded wallet of the chain's type. */
   address?: string | null
   /** Chain id (8453, 'eip155:8453') or 'solana:mainnet-beta' / 'solana:devnet'; defaults to the app's recommended chain. */
@@ -785,8 +787,10 @@ export interface SignPromptAttributes {
   cancellable?: boolean
   /** Sign without showing the prompt. */
   headless?: boolean
-  /** Colour scheme of the prompt. */
+  /** Colour scheme of the prompt (wins over the app configuration's theme); default light. */
   theme?: 'light' | 'dark' | null
+  /** Accent colour (wins over `--gh-accent`, which wins over the app configuration's accent). */
+  'accent-color'?: string | null
 }
 
 /** Sign a message with the embedded wallet, with or without a prompt. */

@@ -29,15 +29,16 @@ const providers = new Map<AuthModalElement, string>()
 
 /**
  * Login and sign-up modal (e-mail code) backed by a Gatehouse server. Every `<auth-modal>` on a
- * page shares one session; a second one with a different app id is refused.
+ * page shares one session; a second one with a different app id is refused. Theming: the `--gh-*`
+ * properties and parts listed in src/ui/theme.ts (README 'Theming').
  *
  * @summary The Gatehouse login modal: e-mail code login, terms, session and access tokens.
  * @tag auth-modal
  *
  * @attr {string} app-id - The app id (exactly 25 characters).
  * @attr {string} api-url - Origin of the Gatehouse API; HTTPS except localhost/127.0.0.1. Defaults to the page origin.
- * @attr {'light' | 'dark'} theme - Colour scheme; defaults to the app configuration's theme, else light.
- * @attr {string} accent-color - Accent colour (wins over `--gh-accent` and the app configuration).
+ * @attr {'light' | 'dark'} theme - Colour scheme (wins over the app configuration's theme); default light.
+ * @attr {string} accent-color - Accent colour (wins over `--gh-accent`, which wins over the app configuration's accent).
  * @attr {boolean} open - Present while the modal is open; setting or removing it opens or closes the modal.
  * @attr {boolean} standalone - Render inline, always visible, without backdrop or close button.
  *
@@ -62,46 +63,6 @@ const providers = new Map<AuthModalElement, string>()
  * @event {CustomEvent<MfaEnrollmentChangeEventDetail>} mfa-unenrolled - An MFA method was removed; detail `{ method, user }`.
  * @event {CustomEvent<FundSuccessEventDetail>} fund-success - A funding flow funded the wallet; detail `{ provider, status, txHash, sourceAddress, destinationAddress, sourceValue, destinationValue, sourceToken, destinationToken, sourceChain, destinationChain }`.
  * @event {CustomEvent<FundErrorEventDetail>} fund-error - A funding flow failed, a provider reported a failure, or the user left it; detail `{ code, message, provider?, status?, … }`.
- *
- * @csspart root - Wrapper carrying `data-theme`.
- * @csspart backdrop - Full-screen overlay behind the dialog (absent in standalone mode).
- * @csspart dialog - The dialog box (role=dialog).
- * @csspart header - Header row with back, info and close buttons.
- * @csspart back-button - Back to the previous screen.
- * @csspart info-button - Shows help for the current screen.
- * @csspart close-button - Closes the modal.
- * @csspart body - The current screen.
- * @csspart title - The current screen's title.
- * @csspart email-form - Landing e-mail form.
- * @csspart email-input - Landing e-mail input.
- * @csspart primary-button - Main call to action.
- * @csspart secondary-button - Secondary action.
- * @csspart code-input - The six-digit code group.
- * @csspart code-digit - One code box.
- * @csspart resend-button - 'Resend code'.
- * @csspart badge - 'Code sent' countdown.
- * @csspart error-message - Inline error text.
- * @csspart footer - 'Protected by Gatehouse'.
- * @csspart wallet-search - 'Search wallets' field of the wallet list.
- * @csspart wallet-list - The wallet list.
- * @csspart farcaster-qr - The Farcaster QR code (its `data-connect-uri` is the URI it encodes).
- * @csspart wallet-row - One wallet of the list.
- * @csspart wallet-icon - A wallet's icon.
- *
- * @cssproperty [--gh-accent=#676FFF] - Accent colour; fills and light-theme text use `--gh-accent-strong` (default: the accent 15% darker), dark-theme text `--gh-dark-accent-text` (the accent 30% lighter), so both reach AA contrast.
- * @cssproperty [--gh-accent-contrast=#ffffff] - Text on the accent colour.
- * @cssproperty [--gh-background=#ffffff] - Light dialog background.
- * @cssproperty [--gh-foreground=#040217] - Light text colour.
- * @cssproperty [--gh-muted=#64668b] - Light secondary text.
- * @cssproperty [--gh-border=#e2e3f0] - Light borders.
- * @cssproperty [--gh-dark-background=#1e1e23] - Dark dialog background.
- * @cssproperty [--gh-dark-foreground=#f8f8fc] - Dark text colour.
- * @cssproperty [--gh-error=#cc2a35] - Error text and borders (AA contrast on the light background; `--gh-dark-error`, default #ff7a82, on the dark one).
- * @cssproperty [--gh-radius=16px] - Dialog corner radius.
- * @cssproperty --gh-font-family - Font stack.
- * @cssproperty [--gh-z-index=999999] - Stacking order of the overlay.
- * @cssproperty [--gh-modal-height=620px] - Dialog height limit (full).
- * @cssproperty [--gh-modal-compact-height=480px] - Dialog height limit on viewports shorter than 660 px (compact).
  */
 export class AuthModalElement extends R2WCBase {
   static override get observedAttributes(): string[] {

@@ -1,60 +1,28 @@
+import { hostDefaults, paletteRules } from '../../src/ui/theme.ts'
+
 /**
- * Styles live inside the shadow root. Theme through custom properties with defaults on :host;
- * `[data-theme=dark]` switches the internal variables so hosts can override either palette.
+ * Styles live inside the shadow root. Every colour, radius, font and spacing reads a `--gh-*`
+ * custom property (defaults and the light/dark palette: src/ui/theme.ts); test/theme.test.ts
+ * fails on a literal here.
  */
-export const styles = /* css */ `
-:host {
-  --gh-accent: #676FFF;
-  --gh-accent-contrast: #ffffff;
-  --gh-background: #ffffff;
-  --gh-foreground: #040217;
-  --gh-muted: #64668b;
-  --gh-border: #e2e3f0;
-  --gh-surface: #f1f2f9;
-  --gh-dark-background: #1e1e23;
-  --gh-dark-foreground: #f8f8fc;
-  --gh-dark-muted: #a0a0b4;
-  --gh-dark-border: #3a3a46;
-  --gh-dark-surface: #2a2a33;
-  --gh-error: #cc2a35;
-  --gh-dark-error: #ff7a82;
-  --gh-success: #12a150;
-  --gh-radius: 16px;
-  --gh-font-family: ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
-  --gh-z-index: 999999;
-  --gh-modal-height: 620px;
-  --gh-modal-compact-height: 480px;
-  font-family: var(--gh-font-family);
-}
+export const styles =
+  hostDefaults('auth-modal') +
+  paletteRules +
+  /* css */ `
+:host { font-family: var(--gh-font-family); }
 :host([standalone]) { display: block; }
 [hidden] { display: none !important; }
 .focus-guard { position: fixed; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
-.root {
-  --_bg: var(--gh-background); --_fg: var(--gh-foreground); --_muted: var(--gh-muted);
-  --_border: var(--gh-border); --_surface: var(--gh-surface);
-  /* The accent darkened (fills under white text, text on the light background) and lightened (text
-     on the dark background) so both reach WCAG AA contrast (4.5:1) with the default #676FFF. */
-  --_accent-strong: var(--gh-accent-strong, color-mix(in srgb, var(--gh-accent) 85%, #000));
-  --_accent-text: var(--_accent-strong);
-  --_error: var(--gh-error);
-  color: var(--_fg);
-}
-.root[data-theme='dark'] {
-  --_bg: var(--gh-dark-background); --_fg: var(--gh-dark-foreground); --_muted: var(--gh-dark-muted);
-  --_border: var(--gh-dark-border); --_surface: var(--gh-dark-surface);
-  --_error: var(--gh-dark-error);
-  --_accent-text: var(--gh-dark-accent-text, color-mix(in srgb, var(--gh-accent) 70%, #fff));
-}
 .backdrop {
   position: fixed; inset: 0; z-index: var(--gh-z-index);
   display: flex; align-items: center; justify-content: center;
-  background: rgba(4, 2, 23, 0.45);
+  background: var(--gh-backdrop);
 }
 .dialog {
   box-sizing: border-box; width: 360px; max-height: var(--gh-modal-height); overflow: auto;
-  display: flex; flex-direction: column; gap: 12px; padding: 16px 20px 12px;
+  display: flex; flex-direction: column; gap: calc(var(--gh-spacing) * 3); padding: calc(var(--gh-spacing) * 4) calc(var(--gh-spacing) * 5) calc(var(--gh-spacing) * 3);
   background: var(--_bg); color: var(--_fg); border-radius: var(--gh-radius);
-  box-shadow: 0 12px 40px rgba(0, 0, 0, 0.2); font-size: 15px; line-height: 1.4;
+  box-shadow: var(--gh-shadow); font-size: var(--gh-font-size); line-height: 1.4;
 }
 .root.standalone .dialog { box-shadow: none; border: 1px solid var(--_border); }
 /* Compact height where the full 620 px plus a margin does not fit the viewport (spec §9). */
@@ -69,44 +37,47 @@ export const styles = /* css */ `
 .header { display: flex; align-items: center; justify-content: space-between; min-height: 32px; }
 .header > span { margin-left: auto; }
 .icon-button {
-  width: 32px; height: 32px; border: 0; border-radius: 8px; background: transparent; color: var(--_muted);
-  font-size: 18px; line-height: 1; cursor: pointer;
+  width: 32px; height: 32px; border: 0; border-radius: var(--gh-radius-sm); background: transparent; color: var(--_muted);
+  font-size: var(--gh-font-size-lg); line-height: 1; cursor: pointer;
 }
 .icon-button:hover { background: var(--_surface); }
-.body { display: flex; flex-direction: column; gap: 12px; align-items: stretch; text-align: center; }
-.title { margin: 0; font-size: 18px; font-weight: 600; }
-.detail, .note { margin: 0; color: var(--_muted); font-size: 14px; }
+.body { display: flex; flex-direction: column; gap: calc(var(--gh-spacing) * 3); align-items: stretch; text-align: center; }
+.title { margin: 0; font-size: var(--gh-font-size-lg); font-weight: 600; }
+.detail, .note { margin: 0; color: var(--_muted); font-size: var(--gh-font-size-md); }
 .logo { max-height: 56px; max-width: 180px; align-self: center; object-fit: contain; }
 .app-name { font-weight: 600; }
-form.email { display: flex; gap: 8px; border: 1px solid var(--_border); border-radius: 12px; padding: 4px 4px 4px 12px; }
+form.email { display: flex; gap: calc(var(--gh-spacing) * 2); border: 1px solid var(--_border); border-radius: var(--gh-radius-lg); padding: calc(var(--gh-spacing) * 1) calc(var(--gh-spacing) * 1) calc(var(--gh-spacing) * 1) calc(var(--gh-spacing) * 3); }
 form.email:focus-within { border-color: var(--gh-accent); }
 .email-input { flex: 1; min-width: 0; border: 0; outline: none; background: transparent; color: var(--_fg); font: inherit; }
 .primary-button, .secondary-button {
-  box-sizing: border-box; border-radius: 10px; padding: 10px 14px; font: inherit; font-weight: 600; cursor: pointer;
+  box-sizing: border-box; border-radius: var(--gh-radius-md); padding: calc(var(--gh-spacing) * 2.5) calc(var(--gh-spacing) * 3.5); font: inherit; font-weight: 600; cursor: pointer;
   text-decoration: none; text-align: center;
 }
 .primary-button { border: 0; background: var(--_accent-strong); color: var(--gh-accent-contrast); }
 .secondary-button { border: 1px solid var(--_border); background: transparent; color: var(--_fg); }
 .primary-button:disabled, .secondary-button:disabled { opacity: 0.5; cursor: not-allowed; }
-form.email .primary-button { padding: 6px 12px; }
-.error-message { margin: 0; color: var(--_error); font-size: 13px; }
-.success-message { margin: 0; color: var(--gh-success); font-size: 13px; }
-.consent { margin: 0; color: var(--_muted); font-size: 12px; }
+form.email .primary-button { padding: calc(var(--gh-spacing) * 1.5) calc(var(--gh-spacing) * 3); }
+.error-message { margin: 0; color: var(--_error); font-size: var(--gh-font-size-sm); }
+.success-message { margin: 0; color: var(--gh-success); font-size: var(--gh-font-size-sm); }
+.consent { margin: 0; color: var(--_muted); font-size: var(--gh-font-size-xs); }
 a { color: var(--_accent-text); }
-.code { display: flex; gap: 8px; justify-content: center; }
+.code { display: flex; gap: calc(var(--gh-spacing) * 2); justify-content: center; }
 .code-digit {
-  width: 40px; height: 48px; box-sizing: border-box; text-align: center; font-size: 20px;
-  border: 1px solid var(--_border); border-radius: 10px; background: var(--_bg); color: var(--_fg);
+  width: 40px; height: 48px; box-sizing: border-box; text-align: center; font-size: var(--gh-font-size-xl);
+  border: 1px solid var(--_border); border-radius: var(--gh-radius-md); background: var(--_bg); color: var(--_fg);
 }
 .code-digit:focus { outline: 2px solid var(--gh-accent); outline-offset: 0; }
 .code[data-status='error'] .code-digit { border-color: var(--_error); }
 .code[data-status='success'] .code-digit { border-color: var(--gh-success); }
-.badge { align-self: center; display: inline-flex; gap: 4px; padding: 4px 10px; border-radius: 999px; background: var(--_surface); font-size: 13px; }
+.badge {
+  align-self: center; display: inline-flex; gap: calc(var(--gh-spacing) * 1); padding: calc(var(--gh-spacing) * 1) calc(var(--gh-spacing) * 2.5); border-radius: var(--gh-radius-pill);
+  background: var(--_surface); font-size: var(--gh-font-size-sm);
+}
 .link-button { border: 0; background: none; color: var(--_accent-text); font: inherit; cursor: pointer; align-self: center; }
-.actions { display: flex; flex-direction: column; gap: 8px; }
+.actions { display: flex; flex-direction: column; gap: calc(var(--gh-spacing) * 2); }
 .country-select { max-width: 92px; border: 0; background: transparent; color: var(--_fg); font: inherit; }
-.methods { display: flex; flex-direction: column; gap: 8px; max-height: 400px; overflow: auto; }
-.footer { text-align: center; font-size: 12px; color: var(--_muted); padding-top: 4px; }
+.methods { display: flex; flex-direction: column; gap: calc(var(--gh-spacing) * 2); max-height: 400px; overflow: auto; }
+.footer { text-align: center; font-size: var(--gh-font-size-xs); color: var(--_muted); padding-top: calc(var(--gh-spacing) * 1); }
 .spinner {
   width: 32px; height: 32px; align-self: center; border-radius: 50%;
   border: 3px solid var(--_border); border-top-color: var(--gh-accent); animation: spin 0.8s linear infinite;
@@ -114,19 +85,22 @@ a { color: var(--_accent-text); }
 @keyframes spin { to { transform: rotate(360deg); } }
 /* Embedded wallet screens */
 .text-input {
-  flex: 1; min-width: 0; box-sizing: border-box; padding: 10px 12px; border: 1px solid var(--_border); border-radius: 10px;
-  background: var(--_bg); color: var(--_fg); font: inherit;
+  flex: 1; min-width: 0; box-sizing: border-box; padding: calc(var(--gh-spacing) * 2.5) calc(var(--gh-spacing) * 3); border: 1px solid var(--_border);
+  border-radius: var(--gh-radius-md); background: var(--_bg); color: var(--_fg); font: inherit;
 }
 .text-input:focus { outline: 2px solid var(--gh-accent); outline-offset: 0; }
-.password-field { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
-.password-field .link-button { font-size: 13px; }
-.strength { display: flex; align-items: center; gap: 8px; font-size: 13px; color: var(--_muted); }
-.strength-bar { flex: 1; height: 4px; border-radius: 2px; background: var(--_border); position: relative; overflow: hidden; }
+.password-field { display: flex; flex-wrap: wrap; gap: calc(var(--gh-spacing) * 1.5); align-items: center; }
+.password-field .link-button { font-size: var(--gh-font-size-sm); }
+.strength { display: flex; align-items: center; gap: calc(var(--gh-spacing) * 2); font-size: var(--gh-font-size-sm); color: var(--_muted); }
+.strength-bar { flex: 1; height: 4px; border-radius: var(--gh-radius-pill); background: var(--_border); position: relative; overflow: hidden; }
 .strength-bar::after { content: ''; position: absolute; inset: 0; width: 33%; background: var(--_error); }
-.strength[data-strength='Medium'] .strength-bar::after { width: 66%; background: #e5a100; }
+.strength[data-strength='Medium'] .strength-bar::after { width: 66%; background: var(--gh-warning); }
 .strength[data-strength='Strong'] .strength-bar::after { width: 100%; background: var(--gh-success); }
-.checkbox { display: flex; gap: 8px; align-items: flex-start; text-align: left; font-size: 14px; }
-.secret { display: block; padding: 8px; border-radius: 8px; background: var(--_surface); word-break: break-all; font-size: 13px; }
-.export-frame { display: block; box-sizing: border-box; width: 100%; height: 44px; border: 0; border-radius: 10px; background: transparent; }
+.checkbox { display: flex; gap: calc(var(--gh-spacing) * 2); align-items: flex-start; text-align: left; font-size: var(--gh-font-size-md); }
+.secret {
+  display: block; padding: calc(var(--gh-spacing) * 2); border-radius: var(--gh-radius-sm); background: var(--_surface); word-break: break-all;
+  font-size: var(--gh-font-size-sm);
+}
+.export-frame { display: block; box-sizing: border-box; width: 100%; height: 44px; border: 0; border-radius: var(--gh-radius-md); background: transparent; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `

@@ -184,7 +184,7 @@ describe('<auth-modal>', () => {
     const root = shadow(element).querySelector<HTMLElement>('[part="root"]')!
     equal(root.dataset.theme, 'dark')
     equal(getComputedStyle(box).backgroundColor, 'rgb(30, 30, 35)')
-    equal(root.style.getPropertyValue('--gh-accent'), '#ff0000')
+    equal(getComputedStyle(box).getPropertyValue('--gh-accent').trim(), '#ff0000')
     element.setAttribute('theme', 'light')
     await waitFor(() => root.dataset.theme === 'light', 'theme switch')
     equal(getComputedStyle(box).backgroundColor, 'rgb(255, 255, 255)')

@@ -2,6 +2,7 @@ import { html, render } from 'lit-html'
 import type { FundErrorEventDetail } from '../../src/events/fund-error.ts'
 import type { FundSuccessEventDetail } from '../../src/events/fund-success.ts'
 import type { FundWalletOptions } from '../../src/funding/config.ts'
+import { fundButtonFill, hostDefaults, safeColor, space } from '../../src/ui/theme.ts'
 
 /** The part of `<auth-modal>` this tag calls (kept structural: importing the class would pull React in). */
 interface FundingHost extends HTMLElement {
@@ -11,11 +12,12 @@ interface FundingHost extends HTMLElement {
 const METHODS = new Set(['card', 'exchange', 'wallet', 'manual'])
 
 const styles = /* css */ `
-:host { display: inline-block; --gh-accent: #676FFF; --gh-accent-contrast: #ffffff; --gh-radius: 12px; }
+${hostDefaults('fund-button')}
+:host { display: inline-block; }
 :host([hidden]) { display: none; }
 button {
-  font: inherit; font-weight: 600; cursor: pointer; border: 0; border-radius: var(--gh-radius);
-  padding: 10px 18px; background: var(--gh-accent); color: var(--gh-accent-contrast);
+  font: inherit; font-weight: 600; cursor: pointer; border: 0; border-radius: var(--gh-radius-lg);
+  padding: ${space(2.5)} ${space(4.5)}; background: ${fundButtonFill}; color: var(--gh-accent-contrast);
 }
 button:disabled { opacity: 0.6; cursor: default; }
 `
@@ -24,7 +26,8 @@ button:disabled { opacity: 0.6; cursor: default; }
  * A button that opens the funding flow (spec part 3: card, exchange, wallet transfer, receive) in
  * `<auth-modal>`'s modal for the signed-in user's wallet, or asks to log in first. Renders without
  * React (lit-html), so a page showing only the button stays light; the flow's code loads on click.
- * Needs an `<auth-modal>` on the page (it owns the session and the modal).
+ * Needs an `<auth-modal>` on the page (it owns the session and the modal). Theming: the `--gh-*`
+ * properties and parts listed in src/ui/theme.ts (README 'Theming').
  *
  * @summary Add funds to a wallet: opens the funding flow on click.
  * @tag fund-button
@@ -37,21 +40,16 @@ button:disabled { opacity: 0.6; cursor: default; }
  * @attr {string} receive-title - Title of 'Receive funds' (empty hides it).
  * @attr {string} receive-subtitle - Subtitle of 'Receive funds' (empty hides it).
  * @attr {boolean} disabled - Disables the button.
+ * @attr {string} accent-color - Accent colour of the button (wins over `--gh-accent`); the fill is the accent 15% darker unless `--gh-accent-strong` is set.
  *
  * @slot - The button's label; default 'Add funds'.
  *
  * @event {CustomEvent<FundSuccessEventDetail>} fund-success - This button's flow funded the wallet; detail `{ provider, status, txHash, sourceAddress, destinationAddress, sourceValue, destinationValue, sourceToken, destinationToken, sourceChain, destinationChain }`.
  * @event {CustomEvent<FundErrorEventDetail>} fund-error - This button's flow failed or was left; detail `{ code, message, … }`.
- *
- * @csspart button - The button.
- *
- * @cssproperty [--gh-accent=#676FFF] - Button colour.
- * @cssproperty [--gh-accent-contrast=#ffffff] - Button text colour.
- * @cssproperty [--gh-radius=12px] - Corner radius.
  */
 export class FundButtonElement extends HTMLElement {
   static get observedAttributes(): string[] {
-    return ['disabled']
+    return ['disabled', 'accent-color']
   }
 
   #busy = false
@@ -126,11 +124,19 @@ export class FundButtonElement extends HTMLElement {
 
   #render(): void {
     if (!this.shadowRoot) return
+    const accent = safeColor(this.getAttribute('accent-color'))
     render(
       html`<style>
           ${styles}
         </style>
-        <button type="button" part="button" ?disabled=${this.disabled} aria-busy=${this.#busy ? 'true' : 'false'} @click=${this.#click}>
+        <button
+          type="button"
+          part="button primary-button"
+          style=${accent ? `--gh-accent: ${accent}` : ''}
+          ?disabled=${this.disabled}
+          aria-busy=${this.#busy ? 'true' : 'false'}
+          @click=${this.#click}
+        >
           <slot>Add funds</slot>
         </button>`,
       this.shadowRoot,

@@ -33,7 +33,7 @@ describe('<fund-button>', () => {
   it('renders its button (slot label, default Add funds) without React', () => {
     const el = mount('<fund-button></fund-button>')
     const button = el.shadowRoot!.querySelector('button')!
-    equal(button.getAttribute('part'), 'button')
+    equal(button.getAttribute('part'), 'button primary-button')
     equal((button.querySelector('slot') as HTMLSlotElement).textContent, 'Add funds')
     assert(!('React' in window), 'no React global')
   })

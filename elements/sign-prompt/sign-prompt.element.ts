@@ -10,7 +10,7 @@ import { PROPS, RENDER, reactElement } from '../r2wc-base.ts'
 
 const R2WCBase = reactElement(SignPromptApp)
 
-const UI_ATTRIBUTES = ['prompt-title', 'description', 'button-text', 'icon-url', 'cancellable', 'theme']
+const UI_ATTRIBUTES = ['prompt-title', 'description', 'button-text', 'icon-url', 'cancellable', 'theme', 'accent-color']
 /** Connected prompts in connection order: the first one renders requests. */
 const connected: SignPromptElement[] = []
 
@@ -23,7 +23,8 @@ export interface SignPromptCallOptions {
 /**
  * Message signing with the user's embedded wallet: shows 'Sign message' with the decoded text, the
  * typed-data structure or the raw message, then signs inside the wallet frame. Shares the session
- * of `<auth-modal>` (which must be on the page). With `headless`, signs without UI.
+ * of `<auth-modal>` (which must be on the page). With `headless`, signs without UI. Theming: the
+ * `--gh-*` properties and parts listed in src/ui/theme.ts (README 'Theming').
  *
  * @summary Sign a message with the embedded wallet, with or without a prompt.
  * @tag sign-prompt
@@ -34,34 +35,13 @@ export interface SignPromptCallOptions {
  * @attr {string} icon-url - Icon above the title (uiOptions.iconUrl).
  * @attr {boolean} cancellable - Offer 'Not now' (uiOptions.isCancellable).
  * @attr {boolean} headless - Sign without showing the prompt.
- * @attr {'light' | 'dark'} theme - Colour scheme of the prompt.
+ * @attr {'light' | 'dark'} theme - Colour scheme of the prompt (wins over the app configuration's theme); default light.
+ * @attr {string} accent-color - Accent colour (wins over `--gh-accent`, which wins over the app configuration's accent).
  *
  * @event {CustomEvent<SignSuccessEventDetail>} sign-success - Signed; detail `{ method, address, signature }`.
  * @event {CustomEvent<SignErrorEventDetail>} sign-error - Failed or declined; detail `{ method, address, code, message }`.
  * @event {CustomEvent<TxSuccessEventDetail>} tx-success - A transaction confirmed here went through; detail `{ method, address, chainId, hash, signature }`.
  * @event {CustomEvent<TxErrorEventDetail>} tx-error - A transaction failed, reverted or was declined; detail `{ method, address, chainId, hash, code, message }`.
- *
- * @csspart root - Wrapper carrying `data-theme`.
- * @csspart backdrop - Overlay behind the prompt.
- * @csspart dialog - The prompt box.
- * @csspart body - The prompt content.
- * @csspart icon - The icon (icon-url).
- * @csspart title - The title.
- * @csspart message - The message text or raw value.
- * @csspart typed-data - The typed-data structure.
- * @csspart primary-button - 'Sign and continue'.
- * @csspart secondary-button - 'Not now'.
- * @csspart error-message - Why signing failed.
- * @csspart transaction-summary - The confirmation screen's rows (amount, spender, to, swap, network, fee).
- * @csspart transaction-details - The 'Details' accordion.
- * @csspart balance-card - The wallet balance card.
- * @csspart transaction-hash - The hash on the error screen.
- * @csspart transaction-instructions - The Solana screen's 'Advanced' instruction list.
- *
- * @cssproperty [--gh-accent=#676FFF] - Accent colour.
- * @cssproperty --gh-accent-strong - Button fills and light-theme accent text (default: the accent 15% darker, AA contrast with white).
- * @cssproperty --gh-dark-accent-text - Accent text on the dark theme (default: the accent 30% lighter).
- * @cssproperty [--gh-error=#cc2a35] - Error text and borders.
  */
 export class SignPromptElement extends R2WCBase {
   static override get observedAttributes(): string[] {
@@ -162,6 +142,7 @@ export class SignPromptElement extends R2WCBase {
     const props = this[PROPS]
     props.defaults = this.#defaults()
     props.theme = this.getAttribute('theme') ?? undefined
+    props.accentColor = this.getAttribute('accent-color') ?? undefined
     this[RENDER]?.()
   }
 

@@ -11,6 +11,7 @@ import { showCodeRequestError } from '../screens/login/errorMapping.ts'
 import { $config } from '../stores/config.ts'
 import { pushScreen } from '../stores/modal.ts'
 import { $smsFlow, setPhoneInput, setSmsChannel } from '../stores/smsFlow.ts'
+import { space as s } from '../ui/theme.ts'
 
 /** Spec §9 default country. */
 export const DEFAULT_COUNTRY = 'US'
@@ -112,7 +113,7 @@ export default function PhoneForm({ submitLabel = 'Submit' }: { submitLabel?: st
         <input
           id="gh-phone"
           className="email-input"
-          part="phone-input"
+          part="input phone-input"
           type="tel"
           autoComplete="tel-national"
           placeholder="Phone number"
@@ -135,11 +136,11 @@ export default function PhoneForm({ submitLabel = 'Submit' }: { submitLabel?: st
         <fieldset
           className="channel-choice"
           part="channel-choice"
-          style={{ display: 'flex', gap: 16, margin: '10px 0 0', padding: 0, border: 0, fontSize: 14, color: 'var(--_muted)' }}
+          style={{ display: 'flex', gap: s(4), margin: `${s(2.5)} 0 0`, padding: 0, border: 0, fontSize: 'var(--gh-font-size-md)', color: 'var(--_muted)' }}
         >
-          <legend style={{ float: 'left', marginRight: 4, padding: 0 }}>Send the code by</legend>
+          <legend style={{ float: 'left', marginRight: s(1), padding: 0 }}>Send the code by</legend>
           {channels.map((c) => (
-            <label key={c} style={{ display: 'inline-flex', gap: 4, alignItems: 'center', cursor: 'pointer' }}>
+            <label key={c} style={{ display: 'inline-flex', gap: s(1), alignItems: 'center', cursor: 'pointer' }}>
               <input type="radio" name="gh-channel" value={c} checked={channel === c} onChange={() => setSmsChannel(c)} />
               {c === 'whatsapp' ? 'WhatsApp' : 'SMS'}
             </label>

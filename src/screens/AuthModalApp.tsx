@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
+import { useRef, useState, type KeyboardEvent } from 'react'
 import { closeModal } from '../actions/closeModal.ts'
 import { $config } from '../stores/config.ts'
 import { $modal, backScreen, currentScreen } from '../stores/modal.ts'
@@ -8,6 +8,7 @@ import { ErrorView } from '../ui/ErrorView.tsx'
 import { FocusTrap, useDialogFocus } from '../ui/dialogFocus.tsx'
 import { Footer, Header } from '../ui/Header.tsx'
 import { TITLE_ID } from '../ui/ScreenTitle.tsx'
+import { useTheme } from '../ui/useTheme.ts'
 import LoadingScreen from './common/LoadingScreen.tsx'
 import { GENERIC_ERROR } from './login/errorMapping.ts'
 import { ScreenRouter } from './ScreenRouter.tsx'
@@ -35,17 +36,21 @@ export function AuthModalApp({ theme, accentColor, standalone = false, refused =
   const config = useStore($config)
   const session = useStore($session)
   const [infoFor, setInfoFor] = useState<string | null>(null)
+  const resolved = useTheme(theme, accentColor)
   const dialogRef = useRef<HTMLDivElement>(null)
   // A modal dialog moves focus in and gives it back on close; the standalone card is part of the page.
   useDialogFocus(dialogRef, modal.open && !standalone && !refused)
   if (refused) return null
-  const style = <style>{styles}</style>
+  const style = (
+    <>
+      <style>{styles}</style>
+      <style>{resolved.hostRule}</style>
+    </>
+  )
   if (!modal.open && !standalone) return style
 
   const screen = currentScreen(modal)
   const ready = config.status === 'ready' && session.status !== 'loading'
-  const resolvedTheme = theme === 'dark' || theme === 'light' ? theme : config.app?.theme === 'dark' ? 'dark' : 'light'
-  const accent = accentColor || config.app?.accentColor || undefined
   const info = ready ? INFO[screen.name] : undefined
 
   let body
@@ -97,12 +102,7 @@ export function AuthModalApp({ theme, accentColor, standalone = false, refused =
   return (
     <>
       {style}
-      <div
-        className={`root${standalone ? ' standalone' : ''}`}
-        part="root"
-        data-theme={resolvedTheme}
-        style={accent ? ({ '--gh-accent': accent } as CSSProperties) : undefined}
-      >
+      <div className={`root${standalone ? ' standalone' : ''}`} part="root" data-theme={resolved.theme} style={resolved.rootStyle}>
         {standalone ? (
           dialog
         ) : (

@@ -72,7 +72,7 @@ export function CodeInput({ digits, onChange, onInvalid, disabled, status = 'idl
             refs.current[index] = element
           }}
           className="code-digit"
-          part="code-digit"
+          part="input code-digit"
           aria-label={`Digit ${index + 1}`}
           autoComplete="one-time-code"
           inputMode="numeric"

@@ -70,7 +70,7 @@ export default function WalletTransferScreen() {
       <ScreenTitle>{FUNDING_TEXT.wallet}</ScreenTitle>
       <input
         className="text-input"
-        part="amount-input"
+        part="input amount-input"
         inputMode="decimal"
         aria-label="Amount"
         value={amount}

@@ -45,7 +45,7 @@ export function EmailEntryForm({ title, screen }: { title: string; screen: strin
         <input
           id="gh-link-email"
           className="email-input"
-          part="email-input"
+          part="input email-input"
           type="email"
           autoComplete="email"
           placeholder="your@email.com"

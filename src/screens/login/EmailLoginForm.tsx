@@ -40,7 +40,7 @@ export function EmailLoginForm() {
         <input
           id="gh-email"
           className="email-input"
-          part="email-input"
+          part="input email-input"
           type="email"
           name="email"
           autoComplete="email"

@@ -79,7 +79,12 @@ export default function LandingScreen() {
             ),
           )}
           {layout.overflow.length > 0 ? (
-            <button type="button" className="secondary-button method-button" part="more-button" onClick={() => pushScreen({ name: 'landing-overflow' })}>
+            <button
+              type="button"
+              className="secondary-button method-button"
+              part="secondary-button more-button"
+              onClick={() => pushScreen({ name: 'landing-overflow' })}
+            >
               {layout.overflowLabel}
             </button>
           ) : null}

@@ -113,7 +113,14 @@ export function MethodEntry({ method }: { method: string; overflow?: boolean }) 
     startMethod(method)
   }
   return (
-    <button type="button" className="secondary-button method-button" part="method-button" data-method={method} disabled={cooling} onClick={onClick}>
+    <button
+      type="button"
+      className="secondary-button method-button"
+      part="secondary-button method-button"
+      data-method={method}
+      disabled={cooling}
+      onClick={onClick}
+    >
       {methodLabel(method)}
     </button>
   )

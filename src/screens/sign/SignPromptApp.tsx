@@ -6,6 +6,7 @@ import { $solanaTxRequest } from '../../stores/solanaTxRequest.ts'
 import { $txRequest } from '../../stores/txRequest.ts'
 import { FocusTrap, useDialogFocus } from '../../ui/dialogFocus.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import { useTheme } from '../../ui/useTheme.ts'
 
 const SignPromptView = lazy(() => import('./SignPromptView.tsx'))
 const TransactionView = lazy(() => import('../transactions/TransactionView.tsx'))
@@ -17,25 +18,32 @@ export interface SignPromptAppProps {
   /** Defaults from the element's attributes; the call's uiOptions win. */
   defaults?: SignUiOptions
   theme?: string
+  accentColor?: string
   styles?: string
 }
 
 /** The React tree inside `<sign-prompt>`: nothing until a signature or transaction request is pending. */
-export function SignPromptApp({ active = false, defaults = {}, theme, styles = '' }: SignPromptAppProps) {
+export function SignPromptApp({ active = false, defaults = {}, theme, accentColor, styles = '' }: SignPromptAppProps) {
   const request = useStore($signRequest)
   const tx = useStore($txRequest)
   const solanaTx = useStore($solanaTxRequest)
   const { open: modalOpen } = useStore($modal)
   const dialogRef = useRef<HTMLDivElement>(null)
+  const resolved = useTheme(theme, accentColor)
   // Focus moves into the prompt while it shows (not while <auth-modal> covers it) and back to the page after.
   useDialogFocus(dialogRef, active && Boolean(request || tx) && !modalOpen)
-  const style = <style>{styles}</style>
+  const style = (
+    <>
+      <style>{styles}</style>
+      <style>{resolved.hostRule}</style>
+    </>
+  )
   if (!active || (!request && !tx && !solanaTx)) return style
   return (
     <>
       {style}
       {/* Hidden, not unmounted, while <auth-modal> asks for the recovery password: the request waits. */}
-      <div className="root" part="root" data-theme={theme === 'dark' ? 'dark' : 'light'} hidden={modalOpen}>
+      <div className="root" part="root" data-theme={resolved.theme} style={resolved.rootStyle} hidden={modalOpen}>
         <div className="backdrop" part="backdrop">
           <FocusTrap dialog={dialogRef}>
             <div ref={dialogRef} className="dialog" part="dialog" role="dialog" aria-modal="true" aria-labelledby="gh-sign-title" tabIndex={-1}>

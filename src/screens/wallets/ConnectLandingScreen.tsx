@@ -28,7 +28,7 @@ export default function ConnectLandingScreen() {
       ) : null}
       <ScreenTitle>{WALLET_TEXT.connectYourWallet}</ScreenTitle>
       <div className="methods" part="methods">
-        <button type="button" className="secondary-button method-button" part="method-button" onClick={open}>
+        <button type="button" className="secondary-button method-button" part="secondary-button method-button" onClick={open}>
           {METHOD_LABELS.wallet}
         </button>
       </div>

@@ -160,7 +160,7 @@ export default function WalletListScreen({ intent }: { intent: WalletIntent }) {
       {manager && options.length > 0 && manager.showSearch(options.length, query) ? (
         <input
           className="wallet-search"
-          part="wallet-search"
+          part="input wallet-search"
           type="search"
           aria-label={WALLET_TEXT.searchWallets}
           placeholder={WALLET_TEXT.searchWallets}

@@ -29,7 +29,7 @@ export function PasswordInput({ label, value, onChange, onBlur, withGenerate, on
       <input
         id={id}
         className="text-input"
-        part="password-input"
+        part="input password-input"
         type={visible ? 'text' : 'password'}
         autoComplete="new-password"
         value={value}

@@ -1,0 +1,211 @@
+/**
+ * The theming contract of the three tags, in one place: every `--gh-*` custom property (its
+ * default, which theme uses it, what it styles), every `part`, and the only CSS in the package
+ * allowed to hold literal colours, radii, fonts and spacing (`hostDefaults`, `paletteRules`).
+ * Every other stylesheet reads these properties. `custom-elements-manifest.config.mjs` turns the
+ * lists into the manifest's `cssProperties` / `cssParts`; test/theme.test.ts checks the README
+ * table, the manifest and the stylesheets against them. No imports: the manifest config loads this
+ * file as plain JavaScript.
+ */
+export type ThemedTag = 'auth-modal' | 'sign-prompt' | 'fund-button'
+
+export interface ThemeProperty {
+  name: `--gh-${string}`
+  /** The default value, declared on `:host` (or, for `derived`, the fallback the palette computes). */
+  value: string
+  /** The theme that reads it: `light`-only and `dark`-only pairs, or `both`. */
+  theme: 'light' | 'dark' | 'both'
+  description: string
+  /** Computed from another property unless the host sets it: not declared on `:host`. */
+  derived?: boolean
+  /** Tags beyond `<auth-modal>` and `<sign-prompt>` (which read every property) that read it. */
+  fundButton?: boolean
+}
+
+export interface ThemePart {
+  name: string
+  description: string
+  tags: ThemedTag[]
+}
+
+const DIALOG: ThemedTag[] = ['auth-modal', 'sign-prompt']
+const MODAL: ThemedTag[] = ['auth-modal']
+
+export const THEME_PROPERTIES: ThemeProperty[] = [
+  {
+    name: '--gh-accent',
+    value: '#676FFF',
+    theme: 'both',
+    fundButton: true,
+    description: 'Accent: outlines, focus rings, borders on hover, the spinner; source of the two below',
+  },
+  {
+    name: '--gh-accent-strong',
+    value: 'color-mix(in srgb, var(--gh-accent) 85%, #000)',
+    theme: 'both',
+    derived: true,
+    fundButton: true,
+    description: 'Button fills and light-theme accent text (the accent 15% darker: AA contrast with white)',
+  },
+  {
+    name: '--gh-dark-accent-text',
+    value: 'color-mix(in srgb, var(--gh-accent) 70%, #fff)',
+    theme: 'dark',
+    derived: true,
+    description: 'Accent text (links) on the dark theme (the accent 30% lighter)',
+  },
+  { name: '--gh-accent-contrast', value: '#ffffff', theme: 'both', fundButton: true, description: 'Text on accent fills' },
+  { name: '--gh-background', value: '#ffffff', theme: 'light', description: 'Dialog and input background' },
+  { name: '--gh-dark-background', value: '#1e1e23', theme: 'dark', description: 'Dialog and input background' },
+  { name: '--gh-foreground', value: '#040217', theme: 'light', description: 'Text' },
+  { name: '--gh-dark-foreground', value: '#f8f8fc', theme: 'dark', description: 'Text' },
+  { name: '--gh-muted', value: '#64668b', theme: 'light', description: 'Secondary text, icon buttons' },
+  { name: '--gh-dark-muted', value: '#a0a0b4', theme: 'dark', description: 'Secondary text, icon buttons' },
+  { name: '--gh-border', value: '#e2e3f0', theme: 'light', description: 'Borders of inputs, rows and secondary buttons' },
+  { name: '--gh-dark-border', value: '#3a3a46', theme: 'dark', description: 'Borders of inputs, rows and secondary buttons' },
+  { name: '--gh-surface', value: '#f1f2f9', theme: 'light', description: 'Badges, icon tiles, hover fills, secret boxes' },
+  { name: '--gh-dark-surface', value: '#2a2a33', theme: 'dark', description: 'Badges, icon tiles, hover fills, secret boxes' },
+  { name: '--gh-error', value: '#cc2a35', theme: 'light', description: 'Error text and borders (also the text of the malicious-transaction box)' },
+  { name: '--gh-dark-error', value: '#ff7a82', theme: 'dark', description: 'Error text and borders' },
+  { name: '--gh-error-background', value: '#fdecec', theme: 'both', description: 'Malicious-transaction warning box' },
+  { name: '--gh-success', value: '#12a150', theme: 'both', description: 'Success text, accepted code boxes, strong password bar' },
+  { name: '--gh-warning', value: '#e5a100', theme: 'both', description: 'Medium password strength bar' },
+  { name: '--gh-warning-background', value: '#fff4e5', theme: 'both', description: 'Transaction warning box' },
+  { name: '--gh-warning-foreground', value: '#8a4b00', theme: 'both', description: 'Transaction warning text' },
+  { name: '--gh-backdrop', value: 'rgba(4, 2, 23, 0.45)', theme: 'both', description: 'Overlay behind the dialog' },
+  { name: '--gh-shadow', value: '0 12px 40px rgba(0, 0, 0, 0.2)', theme: 'both', description: 'Dialog shadow (none in standalone mode)' },
+  {
+    name: '--gh-font-family',
+    value: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    theme: 'both',
+    description: 'Font stack (`<fund-button>` inherits the page font)',
+  },
+  { name: '--gh-font-size', value: '15px', theme: 'both', description: 'Body text' },
+  { name: '--gh-font-size-xs', value: '12px', theme: 'both', description: 'Footer, consent line, wallet tags' },
+  { name: '--gh-font-size-sm', value: '13px', theme: 'both', description: 'Errors, badges, notes, transaction details' },
+  { name: '--gh-font-size-md', value: '14px', theme: 'both', description: 'Detail lines, transaction rows, checkboxes' },
+  { name: '--gh-font-size-lg', value: '18px', theme: 'both', description: 'Screen titles, header icons' },
+  { name: '--gh-font-size-xl', value: '20px', theme: 'both', description: 'Code digits' },
+  { name: '--gh-radius', value: '16px', theme: 'both', description: 'Dialog corners' },
+  { name: '--gh-radius-lg', value: '12px', theme: 'both', fundButton: true, description: 'E-mail form, wallet rows, the `<fund-button>` button' },
+  { name: '--gh-radius-md', value: '10px', theme: 'both', description: 'Buttons, inputs, code digits, cards' },
+  { name: '--gh-radius-sm', value: '8px', theme: 'both', description: 'Icon buttons, wallet icons, warning and secret boxes' },
+  { name: '--gh-radius-pill', value: '999px', theme: 'both', description: 'Badges, wallet tags, the password strength bar' },
+  { name: '--gh-spacing', value: '4px', theme: 'both', fundButton: true, description: 'Spacing unit: every padding, margin and gap is a multiple of it' },
+  { name: '--gh-z-index', value: '999999', theme: 'both', description: 'Stacking order of the overlay' },
+  { name: '--gh-modal-height', value: '620px', theme: 'both', description: 'Dialog height limit (full)' },
+  { name: '--gh-modal-compact-height', value: '480px', theme: 'both', description: 'Dialog height limit on viewports shorter than 660 px (compact)' },
+]
+
+export const THEME_PARTS: ThemePart[] = [
+  { name: 'root', tags: DIALOG, description: 'Wrapper carrying `data-theme` (light or dark)' },
+  { name: 'backdrop', tags: DIALOG, description: 'Full-screen overlay behind the dialog (absent in standalone mode)' },
+  { name: 'dialog', tags: DIALOG, description: 'The dialog box (role=dialog)' },
+  { name: 'header', tags: MODAL, description: 'Header row with back, info and close buttons' },
+  { name: 'back-button', tags: MODAL, description: 'Back to the previous screen' },
+  { name: 'info-button', tags: MODAL, description: 'Shows help for the current screen' },
+  { name: 'close-button', tags: MODAL, description: 'Closes the modal' },
+  { name: 'info', tags: MODAL, description: "The current screen's help note" },
+  { name: 'body', tags: DIALOG, description: 'The current screen' },
+  { name: 'title', tags: DIALOG, description: "The current screen's title" },
+  { name: 'icon', tags: DIALOG, description: 'Icon above a title' },
+  { name: 'footer', tags: MODAL, description: "'Protected by Gatehouse'" },
+  { name: 'primary-button', tags: ['auth-modal', 'sign-prompt', 'fund-button'], description: 'Main call to action (also on `<fund-button>`)' },
+  { name: 'secondary-button', tags: DIALOG, description: 'Secondary action, login method buttons' },
+  { name: 'input', tags: MODAL, description: 'Every text input (e-mail, phone, code digit, password, amount, wallet search)' },
+  { name: 'error-message', tags: DIALOG, description: 'Inline error banner of a form or screen' },
+  { name: 'error', tags: MODAL, description: 'Failure text of a provider status screen (OAuth, passkey, Telegram, captcha)' },
+  { name: 'success-message', tags: MODAL, description: 'Confirmation text' },
+  { name: 'spinner', tags: DIALOG, description: 'Loading spinner' },
+  { name: 'logo', tags: MODAL, description: "The app's logo" },
+  { name: 'app-name', tags: MODAL, description: "The app's name on the landing screen" },
+  { name: 'login-message', tags: MODAL, description: 'The landing screen’s login message' },
+  { name: 'methods', tags: MODAL, description: 'The list of login methods' },
+  { name: 'method-button', tags: MODAL, description: 'One login method' },
+  { name: 'more-button', tags: MODAL, description: "'More options'" },
+  { name: 'consent', tags: MODAL, description: 'Terms and privacy line' },
+  { name: 'link', tags: MODAL, description: 'A text link (terms, privacy, account transfer)' },
+  { name: 'email-form', tags: MODAL, description: 'Landing e-mail form' },
+  { name: 'email-input', tags: MODAL, description: 'Landing e-mail input' },
+  { name: 'phone-form', tags: MODAL, description: 'Phone number form' },
+  { name: 'phone-input', tags: MODAL, description: 'Phone number input' },
+  { name: 'country-select', tags: MODAL, description: 'Country code picker' },
+  { name: 'channel-choice', tags: MODAL, description: 'SMS / WhatsApp choice' },
+  { name: 'code-input', tags: MODAL, description: 'The six-digit code group' },
+  { name: 'code-digit', tags: MODAL, description: 'One code box' },
+  { name: 'resend-button', tags: MODAL, description: "'Resend code'" },
+  { name: 'badge', tags: MODAL, description: "'Code sent' countdown" },
+  { name: 'wallet-search', tags: MODAL, description: "'Search wallets' field of the wallet list" },
+  { name: 'wallet-list', tags: MODAL, description: 'The wallet list' },
+  { name: 'wallet-row', tags: MODAL, description: 'One wallet of the list (the wallet list item)' },
+  { name: 'wallet-icon', tags: MODAL, description: "A wallet's icon" },
+  { name: 'walletconnect-qr', tags: MODAL, description: 'The WalletConnect QR code' },
+  { name: 'farcaster-qr', tags: MODAL, description: 'The Farcaster QR code (its `data-connect-uri` is the URI it encodes)' },
+  { name: 'qr', tags: MODAL, description: 'The authenticator-app QR code' },
+  { name: 'mfa-methods', tags: MODAL, description: 'MFA methods to enrol' },
+  { name: 'mfa-preview', tags: MODAL, description: 'What the MFA code authorises (message or transaction)' },
+  { name: 'passkey-list', tags: MODAL, description: 'Enrolled passkeys' },
+  { name: 'password-input', tags: MODAL, description: 'Recovery password input' },
+  { name: 'password-preview', tags: MODAL, description: 'Generated password shown once' },
+  { name: 'strength-meter', tags: MODAL, description: 'Password strength bar' },
+  { name: 'export-frame', tags: MODAL, description: "The export page's 44 px frame" },
+  { name: 'amount-input', tags: MODAL, description: 'Funding amount' },
+  { name: 'funding-qr', tags: MODAL, description: 'Receive-funds QR code' },
+  { name: 'bridge-option', tags: MODAL, description: 'One bridge route' },
+  { name: 'message', tags: ['sign-prompt'], description: 'The message text or raw value' },
+  { name: 'typed-data', tags: ['sign-prompt'], description: 'The typed-data structure' },
+  { name: 'scan-warning', tags: ['sign-prompt'], description: 'Transaction scan warning (suspicious or malicious)' },
+  { name: 'transaction-summary', tags: ['sign-prompt'], description: "The confirmation screen's rows (amount, spender, to, swap, network, fee)" },
+  { name: 'transaction-details', tags: ['sign-prompt'], description: "The 'Details' accordion" },
+  { name: 'balance-card', tags: ['auth-modal', 'sign-prompt'], description: 'The wallet balance card' },
+  { name: 'transaction-hash', tags: ['sign-prompt'], description: 'The hash on the error screen' },
+  { name: 'transaction-instructions', tags: ['sign-prompt'], description: "The Solana screen's 'Advanced' instruction list" },
+  { name: 'button', tags: ['fund-button'], description: 'The `<fund-button>` button' },
+]
+
+/** The properties a tag reads. */
+export function tagProperties(tag: ThemedTag): ThemeProperty[] {
+  return THEME_PROPERTIES.filter((p) => tag !== 'fund-button' || p.fundButton)
+}
+
+/** `:host { --gh-…: default; … }` for one tag: the only place the defaults are written. */
+export function hostDefaults(tag: ThemedTag): string {
+  const declared = tagProperties(tag).filter((p) => !p.derived)
+  return `:host { ${declared.map((p) => `${p.name}: ${p.value};`).join(' ')} }\n`
+}
+
+const derived = (name: string) => `var(${name}, ${THEME_PROPERTIES.find((p) => p.name === name)!.value})`
+
+/**
+ * The palette the stylesheets read (`--_bg`, `--_fg`, …): light on `.root`, dark under
+ * `[data-theme=dark]`, so a host can override either palette. Accent-coloured text and fills use
+ * the darkened / lightened accent so they keep 4.5:1 (WCAG AA) with the default #676FFF.
+ */
+export const paletteRules = /* css */ `
+.root {
+  --_bg: var(--gh-background); --_fg: var(--gh-foreground); --_muted: var(--gh-muted);
+  --_border: var(--gh-border); --_surface: var(--gh-surface);
+  --_accent-strong: ${derived('--gh-accent-strong')};
+  --_accent-text: var(--_accent-strong);
+  --_error: var(--gh-error);
+  color: var(--_fg);
+}
+.root[data-theme='dark'] {
+  --_bg: var(--gh-dark-background); --_fg: var(--gh-dark-foreground); --_muted: var(--gh-dark-muted);
+  --_border: var(--gh-dark-border); --_surface: var(--gh-dark-surface);
+  --_error: var(--gh-dark-error);
+  --_accent-text: ${derived('--gh-dark-accent-text')};
+}
+`
+
+/** `<fund-button>`'s fill, which has no palette: the darkened accent, like the modal's buttons. */
+export const fundButtonFill = derived('--gh-accent-strong')
+
+/** A spacing of `n` units (`--gh-spacing`, 4 px by default). */
+export const space = (n: number): string => `calc(var(--gh-spacing) * ${n})`
+
+/** An accent colour from an attribute or the app configuration, if CSS reads it as a colour. */
+export function safeColor(value: string | null | undefined): string | undefined {
+  if (!value) return undefined
+  return typeof CSS !== 'undefined' && CSS.supports('color', value) ? value : undefined
+}
