@@ -2,9 +2,12 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error plain ES module shared with `npm run typings`
 import { generateTypings, readManifest, typingsFile } from '../scripts/lib/typings.mjs'
+// @ts-expect-error plain ES module shared with `npm run typings`
+import { apiDeclarations, indexFile } from '../scripts/lib/declarations.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -13,6 +16,27 @@ describe('the shipped typings (types/)', () => {
     const committed = readFileSync(join(root, 'types/gatehouse.d.ts'), 'utf8')
     expect(committed).toBe(await typingsFile(root))
   }, 60_000)
+
+  it('types/api.d.ts is what src/index.ts declares, and types/index.d.ts joins it to the tags (run `npm run typings`)', async () => {
+    const tags = readFileSync(join(root, 'types/gatehouse.d.ts'), 'utf8')
+    expect(readFileSync(join(root, 'types/index.d.ts'), 'utf8')).toBe(indexFile(tags))
+    const api: string = await apiDeclarations(root)
+    expect(readFileSync(join(root, 'types/api.d.ts'), 'utf8')).toBe(api)
+    // Every export of the module entry is declared: the names src/index.ts exports, read by tsc.
+    const program = ts.createProgram([join(root, 'src/index.ts')], {
+      allowImportingTsExtensions: true,
+      noEmit: true,
+      skipLibCheck: true,
+      jsx: ts.JsxEmit.ReactJSX,
+    })
+    const checker = program.getTypeChecker()
+    const entry = checker.getSymbolAtLocation(program.getSourceFile(join(root, 'src/index.ts'))!)!
+    const exported = checker.getExportsOfModule(entry).map((s) => s.name)
+    const declared = new Set([...api.matchAll(/^export (?:type )?\{([^}]*)\}/gm)].flatMap((m) => m[1]!.split(',').map((n) => n.trim().split(' as ').pop()!)))
+    for (const name of ['AuthModalElement', 'SignPromptElement', 'FundButtonElement']) declared.add(name) // from the tags' typings
+    expect(exported.length).toBeGreaterThan(100)
+    expect(exported.filter((name) => !declared.has(name))).toEqual([])
+  }, 600_000)
 
   it('a tag, attribute and event added to custom-elements.json reach the tag map, the event maps and the framework props', () => {
     // What another tag (e.g. <fund-button>) brings after `npm run manifest`: here a copy of <sign-prompt>'s declaration.
