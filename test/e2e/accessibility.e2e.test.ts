@@ -110,6 +110,18 @@ describe('axe (WCAG 2.1 A/AA) inside the shadow roots', () => {
     await page.close()
   })
 
+  it("reports no violation on the 'Something went wrong' interstitial (a screen's code failed to load)", async () => {
+    const page = await openDemo()
+    // The SMS screen's chunk does not arrive: the modal's error boundary shows the generic error.
+    await page.route(/\/chunks\/PhoneLoginScreen-[^/]*\.js$/, (route) => route.abort())
+    await page.locator('#login').click()
+    await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
+    await modal(page).getByText('Something went wrong').waitFor()
+    await modal(page).getByRole('button', { name: 'Go back' }).waitFor()
+    await expectNoAxeViolations(page, "'Something went wrong' interstitial")
+    await page.close()
+  })
+
   it('reports no violation on the passkey, OAuth status and WalletConnect QR screens (dark theme)', async () => {
     await stack.createApp({
       name: 'Accessible Methods',
