@@ -57,7 +57,8 @@ export function emitDeclarations(root, outDir) {
   // A declaration tsc could not write (e.g. an inferred type it cannot name) matters only if that
   // file reaches the bundle: the caller checks (bundleDeclarations' module list).
   const problems = new Map()
-  for (const d of [...ts.getPreEmitDiagnostics(program), ...result.diagnostics]) {
+  // (The emit's own diagnostics: declaration errors, without a full type check of the program.)
+  for (const d of result.diagnostics) {
     if (d.category !== ts.DiagnosticCategory.Error || !d.file) continue
     const file = join(outDir, relative(root, d.file.fileName)).replace(/\.tsx?$/, '.d.ts')
     problems.set(file, `${relative(root, d.file.fileName)}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`)
@@ -84,7 +85,7 @@ export async function bundleDeclarations(entry, outDir) {
   const { output } = await bundle.generate({ format: 'es' })
   await bundle.close()
   const { code, moduleIds } = output[0]
-  const imports = [...code.matchAll(/^import .* from '([^']+)'/gm)].map((m) => m[1])
+  const imports = [...code.matchAll(/\bfrom '([^'.][^']*)'|\bimport\(['"]([^'".][^'"]*)['"]\)/g)].map((m) => m[1] ?? m[2])
   if (imports.length || unresolved.length) throw new Error(`declarations: types/api.d.ts would need other packages: ${[...imports, ...unresolved].join('; ')}`)
   return { code, moduleIds }
 }
