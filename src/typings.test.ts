@@ -15,7 +15,7 @@ describe('the shipped typings (types/)', () => {
   it('types/gatehouse.d.ts is what custom-elements.json generates (run `npm run typings`)', async () => {
     const committed = readFileSync(join(root, 'types/gatehouse.d.ts'), 'utf8')
     expect(committed).toBe(await typingsFile(root))
-  }, 60_000)
+  }, 180_000)
 
   it('types/api.d.ts is what src/index.ts declares, and types/index.d.ts joins it to the tags (run `npm run typings`)', async () => {
     const tags = readFileSync(join(root, 'types/gatehouse.d.ts'), 'utf8')
@@ -56,7 +56,7 @@ describe('the shipped typings (types/)', () => {
     expect(text).toContain("'test-done': CustomEvent<AuthSuccessEventDetail>")
     expect(text).toContain("'test-button': { element: TestButtonElement; attributes: TestButtonAttributes; events: TestButtonEventMap }")
     expect(text).toContain("'test-done': TestButtonEventMap['test-done']")
-  }, 60_000)
+  }, 180_000)
 
   it('error: a type name in custom-elements.json that no declaration defines fails the generation', () => {
     const manifest = readManifest(root)
@@ -65,7 +65,7 @@ describe('the shipped typings (types/)', () => {
       .find((d: { tagName?: string }) => d.tagName === 'auth-modal')
     declaration.events.push({ name: 'ghost', type: { text: 'CustomEvent<GhostEventDetail>' } })
     expect(() => generateTypings({ root, manifest })).toThrow(/GhostEventDetail/)
-  }, 60_000)
+  }, 180_000)
 
   it('compile a usage in the DOM, React 19, Vue and Svelte, and reject wrong attributes and event details (test/typings)', () => {
     // Each fixture holds `@ts-expect-error` lines: an attribute or detail type the typings failed to
@@ -81,5 +81,5 @@ describe('the shipped typings (types/)', () => {
       output = String((error as { stdout?: string }).stdout ?? error)
     }
     expect(output).toBe('')
-  }, 120_000)
+  }, 180_000)
 })
