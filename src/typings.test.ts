@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 // @ts-expect-error plain ES module shared with `npm run typings`
 import { generateTypings, readManifest, typingsFile } from '../scripts/lib/typings.mjs'
 // @ts-expect-error plain ES module shared with `npm run typings`
-import { apiDeclarations, indexFile } from '../scripts/lib/declarations.mjs'
+import { apiDeclarations, bundleDeclarations, indexFile } from '../scripts/lib/declarations.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -37,6 +37,16 @@ describe('the shipped typings (types/)', () => {
     expect(exported.length).toBeGreaterThan(100)
     expect(exported.filter((name) => !declared.has(name))).toEqual([])
   }, 600_000)
+
+  it('error: declarations that would still import a package (the published one has no dependencies) fail the generation', async () => {
+    const dir = mkdtempSync(join(root, 'node_modules/.gatehouse-declarations-test-'))
+    try {
+      writeFileSync(join(dir, 'index.d.ts'), "export type { Missing } from 'no-such-package-here'\nexport declare function login(): Promise<void>\n")
+      await expect(bundleDeclarations(join(dir, 'index.d.ts'), dir)).rejects.toThrow(/would need other packages: .*no-such-package-here/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 
   it('a tag, attribute and event added to custom-elements.json reach the tag map, the event maps and the framework props', () => {
     // What another tag (e.g. <fund-button>) brings after `npm run manifest`: here a copy of <sign-prompt>'s declaration.
