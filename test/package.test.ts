@@ -52,6 +52,8 @@ describe('the published widget package', () => {
         'package.json',
         'README.md',
         'types/gatehouse.d.ts',
+        'types/api.d.ts',
+        'types/index.d.ts',
         'types/react.d.ts',
         'types/vue.d.ts',
         'types/svelte.d.ts',
@@ -77,6 +79,40 @@ describe('the published widget package', () => {
     const manifest = JSON.parse(readFileSync(join(scratch, 'host-app/node_modules/gatehouse/package.json'), 'utf8'))
     expect(manifest.dependencies ?? {}).toEqual({})
   })
+
+  it('its declarations type a module user: test/typings/api.ts compiles against the installed package, and its wrong calls are refused', () => {
+    // The host app imports 'gatehouse' through the installed package.json's `exports` (types/index.d.ts),
+    // with no path mapping, no other package installed, and the declaration files checked too.
+    const app = join(scratch, 'host-app')
+    execFileSync('mkdir', ['-p', join(app, 'src')])
+    writeFileSync(join(app, 'src/api.ts'), readFileSync(join(root, 'test/typings/api.ts'), 'utf8'))
+    const compilerOptions = {
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      lib: ['ES2022', 'DOM'],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      types: [],
+    }
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }))
+    const tsc = (project: string) => {
+      try {
+        execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: app, encoding: 'utf8', stdio: 'pipe' })
+        return ''
+      } catch (error) {
+        return String((error as { stdout?: string }).stdout ?? error)
+      }
+    }
+    expect(tsc(join(app, 'tsconfig.json'))).toBe('')
+    // Without the @ts-expect-error lines, exactly those calls fail: the declarations are not `any`.
+    writeFileSync(join(app, 'src/api.ts'), readFileSync(join(root, 'test/typings/api.ts'), 'utf8').replace(/^\/\/ @ts-expect-error.*\n/gm, ''))
+    const errors = tsc(join(app, 'tsconfig.json'))
+      .split('\n')
+      .filter((line) => line.includes('error TS'))
+    expect(errors).toHaveLength(4)
+  }, 120000)
 
   it('compiles nothing: no native addon or build output in the installed tree', () => {
     expect(installed.filter((p) => p.endsWith('.node') || p.endsWith('binding.gyp') || p.includes('/build/Release/'))).toEqual([])

@@ -699,6 +699,9 @@ export interface AuthModalElement extends HTMLElement {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void
 }
 
+/** The `<auth-modal>` class (defined by the package's entries). */
+export declare const AuthModalElement: { prototype: AuthModalElement; new (): AuthModalElement }
+
 /** Events of `<fund-button>`, by name. */
 export interface FundButtonEventMap {
   name: CustomEvent
@@ -760,6 +763,9 @@ export interface FundButtonElement extends HTMLElement {
   ): void
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void
 }
+
+/** The `<fund-button>` class (defined by the package's entries). */
+export declare const FundButtonElement: { prototype: FundButtonElement; new (): FundButtonElement }
 
 /** Events of `<sign-prompt>`, by name. */
 export interface SignPromptEventMap {
@@ -826,6 +832,9 @@ export interface SignPromptElement extends HTMLElement {
   ): void
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void
 }
+
+/** The `<sign-prompt>` class (defined by the package's entries). */
+export declare const SignPromptElement: { prototype: SignPromptElement; new (): SignPromptElement }
 
 /** Every tag of the package: its element interface and its attribute props. */
 export interface GatehouseElements {

@@ -168,6 +168,8 @@ export function generateTypings({ root, manifest }) {
         `  removeEventListener<K extends keyof ${base}EventMap>(type: K, listener: (this: ${className}, event: ${base}EventMap[K]) => unknown, options?: boolean | EventListenerOptions): void\n` +
         `  removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: ${className}, event: HTMLElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void\n` +
         `  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void\n}`,
+      // The class as a value too (\`instanceof\`, \`customElements.define\` of a subclass), as lib.dom declares HTMLElement.
+      `${doc(`The \`<${tagName}>\` class (defined by the package's entries).`)}export declare const ${className}: { prototype: ${className}; new (): ${className} }`,
     )
   }
   const tags = elements.map(({ declaration: d }) => ({ tag: d.tagName, className: d.name, base: pascal(d.tagName) }))

@@ -11,7 +11,7 @@ import { startLocalChain } from '../evm.ts'
 import { fundWallet, startTx, txPrompt } from './eth-helpers.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { startFakeRelay, type FakeRelay } from '../walletconnect-relay.ts'
-import { axeViolations } from './a11y.ts'
+import { axeViolations, expectNoAxeViolations } from './a11y.ts'
 import { eventCount, modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 import { login, prompt, wallets } from './wallet-helpers.ts'
 
@@ -88,6 +88,38 @@ describe('axe (WCAG 2.1 A/AA) inside the shadow roots', () => {
     await sweep(page, found, 'wallet list')
 
     expect(found).toEqual({})
+  })
+
+  it('error: a violation put into a screen fails the check the suites call (expectNoAxeViolations)', async () => {
+    const page = await openDemo()
+    await page.locator('#login').click()
+    await modal(page).locator('[data-screen="landing"]').waitFor()
+    await expectNoAxeViolations(page, 'landing')
+    // An icon button without a name and an image without alt text, as a careless change would add.
+    await page.evaluate(() => {
+      const screen = document.querySelector('auth-modal')!.shadowRoot!.querySelector('[data-screen="landing"]')!
+      screen.insertAdjacentHTML('beforeend', '<button type="button" data-broken><svg width="8" height="8"></svg></button><img src="data:," data-broken>')
+    })
+    const failure = await expectNoAxeViolations(page, 'landing (broken)').then(
+      () => null,
+      (error: Error) => error.message,
+    )
+    expect(failure).toContain('landing (broken)')
+    expect(failure).toContain('button-name')
+    expect(failure).toContain('image-alt')
+    await page.close()
+  })
+
+  it("reports no violation on the 'Something went wrong' interstitial (a screen's code failed to load)", async () => {
+    const page = await openDemo()
+    // The SMS screen's chunk does not arrive: the modal's error boundary shows the generic error.
+    await page.route(/\/chunks\/PhoneLoginScreen-[^/]*\.js$/, (route) => route.abort())
+    await page.locator('#login').click()
+    await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
+    await modal(page).getByText('Something went wrong').waitFor()
+    await modal(page).getByRole('button', { name: 'Go back' }).waitFor()
+    await expectNoAxeViolations(page, "'Something went wrong' interstitial")
+    await page.close()
   })
 
   it('reports no violation on the passkey, OAuth status and WalletConnect QR screens (dark theme)', async () => {

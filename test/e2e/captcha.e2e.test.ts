@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { FAKE_TURNSTILE_SECRET, FAKE_TURNSTILE_SITE_KEY, startFakeTurnstile, type FakeTurnstile } from '../turnstile.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 
 let stack: Stack
@@ -96,6 +97,7 @@ it('error: after the retries the failure stays with Try again; back keeps the ty
   await submitEmail(page, 'bot@example.com')
   await modal(page).getByRole('button', { name: 'Try again' }).waitFor({ timeout: 30_000 })
   await expect.poll(() => modal(page).getByText('You did not pass CAPTCHA. Please try again.').count()).toBe(1)
+  await expectNoAxeViolations(page, 'captcha failed (Try again)')
   expect(fake.requests).toHaveLength(0)
   await modal(page).getByRole('button', { name: 'Back' }).click()
   await modal(page).getByText('Please try again.', { exact: true }).waitFor()
@@ -122,6 +124,7 @@ it("error: siteverify down makes the server answer captcha_timeout: 'Captcha fai
     await submitEmail(page, 'down@example.com')
     await modal(page).getByText('Something went wrong! Please try again later.').waitFor()
     await modal(page).getByText('Captcha failed').waitFor()
+    await expectNoAxeViolations(page, 'captcha failed (siteverify down)')
     expect(fake.requests).toHaveLength(1)
   } finally {
     fake.setVerify('normal')
@@ -147,6 +150,7 @@ it("error: a site key without 't:' shows 'Unsupported captcha site key' and send
   await submitEmail(page, 'ada@example.com')
   await modal(page).getByText('Unsupported captcha site key').waitFor()
   await waitForHostEvent(page, 'auth-error')
+  await expectNoAxeViolations(page, 'unsupported captcha site key')
   expect(inits).toEqual([])
   await page.close()
 })

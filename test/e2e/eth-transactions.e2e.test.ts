@@ -13,6 +13,7 @@ import { startDevFaucet } from '../../scripts/lib/local-chain.mjs'
 // @ts-expect-error plain ES module
 import { startDemoServer } from '../../demo/serve.mjs'
 import { startStack, type Stack } from '../stack.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { eventCount, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 import { call, deployTestContracts, fundWallet, settled, startTx, txPrompt } from './eth-helpers.ts'
 import { login, wallets } from './wallet-helpers.ts'
@@ -131,6 +132,7 @@ describe('Ethereum transactions from the embedded wallet', () => {
     const hash = await screen.locator('[part="transaction-hash"] code').getAttribute('title')
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     expect(await screen.getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toBe(`https://etherscan.io/tx/${hash}`)
+    await expectNoAxeViolations(page, 'Transaction failed', 'sign-prompt')
     expect(((await chain.request('eth_getTransactionReceipt', [hash])) as { status: string }).status).toBe('0x0')
     // Retry prepares again from the chain (a fresh nonce: the reverted one was used), back to the confirmation.
     const nonceBefore = await chain.request('eth_getTransactionCount', [address, 'latest'])
@@ -151,6 +153,7 @@ describe('Ethereum transactions from the embedded wallet', () => {
   it("error: rejecting the confirmation screen gives 4001 (here for more than the balance: 'Add funds on <chain>')", async () => {
     await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 10n ** 20n })`)
     await txPrompt(page).getByText('Add funds on Local chain to complete transaction.').waitFor({ timeout: 30000 })
+    await expectNoAxeViolations(page, 'insufficient funds', 'sign-prompt')
     await txPrompt(page).getByRole('button', { name: 'Not now' }).click()
     const { err } = await settled(page)
     expect(err).toMatchObject({ code: 4001 })
@@ -208,6 +211,7 @@ describe('Ethereum transactions from the embedded wallet', () => {
     await screen.getByText('This is a malicious transaction').waitFor({ timeout: 30000 })
     const approve = screen.getByRole('button', { name: 'Approve' })
     expect(await approve.isDisabled()).toBe(true)
+    await expectNoAxeViolations(page, 'malicious transaction warning', 'sign-prompt')
     await screen.getByLabel('I understand and want to proceed anyways.').check()
     expect(await approve.isEnabled()).toBe(true)
     expect(scanner.requests.at(-1)!.headers['x-api-key']).toBe('scan-key')

@@ -12,6 +12,7 @@ import { launchBrowser } from '../browser.ts'
 import { startLocalChain, type LocalChain } from '../evm.ts'
 import { deployIdRegistry, parseConnectUri, relayAuthenticate, signSiwf, type FarcasterRegistry } from '../farcaster.ts'
 import { startStack, type Stack } from '../stack.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 
 let chain: LocalChain
@@ -106,12 +107,14 @@ describe('farcaster', () => {
         .locator('[part="farcaster-qr"] img')
         .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
     ).toBe(true)
+    await expectNoAxeViolations(page, 'Farcaster QR')
 
     await approveInFarcaster(uri, custody, fid)
     const success = await waitForHostEvent(page, 'auth-success', { timeout: 20_000 })
     expect(success.detail).toMatchObject({ loginMethod: 'farcaster', isNewUser: true })
     expect(success.detail.user.farcaster).toMatchObject({ fid, ownerAddress: custody.address, username: `fc${fid}`, signerPublicKey: null })
     await modal(page).getByText('Successfully connected with Farcaster').waitFor()
+    await expectNoAxeViolations(page, 'Farcaster success')
     await settle(page)
 
     // Second run through the host method login({ method: 'farcaster' }).
@@ -170,6 +173,7 @@ describe('farcaster', () => {
     const linking = page.evaluate(async () => (await document.querySelector('auth-modal')!.linkFarcaster()).linkedAccounts.map((a) => a.type))
     await approveInFarcaster((await readQr(page)).uri, custody, fid)
     await modal(page).getByText(`@fc${fid} is associated with another account`).waitFor({ timeout: 20_000 })
+    await expectNoAxeViolations(page, 'Farcaster account transfer')
     await modal(page).getByRole('button', { name: 'Transfer and delete account' }).click()
     await modal(page).getByText('Success!').waitFor()
     expect((await linking).sort()).toEqual(['email', 'farcaster'])
@@ -183,6 +187,7 @@ describe('farcaster', () => {
     await approveInFarcaster(uri, custody, fid, privateKeyToAccount(generatePrivateKey()))
     await modal(page).getByText('Authentication failed').waitFor({ timeout: 20_000 })
     await modal(page).getByText('Something went wrong. Try again.').waitFor()
+    await expectNoAxeViolations(page, 'Farcaster authentication failed')
     expect(await page.evaluate(() => document.querySelector('auth-modal')!.user)).toBeNull()
     await modal(page).getByRole('button', { name: 'Retry' }).click()
     const retried = await readQr(page, uri)
@@ -216,6 +221,7 @@ describe('farcaster', () => {
       await link.waitFor()
       expect(await link.getAttribute('href')).toMatch(/^farcaster:\/\/connect\?channelToken=/)
       expect(await modal(page).locator('[part="farcaster-qr"]').count()).toBe(0)
+      await expectNoAxeViolations(page, `Farcaster on a phone (${label})`)
       await page.context().close()
     }
   })

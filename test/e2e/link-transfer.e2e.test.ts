@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startHostIssuer, type HostIssuer } from '../host-issuer.ts'
 import { startStack, type Stack } from '../stack.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 import { TRANSFER_BLOCKED_BY_WALLET_MESSAGE } from '@gatehouse/contract'
 import { deriveFromSeed, generateEntropy, seedOf, splitSecret, toBase64, verifierFor } from '../../frame/src/custody.ts'
@@ -110,13 +111,16 @@ describe('account transfer', () => {
 
     await startFlow(page, 'linkEmail')
     await modal(page).getByText('Connect your email').waitFor()
+    await expectNoAxeViolations(page, 'Connect your email (link)')
     await submitEmail(page, 'donor@example.com')
     await typeCode(page, await stack.nextCode('donor@example.com'))
     await modal(page).getByText('donor@example.com is associated with another account').waitFor()
+    await expectNoAxeViolations(page, 'account transfer offer')
 
     // The optional assets check, then transfer from there.
     await modal(page).getByRole('button', { name: 'Check account assets before transferring' }).click()
     await modal(page).getByText('Check account assets before transferring').waitFor()
+    await expectNoAxeViolations(page, 'check account assets')
     const before = Date.now()
     await modal(page).getByRole('button', { name: 'Transfer and delete account' }).click()
     await modal(page).getByText('Success!').waitFor()
@@ -147,6 +151,7 @@ describe('account transfer', () => {
     await modal(page).getByRole('alert').filter({ hasText: TRANSFER_BLOCKED_BY_WALLET_MESSAGE }).waitFor()
     expect(await modal(page).getByText('Success!').count()).toBe(0)
     expect(await modal(page).getByRole('button', { name: 'Transfer and delete account' }).count()).toBe(0)
+    await expectNoAxeViolations(page, 'account transfer refused')
     await modal(page).getByRole('button', { name: 'No thanks' }).click()
     await expect.poll(() => flowResult(page)).toBe('error:USER_EXITED_LINK_FLOW')
     // The holder keeps their user, their session and their e-mail.
@@ -198,6 +203,7 @@ describe('link, unlink, update', () => {
 
     await startFlow(page, 'updateEmail')
     await modal(page).getByText('Update your email').waitFor()
+    await expectNoAxeViolations(page, 'Update your email')
     await submitEmail(page, 'after.update@example.com')
     await typeCode(page, await stack.nextCode('after.update@example.com'))
     const updated = await waitForHostEvent(page, 'update-success')
@@ -218,6 +224,7 @@ describe('link, unlink, update', () => {
     await submitEmail(page, 'second.one@example.com')
     await typeCode(page, await stack.nextCode('second.one@example.com'))
     await modal(page).getByText('User already has an account of type email linked.').waitFor()
+    await expectNoAxeViolations(page, 'link failed')
     await modal(page).getByRole('button', { name: 'Close' }).click()
     // The user left after the link failed: the flow reports the failure, not a plain exit.
     await expect.poll(() => flowResult(page)).toBe('error:FAILED_TO_LINK_ACCOUNT')

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { eventCount, modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 
 let stack: Stack
@@ -65,6 +66,7 @@ describe('code screen', () => {
     await modal(page).getByRole('textbox', { name: 'Digit 1' }).click()
     await page.keyboard.type('4x')
     await modal(page).getByText('Code should be numeric').waitFor()
+    await expectNoAxeViolations(page, 'code (non-digit error)')
     expect(await digits(page)).toEqual(['4', '', '', '', '', ''])
   })
 
@@ -99,6 +101,7 @@ describe('app rules', () => {
     await typeCode(page, await stack.nextCode(email))
     await modal(page).getByText('One last step').waitFor()
     expect(await modal(page).getByRole('link', { name: 'View Terms' }).getAttribute('href')).toBe('https://example.com/terms')
+    await expectNoAxeViolations(page, 'terms (One last step)')
     expect(await page.evaluate(() => window.gatehouseEvents.some((e) => e.type === 'auth-success'))).toBe(false)
     await modal(page).getByRole('button', { name: 'Accept' }).click()
     const success = await waitForHostEvent(page, 'auth-success')
@@ -124,6 +127,7 @@ describe('app rules', () => {
     await line.waitFor()
     expect((await line.textContent())?.replace(/\s+/g, ' ')).toContain('By logging in I agree to the Terms & Privacy Policy')
     expect(await modal(page).getByRole('link', { name: 'Terms' }).getAttribute('target')).toBe('_blank')
+    await expectNoAxeViolations(page, 'landing with the consent line')
   })
 
   it('error: an address off the allowlist sees the allowlist screen with its default texts', async () => {
@@ -131,6 +135,7 @@ describe('app rules', () => {
     await submitEmail(page, 'stranger@example.com')
     await modal(page).getByText("You don't have access to this app").waitFor()
     await modal(page).getByText('Have you been invited?').waitFor()
+    await expectNoAxeViolations(page, 'allowlist')
     await modal(page).getByRole('button', { name: 'Try another account' }).click()
     // Back on the landing screen, the address typed before is still there to correct.
     expect(await modal(page).getByRole('textbox', { name: 'Email address' }).inputValue()).toBe('stranger@example.com')
@@ -151,6 +156,7 @@ describe('app rules', () => {
     await modal(page).getByText('Ask Ada for an invite.').waitFor()
     // With a link set, the call to action leads there.
     expect(await modal(page).getByRole('link', { name: 'Use another e-mail' }).getAttribute('href')).toBe('https://example.com/waitlist')
+    await expectNoAxeViolations(page, 'allowlist with a link')
   })
 
   it('an allowlisted address logs in', async () => {
@@ -166,6 +172,7 @@ describe('app rules', () => {
     await typeCode(page, await stack.nextCode('late@example.com'))
     await modal(page).getByText('Unable to sign in').waitFor()
     await modal(page).getByRole('button', { name: 'Go back' }).waitFor()
+    await expectNoAxeViolations(page, 'user limit (Unable to sign in)')
   })
 
   it('error: sign-up disabled shows "Account not found" with "Try logging in again"', async () => {
@@ -173,6 +180,7 @@ describe('app rules', () => {
     await submitEmail(page, 'nobody@example.com')
     await typeCode(page, await stack.nextCode('nobody@example.com'))
     await modal(page).getByText('Account not found').waitFor()
+    await expectNoAxeViolations(page, 'Account not found')
     await modal(page).getByRole('button', { name: 'Try logging in again' }).click()
     await modal(page).getByRole('textbox', { name: 'Email address' }).waitFor()
   })
@@ -182,6 +190,7 @@ describe('app rules', () => {
     await submitEmail(page, 'ada+promo@example.com')
     await modal(page).getByText("Please enter a valid email address without a '+'.").waitFor()
     expect(await screen(page).getAttribute('data-screen')).toBe('landing')
+    await expectNoAxeViolations(page, 'landing with an inline e-mail error')
   })
 
   it('error: too many codes for one address shows "Request failed" / "Too many attempts."', async () => {
@@ -196,6 +205,7 @@ describe('app rules', () => {
     await modal(page).getByText('Request failed').waitFor()
     await modal(page).getByText('Too many attempts.').waitFor()
     await modal(page).getByRole('button', { name: 'Try again later' }).waitFor()
+    await expectNoAxeViolations(page, 'Request failed (throttled)')
   })
 })
 
@@ -212,6 +222,7 @@ describe('failures of the network and the server', () => {
     await modal(page).getByText('Something went wrong').waitFor({ timeout: 15000 })
     await modal(page).getByText('Try again later').first().waitFor()
     expect(calls).toBe(4)
+    await expectNoAxeViolations(page, 'Something went wrong')
     const error = await waitForHostEvent(page, 'auth-error', { after: before })
     expect(error.detail.code).toBeTruthy()
   })
@@ -224,5 +235,6 @@ describe('failures of the network and the server', () => {
     await submitEmail(page, 'switched.off@example.com')
     await modal(page).getByRole('heading', { name: 'Not allowed' }).waitFor()
     await modal(page).getByRole('button', { name: 'Try another method' }).waitFor()
+    await expectNoAxeViolations(page, 'Not allowed')
   })
 })

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startHostIssuer, type HostIssuer } from '../host-issuer.ts'
 import { startStack, type Stack } from '../stack.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { modal, waitForHostEvent } from './helpers.ts'
 
 let stack: Stack
@@ -82,6 +83,7 @@ describe('OAuth login', () => {
     await atIdp(popup, '', { deny: true })
     await modal(page).getByText('Authentication failed').waitFor()
     await modal(page).getByText('Retry and check Google (local dev) to finish connecting your account.').waitFor()
+    await expectNoAxeViolations(page, 'OAuth authentication failed')
     const [again] = await Promise.all([page.waitForEvent('popup'), modal(page).getByRole('button', { name: 'Retry' }).click()])
     await atIdp(again, 'retry@example.com')
     await modal(page).getByText('Successfully connected with Google (local dev)').waitFor()
@@ -113,6 +115,7 @@ describe('OAuth login', () => {
     await modal(page).getByText('Unexpected auth flow. This may be a phishing attempt.').waitFor({ timeout: 20_000 })
     await modal(page).getByText('Authentication failed').waitFor()
     expect(await modal(page).getByRole('button', { name: 'Retry' }).count()).toBe(0)
+    await expectNoAxeViolations(page, 'Unexpected auth flow')
     await page.close()
   })
 })

@@ -7,6 +7,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 
 let stack: Stack
@@ -136,6 +137,7 @@ describe('passkeys', () => {
     await modal(page).getByRole('button', { name: 'Log in with a passkey' }).click()
     await modal(page).getByText('An unknown error occurred.').waitFor()
     expect(await page.evaluate(() => document.querySelector('auth-modal')!.user)).toBeNull()
+    await expectNoAxeViolations(page, 'passkey error (An unknown error occurred.)')
 
     await cdp.send('WebAuthn.setResponseOverrideBits', { authenticatorId, isBogusSignature: false })
     await modal(page).getByRole('button', { name: 'Retry' }).click()
@@ -160,6 +162,7 @@ describe('passkeys', () => {
     })
     await openPasskeyEntry(page)
     await modal(page).getByText('Passkey request timed out or rejected by user.').waitFor()
+    await expectNoAxeViolations(page, 'passkey request rejected')
     await expect(modal(page).getByText('Log in or create a new account?').count()).resolves.toBe(0)
     expect(id).toHaveLength(25)
     await page.context().close()

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 
 let stack: Stack
@@ -90,6 +91,7 @@ describe('SMS login', () => {
     await phoneInput(page).press('Enter')
     await modal(page).getByText('This region is not supported').waitFor()
     await modal(page).getByText('SMS authentication from this region is not available').waitFor()
+    await expectNoAxeViolations(page, 'This region is not supported')
     await page.close()
   })
 

@@ -21,6 +21,7 @@ import { injectSolanaWallet, newSolanaWallet } from '../wallets.ts'
 import { startSolanaFaucet } from '../../scripts/lib/local-solana.mjs'
 // @ts-expect-error plain ES module
 import { startDemoServer } from '../../demo/serve.mjs'
+import { expectNoAxeViolations } from './a11y.ts'
 import { eventCount, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 import { settled, startTx, txPrompt } from './eth-helpers.ts'
 import { login, wallets } from './wallet-helpers.ts'
@@ -107,12 +108,15 @@ describe('Solana transactions from the embedded wallet', () => {
     // 5000 lamports from getFeeForMessage: under 0.001 SOL and under a cent (spec §9).
     expect(await row('Estimated fee')).toBe('Estimated fee<0.001 SOL (<$0.01)')
     await screen.locator('[part="balance-card"]').getByText('Balance 2 SOL').waitFor()
+    await expectNoAxeViolations(page, 'Solana transaction confirmation', 'sign-prompt')
     await screen.getByRole('button', { name: 'Advanced' }).click()
     expect(await screen.locator('[part="transaction-instructions"] li').evaluateAll((li) => li.map((l) => l.getAttribute('data-type')))).toEqual([
       'sol-transfer',
     ])
+    await expectNoAxeViolations(page, 'Solana transaction instructions (Advanced)', 'sign-prompt')
     await screen.getByRole('button', { name: 'Approve' }).click()
     await screen.getByText('Transaction complete!').waitFor({ timeout: 30000 })
+    await expectNoAxeViolations(page, 'Solana transaction complete', 'sign-prompt')
     await screen.getByRole('button', { name: 'All Done' }).click()
     const { signature } = (await settled(page)).ok as { signature: string }
     expect(await balance(recipient)).toBe(SOL / 2)
@@ -152,6 +156,7 @@ describe('Solana transactions from the embedded wallet', () => {
     await startTx(page, `modal.signTransaction(${await txBytes(transfer(recipient, SOL / 10))}).then((r) => Array.from(r.signedTransaction))`)
     await txPrompt(page).getByRole('button', { name: 'Approve' }).click({ timeout: 30000 })
     await txPrompt(page).getByText('Transaction signed!').waitFor({ timeout: 30000 })
+    await expectNoAxeViolations(page, 'Solana transaction signed', 'sign-prompt')
     const signed = VersionedTransaction.deserialize(Uint8Array.from((await settled(page)).ok as number[]))
     expect(ed25519.verify(signed.signatures[0]!, signed.message.serialize(), new PublicKey(address).toBytes())).toBe(true)
     expect(await balance(recipient)).toBe(0)
@@ -163,6 +168,7 @@ describe('Solana transactions from the embedded wallet', () => {
     const screen = txPrompt(page)
     await screen.getByText('Add funds on Solana to complete transaction.').waitFor({ timeout: 30000 })
     expect(await screen.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true)
+    await expectNoAxeViolations(page, 'Solana insufficient funds', 'sign-prompt')
     await screen.getByRole('button', { name: 'Not now' }).click()
     expect((await settled(page)).err).toMatchObject({ code: 'USER_REJECTED' })
     await startTx(page, `modal.sendTransaction(${bytes}, { uiOptions: { showWalletUIs: false } })`)
@@ -179,6 +185,7 @@ describe('Solana transactions from the embedded wallet', () => {
     await startTx(page, `modal.signAndSendAllTransactions(${list}).then((r) => r.signatures)`)
     const screen = txPrompt(page)
     await screen.getByRole('heading', { name: 'Confirm transaction (1 / 2)' }).waitFor({ timeout: 30000 })
+    await expectNoAxeViolations(page, 'Solana batch confirmation (1 / 2)', 'sign-prompt')
     await screen.getByRole('button', { name: 'Continue' }).click()
     await screen.getByRole('heading', { name: 'Confirm transaction (2 / 2)' }).waitFor()
     await expect.poll(() => row('Amount')).toBe('Amount0.02 SOL ($3.00)')
@@ -196,6 +203,7 @@ describe('Solana transactions from the embedded wallet', () => {
     const screen = txPrompt(page)
     await screen.getByRole('button', { name: 'Approve' }).click({ timeout: 30000 })
     await screen.getByText('Simulation failed: Blockhash not found').waitFor({ timeout: 30000 })
+    await expectNoAxeViolations(page, 'Solana transaction error', 'sign-prompt')
     await screen.getByRole('button', { name: 'Retry transaction' }).click()
     await screen.getByRole('button', { name: 'Approve' }).click({ timeout: 30000 })
     await screen.getByRole('button', { name: 'All Done' }).click({ timeout: 30000 })

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 
 const BOT = { botToken: '424242:AAE-e2e_token_for_gatehouse', botUsername: 'gatehouse_e2e_bot' }
@@ -76,6 +77,7 @@ describe('telegram', () => {
     expect(success.detail.loginMethod).toBe('telegram')
     expect(success.detail.user.linkedAccounts[0]).toMatchObject({ type: 'telegram', telegramUserId: '5550001', username: 'tele_user' })
     await modal(page).getByText('Successfully connected with Telegram').waitFor()
+    await expectNoAxeViolations(page, 'Telegram success')
     expect(new URL(page.url()).search).toBe('?keep=1')
     await page.close()
   })
@@ -86,6 +88,7 @@ describe('telegram', () => {
     await modal(page).getByText('Something went wrong. Try again.').waitFor()
     await modal(page).getByText('Authentication failed').waitFor()
     await modal(page).getByRole('button', { name: 'Retry' }).waitFor()
+    await expectNoAxeViolations(page, 'Telegram authentication failed')
     expect(await page.evaluate(() => document.querySelector('auth-modal')!.user)).toBeNull()
     expect(new URL(page.url()).search).toBe('')
     await page.close()
@@ -102,6 +105,7 @@ describe('telegram', () => {
       const s = document.querySelector('auth-modal')!.shadowRoot!.querySelector('script[data-telegram-login]') as HTMLScriptElement | null
       return s && { src: s.src, bot: s.dataset.telegramLogin, authUrl: s.dataset.authUrl }
     })
+    await expectNoAxeViolations(page, 'Log in with Telegram')
     expect(await script.jsonValue()).toMatchObject({
       src: 'https://telegram.org/js/telegram-widget.js?22',
       bot: 'gatehouse_e2e_bot',
@@ -186,6 +190,7 @@ describe('telegram link', () => {
       return s && { onauth: s.dataset.onauth ?? null, authUrl: s.dataset.authUrl ?? null }
     })
     expect(await script.jsonValue()).toEqual({ onauth: '__gatehouseTelegramAuth(user)', authUrl: null })
+    await expectNoAxeViolations(page, 'Telegram link')
     // What Telegram's widget does once the user confirms in its popup: evaluate data-onauth with the signed user.
     await page.evaluate((user) => (window as any).__gatehouseTelegramAuth(user), signedResult({ id: 5550100, first_name: 'Linker', username: 'tg_linker' }))
     expect(await linkResult(page)).toBe('email,telegram')

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { injectEthereumWallet, injectSolanaWallet, newEthereumWallet, newSolanaWallet } from '../wallets.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { modal, waitForHostEvent } from './helpers.ts'
 
 describe('wallet list', () => {
@@ -41,6 +42,7 @@ describe('wallet list', () => {
     expect(await rowNames(page)).toEqual(['Coinbase Wallet', 'OKX Wallet', 'Trust Wallet'])
     await search.fill('zzz')
     await modal(page).getByText('No wallets found. Try another search.').waitFor()
+    await expectNoAxeViolations(page, 'wallet search without a match')
     // The bar stays while a search is active, so the user can fix it.
     expect(await search.isVisible()).toBe(true)
     await search.fill('')
@@ -60,6 +62,7 @@ describe('wallet list', () => {
       .click()
     await modal(page).getByRole('heading', { name: 'Open or install MetaMask' }).waitFor()
     expect(await modal(page).getByRole('link', { name: 'Install MetaMask' }).getAttribute('href')).toBe('https://metamask.io/download/')
+    await expectNoAxeViolations(page, 'install guide')
     await modal(page).getByRole('button', { name: 'Use a different wallet' }).click()
     await modal(page).getByRole('heading', { name: 'Connect wallet' }).waitFor()
     await page.close()
@@ -70,6 +73,7 @@ describe('wallet list', () => {
     const page = await browser.newPage()
     await open(page)
     await modal(page).getByText('No wallets available').waitFor({ timeout: 10_000 })
+    await expectNoAxeViolations(page, 'No wallets available')
     await page.close()
   })
 
@@ -83,6 +87,7 @@ describe('wallet list', () => {
     await modal(page).getByRole('button', { name: /Duo/ }).click()
     await modal(page).getByRole('heading', { name: 'Select network' }).waitFor()
     expect(await modal(page).locator('.actions button').allTextContents()).toEqual(['Ethereum', 'Solana'])
+    await expectNoAxeViolations(page, 'Select network')
     await modal(page).getByRole('button', { name: 'Solana' }).click()
     await modal(page).getByRole('button', { name: 'Sign with your wallet' }).click()
     const success = await waitForHostEvent(page, 'auth-success')

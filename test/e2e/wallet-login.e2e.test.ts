@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { injectEthereumWallet, injectSolanaWallet, newEthereumWallet, newSolanaWallet } from '../wallets.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { eventCount, modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 
 describe('wallet login through the demo page', () => {
@@ -87,6 +88,7 @@ describe('wallet login through the demo page', () => {
     await modal(page).getByRole('button', { name: 'Sign with your wallet' }).click()
     await modal(page).getByRole('heading', { name: 'You rejected the request' }).waitFor()
     expect(await modal(page).getByRole('button', { name: 'Use a different wallet' }).isVisible()).toBe(true)
+    await expectNoAxeViolations(page, 'You rejected the request')
     const error = await waitForHostEvent(page, 'auth-error')
     expect(error.detail.message).toMatch(/rejected/i)
 
@@ -112,6 +114,7 @@ describe('wallet login through the demo page', () => {
     await modal(page).getByRole('button', { name: 'Retry' }).click()
     await modal(page).getByRole('heading', { name: 'Unable to connect wallet' }).waitFor()
     expect(await modal(page).getByRole('button', { name: 'Retry' }).count()).toBe(0)
+    await expectNoAxeViolations(page, 'Unable to connect wallet')
     await modal(page).getByRole('button', { name: 'Use a different wallet' }).click()
     await modal(page).getByRole('heading', { name: 'Connect wallet' }).waitFor()
     await page.close()

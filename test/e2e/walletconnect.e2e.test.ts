@@ -12,6 +12,7 @@ import { startFakeListing } from '../walletconnect-listing.ts'
 import { startFakeRelay, type FakeRelay } from '../walletconnect-relay.ts'
 import { startNodeWallet, type NodeWalletConnectWallet } from '../walletconnect-wallet.ts'
 import { newEthereumWallet } from '../wallets.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { eventCount, modal, waitForHostEvent } from './helpers.ts'
 
 describe('WalletConnect v2 through the demo page', () => {
@@ -83,6 +84,7 @@ describe('WalletConnect v2 through the demo page', () => {
 
     await wallet.pair(uri)
     await modal(page).getByRole('heading', { name: 'Sign to verify' }).waitFor()
+    await expectNoAxeViolations(page, 'Sign to verify (WalletConnect)')
     const connected = await waitForHostEvent(page, 'wallet-connected')
     expect(connected.detail.wallet).toMatchObject({ address: key.address, chainType: 'ethereum', chainId: 'eip155:1', connectorType: 'wallet_connect_v2' })
 
@@ -137,6 +139,7 @@ describe('WalletConnect v2 through the demo page', () => {
     wallet.rejectNext()
     await modal(page).getByRole('button', { name: 'Sign with your wallet' }).click()
     await modal(page).getByRole('heading', { name: 'You rejected the request' }).waitFor({ timeout: 30000 })
+    await expectNoAxeViolations(page, 'You rejected the request (signature)')
     await modal(page).getByRole('button', { name: 'Retry' }).click()
     const success = await waitForHostEvent(page, 'auth-success', { timeout: 30000 })
     expect(success.detail.user.linkedAccounts).toEqual([expect.objectContaining({ type: 'wallet', address: key.address })])
