@@ -37,12 +37,15 @@ export const styles = /* css */ `
   --_accent-strong: var(--gh-accent-strong, color-mix(in srgb, var(--gh-accent) 85%, #000));
   --_accent-text: var(--_accent-strong);
   --_error: var(--gh-error);
+  /* Success text darkened on the light background (#12a150 alone is 3.4:1 on white; AA needs 4.5:1). */
+  --_success-text: color-mix(in srgb, var(--gh-success) 70%, #000);
   color: var(--_fg);
 }
 .root[data-theme='dark'] {
   --_bg: var(--gh-dark-background); --_fg: var(--gh-dark-foreground); --_muted: var(--gh-dark-muted);
   --_border: var(--gh-dark-border); --_surface: var(--gh-dark-surface);
   --_error: var(--gh-dark-error);
+  --_success-text: var(--gh-success);
   --_accent-text: var(--gh-dark-accent-text, color-mix(in srgb, var(--gh-accent) 70%, #fff));
 }
 .backdrop {
@@ -90,7 +93,7 @@ form.email:focus-within { border-color: var(--gh-accent); }
 .primary-button:disabled, .secondary-button:disabled { opacity: 0.5; cursor: not-allowed; }
 form.email .primary-button { padding: 6px 12px; }
 .error-message { margin: 0; color: var(--_error); font-size: 13px; }
-.success-message { margin: 0; color: var(--gh-success); font-size: 13px; }
+.success-message { margin: 0; color: var(--_success-text); font-size: 13px; }
 .consent { margin: 0; color: var(--_muted); font-size: 12px; }
 a { color: var(--_accent-text); }
 .code { display: flex; gap: 8px; justify-content: center; }
