@@ -4,30 +4,11 @@
  * frame's replies (the server's payloads, camelCased by the frame) are answered in-page on the proxy.
  */
 import './auth-modal.ts'
-import { toUser } from '../../src/api/user.ts'
 import type { WireUser } from '../../src/api/user.ts'
 import { WalletProxyError } from '../../src/errors/wallet.ts'
-import { $session } from '../../src/stores/session.ts'
 import { getWalletProxy } from '../../src/wallets/embedded/proxy.ts'
-import {
-  API_URL,
-  APP_ID,
-  accessToken,
-  appConfig,
-  assert,
-  button,
-  byLabel,
-  equal,
-  mockFetch,
-  paste,
-  queryByText,
-  recordEvents,
-  reset,
-  shadow,
-  waitFor,
-  wireUser,
-} from '../testing/harness.ts'
-import type { AuthModalElement } from './auth-modal.element.ts'
+import { assert, button, byLabel, equal, paste, queryByText, recordEvents, shadow, waitFor, wireUser, type Route } from '../testing/harness.ts'
+import { mountSignedIn } from '../testing/signed-in.ts'
 
 type Method = 'sms' | 'totp' | 'passkey'
 const PHONE = { type: 'phone', address: '+14155550123', phone_number: '+14155550123', verified_at: 1, first_verified_at: 1, latest_verified_at: 1 }
@@ -52,17 +33,7 @@ const refuse = (type: string, message: string) => () => {
   throw new WalletProxyError({ type, message })
 }
 
-async function mount(user: WireUser, routes: Record<string, unknown> = {}): Promise<AuthModalElement> {
-  reset()
-  mockFetch({ [`GET /apps/${APP_ID}`]: { body: appConfig() }, 'POST /analytics_events': { status: 204 }, ...routes } as never)
-  const element = document.createElement('auth-modal')
-  element.setAttribute('app-id', APP_ID)
-  element.setAttribute('api-url', API_URL)
-  document.body.append(element)
-  await waitFor(() => element.ready, 'ready')
-  $session.set({ status: 'authenticated', user: toUser(user as never), tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null } })
-  return element
-}
+const mount = (user: WireUser, routes: Record<string, Route> = {}) => mountSignedIn(user, routes)
 
 const root = (element: Element) => shadow(element)
 const screen = (element: Element) => root(element).querySelector<HTMLElement>('[data-screen]')?.dataset.screen

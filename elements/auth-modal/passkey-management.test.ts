@@ -5,10 +5,9 @@
  * replaced by a credential in the shape `navigator.credentials.create` resolves.
  */
 import './auth-modal.ts'
-import { toUser, type WireUser } from '../../src/api/user.ts'
-import { $session } from '../../src/stores/session.ts'
-import { API_URL, APP_ID, accessToken, appConfig, assert, button, equal, mockFetch, queryByText, reset, shadow, waitFor, wireUser } from '../testing/harness.ts'
-import type { AuthModalElement } from './auth-modal.element.ts'
+import type { WireUser } from '../../src/api/user.ts'
+import { assert, button, equal, queryByText, shadow, waitFor, wireUser, type Route } from '../testing/harness.ts'
+import { mountSignedIn } from '../testing/signed-in.ts'
 
 const passkey = (n: number) => ({
   type: 'passkey',
@@ -55,21 +54,7 @@ function fakeCreate(created: unknown[]) {
   })
 }
 
-async function mount(user: WireUser, routes: Record<string, unknown>): Promise<AuthModalElement> {
-  reset()
-  mockFetch({
-    [`GET /apps/${APP_ID}`]: { body: appConfig({ loginMethods: { passkey: true } }) },
-    'POST /analytics_events': { status: 204 },
-    ...routes,
-  } as never)
-  const element = document.createElement('auth-modal')
-  element.setAttribute('app-id', APP_ID)
-  element.setAttribute('api-url', API_URL)
-  document.body.append(element)
-  await waitFor(() => element.ready, 'ready')
-  $session.set({ status: 'authenticated', user: toUser(user as never), tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null } })
-  return element
-}
+const mount = (user: WireUser, routes: Record<string, Route> = {}) => mountSignedIn(user, routes, { loginMethods: { passkey: true } })
 
 const root = (element: Element) => shadow(element)
 const rows = (element: Element) => [...root(element).querySelectorAll<HTMLElement>('[data-passkey]')]
