@@ -197,4 +197,49 @@ describe('MFA screens in <auth-modal>', () => {
     )
     await text(element, 'How would you like to verify your identity?')
   })
+
+  it("'Verifying with passkey': starts at once, 'Passkey last added', error: a refused prompt, then 'Try again' verifies", async () => {
+    const key = {
+      type: 'passkey',
+      address: 'cred-1',
+      credential_id: 'cred-1',
+      enrolled_in_mfa: true,
+      verified_at: 1_700_000_000,
+      first_verified_at: 1_700_000_000,
+      latest_verified_at: 1_700_000_000,
+    }
+    const user = wireUser({ linked_accounts: [...wireUser().linked_accounts, key], mfa_methods: [{ type: 'passkey' }, { type: 'totp' }] } as never)
+    const options = { challenge: 'Y2hhbGxlbmdl', rp_id: location.hostname, allow_credentials: [{ id: 'Y3JlZC0x', type: 'public-key' }], timeout: 60_000 }
+    const element = await mount(user, { 'POST /mfa/passkeys/init': { body: { options } } })
+    const bytes = (text: string) => new TextEncoder().encode(text).buffer
+    let prompts = 0
+    Object.defineProperty(navigator.credentials, 'get', {
+      configurable: true,
+      value: async () => {
+        if (++prompts === 1) throw new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError')
+        return {
+          id: 'Y3JlZC0x',
+          rawId: bytes('cred-1'),
+          type: 'public-key',
+          authenticatorAttachment: 'platform',
+          response: { authenticatorData: bytes('data'), clientDataJSON: bytes('{}'), signature: bytes('sig'), userHandle: null },
+          getClientExtensionResults: () => ({}),
+        }
+      },
+    })
+    const calls = frame({ 'mfa:verify': () => ({ mfaVerifiedUntil: Date.now() + 600_000 }) })
+    const verified = element.verifyMfa()
+    ;(await waitFor(() => button(root(element), 'Passkey'), 'chooser')).click()
+    await text(element, 'Verifying with passkey')
+    assert(queryByText(root(element), 'Approve with touch, face, PIN, or hardware key.'), 'detail')
+    assert(queryByText(root(element), `Passkey last added ${new Date(1_700_000_000_000).toLocaleDateString()}`), 'last added')
+    assert(button(root(element), 'Choose another method'), 'Choose another method')
+    await text(element, 'Passkey request timed out or rejected by user.')
+    equal(calls.length, 0, 'nothing sent to the frame for a refused prompt')
+    button(root(element), 'Try again')!.click()
+    await verified
+    equal(prompts, 2)
+    equal(calls[0]!.payload.method, 'passkey')
+    equal((calls[0]!.payload.authenticatorResponse as { id: string }).id, 'Y3JlZC0x')
+  })
 })
