@@ -91,6 +91,7 @@ form.email:focus-within { border-color: var(--gh-accent); }
 .primary-button { border: 0; background: var(--_accent-strong); color: var(--gh-accent-contrast); }
 .secondary-button { border: 1px solid var(--_border); background: transparent; color: var(--_fg); }
 .primary-button:disabled, .secondary-button:disabled { opacity: 0.5; cursor: not-allowed; }
+.mfa-methods button[aria-disabled='true'] { opacity: 0.5; cursor: not-allowed; }
 form.email .primary-button { padding: 6px 12px; }
 .error-message { margin: 0; color: var(--_error); font-size: 13px; }
 .success-message { margin: 0; color: var(--_success-text); font-size: 13px; }
