@@ -99,6 +99,9 @@ export default {
     'elements/r2wc-base.ts',
     'elements/auth-modal/host-methods.ts',
     'elements/auth-modal/mfa-host-methods.ts',
+    'elements/auth-modal/wallet-host-methods.ts',
+    'elements/auth-modal/host-method-table.ts',
+    'elements/auth-modal/tag-methods.ts',
   ],
   outdir: '.',
   dev: false,
@@ -107,6 +110,7 @@ export default {
   packagejson: false,
   plugins: [
     tableMethods({ file: 'elements/auth-modal/host-methods.ts', table: 'hostMethods', className: 'AuthModalElement' }),
+    tableMethods({ file: 'elements/auth-modal/wallet-host-methods.ts', table: 'walletHostMethods', className: 'AuthModalElement' }),
     tableMethods({ file: 'elements/auth-modal/mfa-host-methods.ts', table: 'mfaHostMethods', className: 'AuthModalElement' }),
     publicMembersOnly(),
     themeContract(),

@@ -56,9 +56,10 @@ form.email:focus-within { border-color: var(--gh-accent); }
 .primary-button { border: 0; background: var(--_accent-strong); color: var(--gh-accent-contrast); }
 .secondary-button { border: 1px solid var(--_border); background: transparent; color: var(--_fg); }
 .primary-button:disabled, .secondary-button:disabled { opacity: 0.5; cursor: not-allowed; }
+.mfa-methods button[aria-disabled='true'] { opacity: 0.5; cursor: not-allowed; }
 form.email .primary-button { padding: calc(var(--gh-spacing) * 1.5) calc(var(--gh-spacing) * 3); }
 .error-message { margin: 0; color: var(--_error); font-size: var(--gh-font-size-sm); }
-.success-message { margin: 0; color: var(--gh-success); font-size: var(--gh-font-size-sm); }
+.success-message { margin: 0; color: var(--_success-text); font-size: var(--gh-font-size-sm); }
 .consent { margin: 0; color: var(--_muted); font-size: var(--gh-font-size-xs); }
 a { color: var(--_accent-text); }
 .code { display: flex; gap: calc(var(--gh-spacing) * 2); justify-content: center; }

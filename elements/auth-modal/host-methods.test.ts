@@ -4,7 +4,7 @@ import { $modal } from '../../src/stores/modal.ts'
 import { $session } from '../../src/stores/session.ts'
 import { API_URL, APP_ID, OTHER_APP_ID, accessToken, appConfig, assert, equal, mockFetch, reset, waitFor, wireUser } from '../testing/harness.ts'
 import type { AuthModalElement } from './auth-modal.element.ts'
-import { hostMethods } from './host-methods.ts'
+import { tagMethods } from './tag-methods.ts'
 
 async function mount(appId = APP_ID): Promise<AuthModalElement> {
   const element = document.createElement('auth-modal')
@@ -21,7 +21,7 @@ describe('<auth-modal> host methods (host-methods.ts)', () => {
     const manifest = await (await fetch('/custom-elements.json')).json()
     const declaration = manifest.modules.flatMap((m: any) => m.declarations ?? []).find((d: any) => d.name === 'AuthModalElement')
     const documented = new Map<string, any>(declaration.members.filter((m: any) => m.kind === 'method').map((m: any) => [m.name, m]))
-    for (const name of Object.keys(hostMethods)) {
+    for (const name of Object.keys(tagMethods)) {
       equal(typeof (document.createElement('auth-modal') as any)[name], 'function', name)
       assert(documented.get(name)?.description, `${name} documented in custom-elements.json`)
     }
@@ -58,10 +58,10 @@ describe('<auth-modal> host methods (host-methods.ts)', () => {
       const second = await mount(OTHER_APP_ID)
       await waitFor(() => errors.some((e) => e.includes('Only one Gatehouse provider')), 'refused')
       const before = calls.length
-      const names = [...Object.keys(hostMethods), 'syncCustomToken'] as const
+      const names = [...Object.keys(tagMethods), 'syncCustomToken'] as const
       for (const name of names) {
         errors.length = 0
-        const refused = name === 'syncCustomToken' ? 'reject' : hostMethods[name as keyof typeof hostMethods].refused
+        const refused = name === 'syncCustomToken' ? 'reject' : tagMethods[name as keyof typeof tagMethods].refused
         let outcome: unknown
         try {
           outcome = (second as any)[name]('0x1111111111111111111111111111111111111111', {})

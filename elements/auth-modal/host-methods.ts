@@ -1,65 +1,21 @@
 /**
- * What `<auth-modal>`'s host methods do, as one table: method name → the action it runs, loaded
- * on first call (a dynamic import keeps each action out of the tags entry until a host uses it),
- * how the call's arguments map to the action's parameters and what the method answers (e.g. the
- * action's `.user`). The element installs every entry on its prototype behind one refused-tag
- * guard (`installHostMethods`) and takes its method types from the table (`HostMethods`).
+ * `<auth-modal>`'s login and account methods (open, log in, link and unlink accounts, close, log
+ * out, tokens) as a table; the wallet methods are in ./wallet-host-methods.ts, MFA and passkey
+ * management in ./mfa-host-methods.ts, the table machinery in ./host-method-table.ts.
  *
  * This file is also the methods' public contract: custom-elements-manifest.config.mjs reads each
  * entry's JSDoc, parameters and return type annotation (required) into custom-elements.json.
  */
 import { closeModal } from '../../src/actions/closeModal.ts'
-import type { CreateWalletParameters } from '../../src/actions/createWallet.ts'
-import type { ExportWalletParameters } from '../../src/actions/exportWallet.ts'
-import type { FundWalletOptions } from '../../src/funding/config.ts'
-import type { FundSuccessEventDetail } from '../../src/events/fund-success.ts'
 import { getAccessToken } from '../../src/actions/getAccessToken.ts'
-import { getEthereumProvider, type EmbeddedEthereumProvider, type GetEthereumProviderOptions } from '../../src/actions/getEthereumProvider.ts'
-import type { ImportWalletParameters } from '../../src/actions/importWallet.ts'
 import { linkOAuth } from '../../src/actions/linkOAuth.ts'
 import { login, type LoginParameters } from '../../src/actions/login.ts'
 import { logout } from '../../src/actions/logout.ts'
 import { openModal } from '../../src/actions/openModal.ts'
-import type { SetWalletRecoveryParameters } from '../../src/actions/setWalletRecovery.ts'
-import type { SignMessageParameters, SignMessageReturnType } from '../../src/actions/signMessage.ts'
-import type {
-  EthereumTransactionRequest,
-  SendSolanaTransactionReturnType,
-  SendTransactionOptions,
-  SendTransactionReturnType,
-  SolanaTransactionInput,
-  SolanaTransactionOptions,
-} from '../../src/actions/sendTransaction.ts'
-import type { SignAllTransactionsReturnType } from '../../src/actions/signAllTransactions.ts'
-import type { SignAndSendAllTransactionsReturnType } from '../../src/actions/signAndSendAllTransactions.ts'
-import type { SignSolanaTransactionReturnType, SignTransactionReturnType } from '../../src/actions/signTransaction.ts'
 import type { User } from '../../src/api/user.ts'
-import type { Wallet } from '../../src/stores/wallets.ts'
+import { lazy, now, start, user, type HostMethod } from './host-method-table.ts'
 
-/** How a method of a refused tag answers: a promise rejects, a void method does nothing, a synchronous one throws. */
-export type Refusal = 'reject' | 'ignore' | 'throw'
-
-export interface HostMethod<A extends unknown[] = any[], R = unknown> {
-  run: (...args: A) => R
-  refused: Refusal
-}
-
-/** The action is imported on the first call; the method resolves with what `call` answers. */
-export function lazy<M, A extends unknown[], R>(load: () => Promise<M>, call: (action: M, ...args: A) => Promise<R>): HostMethod<A, Promise<R>> {
-  return { run: async (...args) => call(await load(), ...args), refused: 'reject' }
-}
-
-/** Same, for methods that open a screen: they answer nothing, so there is nothing to wait for. */
-function start<M, A extends unknown[]>(load: () => Promise<M>, call: (action: M, ...args: A) => void): HostMethod<A, void> {
-  return { run: (...args) => void load().then((action) => call(action, ...args)), refused: 'ignore' }
-}
-
-/** A statically imported action run in the same task as the call (small, or it must be synchronous). */
-function now<A extends unknown[], R>(run: (...args: A) => R, refused: Refusal): HostMethod<A, R> {
-  return { run, refused }
-}
-
-const user = ({ user }: { user: User }) => user
+export { installHostMethods, lazy, type HostMethods } from './host-method-table.ts'
 
 export const hostMethods = {
   /** Opens the modal on the landing screen. */
@@ -264,127 +220,4 @@ export const hostMethods = {
 
   /** The access token, refreshed when it expires within 30 s; null when logged out. */
   getAccessToken: now((): Promise<string | null> => getAccessToken(), 'reject'),
-
-  /** Creates an embedded wallet (spec rules: createAdditional, walletIndex). Emits `wallet-created`. */
-  createWallet: lazy(
-    () => import('../../src/actions/createWallet.ts'),
-    (m, parameters?: CreateWalletParameters): Promise<Wallet> => m.createWallet(parameters),
-  ),
-
-  /** Imports a private key as an embedded wallet; the key goes only to the wallet frame. */
-  importWallet: lazy(
-    () => import('../../src/actions/importWallet.ts'),
-    (m, parameters: ImportWalletParameters): Promise<Wallet> => m.importWallet(parameters),
-  ),
-
-  /** EIP-1193 provider of an embedded Ethereum wallet (for viem, wagmi…). */
-  // Not lazy: hosts hand the provider straight to viem's custom() or wagmi, which take an object, not a promise.
-  getEthereumProvider: now((address: string, options?: GetEthereumProviderOptions): EmbeddedEthereumProvider => getEthereumProvider(address, options), 'throw'),
-
-  /**
-   * Signs a message with one of the user's embedded wallets: the one at `address`, else the first
-   * Ethereum wallet, else the first Solana one. The wallet's chain decides: Ethereum `personal_sign`
-   * (0x-hex signature), Solana ed25519 (base64). Shown in `<sign-prompt>` unless `showWalletUIs: false`.
-   */
-  signMessage: lazy(
-    () => import('../../src/actions/signMessage.ts'),
-    (m, parameters: SignMessageParameters): Promise<SignMessageReturnType> => m.signMessage(parameters),
-  ),
-
-  /**
-   * Sends a transaction through the confirmation screen (unless `uiOptions.showWalletUIs` is false).
-   * The wallet decides the chain: a @solana/web3.js transaction (or its bytes), or the `address` of
-   * an embedded Solana wallet, is sent on the app's Solana cluster and resolves `{ signature,
-   * signedTransaction }`; an Ethereum request (or batch) from the wallet at `address` (embedded, or a
-   * connected external wallet that sends it itself) resolves `{ hash }` once the receipt is on chain.
-   */
-  sendTransaction: lazy(
-    () => import('../../src/actions/sendTransaction.ts'),
-    (
-      m,
-      request: EthereumTransactionRequest | EthereumTransactionRequest[] | SolanaTransactionInput,
-      options?: SendTransactionOptions | SolanaTransactionOptions,
-    ): Promise<SendTransactionReturnType | SendSolanaTransactionReturnType> => m.sendTransaction(request as never, options),
-  ),
-
-  /** Signs without sending (confirmation screen unless headless): Ethereum resolves `{ signature }` (0x-hex), Solana `{ signedTransaction }` (bytes). */
-  signTransaction: lazy(
-    () => import('../../src/actions/signTransaction.ts'),
-    (
-      m,
-      request: EthereumTransactionRequest | SolanaTransactionInput,
-      options?: SendTransactionOptions | SolanaTransactionOptions,
-    ): Promise<SignTransactionReturnType | SignSolanaTransactionReturnType> => m.signTransaction(request as never, options),
-  ),
-
-  /** Solana: signs several transactions and sends them in order (each confirmed before the next); resolves `{ signatures, signedTransactions }`. */
-  signAndSendAllTransactions: lazy(
-    () => import('../../src/actions/signAndSendAllTransactions.ts'),
-    (m, transactions: SolanaTransactionInput[], options?: SolanaTransactionOptions): Promise<SignAndSendAllTransactionsReturnType> =>
-      m.signAndSendAllTransactions(transactions, options),
-  ),
-
-  /** Solana: signs several transactions without sending them; resolves `{ signedTransactions }`. */
-  signAllTransactions: lazy(
-    () => import('../../src/actions/signAllTransactions.ts'),
-    (m, transactions: SolanaTransactionInput[], options?: SolanaTransactionOptions): Promise<SignAllTransactionsReturnType> =>
-      m.signAllTransactions(transactions, options),
-  ),
-
-  /** Opens the export screen; the key shows only inside a frame of the API origin. */
-  exportWallet: lazy(
-    () => import('../../src/actions/exportWallet.ts'),
-    (m, parameters?: ExportWalletParameters): Promise<void> => m.exportWallet(parameters),
-  ),
-
-  /**
-   * Opens the funding flow (card, exchange, wallet transfer, receive) for `address` (default: the
-   * user's first embedded wallet of the chain's type); logs in first when needed. Resolves with the
-   * funding result (`fund-success`), rejects with the spec's text or USER_EXITED_FUNDING_FLOW (`fund-error`).
-   */
-  fundWallet: lazy(
-    () => import('../../src/actions/fundWallet.ts'),
-    (m, address?: string, options?: FundWalletOptions): Promise<FundSuccessEventDetail> => m.fundWallet(address, options),
-  ),
-
-  /** Changes the recovery method ('privy' automatic, or 'user-passcode' with a password). */
-  setWalletRecovery: lazy(
-    () => import('../../src/actions/setWalletRecovery.ts'),
-    (m, parameters: SetWalletRecoveryParameters): Promise<void> => m.setWalletRecovery(parameters),
-  ),
-
-  /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
-  openRecoverySettings: start(
-    () => import('../../src/wallets/embedded/modal.ts'),
-    (m, method: 'user-passcode' | 'privy' = 'user-passcode') =>
-      m.openWalletScreen(method === 'privy' ? { name: 'embedded-wallet-automatic-recovery' } : { name: 'embedded-wallet-recovery-select', purpose: 'update' }),
-  ),
 } satisfies Record<string, HostMethod>
-
-/** The method signatures the table gives an element (its `declare` members must match them). */
-export type HostMethods<T extends Record<string, HostMethod>> = { [K in keyof T]: T[K]['run'] }
-
-/**
- * Puts each method on `target.prototype`. A refused tag (`refusal(element)` answers the error) logs
- * one console error naming the method and then rejects, ignores or throws (`HostMethod.refused`);
- * nothing runs. Methods run with the element as `this`.
- */
-export function installHostMethods<E extends HTMLElement>(
-  target: { prototype: E },
-  methods: Record<string, HostMethod>,
-  refusal: (element: E) => Error | null,
-): void {
-  for (const [name, method] of Object.entries(methods)) {
-    Object.defineProperty(target.prototype, name, {
-      configurable: true,
-      writable: true,
-      value: function (this: E, ...args: unknown[]) {
-        const error = refusal(this)
-        if (!error) return method.run.apply(this, args)
-        console.error(`[gatehouse] ${name}() ignored: this <${this.localName}> was refused (another app id owns the page).`)
-        if (method.refused === 'reject') return Promise.reject(error)
-        if (method.refused === 'throw') throw error
-      },
-    })
-  }
-}

@@ -8,7 +8,7 @@ import type { UnenrollMfaParameters } from '../../src/actions/unenrollMfa.ts'
 import type { User } from '../../src/api/user.ts'
 import type { MfaMethod } from '../../src/mfa/texts.ts'
 import type { MfaSubmission } from '../../src/stores/mfa.ts'
-import { hostMethods, lazy } from './host-methods.ts'
+import { lazy } from './host-method-table.ts'
 
 export const mfaHostMethods = {
   /** Opens MFA enrollment ('Transaction Protection', then 'Choose a verification method'); resolves when the modal closes. */
@@ -71,6 +71,3 @@ export const mfaHostMethods = {
     (m): Promise<void> => m.openPasskeyManagement(),
   ),
 }
-
-/** Every table method of the tag. */
-export const tagMethods = { ...hostMethods, ...mfaHostMethods }

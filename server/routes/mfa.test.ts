@@ -6,7 +6,7 @@ import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DeviceKey } from '../../frame/src/device.js'
 import { SoftPasskey } from '../../test/passkey-authenticator.js'
-import { MFA_LOCK_MS, MFA_PROOF_TTL_MS } from '../services/mfa.js'
+import { MFA_LOCK_MS, MFA_PROOF_TTL_MS, SMS_MFA_NEEDS_PHONE } from '../services/mfa.js'
 import { authenticatorName } from '../services/passkey-names.js'
 import { forEachDatabase, startHarness, testDevice, TEST_PUBLIC_URL, type Harness } from '../testing.js'
 
@@ -21,7 +21,7 @@ forEachDatabase((target) => {
 
     beforeAll(async () => {
       h = await startHarness(target)
-      appId = await h.createApp({ allowedOrigins: [HOST], loginMethods: { passkey: true } })
+      appId = await h.createApp({ allowedOrigins: [HOST], loginMethods: { passkey: true, sms: true } })
     })
     afterAll(() => h?.close())
 
@@ -132,9 +132,29 @@ forEachDatabase((target) => {
       expect((await keyMaterial(u)).json().mfa_verified_until).toBe(0)
     })
 
+    /** Links `phone` to the user's account (login SMS link), as the widget's 'Connect your phone' does. */
+    async function linkPhone(u: U, phone: string) {
+      expect((await h.post('/api/v1/passwordless_sms/init', { phoneNumber: phone }, { appId })).statusCode).toBe(200)
+      const linked = await h.post('/api/v1/passwordless_sms/link', { phoneNumber: phone, code: h.lastCode(phone) }, { appId, token: u.token })
+      expect(linked.statusCode).toBe(200)
+    }
+
+    it('error: SMS MFA is refused for a user without a phone on the account', async () => {
+      const u = await user()
+      const phone = `+1415555${String(2000 + n).slice(-4)}`
+      const init = await frame(u, 'passwordless_sms/init', { action: 'enroll', phone_number: phone })
+      expect(init.statusCode).toBe(400)
+      expect(init.json()).toMatchObject({ code: 'invalid_data', error: SMS_MFA_NEEDS_PHONE })
+      const enroll = await frame(u, 'passwordless_sms/enroll', { phone_number: phone, code: '123456' })
+      expect(enroll.json()).toMatchObject({ code: 'invalid_data', error: SMS_MFA_NEEDS_PHONE })
+      expect((await h.get('/api/v1/users/me', { appId, token: u.token })).json().user.mfa_methods).toEqual([])
+    })
+
     it('SMS: enroll with the code sent to the number, verify with the code the verify action sends', async () => {
       const u = await user()
       const phone = `+1415555${String(1000 + n).slice(-4)}`
+      await linkPhone(u, phone)
+      h.clock.advance(31_000)
       expect((await frame(u, 'passwordless_sms/init', { action: 'enroll', phone_number: phone })).statusCode).toBe(200)
       const enroll = await frame(u, 'passwordless_sms/enroll', { phone_number: phone, code: h.lastCode(phone) })
       expect(enroll.statusCode).toBe(200)

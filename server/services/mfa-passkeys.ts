@@ -3,14 +3,14 @@
  * Verification is a WebAuthn assertion by one of the enrolled passkeys, its challenge issued to the
  * host page (the WebAuthn origin) and spent by the wallet frame's verify call.
  */
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server'
-import { isoBase64URL } from '@simplewebauthn/server/helpers'
+import { generateAuthenticationOptions, type AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { listLinkedAccounts, setLinkedAccountDetails } from '../db/linked-accounts.js'
 import type { Db, LinkedAccountsTable } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import type { AccountService } from './accounts.js'
 import type { App } from './app-config.js'
 import { offered, type MfaCaller, type MfaService } from './mfa.js'
+import { signedChallenge, verifyPasskeyAssertion } from './passkey-assertion.js'
 import { PASSKEY_TIMEOUT_MS, PASSKEY_TYPE, snakeKeys, type PasskeyService } from './passkeys.js'
 import { loadWireUser, type WireUser } from './users.js'
 
@@ -55,43 +55,19 @@ export class MfaPasskeys {
 
   /** Whether `response` is a valid assertion of an enrolled passkey of the caller over a live challenge (spent). */
   private async check(caller: MfaCaller, response: AuthenticationResponseJSON): Promise<boolean> {
-    let challenge: string
-    try {
-      challenge = (JSON.parse(isoBase64URL.toUTF8String(response.response.clientDataJSON)) as { challenge: string }).challenge
-    } catch {
-      return false
-    }
+    const challenge = signedChallenge(response)
+    if (!challenge) return false
     const row = await this.deps.db
       .deleteFrom('passkey_challenges')
-      .where('challenge', '=', String(challenge))
+      .where('challenge', '=', challenge)
       .where('app_id', '=', caller.appId)
       .returningAll()
       .executeTakeFirst()
     if (!row || row.purpose !== 'mfa' || row.user_id !== caller.userId || row.expires_at <= this.deps.now()) return false
     const account = (await this.passkeysOf(caller.userId)).find((a) => a.address === response.id)
-    const details = account && detailsOf(account)
-    if (!account || !details?.enrolled_in_mfa) return false
+    if (!account || !detailsOf(account).enrolled_in_mfa) return false
     try {
-      const verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: row.challenge,
-        expectedOrigin: row.origin,
-        expectedRPID: new URL(row.origin).hostname,
-        credential: {
-          id: account.address,
-          publicKey: isoBase64URL.toBuffer(String(details.public_key)),
-          counter: Number(details.counter ?? 0),
-          transports: details.transports as never,
-        },
-        requireUserVerification: false,
-      })
-      if (!verification.verified) return false
-      await setLinkedAccountDetails(
-        this.deps.db,
-        account.id,
-        JSON.stringify({ ...details, counter: verification.authenticationInfo.newCounter, latest_verified_at: this.deps.now() }),
-      )
-      return true
+      return await verifyPasskeyAssertion(this.deps.db, account, row, response, { latest_verified_at: this.deps.now() })
     } catch {
       return false
     }

@@ -37,6 +37,8 @@ const TOTP_PERIOD = 30
 export const INVALID_MFA_CODE = 'The code you entered is not valid'
 const MAX_ATTEMPTS = 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.'
 export const missingMfa = () => new ApiError('missing_or_invalid_mfa', 'MFA verification is required for this action')
+/** Spec part 2 §2 ('SMS shows Disabled when the user has no phone'): SMS MFA needs a phone on the account. */
+export const SMS_MFA_NEEDS_PHONE = 'Add a phone number to your account before enrolling SMS verification'
 
 export interface MfaDeps {
   db: Db
@@ -192,6 +194,7 @@ export class MfaService {
     if (action === 'enroll') {
       offered(app, 'sms')
       await this.requireForChange(caller)
+      await this.requirePhone(caller)
       if (!rawPhone) throw new ApiError('invalid_data', 'A phone number is required')
       phone = normalizePhone(rawPhone)
       key = smsEnrollKey(caller.userId, phone)
@@ -225,8 +228,15 @@ export class MfaService {
     return checkLoginCode(this.deps, caller.appId, key, code)
   }
 
+  /** SMS enrollment is for users with a phone on the account (the chooser shows SMS 'Disabled' otherwise). */
+  private async requirePhone(caller: MfaCaller): Promise<void> {
+    const accounts = await listLinkedAccounts(this.deps.db, caller.userId)
+    if (!accounts.some((a) => a.type === 'phone')) throw new ApiError('invalid_data', SMS_MFA_NEEDS_PHONE)
+  }
+
   async enrollSms(caller: MfaCaller, rawPhone: string, code: string): Promise<WireUser> {
     await this.requireForChange(caller)
+    await this.requirePhone(caller)
     const phone = normalizePhone(rawPhone)
     await this.guess(caller, async () => (await this.checkSmsCode(caller, smsEnrollKey(caller.userId, phone), code)) || false)
     await putMfaFactor(this.deps.db, {

@@ -7,7 +7,6 @@
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
-  verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
@@ -15,7 +14,7 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { randomBytes } from 'node:crypto'
 import type { ServerConfig } from '../config.js'
-import { findLinkedAccount, listLinkedAccounts, setLinkedAccountDetails } from '../db/linked-accounts.js'
+import { findLinkedAccount, listLinkedAccounts } from '../db/linked-accounts.js'
 import type { Db, PasskeyChallengesTable } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import type { AccountService, AuthMode, ProvenAccount } from './accounts.js'
@@ -25,6 +24,7 @@ import type { CaptchaService } from './captcha.js'
 import type { Throttle } from './throttle.js'
 import type { WireUser } from './users.js'
 import { authenticatorName } from './passkey-names.js'
+import { signedChallenge, verifyPasskeyAssertion } from './passkey-assertion.js'
 
 export const PASSKEY_TYPE = 'passkey'
 /** How long the browser prompt may stay open (ms); the challenge lives a little longer. */
@@ -245,39 +245,20 @@ export class PasskeyService {
     const row = await this.take(app, challenge, 'authenticate', null)
     const account = await findLinkedAccount(this.deps.db, app.id, PASSKEY_TYPE, response.id)
     if (!account) throw invalid('unknown passkey')
-    const details = JSON.parse(account.details ?? '{}') as Record<string, unknown>
-    let verification
+    let verified: boolean
     try {
-      verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: row.challenge,
-        expectedOrigin: row.origin,
-        expectedRPID: new URL(row.origin).hostname,
-        credential: {
-          id: account.address,
-          publicKey: isoBase64URL.toBuffer(String(details.public_key)),
-          counter: Number(details.counter ?? 0),
-          transports: details.transports as never,
-        },
-        requireUserVerification: false,
-      })
+      verified = await verifyPasskeyAssertion(this.deps.db, account, row, response)
     } catch (error) {
       throw invalid(error instanceof Error ? error.message : 'bad response')
     }
-    if (!verification.verified) throw invalid('not verified')
-    // The signature counter only moves forward; simplewebauthn refuses a lower one (cloned key).
-    await setLinkedAccountDetails(this.deps.db, account.id, JSON.stringify({ ...details, counter: verification.authenticationInfo.newCounter }))
+    if (!verified) throw invalid('not verified')
     return this.deps.accounts.loginOrSignUp(app, { type: PASSKEY_TYPE, address: account.address }, { mode })
   }
 }
 
-/** The challenge the browser signed over, from clientDataJSON (the row is looked up by it). */
+/** The challenge the browser signed over (the row is looked up by it). */
 function clientChallenge(response: { response: { clientDataJSON: string } }): string {
-  try {
-    const data = JSON.parse(isoBase64URL.toUTF8String(response.response.clientDataJSON)) as { challenge?: unknown }
-    if (typeof data.challenge === 'string') return data.challenge
-  } catch {
-    // fall through
-  }
-  throw invalid('malformed clientDataJSON')
+  const challenge = signedChallenge(response)
+  if (challenge === null) throw invalid('malformed clientDataJSON')
+  return challenge
 }

@@ -1,4 +1,5 @@
 import { MustBeAuthenticatedError } from '../errors/auth.ts'
+import { $mfaEnroll } from '../stores/mfa.ts'
 import { $session } from '../stores/session.ts'
 import { modalClosed, openWalletScreen } from '../wallets/embedded/modal.ts'
 
@@ -13,6 +14,8 @@ export type ShowMfaEnrollmentModalReturnType = void
  */
 export async function showMfaEnrollmentModal(): Promise<ShowMfaEnrollmentModalReturnType> {
   if ($session.get().status !== 'authenticated') throw new MustBeAuthenticatedError()
+  // Each opening starts over (intro or chooser), even within the 500 ms reset of a previous close.
+  $mfaEnroll.set(null)
   openWalletScreen({ name: 'mfa-enroll' })
   await modalClosed()
 }

@@ -7,6 +7,7 @@
 import { getApiClient } from '../api/instance.ts'
 import { ApiError } from '../errors/api.ts'
 import { mfaErrors, MfaError } from '../errors/mfa.ts'
+import { PasskeyRejectedError, WebAuthnNotSupportedError } from '../errors/passkey.ts'
 import { WalletProxyError } from '../errors/wallet.ts'
 import { getCredential } from '../passkeys/webauthn.ts'
 import type { MfaSubmission } from '../stores/mfa.ts'
@@ -21,6 +22,9 @@ export function toMfaError(error: unknown): MfaError {
   if (type === 'invalid_mfa_code') return mfaErrors.invalidCode(error)
   if (type === 'mfa_verification_max_attempts_reached' || (error instanceof ApiError && error.status === 429)) return mfaErrors.maxAttempts(error)
   if (type === 'missing_or_invalid_mfa') return mfaErrors.missing(error)
+  // A refused or unsupported passkey prompt keeps its own text ('Passkey request timed out or rejected by user.').
+  if (error instanceof PasskeyRejectedError || error instanceof WebAuthnNotSupportedError)
+    return new MfaError(error.shortMessage, { code: 'error', cause: error })
   return mfaErrors.other(error)
 }
 

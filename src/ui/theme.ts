@@ -188,12 +188,15 @@ export const paletteRules = /* css */ `
   --_accent-strong: ${derived('--gh-accent-strong')};
   --_accent-text: var(--_accent-strong);
   --_error: var(--gh-error);
+  /* Success text darkened on the light background (#12a150 alone is 3.4:1 on white; AA needs 4.5:1). */
+  --_success-text: color-mix(in srgb, var(--gh-success) 70%, #000);
   color: var(--_fg);
 }
 .root[data-theme='dark'] {
   --_bg: var(--gh-dark-background); --_fg: var(--gh-dark-foreground); --_muted: var(--gh-dark-muted);
   --_border: var(--gh-dark-border); --_surface: var(--gh-dark-surface);
   --_error: var(--gh-dark-error);
+  --_success-text: var(--gh-success);
   --_accent-text: ${derived('--gh-dark-accent-text')};
 }
 `

@@ -10,6 +10,7 @@ import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
+import { axeViolations } from './a11y.ts'
 import { eventCount, modal, typeCode, waitForHostEvent } from './helpers.ts'
 import { copyExportedKey, login, prompt } from './wallet-helpers.ts'
 
@@ -29,7 +30,11 @@ let browser: Browser
 
 beforeAll(async () => {
   ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
-  await stack.createApp({ name: 'MFA App', loginMethods: { passkey: true }, embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } } })
+  await stack.createApp({
+    name: 'MFA App',
+    loginMethods: { passkey: true, sms: true },
+    embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } },
+  })
 }, 120_000)
 afterAll(async () => {
   await browser?.close()
@@ -37,7 +42,8 @@ afterAll(async () => {
 }, 60_000)
 
 async function userWithWallet(email: string): Promise<{ page: Page; cdp: CDPSession; authenticatorId: string; address: `0x${string}` }> {
-  const context = await browser.newContext()
+  // bypassCSP: the wallet frames' CSP (script-src 'self') would refuse the injected axe script.
+  const context = await browser.newContext({ bypassCSP: true })
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('WebAuthn.enable')
@@ -57,24 +63,34 @@ async function userWithWallet(email: string): Promise<{ page: Page; cdp: CDPSess
   return { page, cdp, authenticatorId, address: created.detail.wallet.address }
 }
 
-/** Enrolls TOTP through the screens; returns the setup key shown and the step its code used. */
-async function enrollTotp(page: Page): Promise<{ secret: string; step: number }> {
+/** axe-core (WCAG 2.1 A/AA, test/e2e/a11y.ts) inside `<auth-modal>`'s shadow root on the screen shown now. */
+async function axeClean(page: Page, screen: string) {
+  expect(await axeViolations(page, 'auth-modal'), `axe on '${screen}'`).toEqual([])
+}
+
+/** Enrolls TOTP through the screens; returns the setup key shown and the step its code used. `audit`: axe on each screen. */
+async function enrollTotp(page: Page, audit = false): Promise<{ secret: string; step: number }> {
   void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal()).catch(() => {})
   await modal(page).getByText('Transaction Protection').waitFor()
+  if (audit) await axeClean(page, 'Transaction Protection')
   await modal(page).getByRole('button', { name: 'Continue' }).click()
   await modal(page).getByText('How would you like to verify your identity?').waitFor()
+  if (audit) await axeClean(page, 'Choose a verification method (none enabled)')
   await modal(page).getByRole('button', { name: 'Authenticator app' }).click()
   await modal(page).getByText('Scan QR code').waitFor({ timeout: 30000 })
   await modal(page).getByRole('img', { name: 'QR code for your authenticator app' }).waitFor()
+  if (audit) await axeClean(page, 'Scan QR code')
   const secret = (await modal(page).locator('[data-setup-key]').textContent())!.trim()
   await modal(page).getByRole('button', { name: 'Continue' }).click()
   await modal(page).getByText('Enter enrollment code').waitFor()
+  if (audit) await axeClean(page, 'Enter enrollment code (TOTP)')
   const step = stepNow()
   const after = await eventCount(page)
   await typeCode(page, codeAt(secret))
   expect((await waitForHostEvent(page, 'mfa-enrolled', { after, timeout: 30000 })).detail.method).toBe('totp')
   await modal(page).getByText('Enabled').waitFor()
   await modal(page).getByText('To add or delete verification methods, verification is required.').waitFor()
+  if (audit) await axeClean(page, 'Choose a verification method (TOTP enabled)')
   await page.evaluate(() => (document.querySelector('auth-modal') as any).close())
   await waitForHostEvent(page, 'modal-close', { after })
   return { secret, step }
@@ -85,7 +101,7 @@ const mfaMethods = (page: Page) => page.evaluate(() => (document.querySelector('
 describe('MFA', () => {
   it('TOTP: enroll by the setup key, then signing asks for the code (wrong code, then right), export asks again', { timeout: 240_000 }, async () => {
     const { page, address } = await userWithWallet('mfa-totp@example.com')
-    const { secret, step } = await enrollTotp(page)
+    const { secret, step } = await enrollTotp(page, true)
     expect(await mfaMethods(page)).toEqual(['totp'])
 
     const after = await eventCount(page)
@@ -94,8 +110,10 @@ describe('MFA', () => {
     await modal(page).getByText('Enter verification code').waitFor({ timeout: 30000 })
     await modal(page).getByText('To continue, please enter the 6-digit code generated from your authenticator app.').waitFor()
     await modal(page).getByText('Message').waitFor()
+    await axeClean(page, "Enter verification code ('txn', with the pending message)")
     await typeCode(page, wrong(codeAt(secret, 1)))
     await modal(page).getByText('The code you entered is not valid').waitFor()
+    await axeClean(page, "Enter verification code: 'The code you entered is not valid'")
     // The boxes reset; then the next step's code (newer than the enrollment's, so not a replay).
     await expect.poll(() => modal(page).getByRole('textbox', { name: 'Digit 1' }).inputValue(), { timeout: 5000 }).toBe('')
     await typeCode(page, codeAt(secret, 1))
@@ -153,32 +171,64 @@ describe('MFA', () => {
       if (i < 3) await modal(page).getByText('The code you entered is not valid').waitFor()
     }
     await modal(page).getByText('You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.').waitFor()
+    await axeClean(page, 'Verify your identity: max attempts')
   })
 
-  it('SMS: enroll with the last four digits shown, then signing asks for the code from the outbox', { timeout: 240_000 }, async () => {
-    const { page, address } = await userWithWallet('mfa-sms@example.com')
-    const phone = '+14155550177'
-    void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal()).catch(() => {})
-    await modal(page).getByRole('button', { name: 'Continue' }).click()
-    await modal(page).getByRole('button', { name: 'SMS' }).click()
-    await modal(page).getByRole('textbox', { name: 'Phone number' }).fill(phone)
-    await modal(page).getByRole('button', { name: 'Continue' }).click()
-    await modal(page).getByText('Enter the 6-digit code sent to the number ending in 0177.').waitFor({ timeout: 30000 })
-    await typeCode(page, await outboxCode(phone, 0))
-    await modal(page).getByText('SMS verification added').waitFor({ timeout: 30000 })
-    await modal(page).getByRole('button', { name: 'Done' }).click()
-    await modal(page).getByText('Enabled').waitFor()
-    await page.evaluate(() => (document.querySelector('auth-modal') as any).close())
-    expect(await mfaMethods(page)).toEqual(['sms'])
+  it(
+    'SMS: Disabled without a phone; with the phone linked, enroll with the last four digits shown, then signing asks for the code',
+    { timeout: 240_000 },
+    async () => {
+      const { page, address } = await userWithWallet('mfa-sms@example.com')
+      const phone = '+14155550177'
+      // No phone on the account: the SMS row shows 'Disabled' and does nothing.
+      void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal()).catch(() => {})
+      await modal(page).getByRole('button', { name: 'Continue' }).click()
+      const smsRow = modal(page).locator('[data-method="sms"]')
+      await smsRow.getByText('Disabled').waitFor()
+      expect(await smsRow.getByRole('button', { name: 'SMS' }).getAttribute('aria-disabled')).toBe('true')
+      await axeClean(page, "Choose a verification method (SMS 'Disabled')")
+      // A click reaches it (Playwright's click() refuses aria-disabled elements) and changes nothing.
+      await smsRow.getByRole('button', { name: 'SMS' }).dispatchEvent('click')
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+      expect(await modal(page).locator('[data-screen]').getAttribute('data-screen')).toBe('mfa-enroll-chooser')
+      const linked = await eventCount(page)
+      await page.evaluate(() => (document.querySelector('auth-modal') as any).close())
+      await waitForHostEvent(page, 'modal-close', { after: linked })
 
-    const after = await eventCount(page)
-    await page.locator('#sign').click()
-    await prompt(page).getByRole('button', { name: 'Sign and continue' }).click()
-    await modal(page).getByText('To continue, please enter the 6-digit code sent to your mobile device.').waitFor({ timeout: 30000 })
-    await typeCode(page, await outboxCode(phone, 1))
-    const signed = await waitForHostEvent(page, 'sign-success', { after, timeout: 60000 })
-    expect(await verifyMessage({ address, message: await page.evaluate(() => (window as any).demoMessage), signature: signed.detail.signature })).toBe(true)
-  })
+      // Link the phone ('Connect your phone'), then SMS enrolls with the number prefilled.
+      await page.locator('#link-phone').click()
+      await modal(page).getByText('Connect your phone').waitFor()
+      await modal(page).getByRole('textbox', { name: 'Phone number' }).pressSequentially('4155550177')
+      await modal(page).getByRole('textbox', { name: 'Phone number' }).press('Enter')
+      await typeCode(page, await outboxCode(phone, 0))
+      await waitForHostEvent(page, 'link-success', { after: linked })
+      void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal()).catch(() => {})
+      await modal(page).getByRole('button', { name: 'Continue' }).click()
+      await modal(page).getByRole('button', { name: 'SMS' }).click()
+      await modal(page).getByText('Enter your phone number').waitFor()
+      expect(await modal(page).getByRole('textbox', { name: 'Phone number' }).inputValue()).toBe(phone)
+      await axeClean(page, 'Enter your phone number')
+      await modal(page).getByRole('button', { name: 'Continue' }).click()
+      await modal(page).getByText('Enter the 6-digit code sent to the number ending in 0177.').waitFor({ timeout: 30000 })
+      await axeClean(page, 'Enter enrollment code (SMS)')
+      await typeCode(page, await outboxCode(phone, 1))
+      await modal(page).getByText('SMS verification added').waitFor({ timeout: 30000 })
+      await axeClean(page, 'SMS verification added')
+      await modal(page).getByRole('button', { name: 'Done' }).click()
+      await modal(page).getByText('Enabled').waitFor()
+      await page.evaluate(() => (document.querySelector('auth-modal') as any).close())
+      expect(await mfaMethods(page)).toEqual(['sms'])
+
+      const after = await eventCount(page)
+      await page.locator('#sign').click()
+      await prompt(page).getByRole('button', { name: 'Sign and continue' }).click()
+      await modal(page).getByText('To continue, please enter the 6-digit code sent to your mobile device.').waitFor({ timeout: 30000 })
+      await axeClean(page, 'Enter verification code (SMS)')
+      await typeCode(page, await outboxCode(phone, 2))
+      const signed = await waitForHostEvent(page, 'sign-success', { after, timeout: 60000 })
+      expect(await verifyMessage({ address, message: await page.evaluate(() => (window as any).demoMessage), signature: signed.detail.signature })).toBe(true)
+    },
+  )
 
   it('passkey MFA with the virtual authenticator; the management screen adds, lists and removes passkeys', { timeout: 240_000 }, async () => {
     const { page, address, cdp, authenticatorId } = await userWithWallet('mfa-passkey@example.com')
@@ -186,6 +236,7 @@ describe('MFA', () => {
     await modal(page).getByRole('button', { name: 'Continue' }).click()
     await modal(page).getByRole('button', { name: 'Passkey' }).click()
     await modal(page).getByText('Set up passkey verification').waitFor()
+    await axeClean(page, 'Set up passkey verification')
     await modal(page).getByRole('button', { name: 'Add a new passkey' }).click()
     await modal(page).getByText('Enabled').waitFor({ timeout: 30000 })
     await page.evaluate(() => (document.querySelector('auth-modal') as any).close())
@@ -220,6 +271,7 @@ describe('MFA', () => {
     void page.evaluate(() => (document.querySelector('auth-modal') as any).openPasskeyManagement()).catch(() => {})
     await modal(page).getByText('Secure your account with a passkey').waitFor()
     await expect.poll(() => modal(page).locator('[data-passkey]').count()).toBe(1)
+    await axeClean(page, 'Secure your account with a passkey')
     await modal(page).getByRole('button', { name: 'Add new passkey' }).click()
     await modal(page).getByText('Passkeys updated').waitFor({ timeout: 30000 })
     for (const credential of first) await cdp.send('WebAuthn.addCredential', { authenticatorId: second, credential })
@@ -230,10 +282,12 @@ describe('MFA', () => {
       .first()
       .click()
     await modal(page).getByText('Are you sure you want to remove this passkey?').waitFor()
+    await axeClean(page, 'Are you sure you want to remove this passkey?')
     await modal(page).getByRole('button', { name: 'Remove', exact: true }).click()
     await modal(page).getByText('Are you sure you want to remove this passkey?').waitFor({ state: 'detached' })
     await modal(page).getByText('Passkeys updated').waitFor({ timeout: 30000 })
     await expect.poll(() => modal(page).locator('[data-passkey]').count()).toBe(1)
+    await axeClean(page, 'Passkeys updated')
   })
 })
 

@@ -76,6 +76,7 @@ export default function MfaEnrollScreen() {
     return (
       <SmsPhone
         key={state.error ?? ''}
+        initial={user?.phone?.number}
         error={state.error}
         onSubmit={(phoneNumber) =>
           verified(() => initEnrollMfa({ method: 'sms', phoneNumber })).then(
@@ -142,6 +143,7 @@ export default function MfaEnrollScreen() {
     totp: startTotp,
     sms: () => go({ step: 'sms-phone' }),
   }
+  const unavailable = (m: MfaMethod) => m === 'sms' && !methods.includes('sms') && !user?.phone
   const remove: Record<MfaMethod, () => void> = {
     passkey: () => go({ step: 'passkeys' }),
     totp: () => go({ step: 'remove', method: 'totp' }),
@@ -158,9 +160,21 @@ export default function MfaEnrollScreen() {
           .filter((m) => offered.includes(m) || methods.includes(m))
           .map((m) => (
             <li key={m} data-method={m}>
-              <button type="button" className="secondary" disabled={methods.includes(m) && m !== 'passkey'} onClick={start[m]}>
-                {MFA_METHOD_LABEL[m]}
-              </button>
+              {unavailable(m) ? (
+                // SMS needs a phone on the account (spec §2 'SMS shows Disabled when the user has no phone').
+                <button type="button" className="secondary" aria-disabled="true" aria-describedby="gh-mfa-sms-disabled">
+                  {MFA_METHOD_LABEL[m]}
+                </button>
+              ) : (
+                <button type="button" className="secondary" disabled={methods.includes(m) && m !== 'passkey'} onClick={start[m]}>
+                  {MFA_METHOD_LABEL[m]}
+                </button>
+              )}
+              {unavailable(m) ? (
+                <span className="badge" part="badge" id="gh-mfa-sms-disabled" data-disabled="">
+                  Disabled
+                </span>
+              ) : null}
               {methods.includes(m) ? (
                 <>
                   <span className="badge" part="badge">

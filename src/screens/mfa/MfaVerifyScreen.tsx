@@ -8,12 +8,9 @@ import { initMfaMethod } from '../../mfa/verify.ts'
 import { $mfaRequest } from '../../stores/mfa.ts'
 import { $session } from '../../stores/session.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
-import { CodeInput } from '../../ui/CodeInput.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
-import { TIMING } from '../login/timing.ts'
 import { PendingPreview } from './PendingPreview.tsx'
-
-const empty = () => Array<string>(6).fill('')
+import { useCodeEntry } from './useCodeEntry.tsx'
 
 export const MFA_CODE_TEXT: Record<'sms' | 'totp', string> = {
   sms: 'To continue, please enter the 6-digit code sent to your mobile device.',
@@ -29,11 +26,7 @@ export default function MfaVerifyScreen({ flow }: { flow: 'auth' | 'txn' }) {
   const pending = useStore($mfaRequest)
   const methods = pending?.methods ?? []
   const [method, setMethod] = useState<MfaMethod | null>(methods.length === 1 ? methods[0] : null)
-  const [digits, setDigits] = useState(empty)
-  const [status, setStatus] = useState<'idle' | 'submitting' | 'success' | 'error'>('idle')
-  const [message, setMessage] = useState<string | null>(null)
   const [blocking, setBlocking] = useState<string | null>(null)
-  const [resets, setResets] = useState(0)
   const [resendReady, setResendReady] = useState(false)
   /** sms: sends a code now, and allows 'Resend code' again after 30 s (spec §9 resend cooldown). */
   const sendSms = () => {
@@ -45,23 +38,17 @@ export default function MfaVerifyScreen({ flow }: { flow: 'auth' | 'txn' }) {
   const fail = (error: unknown) => {
     const e = error instanceof MfaError ? error : null
     if (e?.blocking) return setBlocking(e.shortMessage)
-    setStatus('error')
-    setMessage(e?.shortMessage ?? MFA_TEXT.other)
-    setTimeout(() => {
-      setDigits(empty())
-      setResets((n) => n + 1)
-      setStatus('idle')
-    }, TIMING.errorResetMs)
+    entry.failed(e?.shortMessage ?? MFA_TEXT.other)
   }
   const submit = (m: MfaMethod, code?: string) => {
     if (!pending) return
-    setStatus('submitting')
-    setMessage(null)
+    entry.submitting()
     pending.submit({ method: m, code }).then(() => {
-      setStatus('success')
+      entry.succeeded()
       leaveMfaScreen()
     }, fail)
   }
+  const entry = useCodeEntry((code) => method && submit(method, code))
 
   useEffect(() => {
     // sms sends a code on choice; passkey starts at once; totp waits for entry (spec §4).
@@ -115,13 +102,9 @@ export default function MfaVerifyScreen({ flow }: { flow: 'auth' | 'txn' }) {
         <ScreenTitle>Verifying with passkey</ScreenTitle>
         <p className="detail">Approve with touch, face, PIN, or hardware key.</p>
         {added ? <p className="detail">Passkey last added {new Date(added).toLocaleDateString()}</p> : null}
-        {message ? (
-          <p className="error-message" part="error-message" role="alert">
-            {message}
-          </p>
-        ) : null}
+        {entry.error}
         <div className="actions">
-          <PrimaryButton disabled={status === 'submitting'} onClick={() => submit('passkey')}>
+          <PrimaryButton disabled={entry.status === 'submitting'} onClick={() => submit('passkey')}>
             Try again
           </PrimaryButton>
           {another}
@@ -134,26 +117,8 @@ export default function MfaVerifyScreen({ flow }: { flow: 'auth' | 'txn' }) {
     <div className="body" part="body" data-screen="mfa-verify-code">
       <ScreenTitle>Enter verification code</ScreenTitle>
       <p className="detail">{MFA_CODE_TEXT[method]}</p>
-      <CodeInput
-        digits={digits}
-        status={status}
-        resetKey={resets}
-        disabled={status === 'submitting' || status === 'success'}
-        onChange={(next) => {
-          setDigits(next)
-          if (status === 'error') setStatus('idle')
-          if (next.every((d) => /^\d$/.test(d))) submit(method, next.join(''))
-        }}
-        onInvalid={(text) => {
-          setStatus('error')
-          setMessage(text)
-        }}
-      />
-      {message ? (
-        <p className="error-message" part="error-message" role="alert">
-          {message}
-        </p>
-      ) : null}
+      {entry.input}
+      {entry.error}
       <div className="actions">
         {method === 'sms' ? (
           <SecondaryButton disabled={!resendReady} onClick={sendSms}>

@@ -2,9 +2,12 @@ import { useState } from 'react'
 import { PrimaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 
-/** SMS enrollment, first step: the phone number (international form; the server validates it). */
-export function SmsPhone({ error, onSubmit }: { error?: string; onSubmit: (phoneNumber: string) => void }) {
-  const [phone, setPhone] = useState('')
+/**
+ * SMS enrollment, first step: the phone number (international form; the server validates it),
+ * prefilled with the account's number (SMS MFA is offered only to users with one).
+ */
+export function SmsPhone({ initial, error, onSubmit }: { initial?: string; error?: string; onSubmit: (phoneNumber: string) => void }) {
+  const [phone, setPhone] = useState(initial ?? '')
   const [busy, setBusy] = useState(false)
   const valid = /^\+?[0-9 ()-]{7,20}$/.test(phone.trim())
   const submit = () => {
