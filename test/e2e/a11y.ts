@@ -31,3 +31,9 @@ export async function axeViolations(page: Page | Frame, selector: string): Promi
     [selector, WCAG_21_AA] as const,
   )
 }
+
+/** Fails with the violations listed when axe finds any inside `selector` (a screen named `screen` in the message). */
+export async function expectAccessible(page: Page, screen: string, selector = 'auth-modal'): Promise<void> {
+  const violations = await axeViolations(page, selector)
+  if (violations.length) throw new Error(`axe violations on ${screen}:\n${JSON.stringify(violations, null, 2)}`)
+}
