@@ -13,6 +13,8 @@ import { startStack, type Stack } from '../stack.ts'
 import { associatedTokenAddress, createTestMint, mintTestTokens, startLocalSolana, type LocalSolana } from '../svm.ts'
 import { startRelayStandIn } from '../funding-stand-ins.ts'
 import { expectAccessible } from './a11y.ts'
+import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
+import { settled, startTx, txPrompt } from './eth-helpers.ts'
 import { eventCount, modal, waitForHostEvent } from './helpers.ts'
 import { injectSolanaWallet, newSolanaWallet } from '../wallets.ts'
 import { login, wallets } from './wallet-helpers.ts'
@@ -250,4 +252,33 @@ describe('funding: a Solana wallet on the app cluster', () => {
     await modal(page).getByRole('alert').getByText(`Wallet ${source.address} does not have enough funds.`).waitFor()
     expect(await lamports(source.address)).toBe(before)
   }, 60000)
+
+  it("'Add funds' on the Solana transaction screen when the wallet is short: the funding flow opens for that wallet, and once funded the transaction is approved", async () => {
+    await sol.airdrop(source.address, SOL)
+    const short = Number(await lamports(address)) + SOL / 5
+    const recipient = newSolanaWallet().address
+    const { value } = (await sol.request('getLatestBlockhash')) as { value: { blockhash: string } }
+    const tx = new Transaction({ feePayer: new PublicKey(address), recentBlockhash: value.blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: new PublicKey(address), toPubkey: new PublicKey(recipient), lamports: short }),
+    )
+    const bytes = JSON.stringify([...tx.serialize({ requireAllSignatures: false, verifySignatures: false })])
+    await startTx(page, `modal.sendTransaction(new Uint8Array(${bytes})).then((r) => ({ signature: r.signature }))`)
+    const screen = txPrompt(page)
+    await screen.getByText('Add funds on Solana to complete transaction.').waitFor({ timeout: 30000 })
+    await screen.getByRole('button', { name: 'Add funds' }).click()
+    await modal(page).getByRole('heading', { name: 'Add funds to your Sol Funding wallet' }).waitFor({ timeout: 30000 })
+    await expectAccessible(page, 'method chooser')
+    await modal(page).getByRole('button', { name: 'Transfer from wallet' }).click()
+    expect(await modal(page).getByRole('textbox', { name: 'Amount' }).inputValue()).toBe('0.5')
+    const before = await eventCount(page)
+    await modal(page).locator('[part="wallet-row"]', { hasText: 'Test Solana Wallet' }).click()
+    const success = await fundingEvent('fund-success', before)
+    expect(success.detail).toMatchObject({ provider: 'wallet', destinationAddress: address, destinationChain: 'solana:localnet', sourceValue: '0.5' })
+    await waitForHostEvent(page, 'modal-close', { after: before, timeout: 30000 })
+    // Prepared again with the new balance: Approve, and the transfer lands.
+    await screen.getByRole('button', { name: 'Approve' }).click({ timeout: 30000 })
+    await screen.getByRole('button', { name: 'All Done' }).click({ timeout: 30000 })
+    expect((await settled(page)).ok).toMatchObject({ signature: expect.any(String) })
+    expect(await lamports(recipient)).toBe(BigInt(short))
+  }, 120000)
 })
