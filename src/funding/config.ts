@@ -30,6 +30,8 @@ export interface FundingConfig {
   chainType: 'ethereum' | 'solana'
   address: string
   amount: string | null
+  /** The host gave the amount (fundWallet's `amount`); else a card or exchange purchase asks for it first (the amount step). */
+  amountGiven: boolean
   /** Ethereum: the chain funded. */
   chain: ChainConfig | null
   /** Solana: the cluster funded (the app's `solanaCluster`; spec §9 default mainnet-beta), its RPC URL and the network name shown. */
@@ -130,6 +132,7 @@ export function buildFundingConfig(app: AppConfig | null, address: string, optio
   const common = {
     address,
     amount,
+    amountGiven: options.amount !== undefined,
     supportedOptions: funding.options,
     comingFromSendTransactionScreen: Boolean(options.comingFromSendTransactionScreen),
     defaultFundingMethod: options.defaultFundingMethod ?? funding.defaultFundingMethod ?? null,

@@ -254,7 +254,8 @@ describe('funding: a Solana wallet on the app cluster', () => {
   }, 60000)
 
   it("'Add funds' on the Solana transaction screen when the wallet is short: the funding flow opens for that wallet, and once funded the transaction is approved", async () => {
-    await sol.airdrop(source.address, SOL)
+    // Not the amount of the earlier airdrop: the same airdrop on the same blockhash would be a duplicate.
+    await sol.airdrop(source.address, SOL + 1)
     const short = Number(await lamports(address)) + SOL / 5
     const recipient = newSolanaWallet().address
     const { value } = (await sol.request('getLatestBlockhash')) as { value: { blockhash: string } }
