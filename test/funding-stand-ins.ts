@@ -61,7 +61,14 @@ export async function startMoonpayStandIn(
       return page(res, 'MoonPay stand-in', [
         ['Buy', `/complete${q}`],
         ['Decline card', `/fail${q}`],
+        ['Pay', `/pending${q}`],
       ])
+    }
+    // 'Pay': the provider has the transaction and processes the payment ('pending'); 'Buy' then completes it.
+    if (req.method === 'POST' && url.pathname === '/pending') {
+      const id = url.searchParams.get('id')!
+      transactions.set(id, { id: `tx-${id}`, externalTransactionId: id, status: 'pending', paymentMethod: 'credit_debit_card', cardPaymentType: 'card' })
+      return page(res, 'MoonPay stand-in', [['Buy', `/complete${url.search}`]])
     }
     if (req.method === 'POST' && (url.pathname === '/complete' || url.pathname === '/fail')) {
       const id = url.searchParams.get('id')!
@@ -247,7 +254,10 @@ export async function startRelayStandIn(chainUrl: string | null, solanaUrl: stri
       if (!request) return json(res, 200, { requests: [] })
       const polls = (state.seen.get(hash) ?? 0) + 1
       state.seen.set(hash, polls)
-      return json(res, 200, { requests: [{ id: request.id, status: polls === 1 ? 'waiting' : state.outcome, user: request.user, recipient: null }], continuation: null })
+      return json(res, 200, {
+        requests: [{ id: request.id, status: polls === 1 ? 'waiting' : state.outcome, user: request.user, recipient: null }],
+        continuation: null,
+      })
     }
     res.writeHead(404).end()
   })

@@ -251,6 +251,7 @@ describe('funding: a Solana wallet on the app cluster', () => {
     await modal(page).locator('[part="wallet-row"]', { hasText: 'Test Solana Wallet' }).click()
     await modal(page).getByRole('alert').getByText(`Wallet ${source.address} does not have enough funds.`).waitFor()
     expect(await lamports(source.address)).toBe(before)
+    await modal(page).getByRole('button', { name: 'Close' }).click()
   }, 60000)
 
   it("'Add funds' on the Solana transaction screen when the wallet is short: the funding flow opens for that wallet, and once funded the transaction is approved", async () => {
