@@ -246,6 +246,11 @@ describe('funding: <fund-button> and the funding flows', () => {
     await modal(page).getByRole('button', { name: 'Close' }).click()
     const error = await fundingEvent('fund-error', 'button', after)
     expect(error.detail.code).toBe('USER_EXITED_FUNDING_FLOW')
+    // A default card purchase without a host amount starts on the amount step (its Continue opens the popup).
+    await startFromButton('default-method=card')
+    expect(await modal(page).getByRole('textbox', { name: 'Amount' }).inputValue()).toBe('0.05')
+    expect(await modal(page).locator('[data-screen="funding-amount"]').count()).toBe(1)
+    await modal(page).getByRole('button', { name: 'Close' }).click()
   }, 60000)
 
   it('error: closing the exchange popup without buying is counted at each 1.5 s poll; the third count returns to the chooser', async () => {
