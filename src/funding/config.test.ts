@@ -108,7 +108,7 @@ describe('funding config (spec part 3 §3, §5)', () => {
     expect(buildFundingConfig(localnet, ADDRESS).chainType).toBe('ethereum')
   })
 
-  it('USDC without a known address (spec §5): a warning is logged and funding by external wallet is not offered; the app may name its cluster\'s USDC mint', () => {
+  it("USDC without a known address (spec §5): a warning is logged and funding by external wallet is not offered; the app may name its cluster's USDC mint", () => {
     const sol = 'So11111111111111111111111111111111111111112'
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     try {

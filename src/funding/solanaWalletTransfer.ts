@@ -134,11 +134,17 @@ export async function sendSolanaBridgeTransaction(wallet: ExternalWallet, step: 
       }),
   )
   const tables = await Promise.all(step.addressLookupTableAddresses.map(async (a) => (await connection.getAddressLookupTable(new PublicKey(a))).value))
-  if (tables.some((t) => !t)) throw new FundingError('Invalid transaction request', { code: 'BRIDGE_QUOTE_FAILED', details: 'A lookup table of the quote is missing.' })
+  if (tables.some((t) => !t))
+    throw new FundingError('Invalid transaction request', { code: 'BRIDGE_QUOTE_FAILED', details: 'A lookup table of the quote is missing.' })
   const { blockhash } = await connection.getLatestBlockhash()
   const message = new TransactionMessage({ payerKey: new PublicKey(wallet.address), recentBlockhash: blockhash, instructions }).compileToV0Message(
     tables as NonNullable<(typeof tables)[number]>[],
   )
-  const [result] = await viaExternalWallet(sign, { address: wallet.address, transactions: [new VersionedTransaction(message)], signOnly: false, rpcUrl: cluster.rpcUrl })
+  const [result] = await viaExternalWallet(sign, {
+    address: wallet.address,
+    transactions: [new VersionedTransaction(message)],
+    signOnly: false,
+    rpcUrl: cluster.rpcUrl,
+  })
   return result!.signature!
 }
