@@ -111,6 +111,8 @@ let server
         GATEHOUSE_STATE_DIR: stateDir,
         GATEHOUSE_DEV_CHAIN_URL: chain.url,
         GATEHOUSE_DEV_SOLANA_URL: solana.url,
+        // The faucet's test USDC is the dev app's USDC on 'localnet' (funding with asset 'USDC').
+        GATEHOUSE_DEV_SOLANA_USDC_MINT: solanaFaucet.mint,
         GATEHOUSE_DEV_SPONSOR_KEY: DEV_SPONSOR_KEY,
       },
       onOutput: (chunk, stream) => (held ? held.push(chunk) : process[stream].write(chunk)),

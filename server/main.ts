@@ -68,8 +68,9 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   }
   // …and a local Solana cluster (scripts/lib/local-solana.mjs, litesvm), named 'localnet'.
   const solanaUrl = process.env.GATEHOUSE_DEV_SOLANA_URL
-  if (solanaUrl && app.config.solanaCluster?.rpcUrl !== solanaUrl) {
-    app = (await apps.update(app.id, { solanaCluster: { name: 'localnet', rpcUrl: solanaUrl } }))!
+  const usdcMint = process.env.GATEHOUSE_DEV_SOLANA_USDC_MINT ?? null
+  if (solanaUrl && (app.config.solanaCluster?.rpcUrl !== solanaUrl || (app.config.solanaCluster?.usdcMint ?? null) !== usdcMint)) {
+    app = (await apps.update(app.id, { solanaCluster: { name: 'localnet', rpcUrl: solanaUrl, usdcMint } }))!
   }
   // scripts/start.mjs reads this to point the demo pages at the app.
   writeFileSync(join(config.stateDir, 'dev-app.json'), `${JSON.stringify({ appId: app.id, name: app.name })}\n`)

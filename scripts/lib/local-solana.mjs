@@ -143,6 +143,23 @@ export async function startLocalSolana({ port = 0, host = '127.0.0.1' } = {}) {
       return { context: context(), value: valid ? parsed.header.numRequiredSignatures * LAMPORTS_PER_SIGNATURE : null }
     },
     getTokenAccountBalance: ([address]) => ({ context: context(), value: tokenBalance(address) }),
+    // jsonParsed, for a `{ mint }` filter: the owner's associated token account of that mint (the
+    // only token accounts the wallets here create; litesvm keeps no index by owner).
+    getTokenAccountsByOwner: ([owner, filter = {}]) => {
+      if (!filter.mint) return { context: context(), value: [] }
+      const ata = PublicKey.findProgramAddressSync(
+        [new PublicKey(owner).toBuffer(), new PublicKey(TOKEN_PROGRAM_ID).toBuffer(), new PublicKey(filter.mint).toBuffer()],
+        new PublicKey(ATA_PROGRAM_ID),
+      )[0].toBase58()
+      const account = svm.getAccount(key(ata))
+      if (!account.exists || account.programAddress !== TOKEN_PROGRAM_ID) return { context: context(), value: [] }
+      const info = { mint: filter.mint, owner, state: 'initialized', isNative: false, tokenAmount: tokenBalance(ata) }
+      const data = { program: 'spl-token', parsed: { type: 'account', info }, space: account.data.length }
+      return {
+        context: context(),
+        value: [{ pubkey: ata, account: { data, executable: false, lamports: Number(account.lamports), owner: TOKEN_PROGRAM_ID, rentEpoch: 0, space: account.data.length } }],
+      }
+    },
     simulateTransaction: ([data, config = {}]) => {
       const tx = decodeTx(data, config.encoding)
       if (config.replaceRecentBlockhash) {

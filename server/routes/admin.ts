@@ -120,6 +120,7 @@ const appFields = {
     properties: {
       name: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,39}$' },
       rpcUrl: { type: ['string', 'null'], pattern: '^https?://', maxLength: 2048 },
+      usdcMint: { type: ['string', 'null'], pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$' },
     },
   },
   // Server-only: RPC endpoints by CAIP-2 chain id, used to verify smart-contract wallet signatures (SIWE).

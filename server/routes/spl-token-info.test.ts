@@ -24,6 +24,10 @@ forEachDatabase((target) => {
     expect((await h.get(`/api/v1/apps/${plain}`)).json().solanaCluster).toEqual({ name: 'mainnet-beta', rpcUrl: null })
     const id = await app('Local cluster')
     expect((await h.get(`/api/v1/apps/${id}`)).json().solanaCluster).toEqual({ name: 'localnet', rpcUrl: sol.url })
+    // The cluster's USDC mint (funding in USDC where the spec lists none) is public too.
+    const mint = createTestMint(sol)
+    const withMint = await h.createApp({ name: 'Local USDC', solanaCluster: { name: 'localnet', rpcUrl: sol.url, usdcMint: mint } })
+    expect((await h.get(`/api/v1/apps/${withMint}`)).json().solanaCluster).toEqual({ name: 'localnet', rpcUrl: sol.url, usdcMint: mint })
   })
 
   it('GET /spl_token_info reads decimals from the mint account and the symbol from its Metaplex metadata', async () => {
@@ -63,12 +67,18 @@ forEachDatabase((target) => {
     expect((await h.get(`/api/v1/spl_token_info?mint_address=0OIl&cluster=localnet`, { appId })).statusCode).toBe(400)
   })
 
-  it('error: an unknown cluster name without rpcUrl is refused by the admin API', async () => {
+  it('error: an unknown cluster name without rpcUrl, and a USDC mint that is not a Solana address, are refused by the admin API', async () => {
     const res = await h.post(
       '/api/v1/admin/apps',
       { name: 'Bad cluster', solanaCluster: { name: 'localnet' } },
       { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } },
     )
     expect([res.statusCode, res.json().code]).toEqual([400, 'invalid_data'])
+    const badMint = await h.post(
+      '/api/v1/admin/apps',
+      { name: 'Bad mint', solanaCluster: { name: 'localnet', rpcUrl: sol.url, usdcMint: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' } },
+      { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } },
+    )
+    expect([badMint.statusCode, badMint.json().code]).toEqual([400, 'invalid_data'])
   })
 })

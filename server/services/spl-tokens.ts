@@ -19,6 +19,8 @@ export const SOLANA_CLUSTERS = {
 export interface SolanaClusterConfig {
   name: string
   rpcUrl: string | null
+  /** The USDC mint on a cluster without a known one (spec part 3 §9 lists mainnet-beta and devnet): a local or private cluster. */
+  usdcMint?: string | null
 }
 
 export const DEFAULT_SOLANA_CLUSTER: SolanaClusterConfig = { name: 'mainnet-beta', rpcUrl: null }

@@ -88,8 +88,8 @@ export interface AppConfig {
   chains?: ChainConfig[]
   /** The chain a provider starts on; null or absent when no chain is configured. */
   defaultChain?: number | null
-  /** The Solana cluster (mainnet-beta when absent); rpcUrl null = the cluster's public RPC. */
-  solanaCluster?: { name: string; rpcUrl: string | null }
+  /** The Solana cluster (mainnet-beta when absent); rpcUrl null = the cluster's public RPC; usdcMint: USDC on a cluster the spec lists no mint for (a local cluster). */
+  solanaCluster?: { name: string; rpcUrl: string | null; usdcMint?: string | null }
   /** App funding settings (spec part 3 §3); see src/funding/config.ts. */
   funding?: AppFundingConfig
 }

@@ -7,8 +7,6 @@ export const FUNDING_MESSAGES = {
   noConfig: "Couldn't find funding config",
   chainNotConfigured: (id: number | string) => `Funding chain ${id} is not in PrivyProvider chains list`,
   usdcSolanaTestnet: 'USDC funding is not supported on the Solana testnet',
-  /** Not a spec text: a cluster with no known USDC mint (spec §9 lists mainnet-beta and devnet). */
-  usdcSolanaCluster: (label: string) => `USDC funding is not supported on ${label}`,
   coinbaseUnsupportedChain: (id: number | string) => `Unsupported chainId: ${id} for Coinbase Onramp`,
   coinbaseFailure: 'Something went wrong adding funds. Please try again or use another method.',
   coinbaseFlowError: 'There was an error completing Coinbase Onramp flow.',

@@ -9,6 +9,8 @@ import type { FundingConfig } from './config.ts'
 const pad = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0')
 
 export async function readBalance(config: FundingConfig, address = config.address): Promise<bigint> {
+  // Spec §5: USDC where no address is known has no balance to read (never the native one under a USDC label).
+  if (config.isUSDC && !config.erc20Address) throw new Error('No known USDC address on this network')
   if (config.chainType === 'solana') return readSolanaBalance(config, address)
   const chain = config.chain!
   if (!config.erc20Address) return BigInt((await chainRpc(chain, 'eth_getBalance', [address, 'latest'])) as string)

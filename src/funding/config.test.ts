@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { AppConfig } from '../api/types.ts'
 import { availableMethods, buildFundingConfig, coinbaseBlockchain, isValidFundingAmount, moonpayCurrencyCode, receiveQrText } from './config.ts'
 
@@ -100,14 +100,38 @@ describe('funding config (spec part 3 §3, §5)', () => {
     })
     expect(buildFundingConfig(localnet, sol, { chain: 'solana' }).cluster!.rpcUrl).toBe('http://127.0.0.1:8899')
     expect(buildFundingConfig(localnet, sol, { chain: 'solana:localnet' }).cluster!.rpcUrl).toBe('http://127.0.0.1:8899')
-    // error: no known USDC mint on this cluster, so no USDC balance to read.
-    expect(() => buildFundingConfig(localnet, sol, { asset: 'USDC' })).toThrow('USDC funding is not supported on Solana (localnet)')
     const devnet = { ...app(), solanaCluster: { name: 'devnet', rpcUrl: null } }
-    expect(buildFundingConfig(devnet, sol).cluster).toEqual({ name: 'devnet', rpcUrl: 'https://api.devnet.solana.com', label: 'Solana Devnet' })
+    expect(buildFundingConfig(devnet, sol).cluster).toMatchObject({ name: 'devnet', rpcUrl: 'https://api.devnet.solana.com', label: 'Solana Devnet' })
     // No cluster configured: spec §9 default mainnet-beta.
-    expect(buildFundingConfig(app(), sol).cluster).toEqual({ name: 'mainnet-beta', rpcUrl: 'https://api.mainnet-beta.solana.com', label: 'Solana' })
+    expect(buildFundingConfig(app(), sol).cluster).toMatchObject({ name: 'mainnet-beta', rpcUrl: 'https://api.mainnet-beta.solana.com', label: 'Solana' })
     // An Ethereum address still funds the recommended / default chain.
     expect(buildFundingConfig(localnet, ADDRESS).chainType).toBe('ethereum')
+  })
+
+  it("USDC without a known address (spec §5): a warning is logged and funding by external wallet is not offered; the app may name its cluster's USDC mint", () => {
+    const sol = 'So11111111111111111111111111111111111111112'
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      const localnet = { ...app(), solanaCluster: { name: 'localnet', rpcUrl: 'http://127.0.0.1:8899' } }
+      const solana = buildFundingConfig(localnet, sol, { asset: 'USDC' })
+      expect(solana).toMatchObject({ isUSDC: true, erc20Address: null, symbol: 'USDC' })
+      expect(availableMethods(solana)).toMatchObject({ wallets: false, manual: true })
+      expect(warn).toHaveBeenLastCalledWith('No known USDC address on Solana (localnet): funding by external wallet is disabled.')
+      const ethereum = buildFundingConfig(app(), ADDRESS, { asset: 'USDC' })
+      expect(availableMethods(ethereum).wallets).toBe(false)
+      expect(warn).toHaveBeenLastCalledWith('No known USDC address on Local chain: funding by external wallet is disabled.')
+      expect(warn).toHaveBeenCalledTimes(2)
+      // A mint named for the app's own cluster is its USDC; another cluster does not get it.
+      const mint = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'
+      const withMint = { ...app(), solanaCluster: { name: 'localnet', rpcUrl: 'http://127.0.0.1:8899', usdcMint: mint } }
+      const config = buildFundingConfig(withMint, sol, { asset: 'USDC' })
+      expect(config).toMatchObject({ erc20Address: mint, decimals: 6 })
+      expect(availableMethods(config).wallets).toBe(true)
+      expect(buildFundingConfig(withMint, sol, { chain: 'solana:devnet', asset: 'USDC' }).erc20Address).toBe('4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU')
+      expect(warn).toHaveBeenCalledTimes(2)
+    } finally {
+      warn.mockRestore()
+    }
   })
 
   it("error: a Solana cluster that is neither the app's nor a public one is not configured", () => {

@@ -30,10 +30,12 @@ export interface FundingConfig {
   chainType: 'ethereum' | 'solana'
   address: string
   amount: string | null
+  /** The host gave the amount (fundWallet's `amount`); else a card or exchange purchase asks for it first (the amount step). */
+  amountGiven: boolean
   /** Ethereum: the chain funded. */
   chain: ChainConfig | null
   /** Solana: the cluster funded (the app's `solanaCluster`; spec §9 default mainnet-beta), its RPC URL and the network name shown. */
-  cluster: { name: string; rpcUrl: string; label: string } | null
+  cluster: { name: string; rpcUrl: string; label: string; usdcMint?: string | null } | null
   erc20Address: string | null
   isUSDC: boolean
   /** Symbol and decimals of what is funded (native: the chain's currency; USDC 6; other ERC-20s read from the chain). */
@@ -84,8 +86,11 @@ function solanaCluster(app: AppConfig | null, name: string | undefined): NonNull
   const configured = app?.solanaCluster ?? { name: 'mainnet-beta', rpcUrl: null }
   const wanted = name || configured.name
   const known = PUBLIC_CLUSTERS[wanted]
-  const rpcUrl = wanted === configured.name ? (configured.rpcUrl ?? known?.rpcUrl) : known?.rpcUrl
-  return rpcUrl ? { name: wanted, rpcUrl, label: known?.label ?? `Solana (${wanted})` } : null
+  const own = wanted === configured.name
+  const rpcUrl = own ? (configured.rpcUrl ?? known?.rpcUrl) : known?.rpcUrl
+  // The USDC mint: the spec's known ones (§9), else the one the app names for its own cluster.
+  const usdcMint = SOLANA_USDC_MINTS[wanted] ?? (own ? configured.usdcMint : null) ?? null
+  return rpcUrl ? { name: wanted, rpcUrl, label: known?.label ?? `Solana (${wanted})`, usdcMint } : null
 }
 
 function parseChain(
@@ -101,10 +106,17 @@ function parseChain(
   return Number.isSafeInteger(id) && id > 0 ? { kind: 'ethereum', id } : null
 }
 
+/** Spec §5: without a known USDC address, funding by external wallet is disabled and a warning is logged. */
+function warnNoUsdc(network: string) {
+  console.warn(`No known USDC address on ${network}: funding by external wallet is disabled.`)
+}
+
 /**
  * The funding config for `address`, or a FundingError with the spec's text: funding off or without
  * options ('Wallet funding is not enabled'), a chain the app does not list ('Funding chain <id> is
- * not in PrivyProvider chains list'), USDC on the Solana testnet.
+ * not in PrivyProvider chains list'), USDC on the Solana testnet ('USDC funding is not supported on
+ * the Solana testnet'). USDC where no address is known (spec §9, or the app's `solanaCluster.usdcMint`)
+ * only warns: the chooser then leaves out 'Transfer from wallet' and balances read as unknown.
  */
 export function buildFundingConfig(app: AppConfig | null, address: string, options: FundWalletOptions = {}): FundingConfig {
   const funding = app?.funding
@@ -120,6 +132,7 @@ export function buildFundingConfig(app: AppConfig | null, address: string, optio
   const common = {
     address,
     amount,
+    amountGiven: options.amount !== undefined,
     supportedOptions: funding.options,
     comingFromSendTransactionScreen: Boolean(options.comingFromSendTransactionScreen),
     defaultFundingMethod: options.defaultFundingMethod ?? funding.defaultFundingMethod ?? null,
@@ -135,16 +148,13 @@ export function buildFundingConfig(app: AppConfig | null, address: string, optio
   if (parsed.kind === 'solana') {
     const isUSDC = asset === 'USDC'
     if (isUSDC && parsed.cluster.name === 'testnet') throw new FundingError(FUNDING_MESSAGES.usdcSolanaTestnet, { code: 'UNSUPPORTED_CHAIN_ID' })
-    // Without a known mint the balance read would be SOL's under a USDC label.
-    if (isUSDC && !SOLANA_USDC_MINTS[parsed.cluster.name]) {
-      throw new FundingError(FUNDING_MESSAGES.usdcSolanaCluster(parsed.cluster.label), { code: 'UNSUPPORTED_CHAIN_ID' })
-    }
+    if (isUSDC && !parsed.cluster.usdcMint) warnNoUsdc(parsed.cluster.label)
     return {
       ...common,
       chainType: 'solana',
       chain: null,
       cluster: parsed.cluster,
-      erc20Address: isUSDC ? (SOLANA_USDC_MINTS[parsed.cluster.name] ?? null) : null,
+      erc20Address: isUSDC ? (parsed.cluster.usdcMint ?? null) : null,
       isUSDC,
       symbol: isUSDC ? 'USDC' : 'SOL',
       decimals: isUSDC ? 6 : 9,
@@ -154,6 +164,7 @@ export function buildFundingConfig(app: AppConfig | null, address: string, optio
   if (!chain) throw new FundingError(FUNDING_MESSAGES.chainNotConfigured(parsed.id), { code: 'UNSUPPORTED_CHAIN_ID' })
   const isUSDC = asset === 'USDC'
   const erc20Address = typeof asset === 'object' ? asset.erc20 : isUSDC ? (USDC_ADDRESSES[chain.id] ?? null) : null
+  if (isUSDC && !erc20Address) warnNoUsdc(chain.name)
   return {
     ...common,
     chainType: 'ethereum',

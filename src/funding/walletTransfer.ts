@@ -1,25 +1,32 @@
 /**
  * Funding from a connected external wallet, Ethereum to Ethereum (spec part 3 §2 'Wallet list'; Solana
- * to Solana is `solanaWalletTransfer.ts`): the
+ * to Solana is `solanaWalletTransfer.ts`; the cross-chain cases send a bridge quote's step): the
  * wallet's own provider switches to the funded chain and sends the native amount (or an ERC-20
  * `transfer`), then the receipt is read from the chain's RPC.
  */
 import { FUNDING_MESSAGES, FundingError } from '../errors/funding.ts'
 import type { ExternalWallet } from '../stores/externalWallets.ts'
-import { chainRpc, type ChainConfig } from '../wallets/ethereum/chains.ts'
+import { chainRpc } from '../wallets/ethereum/chains.ts'
 import { readBalance } from './balance.ts'
 import type { FundingConfig } from './config.ts'
-import { sendFromSolanaWallet } from './solanaWalletTransfer.ts'
+import { BRIDGE_TEXT, type BridgeOption } from './bridge.ts'
+import { sendFromSolanaWallet, sendSolanaBridgeTransaction } from './solanaWalletTransfer.ts'
 
 type Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
 
 const RECEIPT_POLL_MS = 500
 
-/** Sends a bridge quote's transaction from the connected wallet on its chain (switching first); resolves the hash once broadcast. */
-export async function sendBridgeTransaction(wallet: ExternalWallet, chain: ChainConfig, tx: { to: string; data: string; value: string }): Promise<string> {
-  if (!wallet.getEthereumProvider) throw new FundingError('Invalid transaction request', { code: 'BRIDGE_QUOTE_FAILED' })
+/**
+ * Sends a bridge quote's transaction from the connected wallet: on Ethereum on its chain (switching
+ * first), on Solana signed by the wallet and sent to the app's cluster; resolves the hash (signature)
+ * once broadcast.
+ */
+export async function sendBridgeTransaction(wallet: ExternalWallet, option: BridgeOption): Promise<string> {
+  const tx = option.transaction
+  if (tx.kind === 'svm') return sendSolanaBridgeTransaction(wallet, tx)
+  if (!wallet.getEthereumProvider || !option.chain) throw new FundingError(BRIDGE_TEXT.invalid, { code: 'BRIDGE_QUOTE_FAILED' })
   const provider = (await wallet.getEthereumProvider()) as Provider
-  const chainHex = `0x${chain.id.toString(16)}`
+  const chainHex = `0x${option.chain.id.toString(16)}`
   if ((await provider.request({ method: 'eth_chainId' })) !== chainHex)
     await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: chainHex }] })
   const hash = (await provider.request({

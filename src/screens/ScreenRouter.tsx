@@ -48,6 +48,7 @@ const lazyScreens: Record<Exclude<ScreenName, 'landing'>, LazyExoticComponent<Co
   'funding-exchange': lazy(() => import('./funding/ExchangeStatusScreen.tsx')),
   'funding-wallets': lazy(() => import('./funding/WalletTransferScreen.tsx')),
   'funding-bridge': lazy(() => import('./funding/BridgeScreen.tsx')),
+  'funding-amount': lazy(() => import('./funding/AmountScreen.tsx')),
 }
 
 export function ScreenRouter({ screen, depth }: { screen: ScreenEntry; depth: number }) {

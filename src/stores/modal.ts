@@ -53,6 +53,7 @@ export type ScreenEntry =
   | { name: 'funding-exchange'; via: 'card' | 'exchange' }
   | { name: 'funding-wallets' }
   | { name: 'funding-bridge'; source: string; amount: string }
+  | { name: 'funding-amount'; next: { name: 'funding-card' } | { name: 'funding-exchange'; via: 'card' | 'exchange' } }
 
 export type ScreenName = ScreenEntry['name']
 

@@ -10,6 +10,7 @@ import { startLocalChain, type LocalChain } from '../evm.ts'
 import { startCoinbaseStandIn, startMoonpayStandIn } from '../funding-stand-ins.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { deployTestContracts, fundWallet } from './eth-helpers.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { eventCount, modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 
 describe('funding: <fund-button> and the funding flows', () => {
@@ -40,7 +41,14 @@ describe('funding: <fund-button> and the funding flows', () => {
       defaultChain: 31337,
       funding: {
         enabled: true,
-        options: [{ method: 'card', provider: 'moonpay' }, { method: 'exchange', provider: 'coinbase' }, { method: 'wallets' }],
+        // A second card provider (Coinbase-style, on its chains only) behind the alternate-method link.
+        options: [
+          { method: 'card', provider: 'moonpay' },
+          { method: 'card', provider: 'coinbase' },
+          { method: 'exchange', provider: 'coinbase' },
+          { method: 'wallets' },
+        ],
+        showAlternateFundingMethod: true,
         defaultRecommendedCurrency: { chain: 'eip155:31337', asset: 'native-currency' },
         defaultRecommendedAmount: '0.05',
         useSandbox: true,
@@ -55,7 +63,8 @@ describe('funding: <fund-button> and the funding flows', () => {
         coinbase: { apiKeyName: coinbase.apiKeyName, apiKeySecret: coinbase.apiKeySecret, apiUrl: coinbase.url, payUrl: coinbase.url },
       },
     })
-    page = await (await browser.newContext()).newPage()
+    // bypassCSP: lets the axe script in (test/e2e/a11y.ts).
+    page = await (await browser.newContext({ bypassCSP: true })).newPage()
   }, 120000)
   afterAll(async () => {
     await browser?.close()
@@ -82,6 +91,23 @@ describe('funding: <fund-button> and the funding flows', () => {
     }, options)
     await page.locator('fund-button').getByRole('button').click()
   }
+  /** A card or exchange purchase without a host amount: the amount step first, whose Continue opens the provider's popup. */
+  const purchase = async (method: string | RegExp) => {
+    await modal(page).getByRole('button', { name: method }).click()
+    const [popup] = await Promise.all([page.waitForEvent('popup'), modal(page).getByRole('button', { name: 'Continue' }).click()])
+    return popup
+  }
+  /** The browser's answer to PaymentRequest.canMakePayment (spec §2: the badge shows where the browser can pay). */
+  const answerCanPay = (can: boolean) =>
+    page.evaluate((c) => {
+      const w = window as any
+      w.__payAsked = 0
+      PaymentRequest.prototype.canMakePayment = () => Promise.resolve(Boolean(++w.__payAsked) && c)
+    }, can)
+  const badge = () =>
+    modal(page)
+      .getByRole('button', { name: /Pay with card/ })
+      .locator('.badge')
 
   it("a new user clicks <fund-button>, logs in, and 'Receive funds' shows the address QR; a transfer on the chain makes Continue appear and fund-success fire", async () => {
     await page.goto(`${stack.demoUrl}/fund.html`)
@@ -98,6 +124,7 @@ describe('funding: <fund-button> and the funding flows', () => {
     // The local chain has no Coinbase-style on-ramp (spec §5): no exchange button.
     expect(await modal(page).getByRole('button', { name: 'Transfer from an exchange' }).count()).toBe(0)
     const after = await eventCount(page)
+    await expectNoAxeViolations(page, 'method chooser')
     await modal(page).getByRole('button', { name: 'Receive funds' }).click()
     await modal(page).getByRole('heading', { name: 'Receive 0.05 ETH' }).waitFor()
     await modal(page).getByText('Scan this code or copy your wallet address to receive funds on Local chain.').waitFor()
@@ -110,6 +137,7 @@ describe('funding: <fund-button> and the funding flows', () => {
       () => document.querySelector('auth-modal')!.shadowRoot!.querySelector('[part="balance-card"]')!.getAttribute('data-balance') === '0',
     )
     expect(await modal(page).getByRole('button', { name: 'Continue' }).count()).toBe(0)
+    await expectNoAxeViolations(page, 'receive funds')
     await fundWallet(chain, deployer, address, 5n * 10n ** 16n)
     await modal(page).getByRole('button', { name: 'Continue' }).waitFor({ timeout: 15000 })
     expect(await card.getAttribute('data-reached')).toBe('true')
@@ -126,35 +154,50 @@ describe('funding: <fund-button> and the funding flows', () => {
     expect(fromModal.detail).toEqual(fromButton.detail)
   }, 120000)
 
-  it("'Pay with card' opens the card provider's signed widget in a popup; a purchase there reaches 'You've funded your account!'", async () => {
+  it("'Pay with card' (with the Google Pay badge where the browser can pay): the amount step, then the signed widget in a popup; 'Processing payment', then 'You've funded your account!'", async () => {
     const after = await eventCount(page)
+    await answerCanPay(true)
     await startFromButton()
     await chooser().waitFor()
-    const [popup] = await Promise.all([
-      page.waitForEvent('popup'),
-      modal(page)
-        .getByRole('button', { name: /Pay with card/ })
-        .click(),
-    ])
+    await expect.poll(() => badge().textContent()).toBe('Google Pay')
+    expect(await page.evaluate(() => (window as any).__payAsked)).toBeGreaterThan(0)
+    // The amount step (spec §5): prefilled with the app's recommended amount; bad input is explained and blocks Continue.
+    await modal(page)
+      .getByRole('button', { name: /Pay with card/ })
+      .click()
+    const input = modal(page).getByRole('textbox', { name: 'Amount' })
+    expect(await input.inputValue()).toBe('0.05')
+    await input.fill('1.2.3')
+    await modal(page).getByRole('alert').getByText('Enter an amount greater than 0, using digits and at most one decimal point.').waitFor()
+    expect(await modal(page).getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true)
+    await expectNoAxeViolations(page, 'amount step (invalid)')
+    await input.fill('0')
+    expect(await modal(page).getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true)
+    await input.fill('0.04')
+    expect(await modal(page).getByRole('alert').count()).toBe(0)
+    const [popup] = await Promise.all([page.waitForEvent('popup'), modal(page).getByRole('button', { name: 'Continue' }).click()])
     await modal(page).getByRole('heading', { name: 'In Progress' }).waitFor()
-    await popup.getByRole('button', { name: 'Buy' }).click()
+    await expectNoAxeViolations(page, 'card status')
     expect(moonpay.widgetLoads.at(-1)).toMatchObject({ validSignature: true })
-    expect(new URL(moonpay.widgetLoads.at(-1)!.url).searchParams.get('walletAddress')).toBe(address)
+    const widget = new URL(moonpay.widgetLoads.at(-1)!.url).searchParams
+    expect([widget.get('walletAddress'), widget.get('quoteCurrencyAmount')]).toEqual([address, '0.04'])
+    await popup.getByRole('button', { name: 'Pay' }).click()
+    await modal(page).getByRole('heading', { name: 'Processing payment' }).waitFor({ timeout: 15000 })
+    await popup.getByRole('button', { name: 'Buy' }).click()
     await modal(page).getByRole('heading', { name: "You've funded your account!" }).waitFor({ timeout: 15000 })
+    await expectNoAxeViolations(page, 'card funded')
     await modal(page).getByRole('button', { name: 'Continue' }).click()
     const result = await fundingEvent('fund-success', 'button', after)
-    expect(result.detail).toMatchObject({ provider: 'moonpay', status: 'completed', destinationAddress: address, destinationValue: '0.05' })
+    expect(result.detail).toMatchObject({ provider: 'moonpay', status: 'completed', destinationAddress: address, destinationValue: '0.04' })
   }, 60000)
 
-  it("error: a declined card returns to the chooser with 'Something went wrong adding funds from Moonpay. Please try again or use another method to fund your wallet.'", async () => {
+  it("error: a declined card returns to the chooser with 'Something went wrong adding funds from Moonpay. Please try again or use another method to fund your wallet.' (no badge where the browser cannot pay)", async () => {
+    await answerCanPay(false)
     await startFromButton()
     await chooser().waitFor()
-    const [popup] = await Promise.all([
-      page.waitForEvent('popup'),
-      modal(page)
-        .getByRole('button', { name: /Pay with card/ })
-        .click(),
-    ])
+    await page.waitForFunction(() => (window as any).__payAsked > 0)
+    expect(await badge().count()).toBe(0)
+    const popup = await purchase(/Pay with card/)
     await popup.getByRole('button', { name: 'Decline card' }).click()
     await modal(page)
       .getByText('Something went wrong adding funds from Moonpay. Please try again or use another method to fund your wallet.')
@@ -167,9 +210,10 @@ describe('funding: <fund-button> and the funding flows', () => {
     const after = await eventCount(page)
     await startFromButton('chain=8453')
     await chooser().waitFor()
-    const [popup] = await Promise.all([page.waitForEvent('popup'), modal(page).getByRole('button', { name: 'Transfer from an exchange' }).click()])
+    const popup = await purchase('Transfer from an exchange')
     await modal(page).getByRole('heading', { name: 'Fund account' }).waitFor()
     await modal(page).getByText('In Progress').waitFor()
+    await expectNoAxeViolations(page, 'exchange status')
     await popup.getByRole('button', { name: 'Buy' }).click()
     await modal(page).getByText("You've funded your account!").waitFor({ timeout: 15000 })
     const token = coinbase.calls.find((c) => c.path === '/onramp/v1/token')!.body as { addresses: unknown }
@@ -182,7 +226,7 @@ describe('funding: <fund-button> and the funding flows', () => {
   it("error: a failed exchange purchase returns to the chooser with 'Something went wrong adding funds. Please try again or use another method.'", async () => {
     await startFromButton('chain=8453')
     await chooser().waitFor()
-    const [popup] = await Promise.all([page.waitForEvent('popup'), modal(page).getByRole('button', { name: 'Transfer from an exchange' }).click()])
+    const popup = await purchase('Transfer from an exchange')
     await popup.getByRole('button', { name: 'Fail' }).click()
     await modal(page).getByText('Something went wrong adding funds. Please try again or use another method.').waitFor({ timeout: 15000 })
     await chooser().waitFor()
@@ -196,12 +240,16 @@ describe('funding: <fund-button> and the funding flows', () => {
     await modal(page).getByRole('button', { name: 'Close' }).click()
     const error = await fundingEvent('fund-error', 'button', after)
     expect(error.detail.code).toBe('USER_EXITED_FUNDING_FLOW')
+    // A default card purchase without a host amount starts on the amount step (its Continue opens the popup).
+    await startFromButton('default-method=card')
+    expect(await modal(page).locator('[data-screen="funding-amount"]').getByRole('textbox', { name: 'Amount' }).inputValue()).toBe('0.05')
+    await modal(page).getByRole('button', { name: 'Close' }).click()
   }, 60000)
 
   it('error: closing the exchange popup without buying is counted at each 1.5 s poll; the third count returns to the chooser', async () => {
     await startFromButton('chain=8453')
     await chooser().waitFor()
-    const [popup] = await Promise.all([page.waitForEvent('popup'), modal(page).getByRole('button', { name: 'Transfer from an exchange' }).click()])
+    const popup = await purchase('Transfer from an exchange')
     await modal(page).getByRole('heading', { name: 'Fund account' }).waitFor()
     await popup.getByRole('button', { name: 'Buy' }).waitFor()
     const closedAt = Date.now()
@@ -217,13 +265,34 @@ describe('funding: <fund-button> and the funding flows', () => {
     await startFromButton()
     await chooser().waitFor()
     await page.evaluate(() => {
+      ;(window as any).__open = window.open
       window.open = () => null
     })
     await modal(page)
       .getByRole('button', { name: /Pay with card/ })
       .click()
+    await modal(page).getByRole('button', { name: 'Continue' }).click()
     await modal(page).getByText('Unable to initialize flow').waitFor()
     await chooser().waitFor()
     await modal(page).getByRole('button', { name: 'Close' }).click()
+    await page.evaluate(() => void (window.open = (window as any).__open))
+  }, 60000)
+
+  it("'Having trouble or facing location restrictions? Try a different provider.' switches to the second card provider (Coinbase-style) and its purchase completes", async () => {
+    const after = await eventCount(page)
+    await startFromButton('amount=0.01') // the local chain: one card provider, no link
+    await chooser().waitFor()
+    const link = modal(page).getByRole('button', { name: 'Having trouble or facing location restrictions? Try a different provider.' })
+    expect(await link.count()).toBe(0)
+    await modal(page).getByRole('button', { name: 'Close' }).click()
+    await startFromButton('chain=8453&amount=0.01')
+    await chooser().waitFor()
+    const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()])
+    await modal(page).getByRole('heading', { name: 'Fund account' }).waitFor()
+    await popup.getByRole('button', { name: 'Buy' }).click()
+    await modal(page).getByText("You've funded your account!").waitFor({ timeout: 15000 })
+    await modal(page).getByRole('button', { name: 'Continue' }).click()
+    const result = await fundingEvent('fund-success', 'button', after)
+    expect(result.detail).toMatchObject({ provider: 'coinbase', destinationChain: 'eip155:8453', destinationValue: '0.01' })
   }, 60000)
 })

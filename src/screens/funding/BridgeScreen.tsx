@@ -23,7 +23,8 @@ type Phase =
   | { name: 'error'; message: string }
 
 /**
- * Bridge funding for Solana from an Ethereum wallet (spec part 3 §2, §4): quotes per source chain,
+ * Bridge funding (spec part 3 §2, §4): Solana from an Ethereum wallet, or Ethereum from a Solana
+ * wallet (its own prompt signs the quote's Solana instructions); quotes per source chain,
  * the choice, chain switch and send through the connected wallet, the relay status every 1 s;
  * 'Success!' closes after 4 s, refund and failure show the failure screen.
  */
@@ -33,10 +34,11 @@ export default function BridgeScreen({ source, amount }: { source: string; amoun
   const apiUrl = app?.funding?.bridgeApiUrl ?? ''
   const wallet = $externalWallets.get().find((w) => w.address === source)
   const [phase, setPhase] = useState<Phase>({ name: 'quoting' })
+  const [sourceChain, setSourceChain] = useState<string | null>(null)
 
   useEffect(() => {
     if (!config) return
-    bridgeOptions(apiUrl, config, source, parseUnits(amount, config.decimals ?? 9)).then(
+    bridgeOptions(apiUrl, config, source, wallet?.chainType ?? 'ethereum', parseUnits(amount, config.decimals ?? 18)).then(
       (options) => setPhase({ name: 'choose', options }),
       (error) => setPhase({ name: 'error', message: error.shortMessage ?? BRIDGE_TEXT.quotes }),
     )
@@ -55,7 +57,7 @@ export default function BridgeScreen({ source, amount }: { source: string; amoun
   useEffect(() => {
     if (phase.name !== 'success' || !config) return
     completeFunding(
-      fundingResult(config, { provider: 'relay', status: 'success', txHash: phase.hash, sourceAddress: source, sourceChain: null, destinationValue: amount }),
+      fundingResult(config, { provider: 'relay', status: 'success', txHash: phase.hash, sourceAddress: source, sourceChain, destinationValue: amount }),
     )
     const timer = setTimeout(() => closeModal(), FUNDING_TIMING.bridgeSuccessCloseMs)
     return () => clearTimeout(timer)
@@ -65,7 +67,8 @@ export default function BridgeScreen({ source, amount }: { source: string; amoun
   const choose = async (option: BridgeOption) => {
     setPhase({ name: 'submitting' })
     try {
-      const hash = await sendBridgeTransaction(wallet!, option.chain, option.transaction)
+      const hash = await sendBridgeTransaction(wallet!, option)
+      setSourceChain(option.source.key)
       setPhase({ name: 'polling', hash })
     } catch (error) {
       setPhase({ name: 'error', message: (error as { shortMessage?: string }).shortMessage ?? (error as Error).message })
@@ -81,10 +84,10 @@ export default function BridgeScreen({ source, amount }: { source: string; amoun
         return (
           <ul className="wallet-list" part="wallet-list">
             {phase.options.map((option) => (
-              <li key={option.chain.id}>
+              <li key={option.source.key}>
                 <button type="button" className="wallet-row" part="bridge-option" onClick={() => choose(option)}>
-                  <span className="wallet-name">{option.chain.name}</span>{' '}
-                  <span className="detail">{`${formatUnits(BigInt(option.transaction.value), option.chain.nativeCurrency.decimals)} ${option.chain.nativeCurrency.symbol}`}</span>
+                  <span className="wallet-name">{option.source.name}</span>{' '}
+                  <span className="detail">{`${formatUnits(option.amountIn, option.source.decimals)} ${option.source.symbol}`}</span>
                 </button>
               </li>
             ))}

@@ -10,6 +10,8 @@ import { pushScreen, type ScreenEntry } from '../../stores/modal.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { FUNDING_TEXT } from './texts.ts'
 
+const amountStep = (next: ScreenEntry): ScreenEntry => ({ name: 'funding-amount', next: next as Extract<ScreenEntry, { name: 'funding-amount' }>['next'] })
+
 /** 'Add funds to your <wallet name> wallet' (spec part 3 §2): card, exchange, wallet, receive. */
 export default function FundingMethodsScreen() {
   const config = useStore($funding)
@@ -30,17 +32,19 @@ export default function FundingMethodsScreen() {
   useEffect(() => {
     if (!config?.usingDefaultFundingMethod || !methods || !config.defaultFundingMethod) return
     $funding.set({ ...config, usingDefaultFundingMethod: false })
-    if (config.defaultFundingMethod === 'card' && methods.cardProviders[0]) pushScreen(methodScreen('card', methods.cardProviders[0]))
-    else if (config.defaultFundingMethod === 'exchange' && methods.exchange) pushScreen(methodScreen('exchange'))
+    const purchase = (screen: ScreenEntry) => pushScreen(config.amountGiven ? screen : amountStep(screen))
+    if (config.defaultFundingMethod === 'card' && methods.cardProviders[0]) purchase(methodScreen('card', methods.cardProviders[0]))
+    else if (config.defaultFundingMethod === 'exchange' && methods.exchange) purchase(methodScreen('exchange'))
     else if (config.defaultFundingMethod === 'wallet' && methods.wallets) pushScreen(methodScreen('wallet'))
     else if (config.defaultFundingMethod === 'manual') pushScreen(methodScreen('manual'))
   }, [config, methods])
 
   if (!config || !methods) return null
+  // A purchase opens its popup in this click, unless the host gave no amount: the amount step asks first (spec §5).
   const withPopup = (screen: ScreenEntry) => () => {
-    openFundingPopup()
+    if (config.amountGiven) openFundingPopup()
     $funding.set({ ...config, errorMessage: null })
-    pushScreen(screen)
+    pushScreen(config.amountGiven ? screen : amountStep(screen))
   }
   const go = (screen: ScreenEntry) => () => {
     $funding.set({ ...config, errorMessage: null })

@@ -21,8 +21,9 @@ export function visibleWallets<T>(wallets: T[], expanded: boolean): { shown: T[]
 /**
  * 'Transfer from wallet' (spec part 3 §2): the connected external wallets of the funded chain type;
  * the chosen one sends the amount to the funded address (Ethereum to Ethereum: its own provider,
- * on the funded chain; Solana to Solana: a SOL transfer the wallet signs, sent to the funded
- * cluster), then the receipt or confirmation is awaited.
+ * on the funded chain; Solana to Solana: a SOL or SPL (USDC) transfer the wallet signs, sent to the
+ * funded cluster), then the receipt or confirmation is awaited; a wallet of the other chain type goes
+ * to the bridge (`funding-bridge`) when the app allows bridging.
  */
 export default function WalletTransferScreen() {
   const config = useStore($funding)
@@ -32,10 +33,10 @@ export default function WalletTransferScreen() {
   const [busy, setBusy] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   if (!config) return null
-  // Solana funding from an Ethereum wallet goes through the bridge when the app allows bridging.
-  const bridging = config.chainType === 'solana' && config.crossChainBridgingEnabled
+  // Spec §2: the flow follows the source and destination chain types; Ethereum → Solana and
+  // Solana → Ethereum go through the bridge when the app allows bridging.
   const wallets = all.filter(
-    (w) => (w.chainType === config.chainType || (bridging && w.chainType === 'ethereum')) && w.address.toLowerCase() !== config.address.toLowerCase(),
+    (w) => (w.chainType === config.chainType || config.crossChainBridgingEnabled) && w.address.toLowerCase() !== config.address.toLowerCase(),
   )
   const { shown, more } = visibleWallets(wallets, expanded)
   const valid = isValidFundingAmount(amount)

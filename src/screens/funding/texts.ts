@@ -17,4 +17,8 @@ export const FUNDING_TEXT = {
   copy: 'Copy address',
   copied: 'Copied',
   moreWallets: 'More wallets',
+  /** Not spec texts: the amount step before a card or exchange purchase (spec §5 gives only its rule). */
+  amountTitle: (symbol: string) => `How much ${symbol} would you like to buy?`,
+  amountLabel: 'Amount',
+  amountInvalid: 'Enter an amount greater than 0, using digits and at most one decimal point.',
 } as const

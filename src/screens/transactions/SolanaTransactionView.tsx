@@ -12,7 +12,6 @@ import { TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction
 import type { BaseError } from '../../errors/base.ts'
 import { $config } from '../../stores/config.ts'
 import type { PendingSolanaTx, SolanaTxResult } from '../../stores/solanaTxRequest.ts'
-import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { formatCrypto, formatUsd, shortAddress } from '../../wallets/ethereum/format.ts'
 import { SOL_DECIMALS, type SolanaCluster } from '../../wallets/solana/cluster.ts'
@@ -29,7 +28,8 @@ import {
 } from '../../wallets/solana/transactions.ts'
 import { WALLET_TIMING } from '../wallets/embedded/timing.ts'
 import { ErrorView } from './ErrorView.tsx'
-import { Row } from './parts.tsx'
+import { addFunds, fundingAvailable } from './addFunds.ts'
+import { Row, TxButtons, TxHeader, TxSuccess } from './parts.tsx'
 import { TX_TEXTS } from './texts.ts'
 import { mainButton, txTransition, type TxEvent } from './txFlow.ts'
 import { txStyles } from './styles.ts'
@@ -105,16 +105,8 @@ export default function SolanaTransactionView({ request }: { request: PendingSol
   const decline = () => request.reject(new TransactionError(TRANSACTION_MESSAGES.rejected, { code: 'USER_REJECTED' }))
 
   if (phase.name === 'success') {
-    return (
-      <div className="body" part="body" data-screen="transaction-success">
-        <style>{txStyles}</style>
-        <h2 id="gh-sign-title" className="title" part="title">
-          {options.successHeader ?? (request.signOnly ? TX_TEXTS.signedHeader : TX_TEXTS.successHeader)}
-        </h2>
-        <p className="detail">{options.successDescription ?? TX_TEXTS.successDescription}</p>
-        {request.signOnly ? null : <PrimaryButton onClick={() => request.resolve(results.current)}>{TX_TEXTS.allDone}</PrimaryButton>}
-      </div>
-    )
+    const header = request.signOnly ? TX_TEXTS.signedHeader : TX_TEXTS.successHeader
+    return <TxSuccess options={options} header={header} onDone={request.signOnly ? null : () => request.resolve(results.current)} />
   }
   if (phase.name === 'error') {
     const { error, hash } = phase
@@ -132,21 +124,18 @@ export default function SolanaTransactionView({ request }: { request: PendingSol
   const view = phase.name === 'preparing' ? null : phase.view
   const busy = phase.name === 'submitting' || phase.name === 'awaiting-receipt'
   const short = view !== null && !request.signOnly && !view.hasFunds
-  const label = mainButton({ last, fundsMissing: short, fundingEnabled: false, sponsored: false })
+  // Spec §2, §4: 'Add funds' when funds are missing and funding is available (no Solana sponsorship here).
+  const label = mainButton({ last, fundsMissing: short, fundingEnabled: fundingAvailable(), sponsored: false })
   return (
     <div className="body tx" part="body" data-screen="solana-transaction-confirm" data-phase={phase.name}>
       <style>{txStyles}</style>
-      {step > 0 && !busy ? (
-        <button type="button" className="tx-back" aria-label={TX_TEXTS.back} onClick={() => setStep(step - 1)}>
-          ←
-        </button>
-      ) : null}
-      {options.transactionInfo?.contractInfo?.imgUrl ? (
-        <img className="logo" part="icon" src={options.transactionInfo.contractInfo.imgUrl} alt={options.transactionInfo.contractInfo.imgAltText ?? ''} />
-      ) : null}
-      <h2 id="gh-sign-title" className="title" part="title">
-        {total > 1 ? `${titleBase} (${step + 1} / ${total})` : titleBase}
-      </h2>
+      <TxHeader
+        options={options}
+        step={step}
+        busy={busy}
+        onBack={() => setStep(step - 1)}
+        title={total > 1 ? `${titleBase} (${step + 1} / ${total})` : titleBase}
+      />
       <p className="detail">{options.description ?? TX_TEXTS.subtitle(appName)}</p>
       {view ? <SolanaSummary view={view} cluster={cluster} address={request.address} /> : <Spinner />}
       {short ? (
@@ -154,10 +143,15 @@ export default function SolanaTransactionView({ request }: { request: PendingSol
           {SOLANA_TX_MESSAGES.addFunds}
         </p>
       ) : null}
-      <PrimaryButton onClick={() => view && approve(view)} disabled={!view || busy || short} aria-busy={busy || undefined}>
-        {label === 'Approve' ? (options.buttonText ?? TX_TEXTS.approve) : label}
-      </PrimaryButton>
-      {options.isCancellable !== false && !busy ? <SecondaryButton onClick={decline}>{TX_TEXTS.notNow}</SecondaryButton> : null}
+      <TxButtons
+        options={options}
+        label={label}
+        onApprove={() => view && approve(view)}
+        onAddFunds={() => addFunds(request.address, `solana:${cluster.name}`).then(() => setAttempt((a) => a + 1))}
+        disabled={!view || busy || (short && label !== 'Add funds')}
+        busy={busy}
+        onDecline={decline}
+      />
     </div>
   )
 }

@@ -4,7 +4,6 @@ import { TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction
 import type { BaseError } from '../../errors/base.ts'
 import { $config } from '../../stores/config.ts'
 import type { PendingTx, TxStepResult } from '../../stores/txRequest.ts'
-import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { chainRpc, type ChainConfig } from '../../wallets/ethereum/chains.ts'
 import { decodeCall, readToken } from '../../wallets/ethereum/decode.ts'
@@ -17,6 +16,7 @@ import { txStyles } from './styles.ts'
 import { addFunds, fundingAvailable } from './addFunds.ts'
 import { ErrorView } from './ErrorView.tsx'
 import { fundsMissing, Summary, type StepView } from './Summary.tsx'
+import { TxButtons, TxHeader, TxSuccess } from './parts.tsx'
 
 /** Spec part 3 §4: preparing → ready → submitting → awaiting-receipt → success | error (reverted: 'Transaction failed'). */
 export type TxPhase =
@@ -103,16 +103,8 @@ export default function TransactionView({ request }: { request: PendingTx }) {
   const decline = () => request.reject(new TransactionError(TRANSACTION_MESSAGES.rejected, { code: 'USER_REJECTED' }))
 
   if (phase.name === 'success') {
-    return (
-      <div className="body" part="body" data-screen="transaction-success">
-        <style>{txStyles}</style>
-        <h2 id="gh-sign-title" className="title" part="title">
-          {options.successHeader ?? TX_TEXTS.successHeader}
-        </h2>
-        <p className="detail">{options.successDescription ?? TX_TEXTS.successDescription}</p>
-        {request.method === 'eth_sendTransaction' ? <PrimaryButton onClick={() => request.resolve(results.current)}>{TX_TEXTS.allDone}</PrimaryButton> : null}
-      </div>
-    )
+    const done = request.method === 'eth_sendTransaction' ? () => request.resolve(results.current) : null
+    return <TxSuccess options={options} header={TX_TEXTS.successHeader} onDone={done} />
   }
 
   if (phase.name === 'error') return <ErrorView phase={phase} onRetry={() => setAttempt(attempt + 1)} onClose={() => request.reject(phase.error)} />
@@ -126,17 +118,7 @@ export default function TransactionView({ request }: { request: PendingTx }) {
   return (
     <div className="body tx" part="body" data-screen="transaction-confirm" data-phase={phase.name}>
       <style>{txStyles}</style>
-      {step > 0 && !busy ? (
-        <button type="button" className="tx-back" aria-label={TX_TEXTS.back} onClick={() => setStep(step - 1)}>
-          ←
-        </button>
-      ) : null}
-      {options.transactionInfo?.contractInfo?.imgUrl ? (
-        <img className="logo" part="icon" src={options.transactionInfo.contractInfo.imgUrl} alt={options.transactionInfo.contractInfo.imgAltText ?? ''} />
-      ) : null}
-      <h2 id="gh-sign-title" className="title" part="title">
-        {title}
-      </h2>
+      <TxHeader options={options} step={step} busy={busy} onBack={() => setStep(step - 1)} title={title} />
       <p className="detail">{options.description ?? TX_TEXTS.subtitle(appName)}</p>
       {view?.scan === 'Warning' ? (
         <p className="tx-warning" part="scan-warning" role="alert">
@@ -152,14 +134,15 @@ export default function TransactionView({ request }: { request: PendingTx }) {
         </div>
       ) : null}
       {view ? <Summary view={view} request={request} step={step} /> : <Spinner />}
-      <PrimaryButton
-        onClick={() => view && (label === 'Add funds' ? addFunds(request.address, view.prepared.chain.id).then(() => setAttempt((a) => a + 1)) : approve(view))}
+      <TxButtons
+        options={options}
+        label={label}
+        onApprove={() => view && approve(view)}
+        onAddFunds={() => view && addFunds(request.address, view.prepared.chain.id).then(() => setAttempt((a) => a + 1))}
         disabled={!view || busy || (view.scan === 'Malicious' && !acknowledged)}
-        aria-busy={busy || undefined}
-      >
-        {label === 'Approve' ? (options.buttonText ?? TX_TEXTS.approve) : label}
-      </PrimaryButton>
-      {options.isCancellable !== false && !busy ? <SecondaryButton onClick={decline}>{TX_TEXTS.notNow}</SecondaryButton> : null}
+        busy={busy}
+        onDecline={decline}
+      />
     </div>
   )
 }

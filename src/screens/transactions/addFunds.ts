@@ -1,7 +1,8 @@
 /**
  * 'Add funds' on the confirmation screen (spec part 3 §4): when funds are short, funding is
  * available and the transaction is not sponsored, the main button opens the funding flow for the
- * transacting wallet on the transaction's chain (comingFromSendTransactionScreen). The prompt hides
+ * transacting wallet on the transaction's chain (an id, or 'solana:<cluster>' for the Solana screen;
+ * comingFromSendTransactionScreen). The prompt hides
  * while the modal is open and prepares again afterwards (the balance changed).
  */
 import { $config } from '../../stores/config.ts'
@@ -12,7 +13,7 @@ export function fundingAvailable(): boolean {
 }
 
 /** Resolves when the funding flow ended, funded or not (its own events report which). */
-export async function addFunds(address: string, chainId: number): Promise<void> {
+export async function addFunds(address: string, chain: number | string): Promise<void> {
   const { fundWallet } = await import('../../actions/fundWallet.ts')
-  await fundWallet(address, { chain: chainId, comingFromSendTransactionScreen: true }).catch(() => undefined)
+  await fundWallet(address, { chain, comingFromSendTransactionScreen: true }).catch(() => undefined)
 }
