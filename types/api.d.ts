@@ -356,10 +356,11 @@ interface AppConfig {
   chains?: ChainConfig[]
   /** The chain a provider starts on; null or absent when no chain is configured. */
   defaultChain?: number | null
-  /** The Solana cluster (mainnet-beta when absent); rpcUrl null = the cluster's public RPC. */
+  /** The Solana cluster (mainnet-beta when absent); rpcUrl null = the cluster's public RPC; usdcMint: USDC on a cluster the spec lists no mint for (a local cluster). */
   solanaCluster?: {
     name: string
     rpcUrl: string | null
+    usdcMint?: string | null
   }
   /** App funding settings (spec part 3 §3); see src/funding/config.ts. */
   funding?: AppFundingConfig
@@ -638,6 +639,17 @@ type ScreenEntry =
       name: 'funding-bridge'
       source: string
       amount: string
+    }
+  | {
+      name: 'funding-amount'
+      next:
+        | {
+            name: 'funding-card'
+          }
+        | {
+            name: 'funding-exchange'
+            via: 'card' | 'exchange'
+          }
     }
 /** The wallet picked on the wallet list (plain data, so the screen stack stays serialisable). */
 interface SelectedWallet {
@@ -1530,8 +1542,6 @@ declare const FUNDING_MESSAGES: {
   readonly noConfig: "Couldn't find funding config"
   readonly chainNotConfigured: (id: number | string) => string
   readonly usdcSolanaTestnet: 'USDC funding is not supported on the Solana testnet'
-  /** Not a spec text: a cluster with no known USDC mint (spec §9 lists mainnet-beta and devnet). */
-  readonly usdcSolanaCluster: (label: string) => string
   readonly coinbaseUnsupportedChain: (id: number | string) => string
   readonly coinbaseFailure: 'Something went wrong adding funds. Please try again or use another method.'
   readonly coinbaseFlowError: 'There was an error completing Coinbase Onramp flow.'

@@ -157,7 +157,12 @@ export async function startLocalSolana({ port = 0, host = '127.0.0.1' } = {}) {
       const data = { program: 'spl-token', parsed: { type: 'account', info }, space: account.data.length }
       return {
         context: context(),
-        value: [{ pubkey: ata, account: { data, executable: false, lamports: Number(account.lamports), owner: TOKEN_PROGRAM_ID, rentEpoch: 0, space: account.data.length } }],
+        value: [
+          {
+            pubkey: ata,
+            account: { data, executable: false, lamports: Number(account.lamports), owner: TOKEN_PROGRAM_ID, rentEpoch: 0, space: account.data.length },
+          },
+        ],
       }
     },
     simulateTransaction: ([data, config = {}]) => {
