@@ -25,8 +25,12 @@ export interface SiteverifyRecord {
   fields: Record<string, string>
 }
 
-/** What the next widget executions do: 'pass', 'slow' (pass after 1.5 s), 'fail' (error-callback) or 'timeout' (timeout-callback). */
-export type WidgetBehaviour = 'pass' | 'slow' | 'fail' | 'timeout'
+/**
+ * What the next widget executions do: 'pass', 'hold' (pass once `releaseWidget()` is called, so a test
+ * can see the 'checking' state however busy the machine is), 'fail' (error-callback) or 'timeout'
+ * (timeout-callback).
+ */
+export type WidgetBehaviour = 'pass' | 'hold' | 'fail' | 'timeout'
 /** How siteverify answers: normally, with HTTP 500, or not at all (the caller's timeout fires). */
 export type VerifyBehaviour = 'normal' | 'error' | 'hang'
 
@@ -40,6 +44,8 @@ export interface FakeTurnstile {
   issued: string[]
   /** Makes the next `count` executions behave as `behaviour` (then back to 'pass'). */
   setWidget(behaviour: WidgetBehaviour, count?: number): void
+  /** Lets the held ('hold') executions pass, now and from here on until the next setWidget. */
+  releaseWidget(): void
   setVerify(behaviour: VerifyBehaviour): void
   /** A fresh valid token, as if a widget had passed (server tests) on `hostname` (default localhost) for `action`. */
   issueToken(solved?: { hostname?: string; action?: string }): string
@@ -74,6 +80,8 @@ export async function startFakeTurnstile({ secret = FAKE_TURNSTILE_SECRET } = {}
   const requests: SiteverifyRecord[] = []
   const issued: string[] = []
   let widgetQueue: WidgetBehaviour[] = []
+  let released = false
+  const held = new Set<() => void>()
   let verifyBehaviour: VerifyBehaviour = 'normal'
   const hanging = new Set<ServerResponse>()
 
@@ -97,8 +105,8 @@ export async function startFakeTurnstile({ secret = FAKE_TURNSTILE_SECRET } = {}
     if (path === '/issue' && request.method === 'POST') {
       const solved = JSON.parse((await readBody(request)) || '{}') as { hostname?: string; action?: string }
       const behaviour = widgetQueue.shift() ?? 'pass'
-      if (behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, 1500))
-      if (behaviour === 'pass' || behaviour === 'slow') return json(response, 200, { token: issueToken(solved) })
+      if (behaviour === 'hold' && !released) await new Promise<void>((resolve) => held.add(resolve))
+      if (behaviour === 'pass' || behaviour === 'hold') return json(response, 200, { token: issueToken(solved) })
       return json(response, 200, { outcome: behaviour })
     }
     if (path === '/siteverify' && request.method === 'POST') {
@@ -151,12 +159,19 @@ export async function startFakeTurnstile({ secret = FAKE_TURNSTILE_SECRET } = {}
     issued,
     setWidget(behaviour, count = 1) {
       widgetQueue = Array.from({ length: count }, () => behaviour)
+      released = false
+    },
+    releaseWidget() {
+      released = true
+      for (const resolve of held) resolve()
+      held.clear()
     },
     setVerify(behaviour) {
       verifyBehaviour = behaviour
     },
     issueToken,
     async close() {
+      for (const resolve of held) resolve()
       for (const r of hanging) r.destroy()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -57,9 +57,10 @@ it('e-mail login with captcha on: the widget loads on submit, its token reaches 
   // The landing screen alone loads no captcha script.
   expect(scriptRequests.get(page)).toEqual([])
   const email = 'human@example.com'
-  fake.setWidget('slow')
+  fake.setWidget('hold')
   await submitEmail(page, email)
   await modal(page).getByText('Checking that you are a human...').waitFor()
+  fake.releaseWidget()
   await modal(page).getByText('CAPTCHA passed successfully.').waitFor()
   const code = await stack.nextCode(email)
   await typeCode(page, code)
@@ -177,9 +178,10 @@ it('SMS login with captcha on: the code request carries a verified token', async
   await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
   const phone = modal(page).getByRole('textbox', { name: 'Phone number' })
   await phone.pressSequentially('4155550188')
-  fake.setWidget('slow')
+  fake.setWidget('hold')
   await phone.press('Enter')
   await modal(page).getByText('Checking that you are a human...').waitFor()
+  fake.releaseWidget()
   await modal(page).getByText('Please check +14155550188 for a message').waitFor()
   const list = (await (await fetch(`${stack.apiUrl}/dev/outbox?to=${encodeURIComponent('+14155550188')}`)).json()) as { code: string }[]
   await typeCode(page, list[0]!.code)
