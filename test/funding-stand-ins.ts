@@ -20,7 +20,7 @@ import { decodeProtectedHeader, importSPKI, jwtVerify } from 'jose'
 
 type Purchase = { address: string; amount: number }
 
-async function listen(handler: (req: IncomingMessage, res: ServerResponse, url: URL, body: string) => Promise<unknown> | unknown) {
+export async function listen(handler: (req: IncomingMessage, res: ServerResponse, url: URL, body: string) => Promise<unknown> | unknown) {
   const server = createServer((req, res) => {
     let raw = ''
     req.on('data', (c) => (raw += c))
@@ -32,7 +32,7 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse, url: 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) }
 }
 
-const json = (res: ServerResponse, status: number, body: unknown) =>
+export const json = (res: ServerResponse, status: number, body: unknown) =>
   res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end(JSON.stringify(body))
 const page = (res: ServerResponse, title: string, buttons: [string, string][]) =>
   res
@@ -168,98 +168,4 @@ export async function startCoinbaseStandIn(onPurchase?: (p: Purchase) => Promise
   return { ...server, apiKeyName, apiKeySecret: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), sessions, transactions, calls }
 }
 
-/**
- * A relay-style bridge (api.relay.link): `POST /quote` (tradeType EXPECTED_OUTPUT) answers
- * `{ steps: [{ id: 'deposit', kind: 'transaction', requestId, items: [{ status, data }] }], details }`
- * where `data` is `{ from, to, data, value, chainId }` for an Ethereum origin and, for the Solana
- * origin (chain 792703809), `{ instructions: [{ keys: [{ pubkey, isSigner, isWritable }], programId,
- * data (hex) }], addressLookupTableAddresses }` (a System transfer to a deposit address per quote);
- * `details.currencyIn.amount` is what the user pays (400 `{ message, errorCode }` when refused).
- * `GET /requests/v2?hash=` answers `{ requests: [{ id, status }] }` from the deposit on the local
- * chain or cluster: none yet → no request; landed → 'waiting', then `outcome` ('success', 'refund' or 'failure').
- */
-export async function startRelayStandIn(chainUrl: string | null, solanaUrl: string | null = null) {
-  const depositAddress = '0x00000000000000000000000000000000000de905'
-  const quotes: Record<string, unknown>[] = []
-  const solanaDeposits = new Map<string, { requestId: string; lamports: bigint }>()
-  const state = { outcome: 'success' as 'success' | 'refund' | 'failure', refuse: null as string | null, seen: new Map<string, number>() }
-  const rpc = async (url: string, method: string, params: unknown[]) =>
-    (
-      (await (
-        await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
-      ).json()) as { result: any }
-    ).result
-  /** The request a deposit transaction paid, or null when it has not landed. */
-  const depositRequest = async (hash: string): Promise<{ id: string; user: string } | null> => {
-    if (hash.startsWith('0x')) {
-      if (!chainUrl || !(await rpc(chainUrl, 'eth_getTransactionReceipt', [hash]))) return null
-      const tx = await rpc(chainUrl, 'eth_getTransactionByHash', [hash])
-      return String(tx.to).toLowerCase() === depositAddress.toLowerCase() ? { id: tx.input, user: tx.from } : null
-    }
-    if (!solanaUrl) return null
-    const status = (await rpc(solanaUrl, 'getSignatureStatuses', [[hash]])).value[0]
-    if (!status || status.err) return null
-    for (const [address, deposit] of solanaDeposits) {
-      if (BigInt((await rpc(solanaUrl, 'getBalance', [address])).value) >= deposit.lamports) return { id: deposit.requestId, user: address }
-    }
-    return null
-  }
-  const server = await listen(async (req, res, url, body) => {
-    if (req.method === 'OPTIONS') return void res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' }).end()
-    if (req.method === 'POST' && url.pathname === '/quote') {
-      const q = JSON.parse(body)
-      quotes.push(q)
-      if (state.refuse) return json(res, 400, { message: state.refuse, errorCode: 'AMOUNT_TOO_LOW' })
-      if (q.tradeType !== 'EXPECTED_OUTPUT' || !q.user || !q.recipient || !q.amount)
-        return json(res, 400, { message: 'Invalid quote request', errorCode: 'INVALID_INPUT_CURRENCY' })
-      const requestId = `0x${quotes.length.toString(16).padStart(64, '0')}`
-      let data: Record<string, unknown>
-      let amountIn: bigint
-      if (q.originChainId === 792703809) {
-        // Solana origin: 1 wei of output costs 1 / 10^9 lamport here (1 ETH = 1 SOL), plus 0.001 SOL fee.
-        amountIn = BigInt(q.amount) / 10n ** 9n + 10n ** 6n
-        const { Keypair } = await import('@solana/web3.js')
-        const deposit = Keypair.generate().publicKey.toBase58()
-        solanaDeposits.set(deposit, { requestId, lamports: amountIn })
-        const transfer = Buffer.alloc(12)
-        transfer.writeUInt32LE(2, 0)
-        transfer.writeBigUInt64LE(amountIn, 4)
-        const keys = [
-          { pubkey: q.user, isSigner: true, isWritable: true },
-          { pubkey: deposit, isSigner: false, isWritable: true },
-        ]
-        data = { instructions: [{ keys, programId: '11111111111111111111111111111111', data: transfer.toString('hex') }], addressLookupTableAddresses: [] }
-      } else {
-        // 1 SOL-unit of output costs 0.001 ETH here (lamports * 1e6 wei), plus a 0.0001 ETH fee.
-        amountIn = BigInt(q.amount) * 1_000_000n + 10n ** 14n
-        data = { from: q.user, to: depositAddress, data: requestId, value: amountIn.toString(), chainId: q.originChainId }
-      }
-      return json(res, 200, {
-        steps: [
-          {
-            id: 'deposit',
-            action: 'Confirm transaction in your wallet',
-            description: 'Depositing funds to the relayer',
-            kind: 'transaction',
-            requestId,
-            items: [{ status: 'incomplete', data, check: { endpoint: `/intents/status?requestId=${requestId}`, method: 'GET' } }],
-          },
-        ],
-        details: { operation: 'bridge', currencyIn: { amount: amountIn.toString() }, currencyOut: { amount: q.amount } },
-      })
-    }
-    if (req.method === 'GET' && url.pathname === '/requests/v2') {
-      const hash = url.searchParams.get('hash') ?? ''
-      const request = await depositRequest(hash)
-      if (!request) return json(res, 200, { requests: [] })
-      const polls = (state.seen.get(hash) ?? 0) + 1
-      state.seen.set(hash, polls)
-      return json(res, 200, {
-        requests: [{ id: request.id, status: polls === 1 ? 'waiting' : state.outcome, user: request.user, recipient: null }],
-        continuation: null,
-      })
-    }
-    res.writeHead(404).end()
-  })
-  return { ...server, depositAddress, quotes, state, solanaDeposits }
-}
+export { startRelayStandIn } from './relay-stand-in.ts'

@@ -108,6 +108,8 @@ const appFields = {
         },
         testnet: { type: 'boolean' },
         sponsored: { type: 'boolean' },
+        // USDC on a chain the spec lists no address for (a local chain): the bridge's origin token.
+        usdcAddress: { type: ['string', 'null'], pattern: '^0x[0-9a-fA-F]{40}$' },
       },
     },
   },

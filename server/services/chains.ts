@@ -15,6 +15,8 @@ export interface ChainInput {
   testnet?: boolean
   /** Gas sponsored by the app (the key and budgets: the `gasSponsorship` setting). */
   sponsored?: boolean
+  /** USDC on a chain the spec lists no address for (a local chain). */
+  usdcAddress?: string | null
 }
 
 /** What the browser needs of a chain (public app config). */
@@ -28,6 +30,7 @@ export interface ChainConfig {
   testnet: boolean
   /** The app pays the gas of its users' embedded-wallet transactions here (POST /wallets/:wallet_id/rpc with sponsor). */
   sponsored: boolean
+  usdcAddress?: string
 }
 
 interface ViemChainLike {
@@ -62,6 +65,7 @@ export function resolveChain(input: ChainInput): ChainConfig {
     nativeCurrency: input.nativeCurrency ?? base?.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
     testnet: input.testnet ?? base?.testnet ?? false,
     sponsored: input.sponsored ?? false,
+    ...(input.usdcAddress ? { usdcAddress: input.usdcAddress } : {}),
   }
 }
 

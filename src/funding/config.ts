@@ -69,6 +69,8 @@ export const USDC_ADDRESSES: Record<number, string> = {
   42161: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
   421614: '0x75faf114eafb1BDbe2F0316DF893fd58CE46AA4d',
 }
+/** USDC on an Ethereum chain: the spec's known address (§9), else the one the app names for the chain. */
+export const usdcAddressOf = (chain: { id: number; usdcAddress?: string | null }): string | null => USDC_ADDRESSES[chain.id] ?? chain.usdcAddress ?? null
 export const SOLANA_USDC_MINTS: Record<string, string> = {
   'mainnet-beta': 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
   devnet: '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU',
@@ -163,7 +165,7 @@ export function buildFundingConfig(app: AppConfig | null, address: string, optio
   const chain = chains.find((c) => c.id === parsed.id)
   if (!chain) throw new FundingError(FUNDING_MESSAGES.chainNotConfigured(parsed.id), { code: 'UNSUPPORTED_CHAIN_ID' })
   const isUSDC = asset === 'USDC'
-  const erc20Address = typeof asset === 'object' ? asset.erc20 : isUSDC ? (USDC_ADDRESSES[chain.id] ?? null) : null
+  const erc20Address = typeof asset === 'object' ? asset.erc20 : isUSDC ? usdcAddressOf(chain) : null
   if (isUSDC && !erc20Address) warnNoUsdc(chain.name)
   return {
     ...common,
