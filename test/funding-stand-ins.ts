@@ -167,5 +167,3 @@ export async function startCoinbaseStandIn(onPurchase?: (p: Purchase) => Promise
   })
   return { ...server, apiKeyName, apiKeySecret: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), sessions, transactions, calls }
 }
-
-export { startRelayStandIn } from './relay-stand-in.ts'

@@ -101,7 +101,12 @@ export async function startRelayStandIn(
         const allowance = state.approval === 'unlimited' ? 2n ** 256n - 1n : amountIn
         const approve = encodeFunctionData({ abi: ERC20_APPROVE, functionName: 'approve', args: [spender as Hex, allowance] })
         const deposit = encodeFunctionData({ abi: DEPOSIT_ERC20, functionName: 'depositErc20', args: [q.originCurrency, amountIn, requestId as Hex] })
-        requests.set(requestId, { recipient: q.recipient, destinationChainId: q.destinationChainId, destinationCurrency: q.destinationCurrency, amount: BigInt(q.amount) })
+        requests.set(requestId, {
+          recipient: q.recipient,
+          destinationChainId: q.destinationChainId,
+          destinationCurrency: q.destinationCurrency,
+          amount: BigInt(q.amount),
+        })
         const item = (data: string, to: string) => ({ from: q.user, to, data, value: '0', chainId: q.originChainId })
         return json(res, 200, {
           steps: [

@@ -82,7 +82,9 @@ async function quote(apiUrl: string, body: Record<string, unknown>): Promise<{ s
   // Spec §7: the response message is read on errors.
   if (!response.ok) throw new FundingError(answer.message ?? BRIDGE_TEXT.quotes, { code: 'BRIDGE_QUOTE_FAILED' })
   // Relay: steps without items are skipped; every item is sent in order.
-  const steps = (answer.steps ?? []).flatMap((step) => (step.items ?? []).map((item) => ({ id: String(step.id ?? ''), transaction: stepTransaction(item.data) })))
+  const steps = (answer.steps ?? []).flatMap((step) =>
+    (step.items ?? []).map((item) => ({ id: String(step.id ?? ''), transaction: stepTransaction(item.data) })),
+  )
   if (steps.length === 0) throw new FundingError(BRIDGE_TEXT.invalid, { code: 'BRIDGE_QUOTE_FAILED' })
   const amountIn = answer.details?.currencyIn?.amount ? BigInt(answer.details.currencyIn.amount) : null
   return { steps, amountIn }
@@ -149,7 +151,9 @@ async function sourceFunds(source: string, chainType: 'ethereum' | 'solana', usd
       ? { key: `solana:${cluster.name}`, name: cluster.label, symbol: 'USDC', decimals: 6 }
       : { key: `solana:${cluster.name}`, name: cluster.label, symbol: 'SOL', decimals: SOL_DECIMALS }
     const funded = (erc20Balance ?? balance) > 0n
-    return funded ? [{ chain: null, balance, erc20Balance, originChainId: RELAY_SOLANA_CHAIN_ID, originCurrency: mint ?? RELAY_SOLANA_NATIVE, source: info }] : []
+    return funded
+      ? [{ chain: null, balance, erc20Balance, originChainId: RELAY_SOLANA_CHAIN_ID, originCurrency: mint ?? RELAY_SOLANA_NATIVE, source: info }]
+      : []
   }
   const funded = []
   for (const chain of configuredChains().filter((c) => c.rpcUrl)) {
@@ -163,7 +167,8 @@ async function sourceFunds(source: string, chainType: 'ethereum' | 'solana', usd
     const info = token
       ? { key: `eip155:${chain.id}`, name: chain.name, symbol: 'USDC', decimals: 6 }
       : { key: `eip155:${chain.id}`, name: chain.name, symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals }
-    if ((erc20Balance ?? balance) > 0n) funded.push({ chain, balance, erc20Balance, originChainId: chain.id, originCurrency: token ?? ZERO_ADDRESS, source: info })
+    if ((erc20Balance ?? balance) > 0n)
+      funded.push({ chain, balance, erc20Balance, originChainId: chain.id, originCurrency: token ?? ZERO_ADDRESS, source: info })
   }
   return funded
 }

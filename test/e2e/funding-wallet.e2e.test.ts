@@ -9,7 +9,7 @@ import { launchBrowser } from '../browser.ts'
 import { startLocalChain, type LocalChain } from '../evm.ts'
 import { injectEthereumWallet, newEthereumWallet } from '../wallets.ts'
 import { startStack, type Stack } from '../stack.ts'
-import { startRelayStandIn } from '../funding-stand-ins.ts'
+import { startRelayStandIn } from '../relay-stand-in.ts'
 import { call, deployTestContracts, fundWallet, startTx, txPrompt } from './eth-helpers.ts'
 import { eventCount, modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 
