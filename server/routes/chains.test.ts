@@ -52,4 +52,12 @@ forEachDatabase((target) => {
       expect(res.json().code).toBe('invalid_data')
     }
   })
+  it("a chain's usdcAddress (USDC where the spec lists none) reaches the public app config; error: a malformed one answers 400 invalid_data", async () => {
+    const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+    const id = await h.createApp({ name: 'Local USDC', chains: [{ id: 31337, name: 'Local', rpcUrl: 'http://127.0.0.1:8545', usdcAddress: token }] })
+    expect((await h.get(`/api/v1/apps/${id}`)).json().chains[0].usdcAddress).toBe(token)
+    const res = await h.post('/api/v1/admin/apps', { name: 'Bad', chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:8545', usdcAddress: 'USDC' }] }, admin)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().code).toBe('invalid_data')
+  })
 })
