@@ -11,7 +11,8 @@ import { json, listen } from './funding-stand-ins.ts'
  * `{ steps: [{ id: 'deposit', kind: 'transaction', requestId, items: [{ status, data }] }], details }`
  * where `data` is `{ from, to, data, value, chainId }` for an Ethereum origin and, for the Solana
  * origin (chain 792703809), `{ instructions: [{ keys: [{ pubkey, isSigner, isWritable }], programId,
- * data (hex) }], addressLookupTableAddresses }` (a System transfer to a deposit address per quote);
+ * data (hex) }], addressLookupTableAddresses }` (a System transfer to a deposit address per quote; for an SPL
+ * origin a TransferChecked to a fresh deposit owner's token account);
  * `details.currencyIn.amount` is what the user pays (400 `{ message, errorCode }` when refused).
  * An ERC-20 origin (`originCurrency` a token on the local chain) gets Relay's two steps: `approve`
  * (the token's `approve(depository, amountIn)`, no `check`) then `deposit` (the depository's
@@ -28,7 +29,7 @@ export async function startRelayStandIn(
 ) {
   const depositAddress = '0x00000000000000000000000000000000000de905'
   const quotes: Record<string, unknown>[] = []
-  const solanaDeposits = new Map<string, { requestId: string; lamports: bigint }>()
+  const solanaDeposits = new Map<string, { requestId: string; lamports: bigint; mint?: string }>()
   const requests = new Map<string, { recipient: string; destinationChainId: number; destinationCurrency: string; amount: bigint }>()
   const filled = new Set<string>()
   const state = {
@@ -65,7 +66,10 @@ export async function startRelayStandIn(
     const status = (await rpc(solanaUrl, 'getSignatureStatuses', [[hash]])).value[0]
     if (!status || status.err) return null
     for (const [address, deposit] of solanaDeposits) {
-      if (BigInt((await rpc(solanaUrl, 'getBalance', [address])).value) >= deposit.lamports) return { id: deposit.requestId, user: address }
+      const held = deposit.mint
+        ? BigInt((await rpc(solanaUrl, 'getTokenAccountBalance', [address]))?.value.amount ?? 0)
+        : BigInt((await rpc(solanaUrl, 'getBalance', [address])).value)
+      if (held >= deposit.lamports) return { id: deposit.requestId, user: address }
     }
     return null
   }
@@ -80,7 +84,20 @@ export async function startRelayStandIn(
       const requestId = `0x${quotes.length.toString(16).padStart(64, '0')}`
       let data: Record<string, unknown>
       let amountIn: bigint
-      if (q.originChainId === 792703809) {
+      if (q.originChainId === 792703809 && q.originCurrency !== '11111111111111111111111111111111') {
+        // An SPL origin (USDC in, USDC out, plus a 0.01 USDC fee): the deposit is a TransferChecked
+        // to a fresh deposit owner's associated token account, created first (the user pays its rent).
+        amountIn = BigInt(q.amount) + 10_000n
+        const { instructions, depositAccount } = await splDeposit(q.user, q.originCurrency, amountIn)
+        solanaDeposits.set(depositAccount, { requestId, lamports: amountIn, mint: q.originCurrency })
+        requests.set(requestId, {
+          recipient: q.recipient,
+          destinationChainId: q.destinationChainId,
+          destinationCurrency: q.destinationCurrency,
+          amount: BigInt(q.amount),
+        })
+        data = { instructions, addressLookupTableAddresses: [] }
+      } else if (q.originChainId === 792703809) {
         // Solana origin: 1 wei of output costs 1 / 10^9 lamport here (1 ETH = 1 SOL), plus 0.001 SOL fee.
         amountIn = BigInt(q.amount) / 10n ** 9n + 10n ** 6n
         const { Keypair } = await import('@solana/web3.js')
@@ -181,3 +198,42 @@ const DEPOSIT_ERC20 = [
     outputs: [],
   },
 ] as const
+
+/** Relay's Solana step for an SPL origin: ATA CreateIdempotent for a fresh deposit owner, then TransferChecked (6 decimals). */
+async function splDeposit(user: string, mint: string, amount: bigint) {
+  const { Keypair, PublicKey } = await import('@solana/web3.js')
+  const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
+  const ATA = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
+  const ata = (owner: string) =>
+    PublicKey.findProgramAddressSync(
+      [new PublicKey(owner).toBuffer(), new PublicKey(TOKEN).toBuffer(), new PublicKey(mint).toBuffer()],
+      new PublicKey(ATA),
+    )[0].toBase58()
+  const owner = Keypair.generate().publicKey.toBase58()
+  const depositAccount = ata(owner)
+  const key = (pubkey: string, isSigner: boolean, isWritable: boolean) => ({ pubkey, isSigner, isWritable })
+  const transfer = Buffer.alloc(10)
+  transfer.writeUInt8(12, 0)
+  transfer.writeBigUInt64LE(amount, 1)
+  transfer.writeUInt8(6, 9)
+  const instructions = [
+    {
+      keys: [
+        key(user, true, true),
+        key(depositAccount, false, true),
+        key(owner, false, false),
+        key(mint, false, false),
+        key('11111111111111111111111111111111', false, false),
+        key(TOKEN, false, false),
+      ],
+      programId: ATA,
+      data: '01',
+    },
+    {
+      keys: [key(ata(user), false, true), key(mint, false, false), key(depositAccount, false, true), key(user, true, false)],
+      programId: TOKEN,
+      data: transfer.toString('hex'),
+    },
+  ]
+  return { instructions, depositAccount }
+}

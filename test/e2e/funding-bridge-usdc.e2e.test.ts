@@ -4,14 +4,16 @@
  * mint) from an injected EIP-6963 test wallet holding the local chain's test USDC (the app names it
  * as the chain's `usdcAddress`). The relay stand-in quotes the token origin with Relay's 'approve'
  * then 'deposit' steps, the wallet sends both on the local chain, and the stand-in credits the
- * recipient's USDC on the local cluster once it reports 'success'.
+ * recipient's USDC on the local cluster once it reports 'success'. The other way, a connected
+ * Wallet Standard wallet's SPL test USDC funds an Ethereum address's test USDC (Relay's Solana step:
+ * the SPL deposit instructions the wallet signs).
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startLocalChain, type LocalChain } from '../evm.ts'
 import { associatedTokenAddress, createTestMint, mintTestTokens, startLocalSolana, type LocalSolana } from '../svm.ts'
-import { injectEthereumWallet, newEthereumWallet } from '../wallets.ts'
+import { injectEthereumWallet, injectSolanaWallet, newEthereumWallet, newSolanaWallet } from '../wallets.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { startRelayStandIn } from '../relay-stand-in.ts'
 import { call, deployTestContracts, fundWallet } from './eth-helpers.ts'
@@ -32,6 +34,7 @@ describe('funding USDC through the bridge: Ethereum test USDC to the embedded So
   let address: string
   let mint: string
   const source = newEthereumWallet()
+  const solSource = newSolanaWallet()
   const read = async (fn: string, args: unknown[]) =>
     BigInt((await chain.request('eth_call', [{ to: contracts.token, data: call(contracts.tokenAbi, fn, args) }, 'latest'])) as string)
   const approvals = async () =>
@@ -65,6 +68,12 @@ describe('funding USDC through the bridge: Ethereum test USDC to the embedded So
     relay = await startRelayStandIn(chain.url, sol.url, {
       onFill: (fill) => {
         if (fill.destinationCurrency === mint) mintTestTokens(sol, mint, fill.recipient, fill.amount)
+        else
+          return chain
+            .request('eth_sendTransaction', [
+              { from: contracts.deployer, to: contracts.token, data: call(contracts.tokenAbi, 'mint', [fill.recipient, fill.amount]) },
+            ])
+            .then(() => undefined)
       },
     })
     // Gas money only: the wallet holds no USDC yet.
@@ -81,6 +90,7 @@ describe('funding USDC through the bridge: Ethereum test USDC to the embedded So
     })
     page = await (await browser.newContext()).newPage()
     await injectEthereumWallet(page, source, { rpcUrl: chain.url })
+    await injectSolanaWallet(page, solSource)
     await login(page, stack, 'usdc.bridger@example.com')
     await waitForHostEvent(page, 'wallet-created', { timeout: 30000 })
     await waitForHostEvent(page, 'modal-close', { timeout: 15000 })
@@ -173,5 +183,48 @@ describe('funding USDC through the bridge: Ethereum test USDC to the embedded So
     } finally {
       relay.state.approval = 'exact'
     }
+  }, 120000)
+  it("Solana → Ethereum in USDC: the quote pays in the cluster's USDC mint, the connected Solana wallet signs Relay's SPL deposit; 'Success!' and the test USDC lands on the Ethereum address", async () => {
+    const recipient = '0x00000000000000000000000000000000000b0b02'
+    await sol.airdrop(solSource.address, 10 ** 9)
+    mintTestTokens(sol, mint, solSource.address, 5_000_000n)
+    const connecting = await eventCount(page)
+    await page.evaluate(() => document.querySelector('auth-modal')!.connectWallet())
+    await modal(page)
+      .getByRole('button', { name: /Test Solana Wallet/ })
+      .click()
+    await waitForHostEvent(page, 'wallet-connected', { after: connecting, timeout: 15000 })
+    await waitForHostEvent(page, 'modal-close', { after: connecting })
+    const after = await eventCount(page)
+    await page.evaluate(
+      (a) =>
+        void document
+          .querySelector('auth-modal')!
+          .fundWallet(a, { chain: 31337, asset: 'USDC', amount: '2' })
+          .catch(() => undefined),
+      recipient,
+    )
+    await modal(page).getByRole('button', { name: 'Transfer from wallet' }).click({ timeout: 30000 })
+    await modal(page).locator('[part="wallet-row"]', { hasText: 'Test Solana Wallet' }).click()
+    const option = modal(page).locator('[part="bridge-option"]', { hasText: 'Solana (localnet)' })
+    await option.waitFor({ timeout: 30000 })
+    expect(await option.textContent()).toContain('2.01 USDC')
+    await option.click()
+    await modal(page).getByRole('heading', { name: 'Success!' }).waitFor({ timeout: 30000 })
+    expect(relay.quotes.at(-1)).toEqual({
+      user: solSource.address,
+      recipient,
+      originChainId: 792703809,
+      destinationChainId: 31337,
+      originCurrency: mint,
+      destinationCurrency: contracts.token,
+      amount: '2000000',
+      tradeType: 'EXPECTED_OUTPUT',
+    })
+    const result = await fundingEvent('fund-success', after)
+    expect(result.detail).toMatchObject({ provider: 'relay', status: 'success', sourceAddress: solSource.address, destinationAddress: recipient })
+    const balance = (await sol.request('getTokenAccountBalance', [associatedTokenAddress(solSource.address, mint)])) as { value: { amount: string } }
+    expect(balance.value.amount).toBe(String(5_000_000 - 2_010_000))
+    expect(await read('balanceOf', [recipient])).toBe(2_000_000n)
   }, 120000)
 })
