@@ -412,6 +412,8 @@ interface ChainConfig {
   testnet?: boolean
   /** The app pays the gas of embedded-wallet transactions here (the server tops the wallet up, then broadcasts). */
   sponsored?: boolean
+  /** USDC on a chain the spec lists no address for (a local chain); the spec's known addresses win. */
+  usdcAddress?: string
 }
 
 interface BaseErrorParameters {
