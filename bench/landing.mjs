@@ -69,7 +69,7 @@ export async function landingFigure(distDir) {
   }
 }
 
-/** What `npm run bench` reports the fund-button figure against (issue 13: a page with only `<fund-button>`). */
+/** What `npm run bench` reports the fund-button figure against (a page with only `<fund-button>`). */
 export const FUND_BUTTON_TARGET_BYTES = 15 * 1024
 
 /**
