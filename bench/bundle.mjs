@@ -42,8 +42,14 @@ export async function landingJavaScript({ demoUrl, distDir }) {
     // The landing screen has painted once its e-mail input is visible inside the shadow root.
     await page.getByRole('textbox', { name: /email/i }).waitFor({ state: 'visible' })
     await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))))
-    const fetched = [...scripts.keys()].map((url) => new URL(url).pathname.replace(/^\/dist\//, ''))
-    const bodies = await Promise.all([...scripts.values()])
+    // The demo page also loads its theme switcher (not under /dist/) and <fund-button>'s own entry,
+    // which are not what <auth-modal> needs before its landing screen paints.
+    const ours = [...scripts.keys()].filter((url) => {
+      const path = new URL(url).pathname
+      return path.startsWith('/dist/') && path !== '/dist/fund-button.js'
+    })
+    const fetched = ours.map((url) => new URL(url).pathname.replace(/^\/dist\//, ''))
+    const bodies = await Promise.all(ours.map((url) => scripts.get(url)))
     const browserGzipBytes = bodies.reduce((sum, body) => sum + gz(body), 0)
     const figure = await landingFigure(distDir)
     const matchesBrowser = fetched.length === figure.files.length && fetched.every((file) => figure.files.includes(file))
