@@ -44,10 +44,7 @@ describe('funding USDC through the bridge: Ethereum test USDC to the embedded So
       topics: string[]
       data: string
     }[]
-  const fundingEvent = (type: string, after: number) =>
-    page
-      .waitForFunction(([t, n]) => window.gatehouseEvents.slice(n as number).find((e: any) => e.type === t), [type, after] as const, { timeout: 60000 })
-      .then((h) => h.jsonValue() as Promise<{ detail: any }>)
+  const fundingEvent = (type: string, after: number) => waitForHostEvent(page, type, { after, timeout: 60000 })
   const bridgeUsdc = async () => {
     await page.evaluate(
       (a) =>

@@ -32,12 +32,7 @@ describe('funding: a Solana wallet on the app cluster', () => {
   const source = newSolanaWallet()
   const lamports = async (key: string) => BigInt(((await sol.request('getBalance', [key])) as { value: number }).value)
 
-  const fundingEvent = (type: string, after: number) =>
-    page
-      .waitForFunction(([t, n]) => window.gatehouseEvents.slice(n as number).find((e: any) => e.type === t), [type, after] as const, {
-        timeout: 30000,
-      })
-      .then((h) => h.jsonValue() as Promise<{ detail: any }>)
+  const fundingEvent = (type: string, after: number) => waitForHostEvent(page, type, { after, timeout: 30000 })
   const balanceIs = (value: string) =>
     page.waitForFunction(
       (v) => document.querySelector('auth-modal')!.shadowRoot!.querySelector('[part="balance-card"]')?.getAttribute('data-balance') === v,
