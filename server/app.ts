@@ -32,6 +32,7 @@ import { MfaService } from './services/mfa.js'
 import { MfaPasskeys } from './services/mfa-passkeys.js'
 import { ShareBox } from './crypto/share-box.js'
 import { createSmsSender, type SmsSender } from './services/sms-sender.js'
+import { AccountNotices } from './services/account-notices.js'
 import { SessionService } from './services/sessions.js'
 import { Throttle } from './services/throttle.js'
 import apiRoutes from './routes/api.js'
@@ -109,6 +110,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const accounts = new AccountService({ db, sessions, throttle, now })
   const passwordless = new PasswordlessService({ db, mailer, throttle, captcha, sessions, accounts, secret, now })
   const smsSender = options.smsSender ?? createSmsSender({ config: config.sms, outbox: mailer.outbox, print: config.printMail && config.dev, now })
+  const notices = new AccountNotices({ db, mailer, sms: smsSender, now, log: app.log })
   const passwordlessSms = new PasswordlessSmsService({
     db,
     sms: smsSender,
@@ -172,6 +174,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     farcaster,
     telegram,
     deviceProofs,
+    notices,
     tokenPrices: new TokenPrices(config.priceSourceUrl, now),
     splTokens: new SplTokens(config.splTokenSymbols, now),
   }

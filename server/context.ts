@@ -24,6 +24,7 @@ import type { DeviceProofs } from './services/device-proofs.js'
 import type { Throttle } from './services/throttle.js'
 import type { MfaService } from './services/mfa.js'
 import type { MfaPasskeys } from './services/mfa-passkeys.js'
+import type { AccountNotices } from './services/account-notices.js'
 
 export interface Gatehouse {
   config: ServerConfig
@@ -47,6 +48,8 @@ export interface Gatehouse {
   farcaster: FarcasterService
   telegram: TelegramService
   deviceProofs: DeviceProofs
+  /** Security notices to the contacts an account had before a change (services/account-notices.ts). */
+  notices: AccountNotices
   tokenPrices: TokenPrices
   splTokens: SplTokens
 }
