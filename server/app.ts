@@ -33,6 +33,7 @@ import { MfaPasskeys } from './services/mfa-passkeys.js'
 import { ShareBox } from './crypto/share-box.js'
 import { createSmsSender, type SmsSender } from './services/sms-sender.js'
 import { AccountNotices } from './services/account-notices.js'
+import { RecoveryHold } from './services/recovery-hold.js'
 import { SessionService } from './services/sessions.js'
 import { Throttle } from './services/throttle.js'
 import apiRoutes from './routes/api.js'
@@ -107,10 +108,10 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   // Rows written before app secrets were sealed (or while no secret was configured) are sealed now.
   await apps.sealStoredSecrets()
   const sessions = new SessionService(db, keys, now, config.refreshReuseGraceMs)
-  const accounts = new AccountService({ db, sessions, throttle, now })
-  const passwordless = new PasswordlessService({ db, mailer, throttle, captcha, sessions, accounts, secret, now })
   const smsSender = options.smsSender ?? createSmsSender({ config: config.sms, outbox: mailer.outbox, print: config.printMail && config.dev, now })
   const notices = new AccountNotices({ db, mailer, sms: smsSender, now, log: app.log })
+  const accounts = new AccountService({ db, sessions, throttle, now, notices })
+  const passwordless = new PasswordlessService({ db, mailer, throttle, captcha, sessions, accounts, secret, now })
   const passwordlessSms = new PasswordlessSmsService({
     db,
     sms: smsSender,
@@ -134,6 +135,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     frameOrigin,
     mailer,
     exportLoginMaxAgeMs: config.exportLoginMaxAgeMs,
+    notices,
+    recoveryHold: new RecoveryHold({ db, now, holdMs: config.newMethodHoldMs }),
     log: app.log,
     now,
   })

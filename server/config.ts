@@ -42,6 +42,9 @@ export interface RateLimits {
   telegramAccount: number
 }
 
+/** A login method linked (or an address changed) this recently cannot recover a wallet (services/recovery-hold.ts). */
+export const NEW_METHOD_HOLD_MS = 24 * 60 * 60 * 1000
+
 /** Export shows the whole key: the login ceremony must be at most this old. */
 export const EXPORT_LOGIN_MAX_AGE_MS = 5 * 60 * 1000
 
@@ -82,6 +85,8 @@ export interface ServerConfig {
   frameSessionCheckMs: number
   /** How recent the login ceremony must be for a key export, ms (at most 5 minutes; an operator may ask for less). */
   exportLoginMaxAgeMs: number
+  /** How long a newly linked method or changed address is held back from recovering a wallet, ms. */
+  newMethodHoldMs: number
   bodyLimit: number
   /**
    * Which `X-Forwarded-For` entries to believe: false (none: the socket address is the client), a
@@ -204,6 +209,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     // Capped: a logout or revocation must stop the frame signing within a minute.
     frameSessionCheckMs: Math.min(overrides.frameSessionCheckMs ?? 30_000, 30_000),
     exportLoginMaxAgeMs: Math.min(overrides.exportLoginMaxAgeMs ?? EXPORT_LOGIN_MAX_AGE_MS, EXPORT_LOGIN_MAX_AGE_MS),
+    newMethodHoldMs: overrides.newMethodHoldMs ?? NEW_METHOD_HOLD_MS,
     bodyLimit: overrides.bodyLimit ?? 64 * 1024,
     trustProxy: overrides.trustProxy ?? false,
     devOnNetwork: overrides.devOnNetwork ?? false,
@@ -334,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captchaScriptUrl: env.GATEHOUSE_CAPTCHA_SCRIPT_URL || undefined,
     frameSessionCheckMs: intFromEnv(env, 'GATEHOUSE_FRAME_SESSION_CHECK_MS'),
     exportLoginMaxAgeMs: intFromEnv(env, 'GATEHOUSE_EXPORT_LOGIN_MAX_AGE_MS'),
+    newMethodHoldMs: intFromEnv(env, 'GATEHOUSE_NEW_METHOD_HOLD_MS'),
     farcaster: {
       rpcUrl: env.FARCASTER_RPC_URL || undefined,
       idRegistryAddress: env.FARCASTER_ID_REGISTRY_ADDRESS || undefined,

@@ -20,7 +20,7 @@ import type { PasskeyService } from './services/passkeys.js'
 import type { FarcasterService } from './services/farcaster.js'
 import type { SessionService } from './services/sessions.js'
 import type { TelegramService } from './services/telegram.js'
-import type { DeviceProofs } from './services/device-proofs.js'
+import type { DeviceBinding, DeviceProofs } from './services/device-proofs.js'
 import type { Throttle } from './services/throttle.js'
 import type { MfaService } from './services/mfa.js'
 import type { MfaPasskeys } from './services/mfa-passkeys.js'
@@ -79,6 +79,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The app named by the request; set by the app-id hook before any handler runs. */
     gatehouseApp: App | null
+    /** The device proof of a bound session's call, verified and spent once by the API's hook (services/device-gate.ts). */
+    device: DeviceBinding | null
   }
   interface FastifyContextConfig {
     appId?: AppIdSource

@@ -32,6 +32,16 @@ export const API_ERROR_CODES = {
   forbidden_origin: 403,
   /** A device-bound call without a valid proof by the session's device key (DPoP). */
   invalid_device_proof: 401,
+  /**
+   * An account holding an embedded wallet changes login methods and contacts only from a session
+   * its wallet frame took part in (a device-bound session, whose every change carries the proof).
+   */
+  session_not_device_bound: 403,
+  /**
+   * The session logged in with a method linked (or an address changed) too recently to recover the
+   * wallet with it; `data.opens_at` says when (ms), or a second factor older than the change unlocks it.
+   */
+  recovery_on_hold: 403,
   /** The device does not hold a share of this wallet: it must recover it first. */
   device_not_enrolled: 403,
   /** Export needs a login ceremony within the last 5 minutes. */
@@ -64,6 +74,10 @@ export type ApiErrorCode = keyof typeof API_ERROR_CODES
  */
 export const TRANSFER_BLOCKED_BY_WALLET_MESSAGE =
   'The other account holds an embedded wallet, and transferring would delete it with its assets. Log in with that account to use its wallet, or keep both accounts.'
+
+/** The `session_not_device_bound` message: shown as it is by the link and update screens. */
+export const UNBOUND_SESSION_MESSAGE =
+  'This account holds a wallet, so its login methods can only be changed in the app where you logged in with the wallet. Log in again there and try once more.'
 
 /** The JSON body of every error answer. */
 export interface ApiErrorBody {

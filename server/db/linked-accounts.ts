@@ -28,6 +28,7 @@ const insert = prepare<LinkedAccountsTable>((db, p) =>
     first_verified_at: p('first_verified_at'),
     latest_verified_at: p('latest_verified_at'),
     details: p('details'),
+    bound_at: p('first_verified_at'),
   }),
 )
 
@@ -62,14 +63,14 @@ export async function deleteLinkedAccount(db: Db, id: string): Promise<void> {
 
 /** Moves an account to another user (account transfer). */
 export async function moveLinkedAccount(db: Db, id: string, userId: string, now: number): Promise<void> {
-  await db.updateTable('linked_accounts').set({ user_id: userId, verified_at: now, latest_verified_at: now }).where('id', '=', id).execute()
+  await db.updateTable('linked_accounts').set({ user_id: userId, verified_at: now, latest_verified_at: now, bound_at: now }).where('id', '=', id).execute()
 }
 
 /** Replaces the address (and details) of an account: e-mail and phone updates. */
 export async function replaceLinkedAccountAddress(db: Db, id: string, address: string, details: string | null, now: number): Promise<void> {
   await db
     .updateTable('linked_accounts')
-    .set({ address, details, verified_at: now, first_verified_at: now, latest_verified_at: now })
+    .set({ address, details, verified_at: now, first_verified_at: now, latest_verified_at: now, bound_at: now })
     .where('id', '=', id)
     .execute()
 }

@@ -6,6 +6,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import { getAddress, isAddress } from 'viem'
 import { mfaMigrations } from './mfa.js'
+import { takeoverMigrations } from './takeover.js'
 
 const migrations: Record<string, Migration> = {
   '0001_initial': {
@@ -302,6 +303,7 @@ migrations['0021_gas_sponsorships'] = {
   },
 }
 Object.assign(migrations, mfaMigrations)
+Object.assign(migrations, takeoverMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

@@ -39,6 +39,12 @@ export interface LinkedAccountsTable {
    * credential…), spread into the wire account. null for e-mail.
    */
   details: string | null
+  /**
+   * When the account became a way into this user (linked, transferred in, or its address changed);
+   * a method bound after the wallet was created is held back from recovering it for a while
+   * (services/recovery-hold.ts). Set from first_verified_at on insert.
+   */
+  bound_at?: number | null
 }
 
 export interface LoginCodesTable {
@@ -66,6 +72,8 @@ export interface SessionsTable {
   authenticated_at: number | null
   /** When the session last passed an MFA verification (the MFA proof; server/services/mfa.ts). */
   mfa_verified_at?: number | null
+  /** The linked account whose ceremony started this session (services/recovery-hold.ts); null for older sessions. */
+  login_account_id?: string | null
 }
 
 /** An SMS or TOTP second factor (server/db/mfa.ts). */

@@ -10,6 +10,7 @@ const insertSessionRow = prepare<SessionsTable>((db, p) =>
     revoked_at: null,
     device_jkt: p('device_jkt'),
     authenticated_at: p('authenticated_at'),
+    login_account_id: p('login_account_id'),
   }),
 )
 

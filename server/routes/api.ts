@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { openApiRoutes } from '../openapi.js'
+import { checkDeviceProof } from '../services/device-gate.js'
 import { loginDevice } from '../services/device-proofs.js'
 import { moveRefreshTokenToCookie } from '../services/session-cookie.js'
 import adminRoutes from './admin.js'
@@ -33,8 +34,10 @@ export default async function apiRoutes(app: FastifyInstance) {
   // A login route's DPoP proof binds the session it creates (services/device-proofs.ts). The store
   // wraps the whole request so that the session insert, deep in any login service, sees it.
   app.addHook('onRequest', (_request, _reply, done) => loginDevice.run({ device: null }, done))
+  app.decorateRequest('device', null)
   app.addHook('preHandler', async (request) => {
-    if (!request.routeOptions.config.issuesSession) return
+    // Every other state-changing call of a bound session proves its device (services/device-gate.ts).
+    if (!request.routeOptions.config.issuesSession) return checkDeviceProof(request)
     const store = loginDevice.getStore()
     // A login proof only names the key the session will demand: it is not recorded (the login is
     // single-use itself: its code, nonce or challenge is spent) and its signature is not checked

@@ -7,7 +7,7 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import type { FastifyRequest } from 'fastify'
 import { HEADER_APP, type ApiInstance } from '../context.js'
-import { bearerToken, requireBearer } from '../services/bearer.js'
+import { requireBearer } from '../services/bearer.js'
 import type { MfaCaller } from '../services/mfa.js'
 
 const bearerHeaders = { type: 'object', properties: { authorization: { type: 'string' } } } as const
@@ -52,8 +52,8 @@ export default async function mfaRoutes(app: ApiInstance) {
   /** The frame of the session's own device: Origin, bound session and its proof (as for key material). */
   async function frame(request: FastifyRequest): Promise<MfaCaller> {
     const claims = await requireBearer(request)
-    const device = await app.gatehouse.deviceProofs.read(request, bearerToken(request)!)
-    const found = await wallets.frameDevice({ ...claims, origin: request.headers.origin, device })
+    // The proof was verified (and spent) by the API's hook: services/device-gate.ts.
+    const found = await wallets.frameDevice({ ...claims, origin: request.headers.origin, device: request.device })
     return { appId: request.gatehouseApp!.id, userId: claims.userId, session: found.session }
   }
   async function bearer(request: FastifyRequest): Promise<MfaCaller> {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { HEADER_APP, type ApiInstance } from '../context.js'
-import { bearerToken, requireBearer } from '../services/bearer.js'
+import { requireBearer } from '../services/bearer.js'
 import { RECOVERY_METHODS, type FrameCaller } from '../services/embedded-wallets.js'
 
 const bearerHeaders = { type: 'object', properties: { authorization: { type: 'string' } } } as const
@@ -62,12 +62,12 @@ const setRecoverySchema = {
 
 /**
  * The bearer's user, the request's Origin and its device proof (bound to this access token by
- * `ath`): the wallet service decides whether the frame of an enrolled device is calling.
+ * `ath`, verified by the API's hook): the wallet service decides whether the frame of an enrolled
+ * device is calling.
  */
 async function frameCaller(request: FastifyRequest): Promise<FrameCaller> {
   const claims = await requireBearer(request)
-  const device = await request.server.gatehouse.deviceProofs.read(request, bearerToken(request)!)
-  return { ...claims, origin: request.headers.origin, device }
+  return { ...claims, origin: request.headers.origin, device: request.device }
 }
 
 export default async function walletRoutes(app: ApiInstance) {

@@ -58,8 +58,27 @@ export function accountNoticeMessage(to: string, appName: string, event: Account
   }
 }
 
+/** A linked account in words for its owner: 'the e-mail address a@b.c', 'a passkey', 'a Google account'. */
+export function describeAccount(type: string, address: string): string {
+  if (type === 'email') return `the e-mail address ${address}`
+  if (type === 'phone') return `the phone number ${address}`
+  if (type === 'wallet') return `the wallet ${address}`
+  if (type === 'passkey') return 'a passkey'
+  if (type === 'custom_auth') return "an account of the app's own login"
+  const name = type.replace(/_oauth$/, '')
+  return `a ${name.charAt(0).toUpperCase()}${name.slice(1)} account`
+}
+
 export class AccountNotices {
   constructor(private readonly deps: AccountNoticesDeps) {}
+
+  /** Makes `change`, then announces `event` to the contacts the user had before it. */
+  async around<T>(appId: string, userId: string, event: AccountEvent, change: () => Promise<T>): Promise<T> {
+    const before = await this.contacts(userId)
+    const result = await change()
+    await this.announce(appId, before, event)
+    return result
+  }
 
   /** The user's verified e-mail addresses and phone numbers now. Call it before the change. */
   async contacts(userId: string): Promise<Contact[]> {

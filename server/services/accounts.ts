@@ -4,8 +4,9 @@
  * `address` + `details`) and hand it here, so the rules of spec part 1 §5 live in one place
  * (the owner's admission rules in login-gate.ts, applied to every login here).
  */
-import { randomId, randomToken, sha256 } from '../crypto/hash.js'
-import { insertAccountTransfer, takeAccountTransfer } from '../db/account-transfers.js'
+import { randomId, sha256 } from '../crypto/hash.js'
+import { LINKED_TO_ANOTHER_USER_MESSAGE, transferRequired } from './account-transfer-nonce.js'
+import { takeAccountTransfer } from '../db/account-transfers.js'
 import { isUniqueViolation } from '../db/connect.js'
 import {
   countLinkedAccountsOfType,
@@ -28,7 +29,8 @@ import { admitLogin, admitSignUp } from './login-gate.js'
 import type { AuthResponse, SessionService } from './sessions.js'
 import type { Throttle } from './throttle.js'
 import { listMfaFactors } from '../db/mfa.js'
-import { toWireUser, type WireLinkedAccount, type WireUser } from './users.js'
+import { toWireUser, type WireUser } from './users.js'
+import { describeAccount, type AccountEvent, type AccountNotices } from './account-notices.js'
 
 export type AuthMode = 'login-or-sign-up' | 'no-signup'
 
@@ -52,21 +54,19 @@ export interface ProvenAccount {
 export const ACCOUNT_TYPE_LIMITS: Record<string, number> = { passkey: 5 }
 export const limitOfType = (type: string) => ACCOUNT_TYPE_LIMITS[type] ?? 1
 
-/** Spec §5: transfers are not allowed for custom, guest and passkey accounts. */
-export const NON_TRANSFERABLE_TYPES = new Set(['custom_auth', 'guest', 'passkey'])
-
-export const TRANSFER_TTL_MS = 10 * 60 * 1000
-export const LINKED_TO_ANOTHER_USER_MESSAGE = 'This account has already been linked to another user.'
+export { LINKED_TO_ANOTHER_USER_MESSAGE, NON_TRANSFERABLE_TYPES, TRANSFER_TTL_MS } from './account-transfer-nonce.js'
 
 export interface AccountDeps {
   db: Db
   sessions: SessionService
   throttle: Throttle
   now: () => number
+  /** Every link, unlink, address change and transfer is announced to the contacts from before it. */
+  notices?: AccountNotices
 }
 
 /** Whether the user holds key shares of an embedded wallet, or an embedded wallet account. */
-async function holdsEmbeddedWallet(db: Db, userId: string): Promise<boolean> {
+export async function holdsEmbeddedWallet(db: Db, userId: string): Promise<boolean> {
   if ((await listWalletSecrets(db, userId)).length > 0) return true
   return (await listLinkedAccounts(db, userId)).some((a) => {
     if (a.type !== 'wallet' || !a.details) return false
@@ -110,7 +110,7 @@ export class AccountService {
     await admitSignUp(db, app, proven, options)
     const user: UsersTable = { id: `did:privy:${randomId()}`, app_id: app.id, created_at: t, has_accepted_terms: 0, is_guest: options.isGuest ? 1 : 0 }
     const account = this.row(app, user.id, proven, t)
-    const rows = sessions.newSession(app.id, user.id)
+    const rows = sessions.newSession(app.id, user.id, account.id)
     try {
       // One transaction: user, account and session appear together (and SQLite commits once).
       await db.transaction().execute(async (trx) => {
@@ -135,7 +135,7 @@ export class AccountService {
       listMfaFactors(db, account.user_id),
     ])
     if (!user) throw new Error(`linked account ${account.id} has no user`)
-    const rows = sessions.newSession(app.id, user.id)
+    const rows = sessions.newSession(app.id, user.id, account.id)
     await db.transaction().execute(async (trx) => {
       await markVerified(trx, account.id, t)
       await insertSession(trx, rows.session, rows.token)
@@ -168,12 +168,14 @@ export class AccountService {
     }
     await this.checkLimit(userId, proven.type)
     if (existing) throw await this.transferRequired(app, userId, existing, proven)
-    try {
-      await insertLinkedAccount(db, this.row(app, userId, proven, t))
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error
-      throw new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE)
-    }
+    await this.noticed(app, userId, { kind: 'linked', what: describeAccount(proven.type, proven.address) }, async () => {
+      try {
+        await insertLinkedAccount(db, this.row(app, userId, proven, t))
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error
+        throw new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE)
+      }
+    })
     return this.wireUser(userId)
   }
 
@@ -186,7 +188,7 @@ export class AccountService {
     if (type === 'passkey' && details.enrolled_in_mfa) throw new ApiError('invalid_data', 'Cannot unlink a passkey enrolled in MFA')
     const all = await listLinkedAccounts(db, userId)
     if (all.length <= 1) throw new ApiError('invalid_data', 'Cannot unlink the only login method of this user.')
-    await deleteLinkedAccount(db, account.id)
+    await this.noticed(app, userId, { kind: 'unlinked', what: describeAccount(type, address) }, () => deleteLinkedAccount(db, account.id))
     return this.wireUser(userId)
   }
 
@@ -198,12 +200,14 @@ export class AccountService {
     if (!current || current.user_id !== userId) throw new ApiError('invalid_data', missingMessage)
     const taken = await findLinkedAccount(db, app.id, next.type, next.address)
     if (taken && taken.id !== current.id) throw new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE)
-    try {
-      await replaceLinkedAccountAddress(db, current.id, next.address, next.details ? JSON.stringify(next.details) : null, now())
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error
-      throw new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE)
-    }
+    await this.noticed(app, userId, { kind: 'address_changed', what: next.address }, async () => {
+      try {
+        await replaceLinkedAccountAddress(db, current.id, next.address, next.details ? JSON.stringify(next.details) : null, now())
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error
+        throw new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE)
+      }
+    })
     return this.wireUser(userId)
   }
 
@@ -225,10 +229,13 @@ export class AccountService {
     if (account.user_id !== userId) {
       await this.checkLimit(userId, type)
       const previousOwner = account.user_id
-      await db.transaction().execute(async (trx) => {
-        await moveLinkedAccount(trx, account.id, userId, t)
-        await this.deletePreviousOwner(trx, previousOwner)
-      })
+      const moved = { kind: 'linked', what: describeAccount(account.type, account.address) } as const
+      await this.noticed(app, userId, moved, () =>
+        db.transaction().execute(async (trx) => {
+          await moveLinkedAccount(trx, account.id, userId, t)
+          await this.deletePreviousOwner(trx, previousOwner)
+        }),
+      )
     }
     return this.wireUser(userId)
   }
@@ -254,6 +261,11 @@ export class AccountService {
     return toWireUser(user, accounts, factors)
   }
 
+  /** `change`, announced to the user's contacts from before it (account-notices.ts). */
+  noticed<T>(app: App, userId: string, event: AccountEvent, change: () => Promise<T>): Promise<T> {
+    return this.deps.notices ? this.deps.notices.around(app.id, userId, event, change) : change()
+  }
+
   private async checkLimit(userId: string, type: string): Promise<void> {
     if ((await countLinkedAccountsOfType(this.deps.db, userId, type)) >= limitOfType(type)) {
       throw new ApiError('cannot_link_more_of_type', `User already has an account of type ${type} linked.`)
@@ -261,26 +273,8 @@ export class AccountService {
   }
 
   /** The `account_transfer_required` answer (with a fresh nonce) for an account another user holds. */
-  async transferRequired(app: App, userId: string, existing: LinkedAccountsTable, proven: ProvenAccount): Promise<ApiError> {
-    if (NON_TRANSFERABLE_TYPES.has(proven.type)) return new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE)
-    const t = this.deps.now()
-    const nonce = randomToken(32)
-    await insertAccountTransfer(this.deps.db, {
-      nonce_hash: sha256(nonce),
-      app_id: app.id,
-      user_id: userId,
-      type: existing.type,
-      address: existing.address,
-      created_at: t,
-      expires_at: t + TRANSFER_TTL_MS,
-    })
-    const account: WireLinkedAccount = toWireUser({ id: existing.user_id, app_id: app.id, created_at: 0, has_accepted_terms: 0, is_guest: 0 }, [existing])
-      .linked_accounts[0]
-    return new ApiError('account_transfer_required', 'This account is associated with another user; it can be transferred.', {
-      nonce,
-      account,
-      display_name: proven.displayName ?? proven.address,
-    })
+  transferRequired(app: App, userId: string, existing: LinkedAccountsTable, proven: ProvenAccount): Promise<ApiError> {
+    return transferRequired(this.deps.db, this.deps.now(), app, userId, existing, proven)
   }
 
   private row(app: App, userId: string, proven: ProvenAccount, t: number): LinkedAccountsTable {

@@ -22,7 +22,9 @@ import { enrollDevice, isDeviceEnrolled } from '../db/devices.js'
 import { ApiError } from '../errors.js'
 import type { DeviceBinding } from './device-proofs.js'
 import type { MfaService } from './mfa.js'
-import { newDeviceMessage, type Mailer } from './mailer.js'
+import type { Mailer } from './mailer.js'
+import type { AccountNotices } from './account-notices.js'
+import type { RecoveryHold } from './recovery-hold.js'
 import type { SessionService } from './sessions.js'
 import type { Throttle } from './throttle.js'
 import { loadWireUser, type WireUser } from './users.js'
@@ -102,6 +104,10 @@ export interface EmbeddedWalletDeps {
   now: () => number
   /** The MFA gate: users with a second factor need the session's live MFA proof for key material. */
   mfa?: MfaService
+  /** New-device recoveries are announced to the account's contacts (account-notices.ts). */
+  notices?: AccountNotices
+  /** A method linked too recently does not recover (recovery-hold.ts). */
+  recoveryHold?: RecoveryHold
 }
 
 /** Who calls: the bearer's user and session, the request's Origin header, and its verified device proof. */
@@ -278,6 +284,7 @@ export class EmbeddedWalletService {
     const { throttle } = this.options
     await throttle.hit(`key-material:${appId}:${userId}`, throttle.limits.keyMaterial)
     const secret = await this.ownSecret(appId, userId, entropyId)
+    if (includeRecovery) await this.options.recoveryHold?.check(device.session, secret)
     const context = this.context(appId, userId, secret.entropy_id, secret.share_set)
     if (includeRecovery && (await enrollDevice(this.db, appId, userId, device.jkt, this.options.now()))) {
       // The notice must not cost the user their wallet when mail is down: logged, not thrown.
@@ -295,12 +302,10 @@ export class EmbeddedWalletService {
     }
   }
 
+  /** To every verified contact (a recovery changes none, so these are the contacts from before it). */
   private async noticeNewDevice(appId: string, userId: string): Promise<void> {
-    const user = await loadWireUser(this.db, userId)
-    const email = user?.linked_accounts.find((a) => a.type === 'email')?.address
-    if (!email) return
-    const app = await this.db.selectFrom('apps').select('name').where('id', '=', appId).executeTakeFirst()
-    await this.options.mailer.send(newDeviceMessage(String(email), app?.name ?? 'your app', new Date(this.options.now())))
+    const { notices } = this.options
+    if (notices) await notices.announce(appId, await notices.contacts(userId), { kind: 'new_device' })
   }
 
   /** Replaces both server shares after the frame re-split the secret under a new recovery method (enrolled devices only). */

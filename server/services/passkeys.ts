@@ -87,6 +87,15 @@ export class PasskeyService {
     throw new ApiError('forbidden_origin', 'Passkeys need a request from an allowed origin.')
   }
 
+  /**
+   * The origins a ceremony may have run on: the app's configured ones (and in development the local
+   * origin its challenge was issued to), never what a request header says at verification.
+   */
+  private expectedOrigins(app: App, issuedOrigin: string): string[] {
+    const configured = app.settings.allowedOrigins
+    return this.deps.config.dev && LOCAL_ORIGIN.test(issuedOrigin) ? [...configured, issuedOrigin] : configured
+  }
+
   private async issue(app: App, purpose: PasskeyPurpose, origin: string, challenge: string, userId: string | null, webauthnUserId: string | null) {
     const t = this.deps.now()
     await this.deps.db
@@ -179,7 +188,7 @@ export class PasskeyService {
       verification = await verifyRegistrationResponse({
         response,
         expectedChallenge: row.challenge,
-        expectedOrigin: row.origin,
+        expectedOrigin: this.expectedOrigins(app, row.origin),
         expectedRPID: new URL(row.origin).hostname,
         requireUserVerification: false,
       })
@@ -247,7 +256,7 @@ export class PasskeyService {
     if (!account) throw invalid('unknown passkey')
     let verified: boolean
     try {
-      verified = await verifyPasskeyAssertion(this.deps.db, account, row, response)
+      verified = await verifyPasskeyAssertion(this.deps.db, account, { ...row, origins: this.expectedOrigins(app, row.origin) }, response)
     } catch (error) {
       throw invalid(error instanceof Error ? error.message : 'bad response')
     }

@@ -45,9 +45,10 @@ export class SessionService {
 
   /**
    * The rows of a new session, for callers that write them inside their own transaction. A login
-   * request that carried a device proof binds the session to that device (device-proofs.ts).
+   * request that carried a device proof binds the session to that device (device-proofs.ts);
+   * `loginAccountId` names the linked account the ceremony proved (services/recovery-hold.ts).
    */
-  newSession(appId: string, userId: string, device: DeviceBinding | null = currentLoginDevice()) {
+  newSession(appId: string, userId: string, loginAccountId: string | null, device: DeviceBinding | null = currentLoginDevice()) {
     const t = this.now()
     const sessionId = randomId()
     const refreshToken = randomToken(32)
@@ -59,6 +60,7 @@ export class SessionService {
       revoked_at: null,
       device_jkt: device?.jkt ?? null,
       authenticated_at: t,
+      login_account_id: loginAccountId,
     }
     return {
       sessionId,
@@ -86,7 +88,7 @@ export class SessionService {
 
   /** Starts a session for a user who just proved a login method. */
   async start(appId: string, user: WireUser, isNew: boolean): Promise<AuthResponse> {
-    const rows = this.newSession(appId, user.id)
+    const rows = this.newSession(appId, user.id, null)
     await insertSession(this.db, rows.session, rows.token)
     return this.respond(appId, rows.sessionId, user, rows.refreshToken, isNew)
   }

@@ -14,6 +14,7 @@ import { takeAccountTransfer } from '../db/account-transfers.js'
 import { insertWalletNonce, takeWalletNonce } from '../db/wallet-nonces.js'
 import { sha256 } from '../crypto/hash.js'
 import { ApiError } from '../errors.js'
+import { describeAccount } from './account-notices.js'
 import { isTrustedFetchUrl, type App } from './app-config.js'
 import type { AuthResponse, SessionService } from './sessions.js'
 import type { CaptchaService } from './captcha.js'
@@ -176,12 +177,14 @@ export class WalletAuthService {
       if (sameChain.length >= MAX_WALLETS_PER_CHAIN) {
         throw new ApiError('cannot_link_more_of_type', `User already has an account of type ${WALLET_ACCOUNT_TYPE} linked.`)
       }
-      try {
-        await insertLinkedAccount(db, this.accountRow(app, userId, wallet, t))
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error
-        throw new ApiError('linked_to_another_user', 'This account has already been linked to another user.')
-      }
+      await this.deps.accounts.noticed(app, userId, { kind: 'linked', what: describeAccount(WALLET_ACCOUNT_TYPE, wallet.address) }, async () => {
+        try {
+          await insertLinkedAccount(db, this.accountRow(app, userId, wallet, t))
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error
+          throw new ApiError('linked_to_another_user', 'This account has already been linked to another user.')
+        }
+      })
     }
     return (await loadWireUser(db, userId))!
   }
@@ -217,14 +220,17 @@ export class WalletAuthService {
       connector_type: metadata.connectorType,
     })
     const previousOwner = account.user_id
-    await db.transaction().execute(async (trx) => {
-      await trx
+    const event = { kind: 'linked', what: describeAccount(WALLET_ACCOUNT_TYPE, account.address) } as const
+    await accounts.noticed(app, userId, event, () =>
+      db.transaction().execute(async (trx) => {
+        await trx
         .updateTable('linked_accounts')
-        .set({ user_id: userId, details: moved, verified_at: t, latest_verified_at: t })
-        .where('id', '=', account.id)
-        .execute()
-      await accounts.deletePreviousOwner(trx, previousOwner)
-    })
+        .set({ user_id: userId, details: moved, verified_at: t, latest_verified_at: t, bound_at: t })
+          .where('id', '=', account.id)
+          .execute()
+        await accounts.deletePreviousOwner(trx, previousOwner)
+      }),
+    )
     return (await loadWireUser(db, userId))!
   }
 
@@ -236,7 +242,9 @@ export class WalletAuthService {
     if (isEmbeddedWallet(account)) throw embeddedRefused()
     const accounts = await listLinkedAccounts(db, userId)
     if (accounts.length <= 1) throw new ApiError('invalid_data', 'Cannot unlink the only login method of a user.')
-    await db.deleteFrom('linked_accounts').where('id', '=', account.id).execute()
+    await this.deps.accounts.noticed(app, userId, { kind: 'unlinked', what: describeAccount(WALLET_ACCOUNT_TYPE, address) }, () =>
+      db.deleteFrom('linked_accounts').where('id', '=', account.id).execute(),
+    )
     return (await loadWireUser(db, userId))!
   }
 

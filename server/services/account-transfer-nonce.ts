@@ -1,0 +1,36 @@
+/** The `account_transfer_required` answer: a proven account another user holds may move, by a single-use nonce. */
+import { randomToken, sha256 } from '../crypto/hash.js'
+import { insertAccountTransfer } from '../db/account-transfers.js'
+import type { Db, LinkedAccountsTable } from '../db/schema.js'
+import { ApiError } from '../errors.js'
+import type { ProvenAccount } from './accounts.js'
+import type { App } from './app-config.js'
+import { toWireUser, type WireLinkedAccount } from './users.js'
+
+/** Spec §5: transfers are not allowed for custom, guest and passkey accounts. */
+export const NON_TRANSFERABLE_TYPES = new Set(['custom_auth', 'guest', 'passkey'])
+
+export const TRANSFER_TTL_MS = 10 * 60 * 1000
+export const LINKED_TO_ANOTHER_USER_MESSAGE = 'This account has already been linked to another user.'
+
+/** The refusal for linking `existing` (another user's), with a fresh transfer nonce when its type may move. */
+export async function transferRequired(db: Db, t: number, app: App, userId: string, existing: LinkedAccountsTable, proven: ProvenAccount): Promise<ApiError> {
+  if (NON_TRANSFERABLE_TYPES.has(proven.type)) return new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE)
+  const nonce = randomToken(32)
+  await insertAccountTransfer(db, {
+    nonce_hash: sha256(nonce),
+    app_id: app.id,
+    user_id: userId,
+    type: existing.type,
+    address: existing.address,
+    created_at: t,
+    expires_at: t + TRANSFER_TTL_MS,
+  })
+  const account: WireLinkedAccount = toWireUser({ id: existing.user_id, app_id: app.id, created_at: 0, has_accepted_terms: 0, is_guest: 0 }, [existing])
+    .linked_accounts[0]
+  return new ApiError('account_transfer_required', 'This account is associated with another user; it can be transferred.', {
+    nonce,
+    account,
+    display_name: proven.displayName ?? proven.address,
+  })
+}
