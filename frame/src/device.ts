@@ -19,6 +19,8 @@ export interface ProofRequest {
   htu: string
   /** The access token sent with the request: bound into the proof as `ath`. */
   accessToken?: string
+  /** Or its hash already made (base64url SHA-256), as the host page sends it: the frame never sees the token. */
+  ath?: string
 }
 
 export class DeviceKey {
@@ -42,9 +44,10 @@ export class DeviceKey {
     return new DeviceKey(pair, jwk, await calculateJwkThumbprint(jwk, 'sha256'), now)
   }
 
-  async proof({ htm, htu, accessToken }: ProofRequest): Promise<string> {
+  async proof({ htm, htu, accessToken, ath }: ProofRequest): Promise<string> {
     const claims: Record<string, string> = { htm, htu, jti: base64url.encode(crypto.getRandomValues(new Uint8Array(18))) }
-    if (accessToken !== undefined) {
+    if (ath !== undefined) claims.ath = ath
+    else if (accessToken !== undefined) {
       claims.ath = base64url.encode(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(accessToken))))
     }
     return new SignJWT(claims)

@@ -25,6 +25,8 @@ export type ProxyErrorType =
   | 'mfa_timeout'
   /** A wrong MFA code (non-blocking: 'The code you entered is not valid'). */
   | 'invalid_mfa_code'
+  /** The session's login method was added too recently to recover with; the message says until when. */
+  | 'recovery_on_hold'
 
 export type MfaMethod = 'sms' | 'totp' | 'passkey'
 
@@ -59,10 +61,12 @@ export interface FrameRequests {
   'wallets:rpc': { payload: { accessToken: string; wallet: WalletRef; request: RpcRequest }; result: { signature: string } }
   'wallets:clear': { payload: Record<string, never>; result: { ok: true } }
   /**
-   * A DPoP proof by this device's key for one login or refresh request of the host (POST to a
-   * session-issuing route only): the session it yields is bound to this device.
+   * A DPoP proof by this device's key for one request of the host: without `ath`, a login or
+   * refresh (POST to a session-issuing route), binding the session it yields to this device; with
+   * `ath` (base64url SHA-256 of the access token sent), any other state-changing API call except
+   * the frame's own (contract/src/device-binding.ts).
    */
-  'device:proof': { payload: { htm: string; htu: string }; result: { proof: string } }
+  'device:proof': { payload: { htm: string; htu: string; ath?: string }; result: { proof: string } }
   /** Spec part 2 §7 frame messages 'mfa verify', 'init-enrollment', 'submit-enrollment', 'unenroll', 'clear'. */
   'mfa:verify': { payload: MfaVerifyPayload; result: { mfaVerifiedUntil: number } }
   'mfa:init-enrollment': {

@@ -43,6 +43,7 @@ const SERVER_REFUSALS: Record<string, ProxyErrorType> = {
   missing_or_invalid_mfa: 'missing_or_invalid_mfa',
   mfa_verification_max_attempts_reached: 'mfa_verification_max_attempts_reached',
   invalid_mfa_code: 'invalid_mfa_code',
+  recovery_on_hold: 'recovery_on_hold',
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { isAddress, isHex, stringToHex, type TransactionSerializable } from 'viem'
 import { ethereumAccount, fromBase64, signSolana, toBase64 } from './custody.ts'
-import { SESSION_ISSUING_PATH } from '@gatehouse/contract'
+import { FRAME_ONLY_PATH, needsTokenProof, SESSION_ISSUING_PATH } from '@gatehouse/contract'
 import { DeviceKey, indexedDbKeyStore } from './device.ts'
 import { originAllowed, readFrameConfig } from './origin.ts'
 import { PROTOCOL_TAG, type FrameReply, type FrameRequest, type FrameRequests, type RpcRequest, type TransactionToSign } from './protocol.ts'
@@ -19,30 +19,33 @@ const device = DeviceKey.open(indexedDbKeyStore(config.appId))
 const vault = new Vault(config.appId, device, 'connect', config.sessionCheckMs)
 
 /**
- * The only requests of the host page the frame signs a proof for: those that end a login ceremony
- * or refresh a session (binding it to this device). Key-material calls are signed only by the
- * frame itself, for its own requests, so the host cannot borrow the device key to reach shares.
+ * The requests of the host page the frame signs a proof for: those that end a login ceremony or
+ * refresh a session (binding it to this device), and, bound to the access token sent (`ath`), the
+ * other state-changing API calls. Key-material, registration, recovery and MFA calls are signed only
+ * by the frame itself, for its own requests, so the host cannot borrow the device key to reach shares.
  */
 
 const API_PREFIX = '/api/v1'
 
-async function sessionProof({ htm, htu }: { htm: string; htu: string }): Promise<{ proof: string }> {
+async function sessionProof({ htm, htu, ath }: { htm: string; htu: string; ath?: string }): Promise<{ proof: string }> {
   let url: URL
   try {
     url = new URL(htu)
   } catch {
     throw new ProxyError('invalid_request_arguments', 'Invalid URL')
   }
-  if (
-    htm !== 'POST' ||
-    url.origin !== location.origin ||
-    url.search ||
-    !url.pathname.startsWith(API_PREFIX) ||
-    !SESSION_ISSUING_PATH.test(url.pathname.slice(API_PREFIX.length))
-  ) {
-    throw new ProxyError('invalid_request_arguments', 'The device signs login and refresh requests only')
+  const path = url.pathname.slice(API_PREFIX.length)
+  if (url.origin !== location.origin || url.search || !url.pathname.startsWith(API_PREFIX)) {
+    throw new ProxyError('invalid_request_arguments', 'The device signs API requests only')
   }
-  return { proof: await (await device).proof({ htm, htu: `${url.origin}${url.pathname}` }) }
+  if (ath === undefined) {
+    if (htm !== 'POST' || !SESSION_ISSUING_PATH.test(path)) throw new ProxyError('invalid_request_arguments', 'The device signs login and refresh requests only')
+    return { proof: await (await device).proof({ htm, htu: `${url.origin}${url.pathname}` }) }
+  }
+  if (typeof ath !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(ath) || !needsTokenProof(htm, path) || FRAME_ONLY_PATH.test(path)) {
+    throw new ProxyError('invalid_request_arguments', 'The device does not sign this request for the page')
+  }
+  return { proof: await (await device).proof({ htm, htu: `${url.origin}${url.pathname}`, ath }) }
 }
 
 type Handler<T extends keyof FrameRequests> = (payload: FrameRequests[T]['payload']) => Promise<FrameRequests[T]['result']>

@@ -1,4 +1,4 @@
-import { DEVICE_PROOF_HEADER, SESSION_ISSUING_PATH } from '@gatehouse/contract'
+import { DEVICE_PROOF_HEADER, needsTokenProof, SESSION_ISSUING_PATH } from '@gatehouse/contract'
 import { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { CLIENT_NAME } from '../version.ts'
 
@@ -32,10 +32,11 @@ export interface ApiClientConfig {
   getAccessToken?: () => string | null | undefined
   fetch?: (url: string, init: RequestInit) => Promise<Response>
   /**
-   * A proof by the wallet frame's device key for a login or refresh request (null: none to be had).
-   * Asked per attempt, since the server spends each proof once.
+   * A proof by the wallet frame's device key (null: none to be had) for a login or refresh request,
+   * or, with `ath` (the hash of the access token sent), for any other state-changing call of a
+   * signed-in session. Asked per attempt, since the server spends each proof once.
    */
-  deviceProof?: (htm: string, htu: string) => Promise<string | null>
+  deviceProof?: (htm: string, htu: string, ath?: string) => Promise<string | null>
   /** Injectable so retry tests run on fake timers. */
   sleep?: (ms: number) => Promise<void>
   timeoutMs?: number
@@ -60,6 +61,14 @@ export type ApiClient = ReturnType<typeof createApiClient>
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** Joins the base URL and `/api/v1` path; an empty base means the page's own origin. */
+/** base64url(SHA-256(token)): the `ath` claim that binds a proof to the access token it goes with (RFC 9449). */
+export async function accessTokenHash(token: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)))
+  let binary = ''
+  for (const byte of digest) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
 export function apiEndpoint(apiUrl: string, path: string): string {
   return `${apiUrl.replace(/\/+$/, '')}/api/v1${path}`
 }
@@ -125,22 +134,28 @@ export function createApiClient(config: ApiClientConfig) {
     const url = apiEndpoint(config.apiUrl, path)
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
     const retries = options.retries ?? config.retries ?? DEFAULT_RETRIES
+    const sentHeaders = headers(options.bearer)
     const init: RequestInit = {
       method,
       credentials: 'include',
       headers: {
-        ...headers(options.bearer),
+        ...sentHeaders,
         ...options.headers,
         ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     }
-    const bindsSession = method === 'POST' && SESSION_ISSUING_PATH.test(path) && config.deviceProof !== undefined
+    const bare = path.split('?')[0]!
+    const bindsSession = method === 'POST' && SESSION_ISSUING_PATH.test(bare) && config.deviceProof !== undefined
+    // A signed-in session's change carries the device's proof bound to its token (contract/src/device-binding.ts).
+    const token = sentHeaders.Authorization?.slice('Bearer '.length)
+    const ath = !bindsSession && token && config.deviceProof && needsTokenProof(method, bare) ? await accessTokenHash(token) : undefined
     for (let retry = 0; ; retry++) {
       let error: Error
       try {
         // `htu` is absolute: an empty apiUrl (the page's own origin) gives a relative request URL.
-        const proof = bindsSession ? await config.deviceProof!(method, new URL(url, globalThis.location?.href).href) : null
+        const htu = new URL(url, globalThis.location?.href).href.split('?')[0]!
+        const proof = bindsSession ? await config.deviceProof!(method, htu) : ath ? await config.deviceProof!(method, htu, ath) : null
         const sent = proof ? { ...init, headers: { ...(init.headers as Record<string, string>), [DEVICE_PROOF_HEADER]: proof } } : init
         const response = await attempt(url, sent)
         if (response.ok) {

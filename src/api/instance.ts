@@ -28,9 +28,9 @@ export function getApiClient(): ApiClient {
         clientId: getAnalyticsClientId(),
         getAccessToken: () => $session.get().tokens?.token || null,
         // Only against a server that binds sessions to devices; loaded on first use (the wallet frame client).
-        deviceProof: async (htm, htu) => {
+        deviceProof: async (htm, htu, ath) => {
           if (!$config.get().app?.deviceBoundSessions) return null
-          return (await import('../wallets/embedded/device.ts')).deviceProof(htm, htu)
+          return (await import('../wallets/embedded/device.ts')).deviceProof(htm, htu, ath)
         },
         ...overrides,
       }),

@@ -13,7 +13,7 @@ import { WALLET_TIMING } from './timing.ts'
  * it when needed (pinless for automatic recovery, 'Enter your password' otherwise), then moves on.
  */
 export default function ConnectWalletScreen({ address, next }: { address: string; next: 'export' }) {
-  const [failed, setFailed] = useState(false)
+  const [failed, setFailed] = useState<false | string>(false)
   const started = useRef(false)
 
   useEffect(() => {
@@ -32,14 +32,16 @@ export default function ConnectWalletScreen({ address, next }: { address: string
         (error) => {
           // A canceled or failed verification ends here: its screen already said why.
           if (toBaseError(error).name === 'MfaError') return
-          if (toBaseError(error).code !== 'PASSWORD_REQUIRED') return setFailed(true)
+          // A login method added recently: the server's text says when recovery with it opens.
+          if (toBaseError(error).code === 'RECOVERY_ON_HOLD') return setFailed(toBaseError(error).shortMessage)
+          if (toBaseError(error).code !== 'PASSWORD_REQUIRED') return setFailed("We're on it. Please try again later.")
           // 'Enter your password', then the export.
           replaceScreen({ name: 'embedded-wallet-recover-password', address, next })
         },
       )
   }, [address, next])
 
-  if (failed) return <ErrorView title="Something went wrong" detail="We're on it. Please try again later." cta="Close" onCta={() => closeModal()} />
+  if (failed) return <ErrorView title="Something went wrong" detail={failed} cta="Close" onCta={() => closeModal()} />
   return (
     <div className="body" part="body" data-screen="embedded-wallet-connect">
       <h2 id="gh-screen-title" className="visually-hidden">
