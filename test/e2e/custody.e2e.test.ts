@@ -161,13 +161,42 @@ describe('custody survives a stolen token', () => {
     await context.close()
   })
 
+  it('a copied access token swaps no e-mail and links nothing from Node; the same change in the modal works', async () => {
+    const { context, page } = await owner('takeover.owner@example.com')
+    const stolen = await steal(page)
+    const api = (path: string, body: unknown, token?: string) =>
+      fetch(`${stack.apiUrl}/api/v1${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'privy-app-id': stolen.appId, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      })
+    // The attacker's own address gets a real code; the swap with the copied bearer is refused.
+    expect((await api('/passwordless/init', { email: 'takeover.thief@example.com' })).status).toBe(200)
+    const code = await stack.nextCode('takeover.thief@example.com')
+    const swap = await api('/passwordless/update', { oldAddress: 'takeover.owner@example.com', newAddress: 'takeover.thief@example.com', code }, stolen.token)
+    expect(swap.status).toBe(401)
+    expect((await swap.json()).code).toBe('invalid_device_proof')
+    const link = await api('/siwe/link', { message: 'thief.example wants you to sign in', signature: '0x00' }, stolen.token)
+    expect(link.status).toBe(401)
+    expect(await page.evaluate(() => document.querySelector('auth-modal')!.user!.email?.address)).toBe('takeover.owner@example.com')
+
+    // The owner updates the e-mail in the modal: the widget sends the frame's proof with each call.
+    await page.evaluate(() => void (document.querySelector('auth-modal') as any).updateEmail())
+    await modal(page).getByText('Update your email').waitFor()
+    await submitEmail(page, 'takeover.owner2@example.com')
+    await typeCode(page, await stack.nextCode('takeover.owner2@example.com'))
+    const updated = await waitForHostEvent(page, 'update-success')
+    expect(updated.detail.user.email.address).toBe('takeover.owner2@example.com')
+    await context.close()
+  })
+
   it('script on the host page cannot borrow the device key for anything but a login or refresh', async () => {
     const { context, page, wallet } = await owner('custody.borrow@example.com')
     const frame = new URL(stack.apiUrl).origin
     const answers = await page.evaluate(
       async ({ frame, address }) => {
         const iframe = [...document.querySelectorAll('iframe')].find((f) => f.src.startsWith(frame) && f.src.endsWith('/embedded-wallets'))!
-        const ask = (htu: string) =>
+        const ask = (htu: string, ath?: string) =>
           new Promise<{ ok: boolean; error?: { type: string } }>((resolve) => {
             const id = `borrow-${Math.random()}`
             window.addEventListener('message', function on(event) {
@@ -175,11 +204,14 @@ describe('custody survives a stolen token', () => {
               window.removeEventListener('message', on)
               resolve(event.data)
             })
-            iframe.contentWindow!.postMessage({ tag: 'gatehouse-wallet', id, type: 'device:proof', payload: { htm: 'POST', htu } }, frame)
+            iframe.contentWindow!.postMessage({ tag: 'gatehouse-wallet', id, type: 'device:proof', payload: { htm: 'POST', htu, ath } }, frame)
           })
         return {
           keyMaterial: await ask(`${frame}/api/v1/embedded_wallets/${address}/recovery/key_material`),
           recovery: await ask(`${frame}/api/v1/embedded_wallets/${address}/recovery`),
+          // Bound to a token (as the host's own changes are), the frame-only paths stay refused.
+          keyMaterialWithAth: await ask(`${frame}/api/v1/embedded_wallets/${address}/recovery/key_material`, 'A'.repeat(43)),
+          registerWithAth: await ask(`${frame}/api/v1/wallets`, 'A'.repeat(43)),
           elsewhere: await ask(`https://attacker.example/api/v1/sessions`),
           refresh: await ask(`${frame}/api/v1/sessions`),
         }
@@ -188,6 +220,8 @@ describe('custody survives a stolen token', () => {
     )
     expect(answers.keyMaterial).toMatchObject({ ok: false, error: { type: 'invalid_request_arguments' } })
     expect(answers.recovery).toMatchObject({ ok: false, error: { type: 'invalid_request_arguments' } })
+    expect(answers.keyMaterialWithAth).toMatchObject({ ok: false, error: { type: 'invalid_request_arguments' } })
+    expect(answers.registerWithAth).toMatchObject({ ok: false, error: { type: 'invalid_request_arguments' } })
     expect(answers.elsewhere).toMatchObject({ ok: false })
     expect(answers.refresh.ok).toBe(true)
     await context.close()
