@@ -26,6 +26,13 @@ describe('the wallet frame device key', () => {
     expect((await jwtVerify(other, EmbeddedJWK)).payload.jti).not.toBe(payload.jti)
   })
 
+  it("signs the host's hash of its access token as it is (the frame never sees the token)", async () => {
+    const key = await DeviceKey.open(memoryKeyStore())
+    const ath = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode('token-2'))).toString('base64url')
+    const proof = await key.proof({ htm: 'POST', htu: 'https://auth.example/api/v1/passwordless/update', ath })
+    expect((await jwtVerify(proof, EmbeddedJWK)).payload).toMatchObject({ htu: 'https://auth.example/api/v1/passwordless/update', ath })
+  })
+
   it('another store is another device', async () => {
     expect((await DeviceKey.open(memoryKeyStore())).jkt).not.toBe((await DeviceKey.open(memoryKeyStore())).jkt)
   })

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { json } from '../testing/harness.ts'
 import { VERSION } from '../version.ts'
-import { apiEndpoint, createApiClient, RETRY_STATUSES, retryDelay } from './client.ts'
+import { accessTokenHash, apiEndpoint, createApiClient, RETRY_STATUSES, retryDelay } from './client.ts'
 
 const base = { apiUrl: 'https://auth.example.com/', appId: 'clgatehouse00000000000001', clientId: 'uuid-1' }
 
@@ -64,6 +64,27 @@ describe('createApiClient', () => {
     const api = createApiClient({ ...base, fetch, deviceProof: async () => null })
     await api.request('/passwordless/authenticate', { body: {} })
     expect(fetch.mock.calls[0]![1]!.headers).not.toHaveProperty('DPoP')
+  })
+
+  it("a signed-in session's changes carry a proof bound to the access token, asked per attempt; reads, logout and analytics do not", async () => {
+    const fetch = sequence(
+      () => json(503, {}),
+      () => json(200, {}),
+    )
+    let n = 0
+    const deviceProof = vi.fn(async () => `proof-${++n}`)
+    const api = createApiClient({ ...base, fetch, deviceProof, getAccessToken: () => 'access-token', sleep: async () => undefined })
+    await api.request('/passwordless/update', { body: { oldAddress: 'a@b.co', newAddress: 'c@d.co', code: '123456' } })
+    const ath = await accessTokenHash('access-token')
+    expect(ath).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(deviceProof).toHaveBeenCalledWith('POST', 'https://auth.example.com/api/v1/passwordless/update', ath)
+    expect(fetch.mock.calls.map(([, init]) => (init!.headers as Record<string, string>).DPoP)).toEqual(['proof-1', 'proof-2'])
+    deviceProof.mockClear()
+    for (const [path, body] of [['/users/me', undefined], ['/sessions/logout', {}], ['/analytics_events', {}]] as const) {
+      fetch.mockImplementation(async () => json(200, {}))
+      await api.request(path, { body })
+    }
+    expect(deviceProof).not.toHaveBeenCalled()
   })
 
   it('omits Authorization when logged out and uses GET without a body', async () => {
