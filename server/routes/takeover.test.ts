@@ -25,7 +25,7 @@ forEachDatabase((target) => {
       appId = await h.createApp({ allowedOrigins: [APP_ORIGIN], loginMethods: { email: true, sms: true, passkey: true } })
       phone = await testDevice(h.clock.now)
       attacker = await testDevice(h.clock.now)
-    })
+    }, 180_000)
     afterAll(() => h?.close())
 
     const me = async (token: string) => (await h.get('/api/v1/users/me', { appId, token })).json().user
@@ -59,7 +59,7 @@ forEachDatabase((target) => {
         ['/passwordless_sms/update', { old_phone_number: '+14155550100', new_phone_number: '+14155550101', code: '123456' }],
         ['/passkeys/link/init', {}, { origin: APP_ORIGIN }],
         ['/passkeys/link', { authenticator_response: { id: 'x', rawId: 'x', type: 'public-key', response: {} } }, { origin: APP_ORIGIN }],
-        ['/oauth/link', { authorization_code: 'code', state_code: 'state', code_verifier: 'verifier', provider: 'google' }],
+        ['/oauth/link', { authorization_code: 'code', state_code: 'state-code-0123456789', code_verifier: 'v'.repeat(43), provider: 'google' }],
         ['/telegram/link', { telegram_auth_result: { id: 1, auth_date: 1, hash: 'x' } }],
         ['/farcaster/link', { channel_token: 'token', message: 'message', signature: '0x00' }],
         ['/custom_jwt_account/link', { token: 'a.b.c' }],
@@ -117,8 +117,8 @@ forEachDatabase((target) => {
       expect(await addresses(victim.token)).not.toContain('evil-4@example.com')
       // Without a wallet, an unbound client links as before.
       const plain = await h.login(appId, 'plain-4@example.com')
-      const linked = await h.post('/api/v1/passwordless/link', { email: 'plain-4b@example.com', code: await codeFor('plain-4b@example.com') }, { appId, token: plain.token })
-      expect(linked.statusCode).toBe(200)
+      const body = { phoneNumber: '+14155550144', code: await codeFor('+14155550144', true) }
+      expect((await h.post('/api/v1/passwordless_sms/link', body, { appId, token: plain.token })).statusCode).toBe(200)
     })
 
     it('passkeys/link verifies against the configured origins, not the one a request named', async () => {
@@ -130,7 +130,8 @@ forEachDatabase((target) => {
       expect((await h.patchApp(appId, { allowedOrigins: ['https://moved.example'] })).statusCode).toBe(200)
       const response = passkey.register(init.json(), APP_ORIGIN)
       const res = await h.post('/api/v1/passkeys/link', { authenticator_response: response }, { appId, token: victim.token, device: phone })
-      expect(res.statusCode).toBe(400)
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toMatchObject({ code: 'invalid_credentials', error: expect.stringContaining('origin') })
       expect(await addresses(victim.token)).toEqual(['owner-5@example.com', victim.wallet.key.address].sort())
       expect((await h.patchApp(appId, { allowedOrigins: [APP_ORIGIN] })).statusCode).toBe(200)
     })
@@ -144,29 +145,42 @@ forEachDatabase((target) => {
 
     beforeAll(async () => {
       h = await startHarness(target)
-      appId = await h.createApp({ loginMethods: { email: true } })
+      appId = await h.createApp({ loginMethods: { email: true, sms: true } })
       phone = await testDevice(h.clock.now)
       laptop = await testDevice(h.clock.now)
-    })
+    }, 180_000)
     afterAll(() => h?.close())
 
     const recover = (address: string, token: string, device: DeviceKey) =>
       h.post(`/api/v1/embedded_wallets/${address}/recovery/key_material`, { purpose: 'recover' }, { appId, token, device, headers: FRAME })
 
-    /** The owner signs up on the phone, creates the wallet, then links a second e-mail there. */
-    async function ownerWithNewEmail(email: string, added: string) {
+    /** Links a phone number to the signed-in user on `device`. */
+    async function linkPhone(token: string, device: DeviceKey, number: string) {
+      expect((await h.post('/api/v1/passwordless_sms/init', { phoneNumber: number }, { appId })).statusCode).toBe(200)
+      const link = await h.post('/api/v1/passwordless_sms/link', { phoneNumber: number, code: h.lastCode(number) }, { appId, token, device })
+      expect(link.statusCode).toBe(200)
+    }
+
+    /** A login by SMS code on `device`. */
+    async function phoneLogin(number: string, device: DeviceKey) {
+      expect((await h.post('/api/v1/passwordless_sms/init', { phoneNumber: number }, { appId })).statusCode).toBe(200)
+      const res = await h.post('/api/v1/passwordless_sms/authenticate', { phoneNumber: number, code: h.lastCode(number), mode: 'no-signup' }, { appId, device })
+      expect(res.statusCode).toBe(200)
+      return res.json() as { token: string }
+    }
+
+    /** The owner signs up on the phone, creates the wallet, then links a phone number there. */
+    async function ownerWithNewPhone(email: string, added: string) {
       const login = await h.login(appId, email, { device: phone })
       const { key } = await h.registerEmbeddedWallet(appId, login.token, phone)
       h.clock.advance(1000)
-      expect((await h.post('/api/v1/passwordless/init', { email: added }, { appId })).statusCode).toBe(200)
-      const link = await h.post('/api/v1/passwordless/link', { email: added, code: h.lastCode(added) }, { appId, token: login.token, device: phone })
-      expect(link.statusCode).toBe(200)
+      await linkPhone(login.token, phone, added)
       return { key, login }
     }
 
     it('recover with the new method is refused until the hold ends; the sign-up method recovers at once', async () => {
-      const { key } = await ownerWithNewEmail('hold-1@example.com', 'hold-1-new@example.com')
-      const fresh = await h.login(appId, 'hold-1-new@example.com', { device: laptop })
+      const { key } = await ownerWithNewPhone('hold-1@example.com', '+14155550201')
+      const fresh = await phoneLogin('+14155550201', laptop)
       const refused = await recover(key.address, fresh.token, laptop)
       expect(refused.statusCode).toBe(403)
       expect(refused.json().code).toBe('recovery_on_hold')
@@ -179,13 +193,13 @@ forEachDatabase((target) => {
     })
 
     it('after the hold, the new method recovers; the recovery is announced to every contact', async () => {
-      const { key } = await ownerWithNewEmail('hold-2@example.com', 'hold-2-new@example.com')
+      const { key } = await ownerWithNewPhone('hold-2@example.com', '+14155550202')
       h.clock.advance(NEW_METHOD_HOLD_MS)
-      const later = await h.login(appId, 'hold-2-new@example.com', { device: laptop })
+      const later = await phoneLogin('+14155550202', laptop)
       expect((await recover(key.address, later.token, laptop)).statusCode).toBe(200)
-      const told = (address: string) => h.server.gatehouse.mailer.outbox!.list(address).some((m) => m.subject.includes('opened on a new device'))
+      const told = (address: string) => h.server.gatehouse.mailer.outbox!.list(address).some((m) => (m.text ?? '').includes('recovered on a new device'))
       expect(told('hold-2@example.com')).toBe(true)
-      expect(told('hold-2-new@example.com')).toBe(true)
+      expect(told('+14155550202')).toBe(true)
     })
 
     it('a second factor enrolled before the link, verified in the session, opens the hold', async () => {
@@ -196,10 +210,8 @@ forEachDatabase((target) => {
       const enrolledAt = h.clock.now() - 1000
       await db.insertInto('mfa_factors').values({ user_id: login.user.id, type: 'sms', app_id: appId, secret: '+14155550177', active: 1, last_step: null, created_at: enrolledAt }).execute()
       h.clock.advance(1000)
-      expect((await h.post('/api/v1/passwordless/init', { email: 'hold-3-new@example.com' }, { appId })).statusCode).toBe(200)
-      const link = await h.post('/api/v1/passwordless/link', { email: 'hold-3-new@example.com', code: h.lastCode('hold-3-new@example.com') }, { appId, token: login.token, device: phone })
-      expect(link.statusCode).toBe(200)
-      const fresh = await h.login(appId, 'hold-3-new@example.com', { device: laptop })
+      await linkPhone(login.token, phone, '+14155550203')
+      const fresh = await phoneLogin('+14155550203', laptop)
       // No verification in this session yet: held (the MFA gate may answer first; either way no share).
       const before = await recover(key.address, fresh.token, laptop)
       expect(before.statusCode).toBe(403)
