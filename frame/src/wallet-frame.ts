@@ -39,7 +39,8 @@ async function sessionProof({ htm, htu, ath }: { htm: string; htu: string; ath?:
     throw new ProxyError('invalid_request_arguments', 'The device signs API requests only')
   }
   if (ath === undefined) {
-    if (htm !== 'POST' || !SESSION_ISSUING_PATH.test(path)) throw new ProxyError('invalid_request_arguments', 'The device signs login and refresh requests only')
+    if (htm !== 'POST' || !SESSION_ISSUING_PATH.test(path))
+      throw new ProxyError('invalid_request_arguments', 'The device signs login and refresh requests only')
     return { proof: await (await device).proof({ htm, htu: `${url.origin}${url.pathname}` }) }
   }
   if (typeof ath !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(ath) || !needsTokenProof(htm, path) || FRAME_ONLY_PATH.test(path)) {

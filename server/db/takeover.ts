@@ -9,7 +9,10 @@ export const takeoverMigrations: Record<string, Migration> = {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('linked_accounts').addColumn('bound_at', 'bigint').execute()
       // Existing accounts were bound when first verified (an address change resets that time too).
-      await db.updateTable('linked_accounts').set({ bound_at: sql`first_verified_at` }).execute()
+      await db
+        .updateTable('linked_accounts')
+        .set({ bound_at: sql`first_verified_at` })
+        .execute()
       await db.schema.alterTable('sessions').addColumn('login_account_id', 'text').execute()
     },
   },

@@ -98,7 +98,9 @@ forEachDatabase((target) => {
     it('link and unlink are announced to the contacts from before the change', async () => {
       const victim = await owner('owner-3@example.com')
       const code = await codeFor('+14155550133', true)
-      expect((await h.post('/api/v1/passwordless_sms/link', { phoneNumber: '+14155550133', code }, { appId, token: victim.token, device: phone })).statusCode).toBe(200)
+      expect(
+        (await h.post('/api/v1/passwordless_sms/link', { phoneNumber: '+14155550133', code }, { appId, token: victim.token, device: phone })).statusCode,
+      ).toBe(200)
       expect(mail('owner-3@example.com').find((m) => m.subject.startsWith('Security alert'))?.text).toContain('+14155550133 was added')
       // The phone was not a contact before its own link: it got its code, not the alert.
       expect(mail('+14155550133').some((m) => (m.text ?? '').includes('was added'))).toBe(false)
@@ -208,7 +210,10 @@ forEachDatabase((target) => {
       const { db } = h.server.gatehouse
       // An SMS factor enrolled long before (the MFA flow itself is mfa.test.ts's).
       const enrolledAt = h.clock.now() - 1000
-      await db.insertInto('mfa_factors').values({ user_id: login.user.id, type: 'sms', app_id: appId, secret: '+14155550177', active: 1, last_step: null, created_at: enrolledAt }).execute()
+      await db
+        .insertInto('mfa_factors')
+        .values({ user_id: login.user.id, type: 'sms', app_id: appId, secret: '+14155550177', active: 1, last_step: null, created_at: enrolledAt })
+        .execute()
       h.clock.advance(1000)
       await linkPhone(login.token, phone, '+14155550203')
       const fresh = await phoneLogin('+14155550203', laptop)

@@ -47,7 +47,8 @@ const SENTENCES: Record<AccountEventKind, (what: string) => string> = {
 }
 
 /** The line every notice ends with: what to do when it was not the owner. */
-const IF_NOT_YOU = 'If this was you, there is nothing to do. If it was not, someone else may be able to log in as you: log in now, remove what you do not recognise, and move your funds to a new wallet.'
+const IF_NOT_YOU =
+  'If this was you, there is nothing to do. If it was not, someone else may be able to log in as you: log in now, remove what you do not recognise, and move your funds to a new wallet.'
 
 export function accountNoticeMessage(to: string, appName: string, event: AccountEvent, when: Date): MailMessage {
   const sentence = SENTENCES[event.kind](event.what ?? 'a login method')
@@ -83,7 +84,9 @@ export class AccountNotices {
   /** The user's verified e-mail addresses and phone numbers now. Call it before the change. */
   async contacts(userId: string): Promise<Contact[]> {
     const accounts = await listLinkedAccounts(this.deps.db, userId)
-    return accounts.filter((a) => (a.type === 'email' || a.type === 'phone') && Number(a.verified_at) > 0).map((a) => ({ type: a.type as Contact['type'], address: a.address }))
+    return accounts
+      .filter((a) => (a.type === 'email' || a.type === 'phone') && Number(a.verified_at) > 0)
+      .map((a) => ({ type: a.type as Contact['type'], address: a.address }))
   }
 
   /** Sends the notice to each contact (mail or SMS). Failures are logged, never thrown. */

@@ -58,7 +58,12 @@ export class RecoveryHold {
   private async factorsPredate(userId: string, boundAt: number, secret: Pick<WalletSecretsTable, 'created_at'>, t: number): Promise<boolean> {
     const { db } = this.deps
     const factors = await db.selectFrom('mfa_factors').select('created_at').where('user_id', '=', userId).where('active', '=', 1).execute()
-    const passkeys = await db.selectFrom('linked_accounts').select(['bound_at', 'details']).where('user_id', '=', userId).where('type', '=', 'passkey').execute()
+    const passkeys = await db
+      .selectFrom('linked_accounts')
+      .select(['bound_at', 'details'])
+      .where('user_id', '=', userId)
+      .where('type', '=', 'passkey')
+      .execute()
     const since = [
       ...factors.map((f) => Number(f.created_at)),
       ...passkeys.filter((p) => (JSON.parse(p.details ?? '{}') as { enrolled_in_mfa?: boolean }).enrolled_in_mfa).map((p) => Number(p.bound_at)),

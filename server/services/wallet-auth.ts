@@ -224,8 +224,8 @@ export class WalletAuthService {
     await accounts.noticed(app, userId, event, () =>
       db.transaction().execute(async (trx) => {
         await trx
-        .updateTable('linked_accounts')
-        .set({ user_id: userId, details: moved, verified_at: t, latest_verified_at: t, bound_at: t })
+          .updateTable('linked_accounts')
+          .set({ user_id: userId, details: moved, verified_at: t, latest_verified_at: t, bound_at: t })
           .where('id', '=', account.id)
           .execute()
         await accounts.deletePreviousOwner(trx, previousOwner)

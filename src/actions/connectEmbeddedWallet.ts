@@ -43,7 +43,8 @@ export async function connectEmbeddedWallet({ address, promptPassword = true }: 
       await proxy.request('wallets:recover', { accessToken, entropyId: wallet.entropyId })
     } catch (error) {
       // The server's text says when recovery with this login method opens (recovery-hold.ts).
-      if (error instanceof WalletProxyError && error.type === 'recovery_on_hold') throw new EmbeddedWalletError(error.message, { code: 'RECOVERY_ON_HOLD', cause: error })
+      if (error instanceof WalletProxyError && error.type === 'recovery_on_hold')
+        throw new EmbeddedWalletError(error.message, { code: 'RECOVERY_ON_HOLD', cause: error })
       throw new EmbeddedWalletError(WALLET_MESSAGES.unableToRecover, { code: 'UNABLE_TO_RECOVER', cause: error })
     }
     trackEvent('embedded_wallet_recovery_completed', { method: wallet.recoveryMethod })

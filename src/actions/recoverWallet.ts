@@ -28,7 +28,8 @@ export async function recoverWallet({ address, recoveryPassword }: RecoverWallet
   try {
     await getWalletProxy().request('wallets:recover', { accessToken, entropyId: wallet.entropyId, recoveryPassword })
   } catch (error) {
-    if (error instanceof WalletProxyError && error.type === 'recovery_on_hold') throw new EmbeddedWalletError(error.message, { code: 'RECOVERY_ON_HOLD', cause: error })
+    if (error instanceof WalletProxyError && error.type === 'recovery_on_hold')
+      throw new EmbeddedWalletError(error.message, { code: 'RECOVERY_ON_HOLD', cause: error })
     const invalid = error instanceof WalletProxyError && (error.type === 'invalid_recovery_pin' || error.type === 'invalid_request_arguments')
     throw new EmbeddedWalletError(invalid ? WALLET_MESSAGES.invalidRecoveryPassword : WALLET_MESSAGES.genericRetry, {
       code: invalid ? 'invalid_recovery_pin' : 'UNABLE_TO_RECOVER',

@@ -80,7 +80,11 @@ describe('createApiClient', () => {
     expect(deviceProof).toHaveBeenCalledWith('POST', 'https://auth.example.com/api/v1/passwordless/update', ath)
     expect(fetch.mock.calls.map(([, init]) => (init!.headers as Record<string, string>).DPoP)).toEqual(['proof-1', 'proof-2'])
     deviceProof.mockClear()
-    for (const [path, body] of [['/users/me', undefined], ['/sessions/logout', {}], ['/analytics_events', {}]] as const) {
+    for (const [path, body] of [
+      ['/users/me', undefined],
+      ['/sessions/logout', {}],
+      ['/analytics_events', {}],
+    ] as const) {
       fetch.mockImplementation(async () => json(200, {}))
       await api.request(path, { body })
     }
