@@ -86,13 +86,14 @@ forEachDatabase((target) => {
     const holder = { token: first.json().token as string, user: first.json().user as { id: string } }
     const wallet = await registerEmbeddedWallet(holder.token)
     const taker = await h.login(appId, 'wallet.taker.2@example.com', { device })
-    const link = await h.post('/api/v1/siwe/link', await signed(), { appId, token: taker.token, headers: { origin: ORIGIN } })
+    // The taker's session is bound to its device: its changes carry the device's proof.
+    const link = await h.post('/api/v1/siwe/link', await signed(), { appId, token: taker.token, headers: { origin: ORIGIN }, device })
     expect(link.json().code).toBe('account_transfer_required')
 
     const res = await h.post(
       '/api/v1/siwe/transfer',
       { nonce: link.json().data.nonce, walletClientType: 'metamask', chainId: 'eip155:1', connectorType: 'injected' },
-      { appId, token: taker.token },
+      { appId, token: taker.token, device },
     )
     expect(res.statusCode).toBe(409)
     expect(res.json()).toEqual(REFUSED)

@@ -93,7 +93,7 @@ forEachDatabase((target) => {
     const owner = await h.login(appId, 'embedded.unlink@example.com', { device })
     const key = await registerEmbeddedWallet(owner.token)
     for (const address of [key.address, key.address.toLowerCase()]) {
-      const res = await h.post('/api/v1/siwe/unlink', { address }, { appId, token: owner.token })
+      const res = await h.post('/api/v1/siwe/unlink', { address }, { appId, token: owner.token, device })
       expect(res.statusCode).toBe(400)
       expect(res.json()).toEqual(REFUSED)
     }

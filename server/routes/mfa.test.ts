@@ -135,7 +135,7 @@ forEachDatabase((target) => {
     /** Links `phone` to the user's account (login SMS link), as the widget's 'Connect your phone' does. */
     async function linkPhone(u: U, phone: string) {
       expect((await h.post('/api/v1/passwordless_sms/init', { phoneNumber: phone }, { appId })).statusCode).toBe(200)
-      const linked = await h.post('/api/v1/passwordless_sms/link', { phoneNumber: phone, code: h.lastCode(phone) }, { appId, token: u.token })
+      const linked = await h.post('/api/v1/passwordless_sms/link', { phoneNumber: phone, code: h.lastCode(phone) }, { appId, token: u.token, device: u.device })
       expect(linked.statusCode).toBe(200)
     }
 
@@ -162,7 +162,7 @@ forEachDatabase((target) => {
       expect((await keyMaterial(u)).json().code).toBe('missing_or_invalid_mfa')
       // The host asks for the code (bearer only); the frame verifies it.
       h.clock.advance(31_000)
-      expect((await h.post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, { appId, token: u.token })).statusCode).toBe(200)
+      expect((await h.post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, { appId, token: u.token, device: u.device })).statusCode).toBe(200)
       const code = h.lastCode(phone)
       expect((await frame(u, 'passwordless_sms/verify', { code: code === '000000' ? '000001' : '000000' })).json().code).toBe('invalid_mfa_code')
       // Outside the frame (no device proof) a verification does not count.
@@ -174,11 +174,11 @@ forEachDatabase((target) => {
     it('passkeys: enrollment marks enrolledInMfa, an assertion verifies, unenrolling can unlink it for login', async () => {
       const u = await user()
       const key = new SoftPasskey()
-      const linkInit = await h.post('/api/v1/passkeys/link/init', {}, { appId, token: u.token, headers: { origin: HOST } })
+      const linkInit = await h.post('/api/v1/passkeys/link/init', {}, { appId, token: u.token, headers: { origin: HOST }, device: u.device })
       const linked = await h.post(
         '/api/v1/passkeys/link',
         { authenticator_response: key.register(linkInit.json(), HOST) },
-        { appId, token: u.token, headers: { origin: HOST } },
+        { appId, token: u.token, headers: { origin: HOST }, device: u.device },
       )
       expect(linked.statusCode).toBe(200)
       const enrolled = await frame(u, 'passkeys/enrollment', { credential_ids: [key.id] })
@@ -187,13 +187,13 @@ forEachDatabase((target) => {
       expect(enrolled.json().user.linked_accounts.find((a: { type: string }) => a.type === 'passkey').enrolled_in_mfa).toBe(true)
       expect((await keyMaterial(u)).json().code).toBe('missing_or_invalid_mfa')
 
-      const init = await h.post('/api/v1/mfa/passkeys/init', {}, { appId, token: u.token, headers: { origin: HOST } })
+      const init = await h.post('/api/v1/mfa/passkeys/init', {}, { appId, token: u.token, headers: { origin: HOST }, device: u.device })
       expect(init.statusCode).toBe(200)
       const { options } = init.json()
       expect(options.allow_credentials.map((c: { id: string }) => c.id)).toEqual([key.id])
       const stranger = new SoftPasskey()
       expect((await frame(u, 'passkeys/verify', { authenticator_response: stranger.assert(options, HOST) })).json().code).toBe('invalid_mfa_code')
-      const again = (await h.post('/api/v1/mfa/passkeys/init', {}, { appId, token: u.token, headers: { origin: HOST } })).json().options
+      const again = (await h.post('/api/v1/mfa/passkeys/init', {}, { appId, token: u.token, headers: { origin: HOST }, device: u.device })).json().options
       expect((await frame(u, 'passkeys/verify', { authenticator_response: key.assert(again, HOST) })).statusCode).toBe(200)
       expect((await keyMaterial(u)).statusCode).toBe(200)
 
