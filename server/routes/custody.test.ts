@@ -153,7 +153,11 @@ forEachDatabase((target) => {
       // And it may now replace the recovery data, signed by the wallet key it can now rebuild.
       const claim = { appId, userId: login.user.id, previousShareSet: 'set-1', shareSet: 'set-2', recoveryMethod: 'privy' }
       const proof = await signShareSet(eth, { ...claim, authShare: replace.auth_share, recoveryShare: replace.recovery_share })
-      const fresh = await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery`, { ...replace, proof }, { appId, token: login.token, headers: FRAME, device: laptop })
+      const fresh = await h.post(
+        `/api/v1/embedded_wallets/${eth.address}/recovery`,
+        { ...replace, proof },
+        { appId, token: login.token, headers: FRAME, device: laptop },
+      )
       expect(fresh.statusCode).toBe(200)
     })
 

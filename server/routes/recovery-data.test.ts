@@ -65,7 +65,15 @@ forEachDatabase((target) => {
     async function replacement(token: string, secret: Uint8Array, signer: DerivedKey, previousShareSet: string, shareSet = `set-${++n}`) {
       const next = await splitSecret(secret)
       const body = { share_set: shareSet, auth_share: toBase64(next.auth), recovery_method: 'privy', recovery_share: toBase64(next.recovery) }
-      const claim = { appId, userId: tokenSubject(token), previousShareSet, shareSet, recoveryMethod: 'privy', authShare: body.auth_share, recoveryShare: body.recovery_share }
+      const claim = {
+        appId,
+        userId: tokenSubject(token),
+        previousShareSet,
+        shareSet,
+        recoveryMethod: 'privy',
+        authShare: body.auth_share,
+        recoveryShare: body.recovery_share,
+      }
       return { body, next, proof: await signShareSet(signer, claim), claim }
     }
 
@@ -89,7 +97,11 @@ forEachDatabase((target) => {
 
       // The attack: garbage over the real wallet's shares, even signed by the key the attacker does hold.
       const garbage = await replacement(attacker.token, generateEntropy(), throwaway, 'set-1', 'evil')
-      const overwrite = await h.post(`/api/v1/embedded_wallets/${wallet.key.address}/recovery`, { ...garbage.body, proof: garbage.proof }, as(attacker.token, attackerDevice))
+      const overwrite = await h.post(
+        `/api/v1/embedded_wallets/${wallet.key.address}/recovery`,
+        { ...garbage.body, proof: garbage.proof },
+        as(attacker.token, attackerDevice),
+      )
       expect(overwrite.statusCode).toBe(403)
       expect(overwrite.json().code).toBe('device_not_enrolled')
       // Nor connect to it, nor add a wallet of its secret.
@@ -143,10 +155,12 @@ forEachDatabase((target) => {
       // The same signed request again names a split that is no longer the current one.
       expect((await h.post(path, { ...signed.body, proof: signed.proof }, as(victim.token, phone))).json().code).toBe('invalid_share_set_proof')
       expect(signed.proof).toMatch(/^0x/)
-      expect(await shareSetMessage({ ...signed.claim, entropyId: wallet.key.address })).toContain(`Replaces share set: set-1\nShare set: ${signed.body.share_set}`)
+      expect(await shareSetMessage({ ...signed.claim, entropyId: wallet.key.address })).toContain(
+        `Replaces share set: set-1\nShare set: ${signed.body.share_set}`,
+      )
     })
 
-    it("an imported Solana key signs its own recovery change (ed25519); an enrolled device of another secret cannot", async () => {
+    it('an imported Solana key signs its own recovery change (ed25519); an enrolled device of another secret cannot', async () => {
       const { phone, victim, wallet } = await victimAndAttacker()
       const sol = randomKey('solana')
       expect((await h.post('/api/v1/wallets', await importBody(victim.token, sol), as(victim.token, phone))).statusCode).toBe(200)
@@ -227,20 +241,25 @@ forEachDatabase((target) => {
           .addColumn('created_at', 'bigint', (c) => c.notNull())
           .addPrimaryKeyConstraint('wallet_devices_pk', ['app_id', 'user_id', 'jkt'])
           .execute()
-        await db
-          .insertInto('wallet_devices')
-          .values({ app_id: app, user_id: login.user.id, jkt: laptop.jkt, created_at: m.clock.now() })
-          .execute()
+        await db.insertInto('wallet_devices').values({ app_id: app, user_id: login.user.id, jkt: laptop.jkt, created_at: m.clock.now() }).execute()
         await deviceMigrations['0024_devices_per_secret']!.up(db)
 
         const onLaptop = await m.login(app, `migrated-${n}@example.com`, { device: laptop })
         for (const address of [hd.key.address, imported.address]) {
-          const res = await m.post(`/api/v1/embedded_wallets/${address}/recovery/key_material`, { purpose: 'connect' }, { appId: app, token: onLaptop.token, headers: FRAME, device: laptop })
+          const res = await m.post(
+            `/api/v1/embedded_wallets/${address}/recovery/key_material`,
+            { purpose: 'connect' },
+            { appId: app, token: onLaptop.token, headers: FRAME, device: laptop },
+          )
           expect(res.statusCode).toBe(200)
         }
         // The phone had no row in the old table: not enrolled for anything now.
         const onPhone = await m.login(app, `migrated-${n}@example.com`, { device: phone })
-        const phoneRes = await m.post(`/api/v1/embedded_wallets/${hd.key.address}/recovery/key_material`, { purpose: 'connect' }, { appId: app, token: onPhone.token, headers: FRAME, device: phone })
+        const phoneRes = await m.post(
+          `/api/v1/embedded_wallets/${hd.key.address}/recovery/key_material`,
+          { purpose: 'connect' },
+          { appId: app, token: onPhone.token, headers: FRAME, device: phone },
+        )
         expect(phoneRes.json().code).toBe('device_not_enrolled')
       } finally {
         await m.close()
