@@ -192,6 +192,8 @@ declare const API_ERROR_CODES: {
   readonly invalid_device_proof: 401
   /** The device does not hold a share of this wallet: it must recover it first. */
   readonly device_not_enrolled: 403
+  /** Replacing a wallet's shares without a valid signature by the key of its entropy id over the new shares. */
+  readonly invalid_share_set_proof: 403
   /** Export needs a login ceremony within the last 5 minutes. */
   readonly reauthentication_required: 403
   /** MFA: the user has a second factor and this session holds no live verification of it (spec part 2 §8). */

@@ -1,11 +1,12 @@
 /**
- * Proof of possession at wallet registration: the frame signs a statement naming the app, the
- * user and the address with the new wallet's own key, and the server verifies it before it stores
- * the wallet. So a script that holds an access token cannot register an address it cannot sign
- * for. The statement's text is the contract's `registrationMessage`, which the server verifies.
+ * Proofs of possession, signed with wallet keys the frame holds and verified by the server against
+ * the same contract text. At registration the new wallet's key names the app, the user and the
+ * address, so a script that holds an access token cannot register an address it cannot sign for.
+ * When the recovery data changes, the key of the secret's entropy id signs the new shares, so a
+ * device that cannot rebuild the secret cannot overwrite the server's shares of it.
  */
 import { base64, base64urlnopad } from '@scure/base'
-import { registrationMessage, type RegistrationClaim } from '@gatehouse/contract'
+import { registrationMessage, shareSetMessage, type RegistrationClaim, type ShareSetClaim } from '@gatehouse/contract'
 import { ethereumAccount, signSolana, type DerivedKey } from './custody.ts'
 
 /** The user id (`sub`) of an access token. Read only to name it in the proof; the server checks it. */
@@ -17,8 +18,16 @@ export function tokenSubject(accessToken: string): string {
 }
 
 /** EIP-191 signature (0x-hex) for Ethereum, ed25519 (base64) for Solana. */
-export async function signRegistration(key: DerivedKey, claim: Omit<RegistrationClaim, 'address'>): Promise<string> {
-  const message = registrationMessage({ ...claim, address: key.address })
+async function sign(key: DerivedKey, message: string): Promise<string> {
   if (key.chainType === 'solana') return base64.encode(signSolana(key, new TextEncoder().encode(message)))
   return ethereumAccount(key).signMessage({ message })
+}
+
+export function signRegistration(key: DerivedKey, claim: Omit<RegistrationClaim, 'address'>): Promise<string> {
+  return sign(key, registrationMessage({ ...claim, address: key.address }))
+}
+
+/** `key` is the entropy id's own key (the secret's first wallet, or the imported key). */
+export async function signShareSet(key: DerivedKey, claim: Omit<ShareSetClaim, 'entropyId'>): Promise<string> {
+  return sign(key, await shareSetMessage({ ...claim, entropyId: key.address }))
 }

@@ -22,7 +22,7 @@ import {
 } from './custody.ts'
 import type { DeviceKey } from './device.ts'
 import type { CreatedResult, ProxyErrorType, RecoveryMethod, WalletRef } from './protocol.ts'
-import { signRegistration, tokenSubject } from './registration.ts'
+import { signRegistration, signShareSet, tokenSubject } from './registration.ts'
 
 export class ProxyError extends Error {
   constructor(
@@ -314,21 +314,34 @@ export class Vault {
     return { user, address: key.address }
   }
 
-  /** A new split under another recovery method; other devices then recover once. */
+  /**
+   * A new split under another recovery method; other devices then recover once. The entropy id's
+   * key signs the new shares: the server replaces its shares only for a holder of the secret.
+   */
   async setRecovery(accessToken: string, entropyId: string, method: RecoveryMethod, password?: string): Promise<{ user: unknown }> {
     await this.connect(accessToken, entropyId)
     const entry = this.unlocked.get(entropyId)!
     const secret = await combineShares(entry.shares[0], entry.shares[1])
     const shares = await splitSecret(secret)
-    const shareSet = randomSetId()
-    const result = await this.api<{ user: unknown }>(accessToken, `/embedded_wallets/${entropyId}/recovery`, {
-      share_set: shareSet,
+    const body = {
+      share_set: randomSetId(),
       auth_share: toBase64(shares.auth),
       recovery_method: method,
       recovery_share: await this.sealRecovery(shares.recovery, method, password),
+    }
+    const signer = await this.keyOf(entry, secret, entry.verifierChain, 0)
+    const proof = await signShareSet(signer, {
+      appId: this.appId,
+      userId: tokenSubject(accessToken),
+      previousShareSet: entry.shareSet,
+      shareSet: body.share_set,
+      recoveryMethod: method,
+      authShare: body.auth_share,
+      recoveryShare: body.recovery_share,
     })
-    this.writeLocal(entropyId, shareSet, shares.device)
-    entry.shareSet = shareSet
+    const result = await this.api<{ user: unknown }>(accessToken, `/embedded_wallets/${entropyId}/recovery`, { ...body, proof })
+    this.writeLocal(entropyId, body.share_set, shares.device)
+    entry.shareSet = body.share_set
     entry.shares = [shares.device, shares.auth]
     return result
   }

@@ -5,6 +5,7 @@
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import { getAddress, isAddress } from 'viem'
+import { deviceMigrations } from './devices.js'
 import { mfaMigrations } from './mfa.js'
 import { takeoverMigrations } from './takeover.js'
 
@@ -304,6 +305,7 @@ migrations['0021_gas_sponsorships'] = {
 }
 Object.assign(migrations, mfaMigrations)
 Object.assign(migrations, takeoverMigrations)
+Object.assign(migrations, deviceMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

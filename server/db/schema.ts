@@ -90,9 +90,11 @@ export interface MfaFactorsTable {
   created_at: number
 }
 
-/** A device (wallet frame key) that holds a device share of the user's wallet: created or recovered it there. */
+/** A device (wallet frame key) that holds a device share of one secret: created, imported or recovered it there (0024). */
 export interface WalletDevicesTable {
   app_id: string
+  /** The secret (wallet_secrets.entropy_id) the device holds a share of. */
+  entropy_id: string
   user_id: string
   jkt: string
   created_at: number

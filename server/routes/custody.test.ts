@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { combineShares, fromBase64, generateEntropy, splitSecret, toBase64 } from '../../frame/src/custody.js'
 import type { DeviceKey } from '../../frame/src/device.js'
+import { signShareSet } from '../../frame/src/registration.js'
 import { EXPORT_LOGIN_MAX_AGE_MS } from '../config.js'
 import { forEachDatabase, startHarness, testDevice, TEST_PUBLIC_URL, type Harness } from '../testing.js'
 
@@ -149,8 +150,14 @@ forEachDatabase((target) => {
       expect((await keyMaterial(eth.address, login.token, { purpose: 'connect' }, laptop)).statusCode).toBe(200)
       expect((await keyMaterial(eth.address, login.token, { purpose: 'recover' }, laptop)).statusCode).toBe(200)
       expect(h.server.gatehouse.mailer.outbox!.list(email).length).toBe(before + 1)
-      // And it may now replace the recovery data.
-      const fresh = await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery`, replace, { appId, token: login.token, headers: FRAME, device: laptop })
+      // And it may now replace the recovery data, signed by the wallet key it can now rebuild.
+      const claim = { appId, userId: login.user.id, previousShareSet: 'set-1', shareSet: 'set-2', recoveryMethod: 'privy' }
+      const proof = await signShareSet(eth, { ...claim, authShare: replace.auth_share, recoveryShare: replace.recovery_share })
+      const fresh = await h.post(
+        `/api/v1/embedded_wallets/${eth.address}/recovery`,
+        { ...replace, proof },
+        { appId, token: login.token, headers: FRAME, device: laptop },
+      )
       expect(fresh.statusCode).toBe(200)
     })
 

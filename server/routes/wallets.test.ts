@@ -15,7 +15,7 @@ import {
   type Shares,
 } from '../../frame/src/custody.js'
 import { registrationMessage } from '@gatehouse/contract'
-import { signRegistration, tokenSubject } from '../../frame/src/registration.js'
+import { signRegistration, signShareSet, tokenSubject } from '../../frame/src/registration.js'
 import { PROOF_FAILED } from '../services/wallet-proof.js'
 import { forEachDatabase, startHarness, testDevice, type Harness } from '../testing.js'
 import type { DeviceKey } from '../../frame/src/device.js'
@@ -143,11 +143,10 @@ forEachDatabase((target) => {
       await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME, device })
       const next = await splitSecret(entropy)
       const envelope = await sealWithPassword(next.recovery, 'hunter22', FAST)
-      const set = await h.post(
-        `/api/v1/embedded_wallets/${eth.address}/recovery`,
-        { share_set: 'set-2', auth_share: toBase64(next.auth), recovery_method: 'user-passcode', recovery_share: JSON.stringify(envelope) },
-        { appId, token, headers: FRAME, device },
-      )
+      const body = { share_set: 'set-2', auth_share: toBase64(next.auth), recovery_method: 'user-passcode', recovery_share: JSON.stringify(envelope) }
+      const claim = { appId, userId: tokenSubject(token), previousShareSet: 'set-1', shareSet: 'set-2', recoveryMethod: body.recovery_method }
+      const proof = await signShareSet(eth, { ...claim, authShare: body.auth_share, recoveryShare: body.recovery_share })
+      const set = await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery`, { ...body, proof }, { appId, token, headers: FRAME, device })
       expect(set.statusCode).toBe(200)
       expect(set.json().user.linked_accounts.find((a: { type: string }) => a.type === 'wallet').recovery_method).toBe('user-passcode')
       const material = (

@@ -57,7 +57,14 @@ const setRecoverySchema = {
   summary: 'Replace the server shares after a new split under another recovery method (frame origin only)',
   headers: bearerHeaders,
   params: addressParams,
-  body: sharesSchema,
+  body: {
+    ...sharesSchema,
+    properties: {
+      ...sharesSchema.properties,
+      /** Signature of the contract's shareSetMessage by the key of the entropy id; refused with invalid_share_set_proof when absent. */
+      proof: text(256),
+    },
+  },
 } as const
 
 /**

@@ -6,10 +6,12 @@
  *
  * Shares are released only to the wallet frame of a device: every call carries, besides the access
  * token, a DPoP proof by the frame's non-extractable device key, and the session must have been
- * bound to that key at its login ceremony (device-proofs.ts). A device that already holds a share
- * (it created or recovered the wallet) is enrolled; only enrolled devices connect, add wallets or
- * replace the recovery data, and a new device enrolls only by recovering inside a session whose
- * ceremony it took part in. Export also needs that ceremony to be recent.
+ * bound to that key at its login ceremony (device-proofs.ts). A device is enrolled per secret: for
+ * the one it created, imported or recovered there. Only a device enrolled for a secret connects to
+ * it, adds wallets of it or replaces its recovery data, and a new device enrolls only by recovering
+ * inside a session whose ceremony it took part in. Export also needs that ceremony to be recent.
+ * Replacing the shares also needs a signature by the secret's own key over the new ones, and every
+ * change (adding a wallet, replacing the shares) the session's live MFA proof when the user has MFA.
  */
 import { getAddress } from 'viem'
 import { randomId } from '../crypto/hash.js'
@@ -28,7 +30,7 @@ import type { RecoveryHold } from './recovery-hold.js'
 import type { SessionService } from './sessions.js'
 import type { Throttle } from './throttle.js'
 import { loadWireUser, type WireUser } from './users.js'
-import { verifyRegistrationProof } from './wallet-proof.js'
+import { verifyRegistrationProof, verifyShareSetProof } from './wallet-proof.js'
 
 export type ChainType = 'ethereum' | 'solana'
 export const RECOVERY_METHODS = ['privy', 'user-passcode'] as const
@@ -163,18 +165,19 @@ export class EmbeddedWalletService {
     return { userId: caller.userId, jkt: session.device_jkt, authenticatedAt: Number(session.authenticated_at ?? session.created_at), session }
   }
 
-  /** An enrolled device: one that holds a share of the user's wallet. */
-  private async enrolledDevice(appId: string, caller: FrameCaller): Promise<FrameDevice> {
+  /** A device enrolled for this secret: one that holds a share of it. */
+  private async enrolledDevice(appId: string, caller: FrameCaller, entropyId: string): Promise<FrameDevice> {
     const device = await this.frameDevice(caller)
-    if (!(await isDeviceEnrolled(this.db, appId, device.userId, device.jkt))) throw notEnrolled()
+    if (!(await isDeviceEnrolled(this.db, appId, entropyId, device.userId, device.jkt))) throw notEnrolled()
     return device
   }
 
   /** Registers a wallet the frame derived; the proof shows the caller holds its key. */
   async addWallet(appId: string, caller: FrameCaller, input: AddWalletInput): Promise<{ user: WireUser; wallet: Record<string, unknown> }> {
     // A new secret makes this device its first holder; another wallet of an existing secret needs a holder.
-    const device = input.shares ? await this.frameDevice(caller) : await this.enrolledDevice(appId, caller)
+    const device = input.shares ? await this.frameDevice(caller) : await this.enrolledDevice(appId, caller, input.entropy_id)
     const userId = device.userId
+    await this.options.mfa?.require(userId, device.session, 'use')
     const address = normalizeWalletAddress(input.chain_type, input.address)
     if (!Number.isInteger(input.wallet_index) || input.wallet_index < 0) throw new ApiError('invalid_data', 'A negative walletIndex is invalid')
     // Before anything is stored: the caller must hold the key of the address it registers.
@@ -221,7 +224,7 @@ export class EmbeddedWalletService {
       await this.db.transaction().execute(async (trx) => {
         if (input.shares) {
           await insertWalletSecret(trx, secret!)
-          await enrollDevice(trx, appId, userId, device.jkt, t)
+          await enrollDevice(trx, appId, secret!.entropy_id, userId, device.jkt, t)
         }
         await insertLinkedAccount(trx, {
           id: wallet.id,
@@ -274,7 +277,7 @@ export class EmbeddedWalletService {
    */
   async keyMaterial(appId: string, caller: FrameCaller, entropyId: string, purpose: KeyMaterialPurpose): Promise<KeyMaterial> {
     const includeRecovery = purpose === 'recover'
-    const device = includeRecovery ? await this.frameDevice(caller) : await this.enrolledDevice(appId, caller)
+    const device = includeRecovery ? await this.frameDevice(caller) : await this.enrolledDevice(appId, caller, entropyId)
     const userId = device.userId
     if (purpose === 'export' && this.options.now() - device.authenticatedAt > this.options.exportLoginMaxAgeMs) {
       throw new ApiError('reauthentication_required', 'Log in again to export this wallet')
@@ -286,7 +289,7 @@ export class EmbeddedWalletService {
     const secret = await this.ownSecret(appId, userId, entropyId)
     if (includeRecovery) await this.options.recoveryHold?.check(device.session, secret)
     const context = this.context(appId, userId, secret.entropy_id, secret.share_set)
-    if (includeRecovery && (await enrollDevice(this.db, appId, userId, device.jkt, this.options.now()))) {
+    if (includeRecovery && (await enrollDevice(this.db, appId, secret.entropy_id, userId, device.jkt, this.options.now()))) {
       // The notice must not cost the user their wallet when mail is down: logged, not thrown.
       await this.noticeNewDevice(appId, userId).catch((error) => this.options.log?.warn({ err: error }, 'new-device notice not sent'))
     }
@@ -308,10 +311,19 @@ export class EmbeddedWalletService {
     if (notices) await notices.announce(appId, await notices.contacts(userId), { kind: 'new_device' })
   }
 
-  /** Replaces both server shares after the frame re-split the secret under a new recovery method (enrolled devices only). */
-  async setRecovery(appId: string, caller: FrameCaller, entropyId: string, shares: SharesInput): Promise<WireUser> {
-    const { userId } = await this.enrolledDevice(appId, caller)
+  /**
+   * Replaces both server shares after the frame re-split the secret under a new recovery method:
+   * a device enrolled for this secret, the live MFA proof, and the signature of the secret's own key
+   * over the new shares (a device that cannot rebuild the secret would otherwise overwrite it).
+   */
+  async setRecovery(appId: string, caller: FrameCaller, entropyId: string, input: SharesInput & { proof?: string }): Promise<WireUser> {
+    const { proof, ...shares } = input
+    const { userId, session } = await this.enrolledDevice(appId, caller, entropyId)
+    await this.options.mfa?.require(userId, session, 'use')
     const secret = await this.ownSecret(appId, userId, entropyId)
+    const claim = { appId, userId, entropyId: secret.entropy_id, previousShareSet: secret.share_set, shareSet: shares.share_set }
+    const sealed = { recoveryMethod: shares.recovery_method, authShare: shares.auth_share, recoveryShare: shares.recovery_share }
+    await verifyShareSetProof(secret.entropy_id_verifier.startsWith('solana') ? 'solana' : 'ethereum', { ...claim, ...sealed }, proof)
     const context = this.context(appId, userId, secret.entropy_id, shares.share_set)
     const t = this.options.now()
     await updateWalletSecretShares(this.db, appId, entropyId, {
