@@ -5,6 +5,7 @@
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import { getAddress, isAddress } from 'viem'
+import { sponsorshipMigrations } from './gas-sponsorships.js'
 import { mfaMigrations } from './mfa.js'
 
 const migrations: Record<string, Migration> = {
@@ -302,6 +303,7 @@ migrations['0021_gas_sponsorships'] = {
   },
 }
 Object.assign(migrations, mfaMigrations)
+Object.assign(migrations, sponsorshipMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
