@@ -56,7 +56,13 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   const sponsorKey = process.env.GATEHOUSE_DEV_SPONSOR_KEY
   const devChain = app.config.chains.find((c) => c.id === DEV_CHAIN_ID && c.rpcUrl === chainUrl)
   // The demo sponsors from the first minute and guests too: the local chain's ether costs nothing.
-  const devSponsorship = { privateKey: sponsorKey, maxWeiPerTransaction: String(10n ** 16n), dailyWeiPerUser: String(10n ** 17n), minAccountAgeMinutes: 0, allowGuests: true }
+  const devSponsorship = {
+    privateKey: sponsorKey,
+    maxWeiPerTransaction: String(10n ** 16n),
+    dailyWeiPerUser: String(10n ** 17n),
+    minAccountAgeMinutes: 0,
+    allowGuests: true,
+  }
   const sponsorshipStale = sponsorKey && (app.settings.gasSponsorship?.privateKey !== sponsorKey || app.settings.gasSponsorship?.minAccountAgeMinutes !== 0)
   if (chainUrl && (!devChain || (sponsorKey && (!devChain.sponsored || sponsorshipStale)))) {
     app = (await apps.update(app.id, {

@@ -86,7 +86,12 @@ export default async function fundingRoutes(app: ApiInstance) {
     const { userId } = await requirePaidCall(request)
     const answer = await initCoinbaseOnRamp(request.gatehouseApp!, request.body as CoinbaseInitInput, request.ip)
     // The status of this partner user id is answered to this user only.
-    await insertOnrampSession(app.gatehouse.db, { partner_user_id: answer.partner_user_id, app_id: answer.app_id, user_id: userId, created_at: app.gatehouse.now() })
+    await insertOnrampSession(app.gatehouse.db, {
+      partner_user_id: answer.partner_user_id,
+      app_id: answer.app_id,
+      user_id: userId,
+      created_at: app.gatehouse.now(),
+    })
     return answer
   })
 

@@ -31,7 +31,13 @@ forEachDatabase((target) => {
     const appId = await h.createApp({
       name: 'Sponsored',
       chains: [{ id: 31337, name: 'Local', rpcUrl: chain.url, sponsored }],
-      gasSponsorship: { privateKey: sponsorKey, maxWeiPerTransaction: String(10n ** 15n), dailyWeiPerUser: String(10n ** 16n), minAccountAgeMinutes: 0, ...policy },
+      gasSponsorship: {
+        privateKey: sponsorKey,
+        maxWeiPerTransaction: String(10n ** 15n),
+        dailyWeiPerUser: String(10n ** 16n),
+        minAccountAgeMinutes: 0,
+        ...policy,
+      },
     })
     return { appId, sponsorKey, sponsor }
   }
@@ -150,7 +156,13 @@ forEachDatabase((target) => {
     const appId = await h.createApp({
       name: 'Empty sponsor',
       chains: [{ id: 31337, name: 'Local', rpcUrl: chain.url, sponsored: true }],
-      gasSponsorship: { privateKey: emptyKey, maxWeiPerTransaction: String(10n ** 15n), dailyWeiPerUser: String(10n ** 16n), expirySeconds: 10, minAccountAgeMinutes: 0 },
+      gasSponsorship: {
+        privateKey: emptyKey,
+        maxWeiPerTransaction: String(10n ** 15n),
+        dailyWeiPerUser: String(10n ** 16n),
+        expirySeconds: 10,
+        minAccountAgeMinutes: 0,
+      },
     })
     const user = await userWithWallet(appId, 'empty-sponsor@example.com')
     const res = await relay(appId, user.token, user.walletId, await signTransfer(user.account, 0))

@@ -41,9 +41,21 @@ forEachDatabase((target) => {
     h.createApp({
       name: 'Paid calls',
       chains: [{ id: 31337, name: 'Local chain', rpcUrl: 'http://127.0.0.1:8545' }],
-      funding: { enabled: true, options: [{ method: 'card', provider: 'moonpay' }, { method: 'exchange', provider: 'coinbase' }], useSandbox: true },
+      funding: {
+        enabled: true,
+        options: [
+          { method: 'card', provider: 'moonpay' },
+          { method: 'exchange', provider: 'coinbase' },
+        ],
+        useSandbox: true,
+      },
       fundingProviders: {
-        moonpay: { sandboxPublishableKey: moonpay.keys.publishableKey, sandboxSecretKey: moonpay.keys.secretKey, sandboxWidgetUrl: moonpay.url, apiUrl: moonpay.url },
+        moonpay: {
+          sandboxPublishableKey: moonpay.keys.publishableKey,
+          sandboxSecretKey: moonpay.keys.secretKey,
+          sandboxWidgetUrl: moonpay.url,
+          apiUrl: moonpay.url,
+        },
         coinbase: { apiKeyName: coinbase.apiKeyName, apiKeySecret: coinbase.apiKeySecret, apiUrl: coinbase.url, payUrl: coinbase.url },
       },
       transactionScan: { url: `${scanner.url}/v0/evm/json-rpc/scan`, apiKey: scanner.apiKey },
@@ -55,7 +67,11 @@ forEachDatabase((target) => {
     expect((await h.post(SIGN, { address: ADDRESS }, { appId, token })).statusCode).toBe(200)
     expect((await h.post('/api/v1/sessions/logout', {}, { appId, token })).statusCode).toBe(200)
     const [scans, calls] = [scanner.requests.length, coinbase.calls.length]
-    for (const res of [await h.post(SIGN, { address: ADDRESS }, { appId, token }), await h.post(INIT, initBody, { appId, token }), await h.post(SCAN, scanBody, { appId, token })]) {
+    for (const res of [
+      await h.post(SIGN, { address: ADDRESS }, { appId, token }),
+      await h.post(INIT, initBody, { appId, token }),
+      await h.post(SCAN, scanBody, { appId, token }),
+    ]) {
       expect([res.statusCode, res.json().code]).toEqual([401, 'missing_or_invalid_token'])
       expect(res.body).not.toContain('signedUrl')
     }
@@ -81,7 +97,11 @@ forEachDatabase((target) => {
     const scans = scanner.requests.length
     for (let i = 0; i < LIMITS.paidCalls; i++) expect((await h.post(SCAN, scanBody, { appId, token })).statusCode).toBe(200)
     // Scan, card signing and on-ramp sessions share the user's budget: each new IP changes nothing.
-    for (const res of [await h.post(SCAN, scanBody, { appId, token }), await h.post(SIGN, { address: ADDRESS }, { appId, token }), await h.post(INIT, initBody, { appId, token })]) {
+    for (const res of [
+      await h.post(SCAN, scanBody, { appId, token }),
+      await h.post(SIGN, { address: ADDRESS }, { appId, token }),
+      await h.post(INIT, initBody, { appId, token }),
+    ]) {
       expect([res.statusCode, res.json().code]).toEqual([429, 'too_many_requests'])
     }
     expect(scanner.requests.length).toBe(scans + LIMITS.paidCalls)

@@ -92,7 +92,9 @@ async function checkAccount(db: Db, now: number, userId: string, policy: ReturnT
   if (user.is_guest && !policy.allowGuests) throw notSponsored('This app does not pay the network fee for guest accounts. Log in to have it paid.')
   const waitMs = Number(user.created_at) + policy.minAccountAgeMs - now
   if (waitMs > 0)
-    throw notSponsored(`This app pays the network fee for accounts older than ${policy.minAccountAgeMs / 60_000} minutes. Please try again in ${Math.ceil(waitMs / 60_000)} minutes.`)
+    throw notSponsored(
+      `This app pays the network fee for accounts older than ${policy.minAccountAgeMs / 60_000} minutes. Please try again in ${Math.ceil(waitMs / 60_000)} minutes.`,
+    )
 }
 
 /** Checks, tops up and broadcasts: the user's transaction hash and what the sponsor sent. */
@@ -150,9 +152,7 @@ export async function sponsorTransaction(db: Db, now: () => number, request: Spo
       const value = tx.value ?? 0n
       if (value > balance) throw refuse('The wallet does not hold the value it sends (sponsorship pays gas only)')
       const overCap =
-        tx.type === 'eip1559'
-          ? tx.maxFeePerGas! > cap.maxFeePerGas || (tx.maxPriorityFeePerGas ?? 0n) > cap.maxPriorityFeePerGas
-          : tx.gasPrice! > cap.gasPrice
+        tx.type === 'eip1559' ? tx.maxFeePerGas! > cap.maxFeePerGas || (tx.maxPriorityFeePerGas ?? 0n) > cap.maxPriorityFeePerGas : tx.gasPrice! > cap.gasPrice
       if (overCap)
         throw refuse(
           `The transaction's fee (${feePerGas} wei per gas) is above what the network charges now (at most ${tx.type === 'eip1559' ? cap.maxFeePerGas : cap.gasPrice}); sign it again with current fees`,
@@ -165,7 +165,16 @@ export async function sponsorTransaction(db: Db, now: () => number, request: Spo
       // Only what the wallet lacks: ether left over from an earlier top-up pays first, so it cannot pile up.
       const topUp = gasAllowance + value > balance ? gasAllowance + value - balance : 0n
       const id = topUp > 0n ? await reserve(db, now(), { app, userId, chainId: chain.id, ip: ipThrottleKey(request.ip), wei: topUp, policy }) : null
-      if (id) await sendTopUp(db, now, { client, key: settings.privateKey as Hex, chainId: chain.id, to: sender, wei: topUp, timeoutMs: policy.expirySeconds * 1000, reservationId: id })
+      if (id)
+        await sendTopUp(db, now, {
+          client,
+          key: settings.privateKey as Hex,
+          chainId: chain.id,
+          to: sender,
+          wei: topUp,
+          timeoutMs: policy.expirySeconds * 1000,
+          reservationId: id,
+        })
       let hash: Hex
       try {
         hash = await client.sendRawTransaction({ serializedTransaction: request.signedTransaction })
@@ -190,7 +199,17 @@ interface Reservation {
 /** Counts the top-up before the money moves, so concurrent requests cannot all pass a budget. */
 async function reserve(db: Db, t: number, r: Reservation): Promise<string> {
   const id = randomId()
-  await insertGasSponsorship(db, { id, app_id: r.app.id, user_id: r.userId, chain_id: r.chainId, wei: r.wei.toString(), top_up_hash: null, tx_hash: null, created_at: t, ip: r.ip })
+  await insertGasSponsorship(db, {
+    id,
+    app_id: r.app.id,
+    user_id: r.userId,
+    chain_id: r.chainId,
+    wei: r.wei.toString(),
+    top_up_hash: null,
+    tx_hash: null,
+    created_at: t,
+    ip: r.ip,
+  })
   const since = t - DAY_MS
   const spent = async (who: Parameters<typeof sponsoredWeiSince>[4]) => sponsoredWeiSince(db, r.app.id, r.chainId, since, who)
   let problem: string | null = null

@@ -22,7 +22,7 @@ it('entries expire after their time and are dropped when read', () => {
   expect(cache.size).toBe(0)
 })
 
-it("error: the SPL token cache does not grow past its bound however many mints are asked", async () => {
+it('error: the SPL token cache does not grow past its bound however many mints are asked', async () => {
   const tokens = new SplTokens({}, Date.now, 50)
   // An RPC that answers "no such account" at once: every asked mint is remembered as not a mint.
   const rpc = 'data:,'

@@ -45,7 +45,13 @@ export async function readFeeCap(client: PublicClient): Promise<FeeCap> {
 }
 
 /** Runs `work` holding `key` in the database; `wait` ms to get it, else too_many_requests with `busy`. */
-export async function withLock<T>(db: Db, now: () => number, key: string, o: { ttlMs: number; waitMs: number; busy: string }, work: () => Promise<T>): Promise<T> {
+export async function withLock<T>(
+  db: Db,
+  now: () => number,
+  key: string,
+  o: { ttlMs: number; waitMs: number; busy: string },
+  work: () => Promise<T>,
+): Promise<T> {
   const holder = randomId()
   const deadline = Date.now() + o.waitMs
   while (!(await tryLock(db, key, holder, now(), now() + o.ttlMs))) {
