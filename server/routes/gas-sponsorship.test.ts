@@ -59,7 +59,7 @@ forEachDatabase((target) => {
       to: RECIPIENT,
       value: 0n,
       gas: fees.gas ?? 21_000n,
-      maxFeePerGas: fees.maxFeePerGas ?? 5n * GWEI,
+      maxFeePerGas: fees.maxFeePerGas ?? 2n * GWEI,
       maxPriorityFeePerGas: GWEI,
     })
 
@@ -83,8 +83,8 @@ forEachDatabase((target) => {
     const receipt = (await chain.request('eth_getTransactionReceipt', [hash])) as { status: string; from: string; gasUsed: string; effectiveGasPrice: string }
     expect(receipt.status).toBe('0x1')
     expect(receipt.from.toLowerCase()).toBe(user.account.address.toLowerCase())
-    // The sponsor sent the whole allowance (21000 × 5 gwei); what the wallet keeps is that minus the fee it was charged.
-    const allowance = 21_000n * 5n * GWEI
+    // The sponsor sent the whole allowance (21000 × 2 gwei, within the server's fee cap); the wallet keeps that minus the fee it was charged.
+    const allowance = 21_000n * 2n * GWEI
     expect(await balance(user.account.address)).toBe(allowance - BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice))
     expect(sponsorBefore - (await balance(sponsor))).toBeGreaterThan(allowance)
     // Public config says which chains are sponsored; the key stays server-side, sealed and masked.
@@ -130,8 +130,8 @@ forEachDatabase((target) => {
   })
 
   it('error: over the per-transaction limit, an inflated gas limit, or past the daily budget per user, nothing more is sent', async () => {
-    // One transfer's allowance is 21000 × 5 gwei = 105000 gwei: the day's budget holds exactly one.
-    const { appId, sponsor } = await sponsoredApp({ dailyWeiPerUser: String(105_000n * GWEI) })
+    // One transfer's allowance is 21000 × 2 gwei = 42000 gwei: the day's budget holds exactly one.
+    const { appId, sponsor } = await sponsoredApp({ dailyWeiPerUser: String(42_000n * GWEI) })
     const user = await userWithWallet(appId, 'budget@example.com')
     const tooDear = await relay(appId, user.token, user.walletId, await signTransfer(user.account, 0, { maxFeePerGas: 10n ** 11n, gas: 21_000n * 1000n }))
     expect(tooDear.statusCode).toBe(400)
