@@ -40,6 +40,15 @@ export interface RateLimits {
    * 'Request limit reached for Telegram…' (spec §8).
    */
   telegramAccount: number
+  /**
+   * Calls that spend the app's paid quotas (transaction scan, card widget signing, exchange on-ramp
+   * sessions) per user per window, and per IP (with `GET /spl_token_info`, which reads the app's
+   * cluster) in `ipPaidCalls`. The widget makes one per confirmation or funding flow.
+   */
+  paidCalls: number
+  ipPaidCalls: number
+  /** Exchange on-ramp status checks per user per window: the widget polls every 1.5 s while its popup is open. */
+  fundingStatus: number
 }
 
 /** A login method linked (or an address changed) this recently cannot recover a wallet (services/recovery-hold.ts). */
@@ -177,6 +186,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   codeTtlSeconds: 600,
   keyMaterial: 60,
   telegramAccount: 10,
+  paidCalls: 60,
+  ipPaidCalls: 300,
+  fundingStatus: 600,
 }
 
 export type ConfigOverrides = Partial<Omit<ServerConfig, 'rateLimits' | 'farcaster'>> & {
@@ -243,6 +255,9 @@ const RATE_LIMIT_ENV: Record<keyof RateLimits, string> = {
   codeTtlSeconds: 'GATEHOUSE_CODE_TTL_SECONDS',
   keyMaterial: 'GATEHOUSE_RATE_LIMIT_KEY_MATERIAL',
   telegramAccount: 'GATEHOUSE_RATE_LIMIT_TELEGRAM_ACCOUNT',
+  paidCalls: 'GATEHOUSE_RATE_LIMIT_PAID_CALLS',
+  ipPaidCalls: 'GATEHOUSE_RATE_LIMIT_IP_PAID_CALLS',
+  fundingStatus: 'GATEHOUSE_RATE_LIMIT_FUNDING_STATUS',
 }
 
 // proxy-addr's names for the reserved ranges, accepted in TRUST_PROXY lists.

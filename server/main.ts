@@ -55,11 +55,20 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   // Its gas is sponsored by a funded development key of that chain, so the demo shows 'Sponsored'.
   const sponsorKey = process.env.GATEHOUSE_DEV_SPONSOR_KEY
   const devChain = app.config.chains.find((c) => c.id === DEV_CHAIN_ID && c.rpcUrl === chainUrl)
-  if (chainUrl && (!devChain || (sponsorKey && (!devChain.sponsored || app.settings.gasSponsorship?.privateKey !== sponsorKey)))) {
+  // The demo sponsors from the first minute and guests too: the local chain's ether costs nothing.
+  const devSponsorship = {
+    privateKey: sponsorKey,
+    maxWeiPerTransaction: String(10n ** 16n),
+    dailyWeiPerUser: String(10n ** 17n),
+    minAccountAgeMinutes: 0,
+    allowGuests: true,
+  }
+  const sponsorshipStale = sponsorKey && (app.settings.gasSponsorship?.privateKey !== sponsorKey || app.settings.gasSponsorship?.minAccountAgeMinutes !== 0)
+  if (chainUrl && (!devChain || (sponsorKey && (!devChain.sponsored || sponsorshipStale)))) {
     app = (await apps.update(app.id, {
       chains: [{ id: DEV_CHAIN_ID, name: 'Local chain (Hardhat)', rpcUrl: chainUrl, sponsored: Boolean(sponsorKey) }],
       defaultChain: DEV_CHAIN_ID,
-      ...(sponsorKey ? { gasSponsorship: { privateKey: sponsorKey, maxWeiPerTransaction: String(10n ** 16n), dailyWeiPerUser: String(10n ** 17n) } } : {}),
+      ...(sponsorKey ? { gasSponsorship: devSponsorship } : {}),
     }))!
   }
   // Funding on the local chain (demo/fund.html): receive and transfer from a browser wallet need no provider keys.

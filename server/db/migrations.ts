@@ -6,6 +6,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import { getAddress, isAddress } from 'viem'
 import { deviceMigrations } from './devices.js'
+import { sponsorshipMigrations } from './gas-sponsorships.js'
 import { mfaMigrations } from './mfa.js'
 import { takeoverMigrations } from './takeover.js'
 
@@ -306,6 +307,7 @@ migrations['0021_gas_sponsorships'] = {
 Object.assign(migrations, mfaMigrations)
 Object.assign(migrations, takeoverMigrations)
 Object.assign(migrations, deviceMigrations)
+Object.assign(migrations, sponsorshipMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

@@ -241,6 +241,23 @@ export interface GasSponsorshipsTable {
   top_up_hash: string | null
   tx_hash: string | null
   created_at: number
+  /** The per-IP budget's key (services/throttle.ts ipThrottleKey); null on rows before 0025_sponsorship_limits. */
+  ip?: string | null
+}
+
+/** A lock every instance sees (0025_sponsorship_limits): a sponsored send per wallet, a top-up per sponsor account. */
+export interface SponsorshipLocksTable {
+  key: string
+  holder: string
+  expires_at: number
+}
+
+/** An exchange on-ramp session's partner user id, bound to the user who started it (0025_sponsorship_limits). */
+export interface OnrampSessionsTable {
+  partner_user_id: string
+  app_id: string
+  user_id: string
+  created_at: number
 }
 
 export interface Database {
@@ -261,6 +278,8 @@ export interface Database {
   wallet_devices: WalletDevicesTable
   device_proofs: DeviceProofsTable
   gas_sponsorships: GasSponsorshipsTable
+  sponsorship_locks: SponsorshipLocksTable
+  onramp_sessions: OnrampSessionsTable
   mfa_factors: MfaFactorsTable
 }
 

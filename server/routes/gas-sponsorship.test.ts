@@ -31,7 +31,13 @@ forEachDatabase((target) => {
     const appId = await h.createApp({
       name: 'Sponsored',
       chains: [{ id: 31337, name: 'Local', rpcUrl: chain.url, sponsored }],
-      gasSponsorship: { privateKey: sponsorKey, maxWeiPerTransaction: String(10n ** 15n), dailyWeiPerUser: String(10n ** 16n), ...policy },
+      gasSponsorship: {
+        privateKey: sponsorKey,
+        maxWeiPerTransaction: String(10n ** 15n),
+        dailyWeiPerUser: String(10n ** 16n),
+        minAccountAgeMinutes: 0,
+        ...policy,
+      },
     })
     return { appId, sponsorKey, sponsor }
   }
@@ -53,7 +59,7 @@ forEachDatabase((target) => {
       to: RECIPIENT,
       value: 0n,
       gas: fees.gas ?? 21_000n,
-      maxFeePerGas: fees.maxFeePerGas ?? 5n * GWEI,
+      maxFeePerGas: fees.maxFeePerGas ?? 2n * GWEI,
       maxPriorityFeePerGas: GWEI,
     })
 
@@ -77,8 +83,8 @@ forEachDatabase((target) => {
     const receipt = (await chain.request('eth_getTransactionReceipt', [hash])) as { status: string; from: string; gasUsed: string; effectiveGasPrice: string }
     expect(receipt.status).toBe('0x1')
     expect(receipt.from.toLowerCase()).toBe(user.account.address.toLowerCase())
-    // The sponsor sent the whole allowance (21000 × 5 gwei); what the wallet keeps is that minus the fee it was charged.
-    const allowance = 21_000n * 5n * GWEI
+    // The sponsor sent the whole allowance (21000 × 2 gwei, within the server's fee cap); the wallet keeps that minus the fee it was charged.
+    const allowance = 21_000n * 2n * GWEI
     expect(await balance(user.account.address)).toBe(allowance - BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice))
     expect(sponsorBefore - (await balance(sponsor))).toBeGreaterThan(allowance)
     // Public config says which chains are sponsored; the key stays server-side, sealed and masked.
@@ -124,8 +130,8 @@ forEachDatabase((target) => {
   })
 
   it('error: over the per-transaction limit, an inflated gas limit, or past the daily budget per user, nothing more is sent', async () => {
-    // One transfer's allowance is 21000 × 5 gwei = 105000 gwei: the day's budget holds exactly one.
-    const { appId, sponsor } = await sponsoredApp({ dailyWeiPerUser: String(105_000n * GWEI) })
+    // One transfer's allowance is 21000 × 2 gwei = 42000 gwei: the day's budget holds exactly one.
+    const { appId, sponsor } = await sponsoredApp({ dailyWeiPerUser: String(42_000n * GWEI) })
     const user = await userWithWallet(appId, 'budget@example.com')
     const tooDear = await relay(appId, user.token, user.walletId, await signTransfer(user.account, 0, { maxFeePerGas: 10n ** 11n, gas: 21_000n * 1000n }))
     expect(tooDear.statusCode).toBe(400)
@@ -150,7 +156,13 @@ forEachDatabase((target) => {
     const appId = await h.createApp({
       name: 'Empty sponsor',
       chains: [{ id: 31337, name: 'Local', rpcUrl: chain.url, sponsored: true }],
-      gasSponsorship: { privateKey: emptyKey, maxWeiPerTransaction: String(10n ** 15n), dailyWeiPerUser: String(10n ** 16n), expirySeconds: 10 },
+      gasSponsorship: {
+        privateKey: emptyKey,
+        maxWeiPerTransaction: String(10n ** 15n),
+        dailyWeiPerUser: String(10n ** 16n),
+        expirySeconds: 10,
+        minAccountAgeMinutes: 0,
+      },
     })
     const user = await userWithWallet(appId, 'empty-sponsor@example.com')
     const res = await relay(appId, user.token, user.walletId, await signTransfer(user.account, 0))

@@ -4,7 +4,7 @@
  */
 import { HEADER_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
-import { requireBearer } from '../services/bearer.js'
+import { publicPaidRead, requirePaidCall } from '../services/paid-calls.js'
 import { clusterRpcUrl } from '../services/spl-tokens.js'
 import { scanTransaction } from '../services/transaction-scan.js'
 
@@ -60,6 +60,7 @@ export default async function transactionRoutes(app: ApiInstance) {
   })
 
   app.get('/spl_token_info', { schema: splTokenSchema, config: HEADER_APP }, async (request) => {
+    await publicPaidRead(request)
     const { mint_address, cluster } = request.query
     const rpcUrl = clusterRpcUrl(cluster, request.gatehouseApp!.config.solanaCluster)
     if (!rpcUrl) throw new ApiError('invalid_data', `Unknown Solana cluster ${cluster}`)
@@ -75,7 +76,7 @@ export default async function transactionRoutes(app: ApiInstance) {
   })
 
   app.post('/scan/transaction', { schema: scanSchema, config: HEADER_APP }, async (request) => {
-    await requireBearer(request)
+    await requirePaidCall(request)
     const settings = request.gatehouseApp!.settings.transactionScan
     if (!settings) throw new ApiError('not_found', 'Transaction scanning is not enabled for this app')
     const { chain_id, metadata, request: call } = request.body

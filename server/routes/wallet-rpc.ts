@@ -5,7 +5,7 @@
  */
 import { HEADER_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
-import { requireBearer } from '../services/bearer.js'
+import { requireSignedInUser } from '../services/bearer.js'
 import { sponsorTransaction } from '../services/gas-sponsorship.js'
 
 const rpcSchema = {
@@ -33,7 +33,8 @@ const rpcSchema = {
 
 export default async function walletRpcRoutes(app: ApiInstance) {
   app.post('/wallets/:wallet_id/rpc', { schema: rpcSchema, config: HEADER_APP }, async (request) => {
-    const { userId } = await requireBearer(request)
+    // The session must still be live: a logged-out session's token is refused, not only an expired one.
+    const { userId } = await requireSignedInUser(request)
     const body = request.body
     if (body.sponsor !== true)
       throw new ApiError('not_supported', 'Only sponsored eth_sendTransaction is answered: the wallet frame signs and the browser broadcasts')
@@ -42,6 +43,7 @@ export default async function walletRpcRoutes(app: ApiInstance) {
       userId,
       walletId: request.params.wallet_id,
       signedTransaction: body.params.signed_transaction as `0x${string}`,
+      ip: request.ip,
     }).catch((error: unknown) => {
       // The sponsor account failing (out of funds, RPC down) is the operator's to fix: it is logged.
       if (error instanceof ApiError && error.code === 'internal_error') request.log.warn({ appId: request.gatehouseApp!.id }, error.message)

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { isTrustedFetchUrl } from './app-config.js'
+import { LruCache } from './lru.js'
 
 export const SOLANA_CLUSTERS = {
   'mainnet-beta': 'https://api.mainnet-beta.solana.com',
@@ -89,17 +90,17 @@ export interface SplTokenInfoResult {
 }
 
 const CACHE_MS = 10 * 60_000
+/** Mints remembered at most (a few hundred bytes each): the least recently asked go first. */
+export const SPL_CACHE_ENTRIES = 5_000
 const FETCH_TIMEOUT_MS = 5_000
 
 export class SplTokens {
-  private cache = new Map<string, { value: SplTokenInfoResult | null; until: number }>()
+  readonly cache: LruCache<SplTokenInfoResult | null>
   private readonly symbols: Record<string, string>
 
-  constructor(
-    extraSymbols: Record<string, string> = {},
-    private readonly now: () => number = Date.now,
-  ) {
+  constructor(extraSymbols: Record<string, string> = {}, now: () => number = Date.now, maxEntries = SPL_CACHE_ENTRIES) {
     this.symbols = { ...KNOWN_SPL_SYMBOLS, ...extraSymbols }
+    this.cache = new LruCache(maxEntries, CACHE_MS, now)
   }
 
   private async account(rpcUrl: string, address: string): Promise<{ owner: string; data: Buffer } | null> {
@@ -120,7 +121,7 @@ export class SplTokens {
   async info(rpcUrl: string, mint: string): Promise<SplTokenInfoResult | null> {
     const key = `${rpcUrl} ${mint}`
     const hit = this.cache.get(key)
-    if (hit && hit.until > this.now()) return hit.value
+    if (hit) return hit.value
     const account = await this.account(rpcUrl, mint)
     let value: SplTokenInfoResult | null = null
     // A mint account: 82 bytes (more with Token-2022 extensions), initialized flag at 45.
@@ -131,7 +132,7 @@ export class SplTokens {
       const symbol = metadata?.owner === METADATA_PROGRAM ? metadataSymbol(metadata.data) : null
       value = { decimals: account.data[44]!, symbol: symbol ?? this.symbols[mint] ?? null }
     }
-    this.cache.set(key, { value, until: this.now() + CACHE_MS })
+    this.cache.set(key, value)
     return value
   }
 }

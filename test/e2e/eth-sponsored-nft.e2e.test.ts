@@ -54,7 +54,8 @@ describe('sponsored gas and NFT calls from a wallet without ether', () => {
       embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } },
       chains: [{ id: 31337, name: 'Local chain', rpcUrl: chain.url, sponsored: true }],
       defaultChain: 31337,
-      gasSponsorship: { privateKey: sponsorKey, maxWeiPerTransaction: String(10n ** 16n), dailyWeiPerUser: String(10n ** 17n) },
+      // A user is sponsored from the first minute here (the default waits 10 minutes after sign-up).
+      gasSponsorship: { privateKey: sponsorKey, maxWeiPerTransaction: String(10n ** 16n), dailyWeiPerUser: String(10n ** 17n), minAccountAgeMinutes: 0 },
     }))
     page = await (await browser.newContext()).newPage()
     await login(page, stack, 'sponsored.owner@example.com')
@@ -124,7 +125,9 @@ describe('sponsored gas and NFT calls from a wallet without ether', () => {
   })
 
   it("error: once the user's daily sponsorship budget is spent, Approve ends on the error screen and nothing is sent", async () => {
-    await stack.patchApp(appId, { gasSponsorship: { privateKey: sponsorKey, maxWeiPerTransaction: String(10n ** 16n), dailyWeiPerUser: '1' } })
+    await stack.patchApp(appId, {
+      gasSponsorship: { privateKey: sponsorKey, maxWeiPerTransaction: String(10n ** 16n), dailyWeiPerUser: '1', minAccountAgeMinutes: 0 },
+    })
     const sponsorNonce = await nonceOf(sponsor)
     const walletNonce = await nonceOf(address)
     const data = call(nftAbi, 'transferFrom', [address, RECIPIENT, 8n])
