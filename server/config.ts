@@ -44,6 +44,8 @@ export interface RateLimits {
 
 /** Export shows the whole key: the login ceremony must be at most this old. */
 export const EXPORT_LOGIN_MAX_AGE_MS = 5 * 60 * 1000
+/** Enrolling the first MFA factor: the login ceremony must be at most this old (a stale or copied session cannot lock the owner out). */
+export const MFA_ENROLL_LOGIN_MAX_AGE_MS = 5 * 60 * 1000
 
 export interface ServerConfig {
   port: number
@@ -82,6 +84,8 @@ export interface ServerConfig {
   frameSessionCheckMs: number
   /** How recent the login ceremony must be for a key export, ms (at most 5 minutes; an operator may ask for less). */
   exportLoginMaxAgeMs: number
+  /** How recent the login ceremony must be to enroll the first MFA factor, ms (at most 5 minutes). */
+  mfaEnrollLoginMaxAgeMs: number
   bodyLimit: number
   /**
    * Which `X-Forwarded-For` entries to believe: false (none: the socket address is the client), a
@@ -204,6 +208,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     // Capped: a logout or revocation must stop the frame signing within a minute.
     frameSessionCheckMs: Math.min(overrides.frameSessionCheckMs ?? 30_000, 30_000),
     exportLoginMaxAgeMs: Math.min(overrides.exportLoginMaxAgeMs ?? EXPORT_LOGIN_MAX_AGE_MS, EXPORT_LOGIN_MAX_AGE_MS),
+    mfaEnrollLoginMaxAgeMs: Math.min(overrides.mfaEnrollLoginMaxAgeMs ?? MFA_ENROLL_LOGIN_MAX_AGE_MS, MFA_ENROLL_LOGIN_MAX_AGE_MS),
     bodyLimit: overrides.bodyLimit ?? 64 * 1024,
     trustProxy: overrides.trustProxy ?? false,
     devOnNetwork: overrides.devOnNetwork ?? false,
@@ -334,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captchaScriptUrl: env.GATEHOUSE_CAPTCHA_SCRIPT_URL || undefined,
     frameSessionCheckMs: intFromEnv(env, 'GATEHOUSE_FRAME_SESSION_CHECK_MS'),
     exportLoginMaxAgeMs: intFromEnv(env, 'GATEHOUSE_EXPORT_LOGIN_MAX_AGE_MS'),
+    mfaEnrollLoginMaxAgeMs: intFromEnv(env, 'GATEHOUSE_MFA_ENROLL_LOGIN_MAX_AGE_MS'),
     farcaster: {
       rpcUrl: env.FARCASTER_RPC_URL || undefined,
       idRegistryAddress: env.FARCASTER_ID_REGISTRY_ADDRESS || undefined,

@@ -25,6 +25,8 @@ export type ProxyErrorType =
   | 'mfa_timeout'
   /** A wrong MFA code (non-blocking: 'The code you entered is not valid'). */
   | 'invalid_mfa_code'
+  /** SMS to a country the server does not serve (GATEHOUSE_SMS_COUNTRIES). */
+  | 'not_supported'
 
 export type MfaMethod = 'sms' | 'totp' | 'passkey'
 
@@ -133,4 +135,11 @@ export interface FrameRequest<T extends FrameRequestType = FrameRequestType> {
 
 export type FrameReply<T extends FrameRequestType = FrameRequestType> =
   | { tag: typeof PROTOCOL_TAG; id: string; ok: true; result: FrameRequests[T]['result'] }
-  | { tag: typeof PROTOCOL_TAG; id: string; ok: false; error: { type: ProxyErrorType; message: string } }
+  | { tag: typeof PROTOCOL_TAG; id: string; ok: false; error: ProxyErrorReply }
+
+/** A refusal; `retryAfter` (seconds) when the server said how long to wait (a spent MFA budget). */
+export interface ProxyErrorReply {
+  type: ProxyErrorType
+  message: string
+  retryAfter?: number
+}
