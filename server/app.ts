@@ -124,7 +124,17 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   })
   const frameOrigin = new URL(config.publicUrl).origin
   const deviceProofs = new DeviceProofs(db, config.publicUrl, now)
-  const mfa = new MfaService({ db, sms: smsSender, throttle, box: new ShareBox(secret, 'mfa-totp'), secret, now })
+  const mfa = new MfaService({
+    db,
+    sms: smsSender,
+    throttle,
+    box: new ShareBox(secret, 'mfa-totp'),
+    secret,
+    now,
+    notices,
+    enrollLoginMaxAgeMs: config.mfaEnrollLoginMaxAgeMs,
+    smsAllowedCountries: config.smsAllowedCountries,
+  })
   const wallets = new EmbeddedWalletService({
     mfa,
     db,

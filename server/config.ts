@@ -56,6 +56,8 @@ export const NEW_METHOD_HOLD_MS = 24 * 60 * 60 * 1000
 
 /** Export shows the whole key: the login ceremony must be at most this old. */
 export const EXPORT_LOGIN_MAX_AGE_MS = 5 * 60 * 1000
+/** Enrolling the first MFA factor: the login ceremony must be at most this old (a stale or copied session cannot lock the owner out). */
+export const MFA_ENROLL_LOGIN_MAX_AGE_MS = 5 * 60 * 1000
 
 export interface ServerConfig {
   port: number
@@ -96,6 +98,8 @@ export interface ServerConfig {
   exportLoginMaxAgeMs: number
   /** How long a newly linked method or changed address is held back from recovering a wallet, ms. */
   newMethodHoldMs: number
+  /** How recent the login ceremony must be to enroll the first MFA factor, ms (at most 5 minutes). */
+  mfaEnrollLoginMaxAgeMs: number
   bodyLimit: number
   /**
    * Which `X-Forwarded-For` entries to believe: false (none: the socket address is the client), a
@@ -222,6 +226,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     frameSessionCheckMs: Math.min(overrides.frameSessionCheckMs ?? 30_000, 30_000),
     exportLoginMaxAgeMs: Math.min(overrides.exportLoginMaxAgeMs ?? EXPORT_LOGIN_MAX_AGE_MS, EXPORT_LOGIN_MAX_AGE_MS),
     newMethodHoldMs: overrides.newMethodHoldMs ?? NEW_METHOD_HOLD_MS,
+    mfaEnrollLoginMaxAgeMs: Math.min(overrides.mfaEnrollLoginMaxAgeMs ?? MFA_ENROLL_LOGIN_MAX_AGE_MS, MFA_ENROLL_LOGIN_MAX_AGE_MS),
     bodyLimit: overrides.bodyLimit ?? 64 * 1024,
     trustProxy: overrides.trustProxy ?? false,
     devOnNetwork: overrides.devOnNetwork ?? false,
@@ -356,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     frameSessionCheckMs: intFromEnv(env, 'GATEHOUSE_FRAME_SESSION_CHECK_MS'),
     exportLoginMaxAgeMs: intFromEnv(env, 'GATEHOUSE_EXPORT_LOGIN_MAX_AGE_MS'),
     newMethodHoldMs: intFromEnv(env, 'GATEHOUSE_NEW_METHOD_HOLD_MS'),
+    mfaEnrollLoginMaxAgeMs: intFromEnv(env, 'GATEHOUSE_MFA_ENROLL_LOGIN_MAX_AGE_MS'),
     farcaster: {
       rpcUrl: env.FARCASTER_RPC_URL || undefined,
       idRegistryAddress: env.FARCASTER_ID_REGISTRY_ADDRESS || undefined,

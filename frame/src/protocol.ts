@@ -27,6 +27,8 @@ export type ProxyErrorType =
   | 'invalid_mfa_code'
   /** The session's login method was added too recently to recover with; the message says until when. */
   | 'recovery_on_hold'
+  /** SMS to a country the server does not serve (GATEHOUSE_SMS_COUNTRIES). */
+  | 'not_supported'
 
 export type MfaMethod = 'sms' | 'totp' | 'passkey'
 
@@ -137,4 +139,11 @@ export interface FrameRequest<T extends FrameRequestType = FrameRequestType> {
 
 export type FrameReply<T extends FrameRequestType = FrameRequestType> =
   | { tag: typeof PROTOCOL_TAG; id: string; ok: true; result: FrameRequests[T]['result'] }
-  | { tag: typeof PROTOCOL_TAG; id: string; ok: false; error: { type: ProxyErrorType; message: string } }
+  | { tag: typeof PROTOCOL_TAG; id: string; ok: false; error: ProxyErrorReply }
+
+/** A refusal; `retryAfter` (seconds) when the server said how long to wait (a spent MFA budget). */
+export interface ProxyErrorReply {
+  type: ProxyErrorType
+  message: string
+  retryAfter?: number
+}

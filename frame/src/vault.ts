@@ -28,6 +28,8 @@ export class ProxyError extends Error {
   constructor(
     readonly type: ProxyErrorType,
     message: string,
+    /** Seconds until the server takes the call again, when it said (a spent MFA budget). */
+    readonly retryAfter?: number,
   ) {
     super(message)
   }
@@ -44,6 +46,7 @@ const SERVER_REFUSALS: Record<string, ProxyErrorType> = {
   mfa_verification_max_attempts_reached: 'mfa_verification_max_attempts_reached',
   invalid_mfa_code: 'invalid_mfa_code',
   recovery_on_hold: 'recovery_on_hold',
+  not_supported: 'not_supported',
 }
 
 /**
@@ -136,11 +139,12 @@ export class Vault {
       body: JSON.stringify(body),
       credentials: 'omit',
     })
-    const json = (await response.json().catch(() => ({}))) as { error?: string; code?: string }
+    const json = (await response.json().catch(() => ({}))) as { error?: string; code?: string; data?: { retry_after?: unknown } }
     if (!response.ok) {
       // A dead session (logout, revocation, expiry) forgets every unlocked wallet at once.
       if (response.status === 401) this.clear()
-      throw new ProxyError(SERVER_REFUSALS[json.code ?? ''] ?? 'error', json.error ?? `Request failed (${response.status})`)
+      const retryAfter = typeof json.data?.retry_after === 'number' ? json.data.retry_after : undefined
+      throw new ProxyError(SERVER_REFUSALS[json.code ?? ''] ?? 'error', json.error ?? `Request failed (${response.status})`, retryAfter)
     }
     return json as T
   }

@@ -163,7 +163,8 @@ async function answer(request: FrameRequest): Promise<FrameReply> {
     // Library messages may quote inputs; only our own messages go back to the host.
     const message = error instanceof ProxyError ? error.message : 'An error has occurred, please try again.'
     if (!(error instanceof ProxyError)) console.error('[gatehouse frame]', error)
-    return { tag: PROTOCOL_TAG, id: request.id, ok: false, error: { type, message } }
+    const retryAfter = error instanceof ProxyError ? error.retryAfter : undefined
+    return { tag: PROTOCOL_TAG, id: request.id, ok: false, error: retryAfter === undefined ? { type, message } : { type, message, retryAfter } }
   }
 }
 

@@ -54,3 +54,9 @@ export async function refundRateLimitHit(db: Db, key: string, at: number, window
     .where('window_start', '<=', at)
     .execute()
 }
+
+/** When the current window of `key` started, or null without a row: a refusal can say when the wait ends. */
+export async function rateLimitWindowStart(db: Db, key: string): Promise<number | null> {
+  const row = await db.selectFrom('rate_limits').select('window_start').where('key', '=', key).executeTakeFirst()
+  return row ? Number(row.window_start) : null
+}

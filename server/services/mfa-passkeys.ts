@@ -82,12 +82,17 @@ export class MfaPasskeys {
    * ones are also unlinked as login methods when `removeForLogin`.
    */
   async enrollment(caller: MfaCaller, app: App, credentialIds: string[], removeForLogin: boolean): Promise<WireUser> {
-    await this.deps.mfa.changeAllowed(caller)
-    if (credentialIds.length) offered(app, 'passkey')
+    const { mfa } = this.deps
     const passkeys = await this.passkeysOf(caller.userId)
+    const adding = credentialIds.some((id) => !passkeys.some((a) => a.address === id && detailsOf(a).enrolled_in_mfa))
+    // Adding is enrolling (the first factor needs a fresh login on this device); only removing needs a proof alone.
+    if (adding) await mfa.requireForAdd(caller)
+    else await mfa.changeAllowed(caller)
+    if (credentialIds.length) offered(app, 'passkey')
     for (const id of credentialIds) {
       if (!passkeys.some((a) => a.address === id)) throw new ApiError('invalid_data', 'Unknown passkey')
     }
+    const before = adding ? await mfa.contactsBefore(caller) : []
     const removed: string[] = []
     for (const account of passkeys) {
       const details = detailsOf(account)
@@ -97,6 +102,7 @@ export class MfaPasskeys {
       await setLinkedAccountDetails(this.deps.db, account.id, JSON.stringify({ ...details, enrolled_in_mfa: enrolled }))
     }
     if (removeForLogin) for (const address of removed) await this.deps.accounts.unlink(app, caller.userId, PASSKEY_TYPE, address)
+    if (adding) await mfa.announceEnrolled(caller, before, 'a passkey')
     return (await loadWireUser(this.deps.db, caller.userId))!
   }
 }

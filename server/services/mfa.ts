@@ -5,21 +5,22 @@
  * device key, the proof is bound to the session and to the device that verified. It lives
  * MFA_PROOF_TTL_MS; export needs one at most MFA_EXPORT_MAX_AGE_MS old and spends it.
  *
- * Wrong codes: at most MFA_MAX_ATTEMPTS per MFA_LOCK_MS window, then `mfa_verification_max_attempts_reached`
- * until the window ends (the spec's 'try again in 10 seconds'); across windows the code-guess budget
- * of the throttle (20 per 6 h by default) bounds guessing as for login codes.
+ * Wrong codes: a budget per (user, device) under a per-user ceiling (mfa-budget.ts). The first
+ * factor needs a recent login ceremony on this session's device, another one a live MFA proof;
+ * every enrollment is announced to the contacts the account had before it (account-notices.ts).
  */
 import { Secret, TOTP } from 'otpauth'
 import { generateCode, hashCode } from '../crypto/codes.js'
 import type { ShareBox } from '../crypto/share-box.js'
 import { putLoginCode } from '../db/codes.js'
 import { deleteMfaFactor, findMfaFactor, listMfaFactors, putMfaFactor, setSessionMfa, spendSessionMfa, useTotpStep, type MfaFactorType } from '../db/mfa.js'
-import { hitRateLimit, refundRateLimitHit } from '../db/rate-limits.js'
 import { listLinkedAccounts } from '../db/linked-accounts.js'
 import type { Db, SessionsTable } from '../db/schema.js'
 import { ApiError } from '../errors.js'
+import type { AccountNotices, Contact } from './account-notices.js'
 import type { App } from './app-config.js'
 import { checkLoginCode } from './login-codes.js'
+import { MfaBudget } from './mfa-budget.js'
 import { normalizePhone } from './passwordless-sms.js'
 import type { SmsSender } from './sms-sender.js'
 import type { Throttle } from './throttle.js'
@@ -29,13 +30,13 @@ import { loadWireUser, mfaMethodsOf, type WireUser } from './users.js'
 export const MFA_PROOF_TTL_MS = 10 * 60_000
 /** Export needs a verification this recent, and spends it (spec part 3 §6: exporting forces MFA). */
 export const MFA_EXPORT_MAX_AGE_MS = 2 * 60_000
-/** Spec part 2 §9: max 4 attempts; the lock lasts the 10 s the max-attempts message names. */
-export const MFA_MAX_ATTEMPTS = 4
-export const MFA_LOCK_MS = 10_000
+export { MFA_LOCK_MS, MFA_MAX_ATTEMPTS } from './mfa-budget.js'
+/** Time to scan the key or get the SMS and type the code: completing accepts a ceremony this much older than init did. */
+export const MFA_ENROLL_COMPLETION_MS = 10 * 60_000
 const TOTP_PERIOD = 30
 
 export const INVALID_MFA_CODE = 'The code you entered is not valid'
-const MAX_ATTEMPTS = 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.'
+export const MFA_LOGIN_AGAIN = 'For your security, log in again on this device to add a verification method'
 export const missingMfa = () => new ApiError('missing_or_invalid_mfa', 'MFA verification is required for this action')
 /** Spec part 2 §2 ('SMS shows Disabled when the user has no phone'): SMS MFA needs a phone on the account. */
 export const SMS_MFA_NEEDS_PHONE = 'Add a phone number to your account before enrolling SMS verification'
@@ -47,6 +48,11 @@ export interface MfaDeps {
   box: ShareBox
   secret: string
   now: () => number
+  notices: AccountNotices
+  /** How recent the login ceremony must be to enroll the first factor (config.mfaEnrollLoginMaxAgeMs). */
+  enrollLoginMaxAgeMs: number
+  /** Upper-case ISO countries SMS may go to (config.smsAllowedCountries); empty = all. */
+  smsAllowedCountries: string[]
 }
 
 export interface MfaCaller {
@@ -66,7 +72,10 @@ const smsEnrollKey = (userId: string, phone: string) => `mfa-sms-enroll:${userId
 const totpContext = (appId: string, userId: string) => `mfa:${appId}:${userId}:totp`
 
 export class MfaService {
-  constructor(private readonly deps: MfaDeps) {}
+  private readonly budget: MfaBudget
+  constructor(private readonly deps: MfaDeps) {
+    this.budget = new MfaBudget(deps)
+  }
 
   /** The user's enrolled methods ('sms' | 'totp' | 'passkey'). */
   async methods(userId: string): Promise<('sms' | 'totp' | 'passkey')[]> {
@@ -94,32 +103,42 @@ export class MfaService {
     return until
   }
 
-  /** Adding or removing a method needs a live proof once the user has any method. */
-  private async requireForChange(caller: MfaCaller): Promise<void> {
+  /** Removing a method (or one that may be the last) needs a live proof once the user has any method. */
+  async changeAllowed(caller: MfaCaller): Promise<void> {
     if ((await this.proofUntil(caller.userId, caller.session)) === null) throw missingMfa()
   }
 
   /**
-   * One wrong-code budget per user across methods: spent before comparing (so parallel guesses
-   * cannot slip past), given back when the code was right.
+   * Adding a method. Once the user has one: a live MFA proof. The first: a device-bound session
+   * whose login ceremony is at most `enrollLoginMaxAgeMs` (+ `graceMs` to finish a started
+   * enrollment) old, so a stale or copied session cannot enroll a factor of its own.
    */
+  async requireForAdd(caller: MfaCaller, graceMs = 0): Promise<void> {
+    const until = await this.proofUntil(caller.userId, caller.session)
+    if (until === null) throw missingMfa()
+    if (until !== 0) return
+    const { device_jkt, authenticated_at, created_at } = caller.session
+    const age = this.deps.now() - Number(authenticated_at ?? created_at)
+    if (!device_jkt || age > this.deps.enrollLoginMaxAgeMs + graceMs) throw new ApiError('reauthentication_required', MFA_LOGIN_AGAIN)
+  }
+
+  /** The contacts to tell about an enrollment, read before it. */
+  contactsBefore(caller: MfaCaller): Promise<Contact[]> {
+    return this.deps.notices.contacts(caller.userId)
+  }
+
+  /** Announces an enrollment (`what`: 'an authenticator app') to the contacts read before it. */
+  announceEnrolled(caller: MfaCaller, before: Contact[], what: string): Promise<void> {
+    return this.deps.notices.announce(caller.appId, before, { kind: 'mfa_enrolled', what })
+  }
+
+  /** One guess of this session's device (mfa-budget.ts), given back when the code was right. */
   private async guess<T>(caller: MfaCaller, check: () => Promise<T | false>): Promise<T> {
-    const { db, throttle, now } = this.deps
-    const key = `mfa-attempts:${caller.appId}:${caller.userId}`
-    const t = now()
-    if (throttle.enabled && (await hitRateLimit(db, key, t, MFA_LOCK_MS)) > MFA_MAX_ATTEMPTS) {
-      throw new ApiError('mfa_verification_max_attempts_reached', MAX_ATTEMPTS)
-    }
-    let giveBack: () => Promise<void>
-    try {
-      giveBack = await throttle.codeGuess(caller.appId, `mfa:${caller.userId}`)
-    } catch {
-      throw new ApiError('mfa_verification_max_attempts_reached', MAX_ATTEMPTS)
-    }
+    const device = caller.session.device_jkt ?? `session:${caller.session.id}`
+    const giveBack = await this.budget.spend(caller.appId, caller.userId, device)
     const result = await check()
     if (result === false) throw new ApiError('invalid_mfa_code', INVALID_MFA_CODE)
     await giveBack()
-    if (throttle.enabled) await refundRateLimitHit(db, key, t, MFA_LOCK_MS)
     return result
   }
 
@@ -147,7 +166,7 @@ export class MfaService {
   /** A new pending TOTP key: `secret` (base32) and `auth_url` (otpauth://, for the QR code). */
   async initTotp(caller: MfaCaller, app: App, label: string): Promise<{ secret: string; auth_url: string }> {
     offered(app, 'totp')
-    await this.requireForChange(caller)
+    await this.requireForAdd(caller)
     const existing = await findMfaFactor(this.deps.db, caller.userId, 'totp')
     if (existing && Number(existing.active) === 1) throw new ApiError('invalid_data', 'An authenticator app is already enrolled')
     const secret = new Secret({ size: 20 }).base32
@@ -174,8 +193,10 @@ export class MfaService {
   }
 
   async enrollTotp(caller: MfaCaller, code: string): Promise<WireUser> {
-    await this.requireForChange(caller)
+    await this.requireForAdd(caller, MFA_ENROLL_COMPLETION_MS)
+    const before = await this.contactsBefore(caller)
     await this.guess(caller, async () => (await this.checkTotp(caller, code, true)) || false)
+    await this.announceEnrolled(caller, before, 'an authenticator app')
     return (await loadWireUser(this.deps.db, caller.userId))!
   }
 
@@ -193,10 +214,10 @@ export class MfaService {
     let key: string
     if (action === 'enroll') {
       offered(app, 'sms')
-      await this.requireForChange(caller)
+      await this.requireForAdd(caller)
       await this.requirePhone(caller)
       if (!rawPhone) throw new ApiError('invalid_data', 'A phone number is required')
-      phone = normalizePhone(rawPhone)
+      phone = normalizePhone(rawPhone, this.deps.smsAllowedCountries)
       key = smsEnrollKey(caller.userId, phone)
     } else {
       const factor = await findMfaFactor(db, caller.userId, 'sms')
@@ -235,9 +256,10 @@ export class MfaService {
   }
 
   async enrollSms(caller: MfaCaller, rawPhone: string, code: string): Promise<WireUser> {
-    await this.requireForChange(caller)
+    await this.requireForAdd(caller, MFA_ENROLL_COMPLETION_MS)
     await this.requirePhone(caller)
-    const phone = normalizePhone(rawPhone)
+    const phone = normalizePhone(rawPhone, this.deps.smsAllowedCountries)
+    const before = await this.contactsBefore(caller)
     await this.guess(caller, async () => (await this.checkSmsCode(caller, smsEnrollKey(caller.userId, phone), code)) || false)
     await putMfaFactor(this.deps.db, {
       user_id: caller.userId,
@@ -248,6 +270,7 @@ export class MfaService {
       last_step: null,
       created_at: this.deps.now(),
     })
+    await this.announceEnrolled(caller, before, `SMS codes to the number ending in ${phone.slice(-4)}`)
     return (await loadWireUser(this.deps.db, caller.userId))!
   }
 
@@ -265,13 +288,8 @@ export class MfaService {
   }
 
   async unenroll(caller: MfaCaller, type: MfaFactorType): Promise<WireUser> {
-    await this.requireForChange(caller)
+    await this.changeAllowed(caller)
     await deleteMfaFactor(this.deps.db, caller.userId, type)
     return (await loadWireUser(this.deps.db, caller.userId))!
-  }
-
-  /** After a change that may have removed the last method, the now-pointless proof is dropped. */
-  async changeAllowed(caller: MfaCaller): Promise<void> {
-    await this.requireForChange(caller)
   }
 }

@@ -105,4 +105,5 @@ export class Throttle {
 }
 
 const GUESS_PREFIX = 'code-guess:'
-const guessKey = (appId: string, address: string) => `${GUESS_PREFIX}${appId}:${address}`
+/** The counter key of a guess budget; keys under this prefix keep their rows for the guess window (see deleteStale). */
+export const guessKey = (appId: string, address: string) => `${GUESS_PREFIX}${appId}:${address}`

@@ -43,9 +43,12 @@ export class EmbeddedWalletError extends BaseError {
 export class WalletProxyError extends BaseError {
   override name = 'WalletProxyError'
   readonly type: string
-  constructor({ type, message }: { type: string; message: string }) {
+  /** Seconds until the server takes the call again, when it said (a spent MFA budget). */
+  readonly retryAfter?: number
+  constructor({ type, message, retryAfter }: { type: string; message: string; retryAfter?: number }) {
     super(message, { code: type })
     this.type = type
+    if (typeof retryAfter === 'number') this.retryAfter = retryAfter
   }
 }
 

@@ -1,5 +1,6 @@
 /** Enrollment changes go through the frame (device proof); each publishes the change and updates the session's user. */
 import type { User } from '../api/user.ts'
+import { MfaError } from '../errors/mfa.ts'
 import { publish } from '../events/bus.ts'
 import { $session } from '../stores/session.ts'
 import { adoptWireUser, requireAccessToken } from '../wallets/embedded/session.ts'
@@ -16,6 +17,9 @@ export function applyEnrollment(wire: unknown): User {
   for (const method of before) if (!user.mfaMethods.includes(method)) publish('mfa-unenrolled', { method: method as MfaMethod, user })
   return user
 }
+
+/** Whether an enrollment failure is cured only by a fresh login on this device (the screen offers 'Log in again'). */
+export const needsLoginAgain = (error: unknown) => error instanceof MfaError && error.code === 'reauthentication_required'
 
 /** Credential ids of the user's passkeys enrolled in MFA. */
 export function mfaPasskeyIds(): string[] {

@@ -52,7 +52,8 @@ export function requestVerification(flow: PendingMfa['flow'], open: (pending: Pe
           const failure = error instanceof MfaError ? error : mfaErrors.other(error)
           if (failure.code === 'invalid_mfa_code') pending.failures += 1
           if (pending.failures >= MFA_MAX_ATTEMPTS || failure.code === 'mfa_verification_max_attempts_reached') {
-            const blocking = mfaErrors.maxAttempts(error)
+            // The server's refusal keeps the wait it named; the local count is the spec's 10 s lock.
+            const blocking = failure.code === 'mfa_verification_max_attempts_reached' ? failure : mfaErrors.maxAttempts(error)
             finish(blocking)
             throw blocking
           }

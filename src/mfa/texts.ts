@@ -8,6 +8,9 @@ export const MFA_TEXT = {
   cancel: 'Verification canceled',
   canceledReport: 'Canceled MFA verification.',
   clientCanceled: 'MFA canceled',
+  /** Not spec texts: the first factor needs a recent login on this device; SMS region as login says it (spec part 2 §8). */
+  loginAgain: 'For your security, log in again to add a verification method.',
+  regionNotSupported: 'This region is not supported',
 } as const
 
 /** §9: code length 6, code wait 300000 ms, 4 attempts, enrollment reset 500 ms, resend 30 s; 5 passkeys. */

@@ -20,12 +20,20 @@ export function toMfaError(error: unknown): MfaError {
   if (error instanceof MfaError) return error
   const type = error instanceof WalletProxyError ? error.type : error instanceof ApiError ? error.code : ''
   if (type === 'invalid_mfa_code') return mfaErrors.invalidCode(error)
-  if (type === 'mfa_verification_max_attempts_reached' || (error instanceof ApiError && error.status === 429)) return mfaErrors.maxAttempts(error)
+  if (type === 'mfa_verification_max_attempts_reached' || (error instanceof ApiError && error.status === 429)) return mfaErrors.maxAttempts(error, retryAfterOf(error))
   if (type === 'missing_or_invalid_mfa') return mfaErrors.missing(error)
+  if (type === 'reauthentication_required' || type === 'session_not_on_device') return mfaErrors.loginAgain(error)
+  if (type === 'not_supported') return mfaErrors.regionNotSupported(error)
   // A refused or unsupported passkey prompt keeps its own text ('Passkey request timed out or rejected by user.').
   if (error instanceof PasskeyRejectedError || error instanceof WebAuthnNotSupportedError)
     return new MfaError(error.shortMessage, { code: 'error', cause: error })
   return mfaErrors.other(error)
+}
+
+/** The wait the server named (seconds), through the frame or straight from the API. */
+function retryAfterOf(error: unknown): number | undefined {
+  const seconds = error instanceof WalletProxyError ? error.retryAfter : error instanceof ApiError ? error.data?.retry_after : undefined
+  return typeof seconds === 'number' ? seconds : undefined
 }
 
 const token = () => requireAccessToken('User must be authenticated')

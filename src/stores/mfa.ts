@@ -44,5 +44,7 @@ export type MfaEnrollStep =
   | { step: 'remove'; method: 'sms' | 'totp' }
   | { step: 'passkeys'; all?: boolean; error?: string }
   | { step: 'remove-passkey'; credentialId: string }
+  /** The first factor needs a recent login on this device: 'Log in again', as export asks. */
+  | { step: 'login-again' }
 
 export const $mfaEnroll = atom<MfaEnrollStep | null>(null)

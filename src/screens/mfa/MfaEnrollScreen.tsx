@@ -2,12 +2,15 @@ import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 import { closeModal } from '../../actions/closeModal.ts'
 import { initEnrollMfa } from '../../actions/initEnrollMfa.ts'
+import { logout } from '../../actions/logout.ts'
 import { submitEnrollMfa } from '../../actions/submitEnrollMfa.ts'
 import { unenrollMfa } from '../../actions/unenrollMfa.ts'
 import { MfaError } from '../../errors/mfa.ts'
+import { needsLoginAgain } from '../../mfa/enrollment.ts'
 import { MFA_METHOD_LABEL, MFA_TEXT, type MfaMethod } from '../../mfa/texts.ts'
 import { $mfaEnroll, type MfaEnrollStep } from '../../stores/mfa.ts'
 import { $config } from '../../stores/config.ts'
+import { resetScreens } from '../../stores/modal.ts'
 import { $session } from '../../stores/session.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
@@ -19,6 +22,14 @@ import { useVerifiedChange } from './useVerifiedChange.ts'
 
 const go = (step: MfaEnrollStep) => $mfaEnroll.set(step)
 const message = (error: unknown) => (error instanceof MfaError && error.code !== 'error' ? error.shortMessage : MFA_TEXT.enrollmentUnknown)
+/** A failed step shows its error, unless only a fresh login cures it. */
+const failed = (error: unknown, step: 'totp-scan' | 'sms-phone' | 'chooser') =>
+  go(needsLoginAgain(error) ? { step: 'login-again' } : { step, error: message(error) })
+/** A code step's failure: the code boxes show it, unless only a fresh login cures it. */
+const orLoginAgain = (error: unknown) => {
+  if (!needsLoginAgain(error)) throw error
+  go({ step: 'login-again' })
+}
 
 /** MFA enrollment (spec part 2 §2, §4): intro, chooser, per-method flow, removal confirmations. */
 export default function MfaEnrollScreen() {
@@ -61,13 +72,13 @@ export default function MfaEnrollScreen() {
     }
     return <TotpScan secret={state.secret} authUrl={state.authUrl} onContinue={() => go({ step: 'totp-code', secret: state.secret! })} />
   }
+  if (state.step === 'login-again') return <LoginAgain />
   if (state.step === 'totp-code') {
     return (
       <EnrollCode
         detail="Enter the 6-digit code from your authenticator app."
         onCode={async (code) => {
-          await submitEnrollMfa({ method: 'totp', code })
-          go({ step: 'chooser' })
+          await submitEnrollMfa({ method: 'totp', code }).then(() => go({ step: 'chooser' }), orLoginAgain)
         }}
       />
     )
@@ -81,7 +92,7 @@ export default function MfaEnrollScreen() {
         onSubmit={(phoneNumber) =>
           verified(() => initEnrollMfa({ method: 'sms', phoneNumber })).then(
             () => go({ step: 'sms-code', phoneNumber }),
-            (error) => go({ step: 'sms-phone', error: message(error) }),
+            (error) => failed(error, 'sms-phone'),
           )
         }
       />
@@ -92,8 +103,7 @@ export default function MfaEnrollScreen() {
       <EnrollCode
         detail={`Enter the 6-digit code sent to the number ending in ${state.phoneNumber.replace(/\D/g, '').slice(-4)}.`}
         onCode={async (code) => {
-          await submitEnrollMfa({ method: 'sms', phoneNumber: state.phoneNumber, code })
-          go({ step: 'sms-done' })
+          await submitEnrollMfa({ method: 'sms', phoneNumber: state.phoneNumber, code }).then(() => go({ step: 'sms-done' }), orLoginAgain)
         }}
       />
     )
@@ -135,7 +145,7 @@ export default function MfaEnrollScreen() {
     go({ step: 'totp-scan' })
     verified(() => initEnrollMfa({ method: 'totp' })).then(
       ({ secret, authUrl }) => go({ step: 'totp-scan', secret, authUrl }),
-      (error) => go({ step: 'totp-scan', error: message(error) }),
+      (error) => failed(error, 'totp-scan'),
     )
   }
   const start: Record<MfaMethod, () => void> = {
@@ -204,6 +214,28 @@ function Loading() {
       <h2 id="gh-screen-title" className="visually-hidden">
         Loading
       </h2>
+    </div>
+  )
+}
+
+/** Like export's: a fresh login ceremony on this device, on the landing screen of the same modal. */
+function LoginAgain() {
+  return (
+    <div className="body" part="body" data-screen="mfa-enroll-login-again">
+      <ScreenTitle>Log in again</ScreenTitle>
+      <p className="error-message" part="error-message" role="alert">
+        {MFA_TEXT.loginAgain}
+      </p>
+      <div className="actions">
+        <PrimaryButton
+          onClick={() => {
+            $mfaEnroll.set(null)
+            void logout().then(() => resetScreens())
+          }}
+        >
+          Log in again
+        </PrimaryButton>
+      </div>
     </div>
   )
 }

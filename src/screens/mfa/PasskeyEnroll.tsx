@@ -5,6 +5,7 @@ import { submitEnrollMfa } from '../../actions/submitEnrollMfa.ts'
 import { unenrollMfa } from '../../actions/unenrollMfa.ts'
 import { unlinkPasskey } from '../../actions/unlinkPasskey.ts'
 import { toBaseError } from '../../errors/toBaseError.ts'
+import { needsLoginAgain } from '../../mfa/enrollment.ts'
 import { MAX_PASSKEYS } from '../../mfa/texts.ts'
 import { $mfaEnroll } from '../../stores/mfa.ts'
 import { $session } from '../../stores/session.ts'
@@ -13,7 +14,8 @@ import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { PasskeyList, userPasskeys } from './PasskeyList.tsx'
 
 type Verified = <T>(change: () => Promise<T>) => Promise<T>
-const failed = (error: unknown) => $mfaEnroll.set({ step: 'passkeys', error: toBaseError(error).shortMessage })
+const failed = (error: unknown) =>
+  $mfaEnroll.set(needsLoginAgain(error) ? { step: 'login-again' } : { step: 'passkeys', error: toBaseError(error).shortMessage })
 
 /** Passkey enrollment (spec part 2 §2): 'Set up passkey verification'; a list of 3 (2 when more than 3) with View All. */
 export function PasskeyEnroll({ error, verified }: { all?: boolean; error?: string; verified: Verified }) {

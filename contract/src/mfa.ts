@@ -1,0 +1,22 @@
+/**
+ * The MFA refusal after too many wrong codes, the same on both sides: the server sends it with
+ * `data.retry_after` (seconds), the widget rebuilds it from that number. Within the spec's 10 s lock
+ * the spec's text stands; a longer wait (a spent guess budget) is named as it is, never as '10 seconds'.
+ */
+export const MFA_MAX_ATTEMPTS_MESSAGE = 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.'
+/** Spec part 2 §9: the short lock after 4 wrong codes. */
+export const MFA_LOCK_SECONDS = 10
+
+/** The refusal's text for a wait of `retryAfterSeconds` (unknown: the spec's). */
+export function mfaMaxAttemptsMessage(retryAfterSeconds?: number): string {
+  if (retryAfterSeconds === undefined || !Number.isFinite(retryAfterSeconds) || retryAfterSeconds <= MFA_LOCK_SECONDS) return MFA_MAX_ATTEMPTS_MESSAGE
+  return `Too many attempts. Try again in ${waitWords(retryAfterSeconds)}.`
+}
+
+/** Rounded up, so the user is never told to come back before the lock ends. */
+function waitWords(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+  if (seconds < 60) return plural(Math.ceil(seconds), 'second')
+  if (seconds < 90 * 60) return plural(Math.ceil(seconds / 60), 'minute')
+  return plural(Math.ceil(seconds / 3600), 'hour')
+}
