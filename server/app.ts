@@ -36,7 +36,7 @@ import { AccountNotices } from './services/account-notices.js'
 import { SessionService } from './services/sessions.js'
 import { Throttle } from './services/throttle.js'
 import apiRoutes from './routes/api.js'
-import devRoutes from './routes/dev.js'
+import devRoutes, { devHostCheck, isDevPath } from './routes/dev.js'
 import devIdpRoutes from './routes/dev-idp.js'
 import healthRoutes from './routes/health.js'
 import walletFrameRoutes from './routes/wallet-frame.js'
@@ -215,7 +215,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(cors, {
     delegator: async (request: FastifyRequest) => {
       const origin = request.headers.origin
-      const allowed = origin ? await originAllowed(gatehouse, request, origin) : false
+      const allowed = origin && !isDevPath(request.url) ? await originAllowed(gatehouse, request, origin) : false
       return {
         origin: allowed ? origin : false,
         credentials: true,
@@ -225,6 +225,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
       }
     },
   })
+
+  if (config.dev) app.addHook('onRequest', devHostCheck(config))
 
   app.addHook('onRequest', async (request) => {
     const source = request.routeOptions.config?.appId
