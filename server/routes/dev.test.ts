@@ -26,17 +26,24 @@ forEachDatabase((target) => {
 
   const get = (server: Harness, url: string, headers: Record<string, string>) => server.server.inject({ method: 'GET', url, headers })
 
-  it('error: a request addressed to another name (DNS rebinding) is refused, for the outbox, the identity provider and the API', async () => {
-    await h.post('/api/v1/passwordless/init', { email: 'rebound@example.com' }, { appId })
-    for (const url of [OUTBOX, `${OUTBOX}?to=rebound@example.com`, '/dev/idp/.well-known/openid-configuration', `/api/v1/apps/${appId}`]) {
-      for (const host of ['evil.example', 'evil.example:8787', 'localhost.evil.example', '127.0.0.1.nip.io:8787']) {
-        const res = await get(h, url, { host })
-        expect(res.statusCode).toBe(403)
-        expect(res.json()).toEqual({ code: 'forbidden_origin', error: 'This development server answers only requests addressed to localhost or its public URL' })
-        expect(res.body).not.toContain('rebound@example.com')
+  it(
+    'error: a request addressed to another name (DNS rebinding) is refused, for the outbox, the identity provider and the API',
+    { timeout: 60_000 },
+    async () => {
+      await h.post('/api/v1/passwordless/init', { email: 'rebound@example.com' }, { appId })
+      for (const url of [OUTBOX, `${OUTBOX}?to=rebound@example.com`, '/dev/idp/.well-known/openid-configuration', `/api/v1/apps/${appId}`]) {
+        for (const host of ['evil.example', 'evil.example:8787', 'localhost.evil.example', '127.0.0.1.nip.io:8787']) {
+          const res = await get(h, url, { host })
+          expect(res.statusCode).toBe(403)
+          expect(res.json()).toEqual({
+            code: 'forbidden_origin',
+            error: 'This development server answers only requests addressed to localhost or its public URL',
+          })
+          expect(res.body).not.toContain('rebound@example.com')
+        }
       }
-    }
-  })
+    },
+  )
 
   it('loopback names and the public URL host are served', async () => {
     await h.post('/api/v1/passwordless/init', { email: 'local@example.com' }, { appId })
@@ -78,7 +85,7 @@ describe('production mode', () => {
   })
   afterAll(() => sink?.close())
 
-  it('answers whatever name a proxy forwards (the host check is development-only); /dev/* stays 404', async () => {
+  it('answers whatever name a proxy forwards (the host check is development-only); /dev/* stays 404', { timeout: 60_000 }, async () => {
     const server = await buildServer({ dev: false, dbFile: ':memory:', smtpUrl: sink.url, secret: TEST_SECRET, logger: false })
     expect((await server.inject({ method: 'GET', url: '/healthz', headers: { host: 'auth.example.com' } })).statusCode).toBe(200)
     expect((await server.inject({ method: 'GET', url: OUTBOX, headers: { host: 'auth.example.com' } })).statusCode).toBe(404)

@@ -28,7 +28,7 @@ forEachDatabase((target) => {
     expect(payload.exp).toBe(decodeJwt(login.token).exp)
   })
 
-  it('error: users/me late in an access token\'s life mints no identity token outliving it (nor the logout after)', async () => {
+  it("error: users/me late in an access token's life mints no identity token outliving it (nor the logout after)", async () => {
     const login = await h.login(appId, 'late@example.com')
     const accessExp = decodeJwt(login.token).exp!
     h.clock.advance(50 * 60 * 1000)
