@@ -54,7 +54,7 @@ forEachDatabase((target) => {
     }
   })
 
-  it('error: /dev/* answers carry no CORS header, even for a localhost page (the API still answers it in development)', async () => {
+  it('error: the outbox answers no CORS header, even for a localhost page (the API still answers it in development)', async () => {
     const read = await get(h, OUTBOX, { host: 'localhost:8787', origin: PAGE })
     expect(read.statusCode).toBe(200)
     expect(read.headers['access-control-allow-origin']).toBeUndefined()
@@ -64,8 +64,6 @@ forEachDatabase((target) => {
       headers: { host: 'localhost:8787', origin: PAGE, 'access-control-request-method': 'GET' },
     })
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
-    const idp = await get(h, '/dev/idp/.well-known/openid-configuration', { host: 'localhost:8787', origin: PAGE })
-    expect(idp.headers['access-control-allow-origin']).toBeUndefined()
     const api = await get(h, `/api/v1/apps/${appId}`, { host: 'localhost:8787', origin: PAGE })
     expect(api.headers['access-control-allow-origin']).toBe(PAGE)
   })
