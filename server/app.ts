@@ -37,7 +37,7 @@ import { RecoveryHold } from './services/recovery-hold.js'
 import { SessionService } from './services/sessions.js'
 import { Throttle } from './services/throttle.js'
 import apiRoutes from './routes/api.js'
-import devRoutes from './routes/dev.js'
+import devRoutes, { devHostCheck, isDevPath } from './routes/dev.js'
 import devIdpRoutes from './routes/dev-idp.js'
 import healthRoutes from './routes/health.js'
 import walletFrameRoutes from './routes/wallet-frame.js'
@@ -228,7 +228,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(cors, {
     delegator: async (request: FastifyRequest) => {
       const origin = request.headers.origin
-      const allowed = origin ? await originAllowed(gatehouse, request, origin) : false
+      const allowed = origin && !isDevPath(request.url) ? await originAllowed(gatehouse, request, origin) : false
       return {
         origin: allowed ? origin : false,
         credentials: true,
@@ -238,6 +238,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
       }
     },
   })
+
+  if (config.dev) app.addHook('onRequest', devHostCheck(config))
 
   app.addHook('onRequest', async (request) => {
     const source = request.routeOptions.config?.appId

@@ -9,7 +9,6 @@ import { insertFirstSigningKey, listActiveSigningKeys } from '../db/signing-keys
 import { decrypt, encrypt } from './hash.js'
 
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60
-export const IDENTITY_TOKEN_TTL_SECONDS = 10 * 60 * 60
 /** RFC 9068 type, so an identity token can never be used where an access token is required. */
 const ACCESS_TYP = 'at+jwt'
 const ALG = 'ES256'
@@ -58,9 +57,14 @@ export class KeyRing {
     return this.sign(subject, ACCESS_TOKEN_TTL_SECONDS, ACCESS_TYP)
   }
 
-  /** The identity token carries the linked accounts so host backends need no user lookup. */
-  signIdentityToken(subject: TokenSubject, linkedAccounts: object[]): Promise<string> {
-    return this.sign(subject, IDENTITY_TOKEN_TTL_SECONDS, 'JWT', { linked_accounts: JSON.stringify(linkedAccounts) })
+  /**
+   * The identity token carries the linked accounts so host backends need no user lookup. It expires
+   * with the access token it is issued beside (`accessExp`, seconds; default one minted now): host
+   * backends cannot see a logout, so a longer one would outlive the session it speaks for.
+   */
+  signIdentityToken(subject: TokenSubject, linkedAccounts: object[], accessExp?: number): Promise<string> {
+    const ttl = accessExp === undefined ? ACCESS_TOKEN_TTL_SECONDS : Math.max(0, accessExp - Math.floor(this.now() / 1000))
+    return this.sign(subject, ttl, 'JWT', { linked_accounts: JSON.stringify(linkedAccounts) })
   }
 
   /** Verifies an access token for one app; throws on any problem (expired, wrong app, forged). */

@@ -9,6 +9,7 @@ import { LOGIN_METHODS, type App } from '../services/app-config.js'
 import { maskSettings } from '../services/app-secrets.js'
 import type { AppInput } from '../services/apps.js'
 import { fundingAdminFields } from '../services/funding-config.js'
+import { logAdminChange } from './admin-log.js'
 
 const nullableString = { type: ['string', 'null'], maxLength: 2048 } as const
 const strings = { type: 'array', items: { type: 'string', maxLength: 2048 }, maxItems: 1000 } as const
@@ -132,6 +133,8 @@ const appFields = {
     propertyNames: { pattern: '^eip155:[0-9]+$' },
     additionalProperties: { type: 'string', pattern: '^https?://', maxLength: 2048 },
   },
+  // Server-only: the smart-wallet factories whose EIP-6492 wrapped SIWE signatures are accepted.
+  erc6492Factories: { type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } },
   // Server-only: the transaction scanning service (Blockaid's EVM scan format); the key is sealed at rest.
   transactionScan: {
     anyOf: [
@@ -298,6 +301,7 @@ export default async function adminRoutes(app: ApiInstance) {
   app.post<{ Body: AppInput }>('/admin/apps', { schema: createSchema, config: NO_APP }, async (request, reply) => {
     try {
       const created = await app.gatehouse.apps.create(request.body ?? {})
+      logAdminChange(request, 'app.create', null, created)
       return reply.code(201).send(adminView(created))
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError('invalid_data', 'An app with this id already exists')
@@ -312,8 +316,11 @@ export default async function adminRoutes(app: ApiInstance) {
   })
 
   app.patch<{ Params: { app_id: string }; Body: AppInput }>('/admin/apps/:app_id', { schema: updateSchema, config: NO_APP }, async (request) => {
-    const updated = await app.gatehouse.apps.update(request.params.app_id, request.body ?? {})
+    app.gatehouse.apps.invalidate(request.params.app_id) // the log compares with the stored row, not a cached one
+    const before = await app.gatehouse.apps.get(request.params.app_id)
+    const updated = before && (await app.gatehouse.apps.update(request.params.app_id, request.body ?? {}))
     if (!updated) throw new ApiError('not_found', 'App not found')
+    logAdminChange(request, 'app.update', before, updated)
     return adminView(updated)
   })
 }

@@ -1,6 +1,7 @@
 /**
  * SIWE with smart-contract wallets (EIP-1271 deployed, EIP-6492 counterfactual), verified for real
- * against a local EVM (EDR) that the app names in `rpcUrls`.
+ * against a local EVM (EDR) that the app names in `rpcUrls`; counterfactual ones only from a factory
+ * the app lists in `erc6492Factories`.
  */
 import { createWalletClient, encodeFunctionData, http, publicActions, type Abi, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
@@ -19,6 +20,7 @@ forEachDatabase((target) => {
   let chain: LocalChain
   let appId: string
   let plainAppId: string
+  let unlistedAppId: string
   let factory: Address
   const client = () =>
     createWalletClient({
@@ -35,6 +37,8 @@ forEachDatabase((target) => {
     const wallet = client()
     const hash = await wallet.deployContract({ abi: contracts.OwnerWalletFactory!.abi as Abi, bytecode: contracts.OwnerWalletFactory!.bytecode })
     factory = (await wallet.waitForTransactionReceipt({ hash })).contractAddress!
+    expect((await h.patchApp(appId, { erc6492Factories: [factory] })).statusCode).toBe(200)
+    unlistedAppId = await h.createApp({ name: 'No factory', loginMethods: { email: true, wallet: true }, rpcUrls: { [`eip155:${chain.chainId}`]: chain.url } })
   }, 60_000)
   afterAll(async () => {
     await h?.close()
@@ -122,6 +126,21 @@ forEachDatabase((target) => {
       const res = await authenticate({ message, signature: wrapped })
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json().user.linked_accounts[0]).toMatchObject({ address })
+    })
+
+    it("error: the owner's own wrapped signature is refused by an app that does not list the factory", async () => {
+      const owner = privateKeyToAccount(generatePrivateKey())
+      const salt = generatePrivateKey()
+      const address = await counterfactual(owner.address, salt)
+      const { message, signature } = await signIn(address, owner, unlistedAppId)
+      const wrapped = serializeErc6492Signature({
+        address: factory,
+        data: encodeFunctionData({ abi: factoryAbi(), functionName: 'deploy', args: [owner.address, salt] }),
+        signature,
+      })
+      const res = await authenticate({ message, signature: wrapped }, unlistedAppId)
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toMatchObject({ code: 'invalid_credentials', error: expect.stringContaining('smart-wallet factory') })
     })
 
     it('error: a wrapped signature by the wrong key is refused', async () => {

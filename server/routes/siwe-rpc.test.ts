@@ -1,11 +1,13 @@
 /**
  * SIWE with an RPC URL the app configured: ordinary accounts (EOAs) are verified on this machine,
  * so a lying RPC cannot vouch for them; only contract wallets depend on the RPC's answers
- * (siwe-contract-wallet.test.ts checks those against a real chain).
+ * (siwe-contract-wallet.test.ts checks those against a real chain). An EIP-6492 wrapper (a wallet
+ * not deployed yet) reaches the RPC only when it names a factory the app lists.
  */
 import { createServer, type Server } from 'node:http'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
+import { serializeErc6492Signature } from 'viem/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forEachDatabase, startHarness, TEST_SECRET, type Harness } from '../testing.js'
 import { buildServer } from '../app.js'
@@ -15,6 +17,8 @@ const DOMAIN = 'localhost:5173'
 const ORIGIN = `http://${DOMAIN}`
 const CHAIN_ID = 1
 const TRUE_WORD = `0x${'0'.repeat(63)}1`
+const LISTED_FACTORY = '0x4e59b44847b379578588920cA78FbF26c0B4956C'
+const OTHER_FACTORY = '0x000000000000000000000000000000000000dEaD'
 
 /**
  * A malicious JSON-RPC endpoint: every eth_call "succeeds" (the universal validator's true, which
@@ -47,9 +51,16 @@ forEachDatabase((target) => {
   let h: Harness
   let rpc: Awaited<ReturnType<typeof startLyingRpc>>
   let appId: string
+  let factoryAppId: string
   beforeAll(async () => {
     ;[h, rpc] = await Promise.all([startHarness(target), startLyingRpc()])
     appId = await h.createApp({ name: 'Lying RPC', loginMethods: { email: true, wallet: true }, rpcUrls: { [`eip155:${CHAIN_ID}`]: rpc.url } })
+    factoryAppId = await h.createApp({
+      name: 'Lying RPC, one factory',
+      loginMethods: { email: true, wallet: true },
+      rpcUrls: { [`eip155:${CHAIN_ID}`]: rpc.url },
+      erc6492Factories: [LISTED_FACTORY],
+    })
   })
   afterAll(async () => {
     await h?.close()
@@ -57,8 +68,8 @@ forEachDatabase((target) => {
   })
 
   /** A SIWE message for `address`, signed by `signer` (the address's own key, or anyone's). */
-  const signIn = async (address: string, signer: PrivateKeyAccount) => {
-    const init = await h.post('/api/v1/siwe/init', { address }, { appId, headers: { origin: ORIGIN } })
+  const signIn = async (address: string, signer: PrivateKeyAccount, app = appId) => {
+    const init = await h.post('/api/v1/siwe/init', { address }, { appId: app, headers: { origin: ORIGIN } })
     const message = createSiweMessage({
       domain: DOMAIN,
       address: address as `0x${string}`,
@@ -69,12 +80,17 @@ forEachDatabase((target) => {
     })
     return { message, signature: await signer.signMessage({ message }) }
   }
-  const post = (path: string, body: object, token?: string) =>
+  const post = (path: string, body: object, token?: string, app = appId) =>
     h.post(
       `/api/v1/siwe/${path}`,
       { ...body, chainId: `eip155:${CHAIN_ID}`, walletClientType: 'metamask', connectorType: 'injected' },
-      { appId, token, headers: { origin: ORIGIN } },
+      { appId: app, token, headers: { origin: ORIGIN } },
     )
+  /** The attacker's signature for `address`, wrapped as if `factory` were about to deploy a wallet there. */
+  const wrappedSignIn = async (address: string, factory: `0x${string}`, app: string) => {
+    const { message, signature } = await signIn(address, privateKeyToAccount(generatePrivateKey()), app)
+    return { message, signature: serializeErc6492Signature({ address: factory, data: '0xdeadbeef', signature: signature as `0x${string}` }) }
+  }
 
   it("error: a lying RPC does not log anyone in as an account whose signature is someone else's", async () => {
     const victim = privateKeyToAccount(generatePrivateKey())
@@ -92,6 +108,31 @@ forEachDatabase((target) => {
     const me = await h.login(appId, 'rpc.linker@example.com')
     const res = await post('link', await signIn(privateKeyToAccount(generatePrivateKey()).address, privateKeyToAccount(generatePrivateKey())), me.token)
     expect(res.statusCode).toBe(401)
+  })
+
+  it("error: a lying RPC and an EIP-6492 wrapper around anyone's signature do not log in as an ordinary account (the app lists no factory)", async () => {
+    const victim = privateKeyToAccount(generatePrivateKey())
+    const owner = await post('authenticate', await signIn(victim.address, victim))
+    expect(owner.statusCode).toBe(200)
+    const before = rpc.calls.length
+    const res = await post('authenticate', await wrappedSignIn(victim.address, LISTED_FACTORY, appId))
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual({
+      code: 'invalid_credentials',
+      error: 'Invalid wallet signature: this app does not accept wallets made by this smart-wallet factory',
+    })
+    // Refused before the RPC is asked anything.
+    expect(rpc.calls.length).toBe(before)
+  })
+
+  it('error: a wrapper naming a factory the app does not list is refused, for login and for linking', async () => {
+    const victim = privateKeyToAccount(generatePrivateKey()).address
+    const login = await post('authenticate', await wrappedSignIn(victim, OTHER_FACTORY, factoryAppId), undefined, factoryAppId)
+    expect(login.statusCode).toBe(401)
+    expect(login.json()).toMatchObject({ code: 'invalid_credentials' })
+    const me = await h.login(factoryAppId, 'rpc.wrapper.linker@example.com')
+    const link = await post('link', await wrappedSignIn(victim, OTHER_FACTORY, factoryAppId), me.token, factoryAppId)
+    expect(link.statusCode).toBe(401)
   })
 
   it('an EOA signature is verified without asking the RPC anything', async () => {

@@ -24,7 +24,21 @@ forEachDatabase((target) => {
     const { payload } = await jwtVerify(body.identity_token, jwks, { issuer: 'http://gatehouse.test', audience: appId, currentDate: new Date(h.clock.now()) })
     expect(payload.sub).toBe(login.user.id)
     expect(JSON.parse(payload.linked_accounts as string)).toEqual([expect.objectContaining({ type: 'email', address: 'me@example.com' })])
-    expect(payload.exp! - payload.iat!).toBe(10 * 60 * 60)
+    // It lives as long as the access token it comes with, no longer.
+    expect(payload.exp).toBe(decodeJwt(login.token).exp)
+  })
+
+  it("error: users/me late in an access token's life mints no identity token outliving it (nor the logout after)", async () => {
+    const login = await h.login(appId, 'late@example.com')
+    const accessExp = decodeJwt(login.token).exp!
+    h.clock.advance(50 * 60 * 1000)
+    const res = await h.get(ME, { appId, token: login.token })
+    expect(res.statusCode).toBe(200)
+    const identity = decodeJwt(res.json().identity_token)
+    expect(identity.exp).toBeLessThanOrEqual(accessExp)
+    expect(identity.exp! - identity.iat!).toBeLessThanOrEqual(10 * 60)
+    // The login's own identity token ends with its access token too.
+    expect(decodeJwt(login.identity_token).exp).toBeLessThanOrEqual(accessExp)
   })
 
   it('accept_terms sets has_accepted_terms', async () => {

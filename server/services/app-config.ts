@@ -110,6 +110,12 @@ export interface AppSettings {
   userLimit: number | null
   /** RPC URL per CAIP-2 chain id ('eip155:1'): SIWE checks smart-contract wallets (EIP-1271/6492) there. */
   rpcUrls: Record<string, string>
+  /**
+   * SIWE: the wallet factories whose EIP-6492 wrapped signatures (undeployed smart wallets) are
+   * checked on chain. Any other wrapped signature is refused: the RPC alone cannot tell such a
+   * wallet from an ordinary account, so a lying one could otherwise vouch for any address.
+   */
+  erc6492Factories: string[]
   /** Custom-token login: how to verify the host's JWTs. null = not enabled. */
   customAuth: CustomAuthSettings | null
   /** OAuth clients by provider; a provider also needs its login method switched on. */
@@ -230,6 +236,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   allowlist: [],
   userLimit: null,
   rpcUrls: {},
+  erc6492Factories: [],
   customAuth: null,
   oauth: {},
   telegram: null,
@@ -316,6 +323,7 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     allowlist: (patch.allowlist ?? base.allowlist).map(normalizeAllowlistEntry),
     userLimit: patch.userLimit === undefined ? base.userLimit : patch.userLimit,
     rpcUrls: patch.rpcUrls ?? base.rpcUrls ?? {},
+    erc6492Factories: patch.erc6492Factories ?? base.erc6492Factories ?? [],
     customAuth: patch.customAuth === undefined ? (base.customAuth ?? null) : patch.customAuth,
     // Per provider: a patch replaces that provider's client; null removes it.
     oauth: Object.fromEntries(Object.entries({ ...(base.oauth ?? {}), ...(patch.oauth ?? {}) }).filter(([, v]) => v !== null && v !== undefined)),

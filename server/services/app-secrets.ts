@@ -21,23 +21,33 @@ interface Sealed {
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isSealed = (value: unknown): value is Sealed => isObject(value) && typeof value.sealed === 'string'
 
-/** Where secrets live in a settings object (raw or opened): `[holder, key, path]` triples. */
-function secretSlots(settings: Json): { holder: Json; key: string; path: string }[] {
-  const slots: { holder: Json; key: string; path: string }[] = [{ holder: settings, key: 'captchaSecretKey', path: 'captchaSecretKey' }]
-  if (isObject(settings.telegram)) slots.push({ holder: settings.telegram, key: 'botToken', path: 'telegram.botToken' })
-  if (isObject(settings.transactionScan)) slots.push({ holder: settings.transactionScan, key: 'apiKey', path: 'transactionScan.apiKey' })
-  if (isObject(settings.gasSponsorship)) slots.push({ holder: settings.gasSponsorship, key: 'privateKey', path: 'gasSponsorship.privateKey' })
-  const providers = isObject(settings.fundingProviders) ? settings.fundingProviders : null
-  if (providers && isObject(providers.moonpay)) {
-    for (const key of ['secretKey', 'sandboxSecretKey']) slots.push({ holder: providers.moonpay, key, path: `fundingProviders.moonpay.${key}` })
+/**
+ * Where a secret sits in a settings object (raw or opened). `destinations` are the sibling fields
+ * naming where the server sends it (or what it signs for): a masked write keeps the stored secret
+ * only while they stay as they are, or the admin token could point the real secret elsewhere.
+ */
+interface SecretSlot {
+  holder: Json
+  key: string
+  path: string
+  destinations: string[]
+}
+
+const MOONPAY_URLS = ['widgetUrl', 'sandboxWidgetUrl', 'apiUrl']
+
+function secretSlots(settings: Json): SecretSlot[] {
+  const slots: SecretSlot[] = [{ holder: settings, key: 'captchaSecretKey', path: 'captchaSecretKey', destinations: [] }]
+  const add = (holder: unknown, key: string, path: string, destinations: string[] = []) => {
+    if (isObject(holder)) slots.push({ holder, key, path, destinations })
   }
-  if (providers && isObject(providers.coinbase)) slots.push({ holder: providers.coinbase, key: 'apiKeySecret', path: 'fundingProviders.coinbase.apiKeySecret' })
-  if (isObject(settings.oauth)) {
-    for (const [provider, client] of Object.entries(settings.oauth)) {
-      if (!isObject(client)) continue
-      slots.push({ holder: client, key: 'clientSecret', path: `oauth.${provider}.clientSecret` })
-      slots.push({ holder: client, key: 'privateKey', path: `oauth.${provider}.privateKey` })
-    }
+  add(settings.telegram, 'botToken', 'telegram.botToken')
+  add(settings.transactionScan, 'apiKey', 'transactionScan.apiKey', ['url'])
+  add(settings.gasSponsorship, 'privateKey', 'gasSponsorship.privateKey')
+  const providers = isObject(settings.fundingProviders) ? settings.fundingProviders : {}
+  for (const key of ['secretKey', 'sandboxSecretKey']) add(providers.moonpay, key, `fundingProviders.moonpay.${key}`, MOONPAY_URLS)
+  add(providers.coinbase, 'apiKeySecret', 'fundingProviders.coinbase.apiKeySecret', ['apiUrl', 'payUrl'])
+  for (const [provider, client] of Object.entries(isObject(settings.oauth) ? settings.oauth : {})) {
+    for (const key of ['clientSecret', 'privateKey']) add(client, key, `oauth.${provider}.${key}`, ['issuer'])
   }
   return slots
 }
@@ -93,21 +103,22 @@ export function maskSettings(settings: AppSettings): AppSettings {
 /**
  * An admin write that sends back the masked form it read keeps the stored secret, so a
  * read-modify-write round trip does not overwrite secrets with their masks. Any other masked
- * value is refused: the real secret must be sent.
+ * value is refused, and so is a masked one whose destination changed: the real secret must be sent.
  */
 export function restoreMaskedSecrets(patch: Partial<AppSettings>, current: AppSettings | null): Partial<AppSettings> {
   const out = clone(patch)
-  const now = current ? clone(current) : {}
-  const currentValue = (path: string) => {
-    const slot = secretSlots(now).find((s) => s.path === path)
-    const value = slot?.holder[slot.key]
-    return typeof value === 'string' ? value : null
-  }
-  for (const { holder, key, path } of secretSlots(out)) {
+  const storedSlots = current ? secretSlots(clone(current)) : []
+  for (const { holder, key, path, destinations } of secretSlots(out)) {
     const value = holder[key]
     if (typeof value !== 'string' || !value.startsWith(MASK_PREFIX)) continue
-    const stored = currentValue(path)
-    if (stored === null || maskSecret(stored) !== value) throw new ApiError('invalid_data', `${path} is masked: send the full secret`)
+    const slot = storedSlots.find((s) => s.path === path)
+    const stored = slot?.holder[slot.key]
+    if (!slot || typeof stored !== 'string' || maskSecret(stored) !== value) throw new ApiError('invalid_data', `${path} is masked: send the full secret`)
+    const moved = destinations.find((d) => (holder[d] ?? null) !== (slot.holder[d] ?? null))
+    if (moved) {
+      const field = `${path.slice(0, path.lastIndexOf('.'))}.${moved}`
+      throw new ApiError('invalid_data', `${path} is masked but ${field} changed: send the full secret with the new destination`)
+    }
     holder[key] = stored
   }
   return out as Partial<AppSettings>

@@ -38,6 +38,7 @@ const SETTING_KEYS = new Set([
   'allowlist',
   'userLimit',
   'rpcUrls',
+  'erc6492Factories',
   'customAuth',
   'oauth',
   'telegram',

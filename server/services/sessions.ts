@@ -160,7 +160,7 @@ export class SessionService {
     return session
   }
 
-  identityToken(appId: string, sessionId: string, user: WireUser): Promise<string> {
-    return this.keys.signIdentityToken({ appId, userId: user.id, sessionId }, user.linked_accounts)
+  identityToken(appId: string, sessionId: string, user: WireUser, accessExp: number): Promise<string> {
+    return this.keys.signIdentityToken({ appId, userId: user.id, sessionId }, user.linked_accounts, accessExp)
   }
 }

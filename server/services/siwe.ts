@@ -3,11 +3,13 @@
  * the signature is recovered locally first, and only a signature that is not the address's own key
  * may be checked on chain (EIP-1271 deployed contract wallets, EIP-6492 counterfactual ones), when
  * the app configured an RPC URL for the message's chain. So the RPC can only ever speak for contract
- * wallets: whatever it answers, an ordinary account logs in only with its own key.
+ * wallets: whatever it answers, an ordinary account logs in only with its own key. An EIP-6492
+ * wrapper is the exception the RPC could abuse (no code at the address is what it claims, for an
+ * ordinary account too), so it is checked only when it names a factory the app lists.
  */
 import { createPublicClient, http, isAddress, isAddressEqual, recoverMessageAddress, type Address, type Hex } from 'viem'
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
-import { isErc6492Signature, isErc8010Signature } from 'viem/utils'
+import { isErc6492Signature, isErc8010Signature, parseErc6492Signature } from 'viem/utils'
 import { ApiError } from '../errors.js'
 import type { App } from './app-config.js'
 import { normalizeWalletAddress } from './embedded-wallets.js'
@@ -104,6 +106,9 @@ export class SiweService {
     }
     const rpcUrl = this.wallets.rpcUrl(app, chain)
     if (!rpcUrl) return false
+    if (isErc6492Signature(signature) && !this.factoryListed(app, signature)) {
+      throw new ApiError('invalid_credentials', 'Invalid wallet signature: this app does not accept wallets made by this smart-wallet factory')
+    }
     const client = createPublicClient({ transport: this.rpcTransport(rpcUrl) })
     // A wrapped signature names the contract that will be deployed there (EIP-6492, ERC-8010);
     // any other is a deployed contract's (EIP-1271) only if the address holds code.
@@ -112,5 +117,10 @@ export class SiweService {
       if (!code || code === '0x') return false
     }
     return client.verifyMessage({ address, message, signature }).catch(() => false)
+  }
+
+  private factoryListed(app: App, signature: Hex): boolean {
+    const { address: factory } = parseErc6492Signature(signature)
+    return Boolean(factory) && (app.settings.erc6492Factories ?? []).some((listed) => isAddressEqual(listed as Address, factory!))
   }
 }
