@@ -51,7 +51,9 @@ describe('MFA lockout in <auth-modal>', () => {
 
   it("error: a first enrollment on a stale session offers 'Log in again', which logs out to the landing screen", async () => {
     const element = await mountSignedIn(userWith([]), { 'POST /sessions/logout': { body: {} } })
-    const calls = frame({ 'mfa:init-enrollment': refuse('reauthentication_required', 'For your security, log in again on this device to add a verification method') })
+    const calls = frame({
+      'mfa:init-enrollment': refuse('reauthentication_required', 'For your security, log in again on this device to add a verification method'),
+    })
     void element.showMfaEnrollmentModal()
     await click(element, 'Continue')
     await click(element, 'Authenticator app')

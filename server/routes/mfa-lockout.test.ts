@@ -49,7 +49,8 @@ forEachDatabase((target) => {
     const frame = (s: Session, path: string, body: unknown = {}) =>
       h.post(`/api/v1/mfa/${path}`, body, { appId, token: s.token, headers: FRAME, device: s.device })
     const methods = async (s: Session) => (await h.get('/api/v1/users/me', { appId, token: s.token })).json().user.mfa_methods
-    const codeAt = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: h.clock.now() })
+    const codeAt = (secret: string) =>
+      new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: h.clock.now() })
     const wrongFor = (secret: string) => (codeAt(secret) === '123456' ? '654321' : '123456')
     const enrollNotices = (address: string) => (h.server.gatehouse.mailer.outbox?.list(address) ?? []).filter((m) => m.text.includes('second factor'))
 

@@ -20,7 +20,8 @@ export function toMfaError(error: unknown): MfaError {
   if (error instanceof MfaError) return error
   const type = error instanceof WalletProxyError ? error.type : error instanceof ApiError ? error.code : ''
   if (type === 'invalid_mfa_code') return mfaErrors.invalidCode(error)
-  if (type === 'mfa_verification_max_attempts_reached' || (error instanceof ApiError && error.status === 429)) return mfaErrors.maxAttempts(error, retryAfterOf(error))
+  if (type === 'mfa_verification_max_attempts_reached' || (error instanceof ApiError && error.status === 429))
+    return mfaErrors.maxAttempts(error, retryAfterOf(error))
   if (type === 'missing_or_invalid_mfa') return mfaErrors.missing(error)
   if (type === 'reauthentication_required' || type === 'session_not_on_device') return mfaErrors.loginAgain(error)
   if (type === 'not_supported') return mfaErrors.regionNotSupported(error)
