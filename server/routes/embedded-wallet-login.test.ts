@@ -43,7 +43,8 @@ forEachDatabase((target) => {
     h.post(
       `/api/v1/siwe/${path}`,
       { ...body, chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected', mode: 'login-or-sign-up' },
-      { appId, token, headers: { origin: ORIGIN } },
+      // A signed-in caller's change carries its device's proof (both users here are device-bound).
+      { appId, token, headers: { origin: ORIGIN }, ...(token ? { device } : {}) },
     )
   const userCount = async () =>
     Number(
