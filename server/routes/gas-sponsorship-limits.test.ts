@@ -65,7 +65,7 @@ forEachDatabase((target) => {
       : ((await h.post('/api/v1/guest/authenticate', { guest_credential: randomBytes(32).toString('base64url') }, { appId, device })).json().token as string)
     const { key } = await h.registerEmbeddedWallet(appId, token, device)
     const walletId = (await h.get('/api/v1/wallets', { appId, token })).json().data[0].id as string
-    return { token, walletId, account: privateKeyToAccount(bytesToHex(key.privateKey)) }
+    return { token, device, walletId, account: privateKeyToAccount(bytesToHex(key.privateKey)) }
   }
   type User = Awaited<ReturnType<typeof userWithWallet>>
 
@@ -88,7 +88,7 @@ forEachDatabase((target) => {
     (o.server ?? h).post(
       `/api/v1/wallets/${user.walletId}/rpc`,
       { chain_type: 'ethereum', method: 'eth_sendTransaction', caip2: 'eip155:31337', sponsor: true, params: { signed_transaction: signed } },
-      { appId, token: user.token, ip: o.ip },
+      { appId, token: user.token, device: user.device, ip: o.ip },
     )
 
   it('error: a maxFeePerGas far above the chain is refused; at the cap the wallet keeps at most one transaction of margin, however often it sends', async () => {

@@ -43,12 +43,15 @@ forEachDatabase((target) => {
   }
 
   /** A user with an embedded wallet holding no ether: its token, wallet id and signing account. */
+  /** Each session's device: its state-changing calls carry that device's proof (routes/api.ts). */
+  const devices = new Map<string, Awaited<ReturnType<typeof testDevice>>>()
   async function userWithWallet(appId: string, email: string) {
     const device = await testDevice(() => h.clock.now())
     const { token } = await h.login(appId, email, { device })
     const { key } = await h.registerEmbeddedWallet(appId, token, device)
     const walletId = (await h.get('/api/v1/wallets', { appId, token })).json().data[0].id as string
-    return { token, walletId, account: privateKeyToAccount(bytesToHex(key.privateKey)) }
+    devices.set(token, device)
+    return { token, device, walletId, account: privateKeyToAccount(bytesToHex(key.privateKey)) }
   }
 
   const signTransfer = (account: ReturnType<typeof privateKeyToAccount>, nonce: number, fees: { gas?: bigint; maxFeePerGas?: bigint } = {}) =>
@@ -67,7 +70,7 @@ forEachDatabase((target) => {
     h.post(
       `/api/v1/wallets/${walletId}/rpc`,
       { chain_type: 'ethereum', method: 'eth_sendTransaction', caip2: 'eip155:31337', sponsor, params: { signed_transaction: signed } },
-      { appId, token },
+      { appId, token, device: devices.get(token) },
     )
 
   it("a 0-ETH embedded wallet's signed transaction is topped up by the sponsor and mined; the user's own ether pays nothing", async () => {
