@@ -78,7 +78,7 @@ forEachDatabase((target) => {
 
   it(
     'error: a masked secret whose destination changed is refused (scanner, OAuth issuer, Coinbase API, MoonPay widget), and the new host gets nothing',
-    { timeout: 120_000 },
+    { timeout: 180_000 },
     async () => {
       const appId = await createSecretApp()
       const view = await adminView(appId)
@@ -120,7 +120,7 @@ forEachDatabase((target) => {
 
   it(
     'a masked secret written back with its destination unchanged keeps the stored secret; a new secret may go with a new destination',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       const appId = await createSecretApp()
       const view = await adminView(appId)
@@ -142,7 +142,7 @@ forEachDatabase((target) => {
     },
   )
 
-  it('every admin change is logged: the admin token, the app and the changed fields, never a secret', { timeout: 60_000 }, async () => {
+  it('every admin change is logged: the admin token, the app and the changed fields, never a secret', { timeout: 180_000 }, async () => {
     const appId = await createSecretApp()
     const view = await adminView(appId)
     expect(

@@ -28,7 +28,7 @@ forEachDatabase((target) => {
 
   it(
     'error: a request addressed to another name (DNS rebinding) is refused, for the outbox, the identity provider and the API',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       await h.post('/api/v1/passwordless/init', { email: 'rebound@example.com' }, { appId })
       for (const url of [OUTBOX, `${OUTBOX}?to=rebound@example.com`, '/dev/idp/.well-known/openid-configuration', `/api/v1/apps/${appId}`]) {
@@ -83,7 +83,7 @@ describe('production mode', () => {
   })
   afterAll(() => sink?.close())
 
-  it('answers whatever name a proxy forwards (the host check is development-only); /dev/* stays 404', { timeout: 60_000 }, async () => {
+  it('answers whatever name a proxy forwards (the host check is development-only); /dev/* stays 404', { timeout: 180_000 }, async () => {
     const server = await buildServer({ dev: false, dbFile: ':memory:', smtpUrl: sink.url, secret: TEST_SECRET, logger: false })
     expect((await server.inject({ method: 'GET', url: '/healthz', headers: { host: 'auth.example.com' } })).statusCode).toBe(200)
     expect((await server.inject({ method: 'GET', url: OUTBOX, headers: { host: 'auth.example.com' } })).statusCode).toBe(404)
