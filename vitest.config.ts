@@ -15,7 +15,7 @@ export default defineConfig({
           testTimeout: 30000,
         },
       },
-      { test: { name: 'server', include: ['server/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
+      { test: { name: 'server', include: ['server/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 240000 } },
       {
         test: {
           name: 'e2e',

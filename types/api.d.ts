@@ -190,6 +190,16 @@ declare const API_ERROR_CODES: {
   readonly forbidden_origin: 403
   /** A device-bound call without a valid proof by the session's device key (DPoP). */
   readonly invalid_device_proof: 401
+  /**
+   * An account holding an embedded wallet changes login methods and contacts only from a session
+   * its wallet frame took part in (a device-bound session, whose every change carries the proof).
+   */
+  readonly session_not_device_bound: 403
+  /**
+   * The session logged in with a method linked (or an address changed) too recently to recover the
+   * wallet with it; `data.opens_at` says when (ms), or a second factor older than the change unlocks it.
+   */
+  readonly recovery_on_hold: 403
   /** The device does not hold a share of this wallet: it must recover it first. */
   readonly device_not_enrolled: 403
   /** Replacing a wallet's shares without a valid signature by the key of its entropy id over the new shares. */
@@ -1444,7 +1454,9 @@ declare class EmbeddedWalletError extends BaseError {
 declare class WalletProxyError extends BaseError {
   name: string
   readonly type: string
-  constructor({ type, message }: { type: string; message: string })
+  /** Seconds until the server takes the call again, when it said (a spent MFA budget). */
+  readonly retryAfter?: number
+  constructor({ type, message, retryAfter }: { type: string; message: string; retryAfter?: number })
 }
 /** EIP-1193 provider error (code 4001 user rejected, 4100 unauthorized, 4200 unsupported method…). */
 /**
@@ -2381,16 +2393,21 @@ declare function showMfaEnrollmentModal(): Promise<ShowMfaEnrollmentModalReturnT
 /**
  * An MFA failure. `code` is MISSING_MFA_CREDENTIALS (no verification could be obtained) or a wallet
  * proxy error type of spec part 2 §8: 'mfa_verification_max_attempts_reached', 'mfa_timeout',
- * 'invalid_mfa_code' (non-blocking), 'client_error' ('MFA canceled').
+ * 'invalid_mfa_code' (non-blocking), 'client_error' ('MFA canceled'); in enrollment also
+ * 'reauthentication_required' (the first factor needs a recent login on this device) and
+ * 'not_supported' (SMS to a country the server does not serve).
  */
 declare class MfaError extends BaseError {
   name: string
+  /** Seconds until the server takes a code again, when it said (mfa_verification_max_attempts_reached). */
+  readonly retryAfter?: number
   constructor(
     message: string,
     options: {
       code: string
       details?: string
       cause?: unknown
+      retryAfter?: number
     },
   )
   /** Whether the screen should stop (close and retry later) rather than let the user type again. */
@@ -2492,6 +2509,9 @@ declare const MFA_TEXT: {
   readonly cancel: 'Verification canceled'
   readonly canceledReport: 'Canceled MFA verification.'
   readonly clientCanceled: 'MFA canceled'
+  /** Not spec texts: the first factor needs a recent login on this device; SMS region as login says it (spec part 2 §8). */
+  readonly loginAgain: 'For your security, log in again to add a verification method.'
+  readonly regionNotSupported: 'This region is not supported'
 }
 type MfaMethod = 'sms' | 'totp' | 'passkey'
 

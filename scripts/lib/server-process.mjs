@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url'
 
 export const root = fileURLToPath(new URL('../..', import.meta.url))
 
+/** How long a started server may take to answer /healthz before it counts as failed to start. */
+const STARTUP_DEADLINE_MS = 180_000
+
 export const freePort = () =>
   new Promise((ok, fail) => {
     const srv = createServer()
@@ -36,7 +39,10 @@ export async function startServerProcess({ port, env = {}, stdio = 'inherit', on
   // Resolves once the output streams are drained too: a failure is reported after its last words.
   const closed = new Promise((ok) => child.once('close', ok))
   const base = `http://localhost:${port}`
-  for (let i = 0; ; i++) {
+  // A deadline, not a count of tries: on a busy 2-core machine, compiling the server alone can take
+  // most of a minute.
+  const deadline = Date.now() + STARTUP_DEADLINE_MS
+  for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await closed
       throw new Error(`the API server exited (${child.exitCode ?? child.signalCode})`)
@@ -48,10 +54,10 @@ export async function startServerProcess({ port, env = {}, stdio = 'inherit', on
       )
     )
       break
-    if (i > 600) {
+    if (Date.now() > deadline) {
       child.kill('SIGTERM')
       await closed
-      throw new Error('the API server did not answer /healthz within 60 s')
+      throw new Error(`the API server did not answer /healthz within ${STARTUP_DEADLINE_MS / 1000} s`)
     }
     await new Promise((r) => setTimeout(r, 100))
   }

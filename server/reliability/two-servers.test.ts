@@ -34,7 +34,7 @@ describe.skipIf(!postgresAvailable())('two server processes on one PostgreSQL da
     // One public URL, as behind a load balancer: it is the issuer of every token.
     servers = await Promise.all([0, 1].map(() => startApiProcess({ database, smtpUrl: sink.url, publicUrl: PUBLIC_URL, env: ENV })))
     appId = await servers[0].createApp({ loginMethods: { email: true, wallet: true }, allowedOrigins: [ORIGIN] })
-  })
+  }, 180_000) // two processes migrating one database: slow on a loaded 2-core machine
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.kill()))
     await sink?.close()
@@ -98,7 +98,7 @@ describe.skipIf(!postgresAvailable())('two server processes on one PostgreSQL da
           issuedAt: new Date(),
         })
         const body = { message, signature: await wallet.signMessage({ message }), chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' }
-        const link = await one.request({ method: 'POST', path: '/api/v1/siwe/link', appId, from, token, headers, body })
+        const link = await one.request({ method: 'POST', path: '/api/v1/siwe/link', appId, from, token, device, headers, body })
         if (link.status !== 200) return `user ${i}: siwe link ${link.status} ${link.text}`
         const me = (await other.request({ method: 'GET', path: '/api/v1/users/me', appId, token })).json()
         const linked = me.user.linked_accounts.map((l: { type: string; address: string }) => `${l.type} ${l.address}`).sort()
@@ -112,7 +112,7 @@ describe.skipIf(!postgresAvailable())('two server processes on one PostgreSQL da
       },
     )
     expect(problems.filter(Boolean)).toEqual([])
-  }, 120_000)
+  }, 300_000)
 
   it('a device proof spent at one server is refused at the other (the replay record is shared)', async () => {
     const device = await DeviceKey.open(memoryKeyStore())

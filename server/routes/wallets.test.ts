@@ -160,11 +160,12 @@ forEachDatabase((target) => {
     it('error: shares are refused to any origin but the frame', async () => {
       const { token } = await h.login(appId, 'wallet-3@example.com', { device })
       const { eth, shares } = await newSecret()
-      const fromHost = await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: { origin: 'http://localhost:5173' } })
+      // With the device's proof, so that the origin is what refuses it.
+      const fromHost = await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: { origin: 'http://localhost:5173' }, device })
       expect(fromHost.statusCode).toBe(403)
       expect(fromHost.json().code).toBe('forbidden_origin')
       await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME, device })
-      const noOrigin = await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, {}, { appId, token })
+      const noOrigin = await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, {}, { appId, token, device })
       expect(noOrigin.statusCode).toBe(403)
       const noToken = await h.post(`/api/v1/embedded_wallets/${eth.address}/recovery/key_material`, {}, { appId, headers: FRAME, device })
       expect(noToken.statusCode).toBe(401)
