@@ -32,5 +32,5 @@ describe('custom-elements.json', () => {
       writeFileSync(join(root, 'package.json'), packageJson)
       rmSync(outdir, { recursive: true, force: true })
     }
-  }, 30_000)
+  }, 180_000) // the analyzer reads every element: minutes on a busy 2-core machine
 })

@@ -38,7 +38,7 @@ describe('the published widget package', () => {
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'host-app', private: true }))
     npm(['install', '--no-audit', '--no-fund', join(scratch, packed.filename)], app)
     installed = walk(join(app, 'node_modules'))
-  }, 120000)
+  }, 300_000) // npm pack and install: minutes on a busy 2-core machine
 
   afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
@@ -112,7 +112,7 @@ describe('the published widget package', () => {
       .split('\n')
       .filter((line) => line.includes('error TS'))
     expect(errors).toHaveLength(4)
-  }, 120000)
+  }, 300_000)
 
   it('compiles nothing: no native addon or build output in the installed tree', () => {
     expect(installed.filter((p) => p.endsWith('.node') || p.endsWith('binding.gyp') || p.includes('/build/Release/'))).toEqual([])

@@ -161,7 +161,12 @@ forEachDatabase((target) => {
       const { token } = await h.login(appId, 'wallet-3@example.com', { device })
       const { eth, shares } = await newSecret()
       // With the device's proof, so that the origin is what refuses it.
-      const fromHost = await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: { origin: 'http://localhost:5173' }, device })
+      const fromHost = await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), {
+        appId,
+        token,
+        headers: { origin: 'http://localhost:5173' },
+        device,
+      })
       expect(fromHost.statusCode).toBe(403)
       expect(fromHost.json().code).toBe('forbidden_origin')
       await h.post('/api/v1/wallets', await firstWallet(token, eth, shares), { appId, token, headers: FRAME, device })
