@@ -56,7 +56,7 @@ export function reset(): void {
   $smsFlow.set(initialSmsFlow)
 }
 
-export async function waitFor<T>(fn: () => T | null | undefined | false, message = 'condition', timeoutMs = 4000): Promise<T> {
+export async function waitFor<T>(fn: () => T | null | undefined | false, message = 'condition', timeoutMs = 20_000): Promise<T> {
   const start = performance.now()
   for (;;) {
     let value: T | null | undefined | false = null
