@@ -34,7 +34,7 @@ describe.skipIf(!postgresAvailable())('two server processes on one PostgreSQL da
     // One public URL, as behind a load balancer: it is the issuer of every token.
     servers = await Promise.all([0, 1].map(() => startApiProcess({ database, smtpUrl: sink.url, publicUrl: PUBLIC_URL, env: ENV })))
     appId = await servers[0].createApp({ loginMethods: { email: true, wallet: true }, allowedOrigins: [ORIGIN] })
-  }, 180_000) // two processes migrating one database: slow on a loaded 2-core machine
+  })
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.kill()))
     await sink?.close()
