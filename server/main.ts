@@ -127,6 +127,9 @@ async function main() {
   }
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  // Started for a test run that shares it across files (scripts/lib/server-process.mjs): the IPC
+  // channel closes when that run ends, however it ends, and the server goes with it.
+  if (process.env.GATEHOUSE_EXIT_WITH_PARENT === '1' && process.send) process.once('disconnect', () => void shutdown('parent process gone'))
 
   try {
     await app.listen({ port: config.port, host: config.host })

@@ -19,6 +19,8 @@ import { createPostgresDatabase, dropPostgresDatabase } from './postgres.ts'
 import type { SmtpSink } from './smtp.ts'
 // @ts-expect-error plain ES module shared with `npm start` and the benchmarks
 import { freePort as nextFreePort, startServerProcess } from '../scripts/lib/server-process.mjs'
+// @ts-expect-error plain ES module
+import { ensureServerBundle } from '../scripts/lib/server-bundle.mjs'
 
 /** A loopback port nothing listens on (yet). */
 export const freePort: () => Promise<number> = nextFreePort
@@ -145,6 +147,9 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
   let log = ''
   const server = await startServerProcess({
     port,
+    // The server's bundle (built once, kept while the sources are unchanged) starts far sooner than tsx.
+    entry: await ensureServerBundle(),
+    exitWithParent: true,
     onOutput: (chunk: Buffer) => (log += chunk),
     env: {
       NODE_ENV: 'production',

@@ -4,8 +4,10 @@
  * Contracts in test/contracts are compiled with solc-js (the official compiler build on npm).
  * The chain itself is scripts/lib/local-chain.mjs, the one `npm start` runs.
  */
-import { readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Hex } from 'viem'
 // @ts-expect-error plain ES module shared with `npm start`
@@ -33,10 +35,21 @@ export interface CompiledContract {
   bytecode: Hex
 }
 
-/** Compiles a file of test/contracts with solc-js; answers every contract in it by name. */
+/** Compiled contracts, by source and compiler: solc-js takes half a minute to load on a slow machine. */
+const CACHE_DIR = fileURLToPath(new URL('../node_modules/.cache/gatehouse-solc/', import.meta.url))
+
+/**
+ * Compiles a file of test/contracts with solc-js; answers every contract in it by name. The output
+ * is kept under node_modules/.cache, keyed by the source's and the compiler's hash, so a file is
+ * compiled once per change, not once per test file.
+ */
 export function compileContracts(file: string): Record<string, CompiledContract> {
-  const solc = require('solc') as { compile(input: string): string }
   const source = readFileSync(fileURLToPath(new URL(`./contracts/${file}`, import.meta.url)), 'utf8')
+  const solcVersion = (require('solc/package.json') as { version: string }).version
+  const key = createHash('sha256').update(`${solcVersion}\0${file}\0${source}`).digest('hex').slice(0, 32)
+  const cached = join(CACHE_DIR, `${key}.json`)
+  if (existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8')) as Record<string, CompiledContract>
+  const solc = require('solc') as { compile(input: string): string }
   const input = {
     language: 'Solidity',
     sources: { [file]: { content: source } },
@@ -49,5 +62,7 @@ export function compileContracts(file: string): Record<string, CompiledContract>
   for (const [name, c] of Object.entries(output.contracts[file] as Record<string, any>)) {
     contracts[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` }
   }
+  mkdirSync(CACHE_DIR, { recursive: true })
+  writeFileSync(cached, JSON.stringify(contracts))
   return contracts
 }

@@ -29,6 +29,8 @@ export interface SmtpSink {
    * waits for it if needed. Messages of other kinds stay for a later call.
    */
   nextMessage(to: string, timeoutMs?: number, match?: (message: SmtpMessage) => boolean): Promise<SmtpMessage>
+  /** Counts every message received so far as read: a sink shared across test files starts each file afresh. */
+  forget(): void
   close(): Promise<void>
 }
 
@@ -136,6 +138,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         }, timeoutMs)
         waiters.push(waiter)
       })
+    },
+    forget() {
+      for (const message of messages) taken.add(message)
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

@@ -1,12 +1,22 @@
 /**
- * The whole product for end-to-end tests: the real API server (server/main.ts in its own
- * process, on SQLite or PostgreSQL), a real SMTP sink receiving its mail, and the demo host pages
- * on another origin. Tests create one app per scenario through the admin API.
+ * The whole product for end-to-end tests: the real API server (the server's bundle,
+ * server/dist/main.mjs, in its own process, on SQLite or PostgreSQL), a real SMTP sink receiving its
+ * mail, and the demo host pages on another origin. Tests create one app per scenario through the
+ * admin API.
+ *
+ * One stack per configuration serves every test file of the run: the e2e project runs its files one
+ * after another in one process (vitest.config.ts, `isolate: false`), and starting a server costs
+ * tens of seconds on a slow machine. Each file still starts afresh: its own app (`createApp`), no
+ * unread mail from an earlier file (`stop()` releases the stack and forgets its mail), and its own
+ * browser context per page. The servers go when the run's process ends.
  */
+import { rmSync } from 'node:fs'
 import { startSmtpSink, type SmtpSink } from './smtp.ts'
 import { createPostgresDatabase, dropPostgresDatabase } from './postgres.ts'
 // @ts-expect-error plain ES modules shared with `npm start` and the benchmarks
 import { startScratchServer } from '../scripts/lib/server-process.mjs'
+// @ts-expect-error plain ES module
+import { ensureServerBundle } from '../scripts/lib/server-bundle.mjs'
 // @ts-expect-error plain ES module
 import { startDemoServer } from '../demo/serve.mjs'
 
@@ -26,14 +36,46 @@ export interface Stack {
   stop(): Promise<void>
 }
 
-export async function startStack({ database = 'sqlite', env = {} }: { database?: Database; env?: Record<string, string> } = {}): Promise<Stack> {
-  const smtp = await startSmtpSink()
-  const databaseUrl = database === 'postgres' ? await createPostgresDatabase() : null
+/**
+ * Per-IP limits count every request of the run (all from 127.0.0.1) against one server shared by
+ * many files; a file that tests a limit sets it in `env` and gets a server of its own.
+ */
+const SHARED_LIMITS = { GATEHOUSE_RATE_LIMIT_IP_INIT: '100000', GATEHOUSE_RATE_LIMIT_IP_AUTHENTICATE: '100000', GATEHOUSE_RATE_LIMIT_IP_PAID_CALLS: '100000' }
+
+const stacks = new Map<string, Promise<Stack>>()
+
+/** The stack for this configuration: started on first use, shared by the files that ask for the same. */
+export function startStack({ database = 'sqlite', env = {} }: { database?: Database; env?: Record<string, string> } = {}): Promise<Stack> {
+  const key = JSON.stringify([database, Object.entries(env).sort()])
+  let stack = stacks.get(key)
+  if (!stack) {
+    stack = launchStack({ database, env: { ...SHARED_LIMITS, ...env } })
+    stacks.set(key, stack)
+    // A start that failed is not remembered: the next file tries again and reports its own error.
+    stack.catch(() => stacks.delete(key))
+  }
+  return stack
+}
+
+async function launchStack({ database, env }: { database: Database; env: Record<string, string> }): Promise<Stack> {
+  const [smtp, databaseUrl, entry] = await Promise.all([
+    startSmtpSink(),
+    database === 'postgres' ? createPostgresDatabase() : Promise.resolve(null),
+    ensureServerBundle() as Promise<string>,
+  ])
   if (database === 'postgres' && !databaseUrl) throw new Error('PostgreSQL is not available')
   const server = await startScratchServer({
+    entry,
+    exitWithParent: true,
     env: { SMTP_URL: smtp.url, DATABASE_URL: databaseUrl ?? '', ...env },
   })
   const demo = await startDemoServer({ port: 0, appId: 'no-app-yet', apiUrl: server.base })
+  // What the server leaves on disk goes with this process: the server itself exits with it.
+  process.once('exit', () => {
+    server.child.kill('SIGKILL')
+    if (server.dir) rmSync(server.dir, { recursive: true, force: true })
+    if (databaseUrl) void dropPostgresDatabase(databaseUrl).catch(() => {})
+  })
   return {
     apiUrl: server.base,
     demoUrl: demo.url,
@@ -51,11 +93,9 @@ export async function startStack({ database = 'sqlite', env = {} }: { database?:
       if (!code) throw new Error(`no code in the mail to ${email}: ${mail.text}`)
       return code
     },
+    // Shared: the next file gets the same servers, without this file's unread mail.
     async stop() {
-      await demo.close()
-      await server.stop()
-      await smtp.close()
-      await dropPostgresDatabase(databaseUrl)
+      smtp.forget()
     },
   }
 }

@@ -20,17 +20,22 @@ export const freePort = () =>
   })
 
 /**
+ * `entry`: a built server (scripts/lib/server-bundle.mjs) to run instead of server/main.ts through tsx.
+ * With `exitWithParent`, the server shuts down when this process ends, however it ends (an IPC
+ * channel it watches closes): servers shared by a whole test run outlive no test run.
  * With `onOutput`, the server's stdout and stderr go to that function instead of the terminal.
  * With `onProgress`, the server reports each start-up step ({ step, ms }) over an IPC channel and
  * leaves its start-up banner to the caller.
- * @param {{ port: number, env?: Record<string, string>, stdio?: 'inherit' | 'ignore', onOutput?: (chunk: Buffer, stream: 'stdout' | 'stderr') => void, onProgress?: (p: { step: string, ms: number }) => void }} options
+ * @param {{ port: number, env?: Record<string, string>, entry?: string, exitWithParent?: boolean, stdio?: 'inherit' | 'ignore', onOutput?: (chunk: Buffer, stream: 'stdout' | 'stderr') => void, onProgress?: (p: { step: string, ms: number }) => void }} options
  */
-export async function startServerProcess({ port, env = {}, stdio = 'inherit', onOutput, onProgress }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export async function startServerProcess({ port, env = {}, stdio = 'inherit', onOutput, onProgress, entry, exitWithParent = false }) {
+  const child = spawn(process.execPath, entry ? [entry] : ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), ...env },
-    stdio: ['ignore', onOutput ? 'pipe' : stdio, onOutput ? 'pipe' : 'inherit', ...(onProgress ? ['ipc'] : [])],
+    env: { ...process.env, PORT: String(port), ...env, ...(exitWithParent ? { GATEHOUSE_EXIT_WITH_PARENT: '1' } : {}) },
+    stdio: ['ignore', onOutput ? 'pipe' : stdio, onOutput ? 'pipe' : 'inherit', ...(onProgress || exitWithParent ? ['ipc'] : [])],
   })
+  // The channel must not keep this process alive on its own.
+  if (exitWithParent && !onProgress) child.channel?.unref()
   if (onOutput) {
     child.stdout.on('data', (chunk) => onOutput(chunk, 'stdout'))
     child.stderr.on('data', (chunk) => onOutput(chunk, 'stderr'))
@@ -73,9 +78,9 @@ export async function startServerProcess({ port, env = {}, stdio = 'inherit', on
 /**
  * A throwaway server for benchmarks: its own SQLite file and state folder under the system temp
  * folder, removed on stop, and an admin token to create apps with.
- * @param {{ env?: Record<string, string>, stdio?: 'inherit' | 'ignore' }} options
+ * @param {{ env?: Record<string, string>, stdio?: 'inherit' | 'ignore', entry?: string, exitWithParent?: boolean }} options
  */
-export async function startScratchServer({ env = {}, stdio = 'ignore' } = {}) {
+export async function startScratchServer({ env = {}, stdio = 'ignore', entry, exitWithParent = false } = {}) {
   const { mkdtemp, rm } = await import('node:fs/promises')
   const { tmpdir } = await import('node:os')
   const { join } = await import('node:path')
@@ -85,6 +90,8 @@ export async function startScratchServer({ env = {}, stdio = 'ignore' } = {}) {
   const server = await startServerProcess({
     port: await freePort(),
     stdio,
+    entry,
+    exitWithParent,
     env: {
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
@@ -106,6 +113,8 @@ export async function startScratchServer({ env = {}, stdio = 'ignore' } = {}) {
   }
   return {
     ...server,
+    /** Its SQLite file and state folder. */
+    dir,
     /** Creates an app through the admin API and returns its JSON (with `id`). */
     createApp: (config) => admin('POST', '', config),
     /** Changes an app's configuration through the admin API. */

@@ -5,7 +5,7 @@
 // in it mean: every named type a member or an event detail uses is copied from its declaration (a
 // class as the interface of its public members), so the file stands alone and a new tag, event or
 // host method in the manifest flows in with `npm run typings`.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import ts from 'typescript'
 
@@ -34,6 +34,32 @@ function referencedNames(node, out = []) {
 }
 
 /**
+ * The TypeScript program over the element folders, kept for the life of the process per list of
+ * files and their times: reading the sources and React's types is most of a generation, and the
+ * typings test generates three times from the same files.
+ */
+const programs = new Map()
+function elementsProgram(files) {
+  const key = files.map((f) => `${f}@${statSync(f).mtimeMs}`).join('\n')
+  let program = programs.get(key)
+  if (!program) {
+    program = ts.createProgram(files, {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      allowImportingTsExtensions: true,
+      jsx: ts.JsxEmit.ReactJSX,
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+    })
+    programs.set(key, program)
+  }
+  return program
+}
+
+/**
  * @param {{ root: string, manifest: any }} options
  * @returns {string} the contents of types/gatehouse.d.ts
  */
@@ -47,17 +73,7 @@ export function generateTypings({ root, manifest }) {
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
       .map((f) => join(dir, f))
   })
-  const program = ts.createProgram([...new Set(scopes.flat()), join(root, 'src/events/index.ts')], {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    allowImportingTsExtensions: true,
-    jsx: ts.JsxEmit.ReactJSX,
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    types: [],
-  })
+  const program = elementsProgram([...new Set(scopes.flat()), join(root, 'src/events/index.ts')])
   const checker = program.getTypeChecker()
   const emitted = new Map() // name -> declaration text
   const resolve = (symbol) => (symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol)

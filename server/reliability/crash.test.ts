@@ -1,5 +1,5 @@
 /**
- * SIGKILL in the middle of 1,000 concurrent e-mail sign-ups (the real server process, codes
+ * SIGKILL in the middle of 500 concurrent e-mail sign-ups (the real server process, codes
  * over real SMTP, half of them through a wallet frame's device key), then a restart on the same
  * database: every sign-up that was answered 200 is there with its session (refresh works, with the
  * device's proof where the session is bound to one; the access token still reads the user), the
@@ -13,14 +13,14 @@ import { postgresAvailable } from '../../test/postgres.js'
 import { startSmtpSink, type SmtpSink } from '../../test/smtp.js'
 import type { Db } from '../db/schema.js'
 
-const SIGNUPS = 1000
+const SIGNUPS = 500
 /**
  * Answers of each kind (device-bound and not) counted before the kill: enough to have many
  * acknowledged, few enough that many are still in flight.
  */
 const KILL_AFTER = 75
 const FROM = '127.0.8.1'
-// Throttles off: 1,000 sign-ups from one address are the point here, not a script to stop.
+// Throttles off: 500 sign-ups from one address are the point here, not a script to stop.
 const ENV = { GATEHOUSE_RATE_LIMIT: 'off' }
 
 interface Acknowledged {
@@ -175,7 +175,7 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     } finally {
       await handle.close()
     }
-  }, 420_000) // starts the server twice and signs 1000 users up: minutes on a busy 2-core machine
+  }, 420_000) // starts the server twice and signs 500 users up: minutes on a busy 2-core machine
 }
 
 describe('crash during sign-ups (sqlite)', () => crashSuite('sqlite'))

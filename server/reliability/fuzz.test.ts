@@ -27,7 +27,7 @@ import { operationsOf, requestFor, withProof, type FuzzContext, type FuzzRequest
 import { postgresAvailable } from '../../test/postgres.js'
 import { startSmtpSink, type SmtpSink } from '../../test/smtp.js'
 
-const RUNS = Number(process.env.GATEHOUSE_FUZZ_RUNS || 40)
+const RUNS = Number(process.env.GATEHOUSE_FUZZ_RUNS || 20)
 const SEED = Number(process.env.GATEHOUSE_FUZZ_SEED || 0x6a7e)
 const FROM = '127.0.9.1'
 

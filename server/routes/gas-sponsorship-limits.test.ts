@@ -22,7 +22,7 @@ forEachDatabase((target) => {
   let chain: LocalChain
   beforeAll(async () => {
     ;[h, chain] = await Promise.all([startHarness(target), startLocalChain()])
-  }, 60000)
+  })
   afterAll(async () => {
     await h?.close()
     await chain?.close()

@@ -12,7 +12,7 @@ forEachDatabase((target) => {
   let chain: LocalChain
   beforeAll(async () => {
     ;[h, chain] = await Promise.all([startHarness(target), startLocalChain()])
-  }, 60000)
+  })
   afterAll(async () => {
     await h?.close()
     await chain?.close()

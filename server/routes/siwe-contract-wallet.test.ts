@@ -39,7 +39,7 @@ forEachDatabase((target) => {
     factory = (await wallet.waitForTransactionReceipt({ hash })).contractAddress!
     expect((await h.patchApp(appId, { erc6492Factories: [factory] })).statusCode).toBe(200)
     unlistedAppId = await h.createApp({ name: 'No factory', loginMethods: { email: true, wallet: true }, rpcUrls: { [`eip155:${chain.chainId}`]: chain.url } })
-  }, 60_000)
+  })
   afterAll(async () => {
     await h?.close()
     await chain?.close()

@@ -26,7 +26,7 @@ beforeAll(async () => {
   appId = (
     await stack.createApp({ name: 'Captcha', captcha: { enabled: true, siteKey: `t:${FAKE_TURNSTILE_SITE_KEY}` }, captchaSecretKey: FAKE_TURNSTILE_SECRET })
   ).id
-}, 120_000)
+})
 afterAll(async () => {
   await browser?.close()
   await stack?.stop()

@@ -16,7 +16,7 @@ let host: HostIssuer
 
 beforeAll(async () => {
   ;[stack, browser, host] = await Promise.all([startStack(), launchBrowser(), startHostIssuer()])
-}, 120_000)
+})
 afterAll(async () => {
   await browser?.close()
   await stack?.stop()

@@ -71,7 +71,7 @@ describe('viem and wagmi through the embedded wallet provider', () => {
     await waitForHostEvent(page, 'wallet-created', { timeout: 30000 })
     address = (await wallets(page))[0]!.address as `0x${string}`
     await fundWallet(chain, deployer, address, 10n ** 18n)
-  }, 120000)
+  })
   afterAll(async () => {
     await browser?.close()
     await stack?.stop()

@@ -63,7 +63,7 @@ describe('sponsored gas and NFT calls from a wallet without ether', () => {
     await waitForHostEvent(page, 'modal-close', { timeout: 15000 })
     address = (await wallets(page))[0]!.address
     for (const id of [7n, 8n]) await chain.request('eth_sendTransaction', [{ from: deployer(), to: nft, data: call(nftAbi, 'mint', [address, id]) }])
-  }, 120000)
+  })
   afterAll(async () => {
     await browser?.close()
     await stack?.stop()

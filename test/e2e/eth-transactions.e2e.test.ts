@@ -57,7 +57,7 @@ describe('Ethereum transactions from the embedded wallet', () => {
     await waitForHostEvent(page, 'modal-close', { timeout: 15000 })
     address = (await wallets(page))[0]!.address
     await fundWallet(chain, contracts.deployer, address, 10n ** 18n)
-  }, 120000)
+  })
   afterAll(async () => {
     await browser?.close()
     await stack?.stop()

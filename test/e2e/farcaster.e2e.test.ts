@@ -28,12 +28,12 @@ beforeAll(async () => {
     launchBrowser(),
   ])
   await stack.createApp({ name: 'Farcaster', loginMethods: { email: true, farcaster: true } })
-}, 120_000)
+})
 afterAll(async () => {
   await browser?.close()
   await stack?.stop()
   await chain?.close()
-}, 60_000)
+})
 
 const newFid = async () => {
   const custody = privateKeyToAccount(generatePrivateKey())

@@ -99,7 +99,7 @@ describe('funding USDC through the bridge: Ethereum test USDC to the embedded So
       .click()
     await waitForHostEvent(page, 'wallet-connected', { after: connecting, timeout: 15000 })
     await waitForHostEvent(page, 'modal-close', { after: connecting })
-  }, 120000)
+  })
   afterAll(async () => {
     await browser?.close()
     await stack?.stop()
@@ -116,7 +116,7 @@ describe('funding USDC through the bridge: Ethereum test USDC to the embedded So
       .waitFor({ timeout: 30000 })
     expect(relay.quotes.length).toBe(quotes)
     await modal(page).getByRole('button', { name: 'Close' }).first().click()
-  }, 120000)
+  })
 
   it("USDC → USDC: the quote pays in the chain's USDC, the wallet sends the 'approve' of exactly the quoted amount and then the 'deposit'; 'Success!' and the USDC lands on the Solana wallet", async () => {
     await chain.request('eth_sendTransaction', [
@@ -165,7 +165,7 @@ describe('funding USDC through the bridge: Ethereum test USDC to the embedded So
     expect(credited.value.amount).toBe('1500000')
     // Spec §9: 'Success!' closes the modal by itself (after 4 s).
     await waitForHostEvent(page, 'modal-close', { after, timeout: 15000 })
-  }, 120000)
+  })
 
   it("error: a quote whose 'approve' asks for more than the quoted amount (unlimited) is refused with 'Invalid transaction request'; nothing is sent", async () => {
     relay.state.approval = 'unlimited'
@@ -180,7 +180,7 @@ describe('funding USDC through the bridge: Ethereum test USDC to the embedded So
     } finally {
       relay.state.approval = 'exact'
     }
-  }, 120000)
+  })
   it("Solana → Ethereum in USDC: the quote pays in the cluster's USDC mint, the connected Solana wallet signs Relay's SPL deposit; 'Success!' and the test USDC lands on the Ethereum address", async () => {
     const recipient = '0x00000000000000000000000000000000000b0b02'
     await sol.airdrop(solSource.address, 10 ** 9)
@@ -223,5 +223,5 @@ describe('funding USDC through the bridge: Ethereum test USDC to the embedded So
     const balance = (await sol.request('getTokenAccountBalance', [associatedTokenAddress(solSource.address, mint)])) as { value: { amount: string } }
     expect(balance.value.amount).toBe(String(5_000_000 - 2_010_000))
     expect(await read('balanceOf', [recipient])).toBe(2_000_000n)
-  }, 120000)
+  })
 })

@@ -62,7 +62,7 @@ describe('funding: a Solana wallet on the app cluster', () => {
     await waitForHostEvent(page, 'wallet-created', { timeout: 30000 })
     await waitForHostEvent(page, 'modal-close', { timeout: 15000 })
     address = (await wallets(page)).find((w) => w.chainType === 'solana')!.address
-  }, 120000)
+  })
   afterAll(async () => {
     await browser?.close()
     await stack?.stop()
@@ -110,7 +110,7 @@ describe('funding: a Solana wallet on the app cluster', () => {
       destinationChain: 'solana:localnet',
       destinationToken: 'SOL',
     })
-  }, 120000)
+  })
 
   it("'Transfer from wallet': a connected external Solana wallet signs a SOL transfer to the embedded wallet; it lands on the local cluster", async () => {
     await sol.airdrop(source.address, SOL)
@@ -148,7 +148,7 @@ describe('funding: a Solana wallet on the app cluster', () => {
     const status = (await sol.request('getSignatureStatuses', [[success.detail.txHash]])) as { value: [{ err: unknown } | null] }
     expect(status.value[0]).toMatchObject({ err: null })
     expect((await lamports(address)) - before).toBe(BigInt(SOL / 4))
-  }, 120000)
+  })
 
   it("'Transfer from wallet' in USDC: the wallet signs an SPL TransferChecked that first creates the embedded wallet's associated token account", async () => {
     mintTestTokens(sol, mint, source.address, 5_000_000n)
@@ -181,7 +181,7 @@ describe('funding: a Solana wallet on the app cluster', () => {
     })
     expect(await tokenAmount(destination)).toBe('1500000')
     expect(await tokenAmount(associatedTokenAddress(source.address, mint))).toBe('3500000')
-  }, 120000)
+  })
 
   it("Solana → Ethereum through the bridge: the relay quotes the Solana origin, the connected Solana wallet signs its instructions, sent to the local cluster; 'Success!' closes the modal", async () => {
     const recipient = '0x00000000000000000000000000000000000b0b01'
@@ -230,7 +230,7 @@ describe('funding: a Solana wallet on the app cluster', () => {
     expect(owed).toBe(51_000_000n)
     expect(await lamports(deposit)).toBe(owed)
     await waitForHostEvent(page, 'modal-close', { after, timeout: 15000 })
-  }, 120000)
+  })
 
   it("error: a transfer above the connected wallet's SOL balance shows 'Wallet <address> does not have enough funds.' and sends nothing", async () => {
     const before = await lamports(source.address)
@@ -247,7 +247,7 @@ describe('funding: a Solana wallet on the app cluster', () => {
     await modal(page).getByRole('alert').getByText(`Wallet ${source.address} does not have enough funds.`).waitFor()
     expect(await lamports(source.address)).toBe(before)
     await modal(page).getByRole('button', { name: 'Close' }).click()
-  }, 60000)
+  })
 
   it("'Add funds' on the Solana transaction screen when the wallet is short: the funding flow opens for that wallet, and once funded the transaction is approved", async () => {
     // Not the amount of the earlier airdrop: the same airdrop on the same blockhash would be a duplicate.
@@ -277,5 +277,5 @@ describe('funding: a Solana wallet on the app cluster', () => {
     await screen.getByRole('button', { name: 'All Done' }).click({ timeout: 30000 })
     expect((await settled(page)).ok).toMatchObject({ signature: expect.any(String) })
     expect(await lamports(recipient)).toBe(BigInt(short))
-  }, 120000)
+  })
 })

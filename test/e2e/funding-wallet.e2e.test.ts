@@ -52,7 +52,7 @@ describe('funding from a connected wallet, and Add funds on the transaction scre
       .click()
     await waitForHostEvent(page, 'wallet-connected', { timeout: 15000 })
     await waitForHostEvent(page, 'modal-close')
-  }, 120000)
+  })
   afterAll(async () => {
     await browser?.close()
     await stack?.stop()
@@ -93,7 +93,7 @@ describe('funding from a connected wallet, and Add funds on the transaction scre
     const receipt = (await chain.request('eth_getTransactionReceipt', [result.detail.txHash])) as { status: string; to: string }
     expect(receipt.status).toBe('0x1')
     expect(BigInt((await chain.request('eth_getBalance', [address, 'latest'])) as string)).toBe(5n * 10n ** 16n)
-  }, 120000)
+  })
 
   it('the USDC-like token moves the same way (ERC-20 transfer from the connected wallet)', async () => {
     const after = await eventCount(page)
@@ -104,7 +104,7 @@ describe('funding from a connected wallet, and Add funds on the transaction scre
     const result = await fundingEvent('fund-success', after)
     expect(result.detail).toMatchObject({ provider: 'wallet', destinationToken: 'USDC', sourceValue: '2.5' })
     expect(await balanceOf(address)).toBe(2_500_000n)
-  }, 120000)
+  })
 
   it("'Add funds' on the transaction screen when the wallet is short: funding opens, and the transaction can be approved afterwards", async () => {
     await startTx(page, `modal.sendTransaction({ to: '0x000000000000000000000000000000000000bEEF', value: 10n ** 17n })`)
@@ -120,7 +120,7 @@ describe('funding from a connected wallet, and Add funds on the transaction scre
     await screen.getByRole('button', { name: 'Approve' }).click()
     await screen.getByText('Transaction complete!').waitFor({ timeout: 30000 })
     await screen.getByRole('button', { name: 'All Done' }).click()
-  }, 120000)
+  })
 
   const solanaWallet = () =>
     page.evaluate(() => document.querySelector('auth-modal')!.wallets.find((w) => w.chainType === 'solana' && 'walletIndex' in w)!.address)
@@ -161,7 +161,7 @@ describe('funding from a connected wallet, and Add funds on the transaction scre
     expect(BigInt(deposit.value)).toBe(500000000n * 1_000_000n + 10n ** 14n)
     // Spec §9: 'Success!' closes the modal by itself (after 4 s).
     await waitForHostEvent(page, 'modal-close', { after, timeout: 15000 })
-  }, 120000)
+  })
 
   it("error: a refunded bridge shows 'Transaction failed' and 'We were unable to complete the bridging transaction. Funds will be refunded on your wallet.'", async () => {
     relay.state.outcome = 'refund'
@@ -170,5 +170,5 @@ describe('funding from a connected wallet, and Add funds on the transaction scre
     await modal(page).getByText('We were unable to complete the bridging transaction. Funds will be refunded on your wallet.').waitFor()
     await modal(page).getByRole('link', { name: 'Refund status' }).waitFor()
     await modal(page).getByRole('button', { name: 'Close' }).first().click()
-  }, 120000)
+  })
 })

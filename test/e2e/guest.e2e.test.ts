@@ -15,7 +15,7 @@ let appId: string
 beforeAll(async () => {
   ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
   appId = (await stack.createApp({ name: 'Guests', loginMethods: { email: true, guest: true } })).id
-}, 120_000)
+})
 afterAll(async () => {
   await browser?.close()
   await stack?.stop()

@@ -35,11 +35,11 @@ beforeAll(async () => {
     loginMethods: { passkey: true, sms: true },
     embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } },
   })
-}, 120_000)
+})
 afterAll(async () => {
   await browser?.close()
   await stack?.stop()
-}, 60_000)
+})
 
 async function userWithWallet(email: string): Promise<{ page: Page; cdp: CDPSession; authenticatorId: string; address: `0x${string}` }> {
   // bypassCSP: the wallet frames' CSP (script-src 'self') would refuse the injected axe script.
@@ -292,11 +292,13 @@ describe('MFA', () => {
 })
 
 /** The code of the `index`-th SMS the dev outbox holds for `phone` (oldest first). */
+/** The code of the `index`-th code message (oldest first) the dev outbox holds for `phone`; notices carry no code. */
 async function outboxCode(phone: string, index: number): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const list = (await (await fetch(`${stack.apiUrl}/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { code: string }[]
-    if (list.length > index) return list[list.length - 1 - index]!.code
+  for (let i = 0; i < 300; i++) {
+    const list = (await (await fetch(`${stack.apiUrl}/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { code: string | null }[]
+    const codes = list.flatMap((m) => (m.code ? [m.code] : [])).reverse()
+    if (codes.length > index) return codes[index]!
     await new Promise((r) => setTimeout(r, 200))
   }
-  throw new Error(`no SMS #${index} for ${phone}`)
+  throw new Error(`no SMS code #${index} for ${phone}`)
 }

@@ -27,7 +27,7 @@ beforeAll(async () => {
       customAuth: { issuer: host.issuer, jwksUrl: host.jwksUrl },
     })
   ).id
-}, 120_000)
+})
 afterAll(async () => {
   await browser?.close()
   await stack?.stop()

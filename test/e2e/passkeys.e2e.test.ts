@@ -17,11 +17,11 @@ let appId: string
 beforeAll(async () => {
   ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
   appId = (await stack.createApp({ name: 'Passkeys', loginMethods: { email: true, passkey: true }, passkeysForSignupEnabled: true })).id
-}, 120_000)
+})
 afterAll(async () => {
   await browser?.close()
   await stack?.stop()
-}, 60_000)
+})
 
 /** A fresh page with its own virtual authenticator (resident keys, user verification, auto-approve). */
 async function pageWithAuthenticator(): Promise<{ page: Page; cdp: CDPSession; authenticatorId: string }> {

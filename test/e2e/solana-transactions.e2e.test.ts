@@ -67,7 +67,7 @@ describe('Solana transactions from the embedded wallet', () => {
     await waitForHostEvent(page, 'modal-close', { timeout: 15000 })
     address = (await wallets(page)).find((w) => w.chainType === 'solana')!.address
     await sol.airdrop(address, 2 * SOL)
-  }, 120000)
+  })
   afterAll(async () => {
     await browser?.close()
     await stack?.stop()

@@ -20,11 +20,11 @@ let appId: string
 beforeAll(async () => {
   ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
   appId = (await stack.createApp({ name: 'Telegram', loginMethods: { email: true, telegram: true }, telegram: BOT })).id
-}, 120_000)
+})
 afterAll(async () => {
   await browser?.close()
   await stack?.stop()
-}, 60_000)
+})
 
 /** What Telegram's widget hands over: the user's fields, auth_date and the bot-token HMAC. */
 function signedResult(user: Record<string, string | number>, token = BOT.botToken): Record<string, string> {

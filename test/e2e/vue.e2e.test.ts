@@ -32,7 +32,7 @@ describe('a transaction from the Vue 3 demo page on the local chain of `npm star
       defaultChain: 31337,
     })
     demo = await startDemoServer({ port: 0, appId: id, apiUrl: stack.apiUrl, faucetUrl, tokenAddress: token })
-  }, 120000)
+  })
   afterAll(async () => {
     await browser?.close()
     await demo?.close()

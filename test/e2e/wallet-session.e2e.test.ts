@@ -17,7 +17,7 @@ describe('wallet sessions, mobile and landing order', () => {
   let browser: Browser
   beforeAll(async () => {
     ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
-  }, 60_000)
+  })
   afterAll(async () => {
     await browser?.close()
     await stack?.stop()

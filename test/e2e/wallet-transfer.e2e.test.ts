@@ -16,7 +16,7 @@ describe('wallet transfer through the demo page', () => {
   beforeAll(async () => {
     ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
     await stack.createApp({ name: 'Wallet Transfer Host', loginMethods: { email: true, wallet: true } })
-  }, 60_000)
+  })
   afterAll(async () => {
     await browser?.close()
     await stack?.stop()
