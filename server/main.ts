@@ -68,7 +68,7 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
     app = (await apps.update(app.id, {
       chains: [{ id: DEV_CHAIN_ID, name: 'Local chain (Hardhat)', rpcUrl: chainUrl, sponsored: Boolean(sponsorKey) }],
       defaultChain: DEV_CHAIN_ID,
-      ...(sponsorKey ? { gasSponsorship: devSponsorship } : {}),
+      ...(sponsorKey ? { gasSponsorship: { ...devSponsorship, privateKey: sponsorKey } } : {}),
     }))!
   }
   // Funding on the local chain (demo/fund.html): receive and transfer from a browser wallet need no provider keys.

@@ -8,7 +8,8 @@ import type { App } from '../services/app-config.js'
 
 export type AdminAction = 'app.create' | 'app.update'
 
-const fields = (app: App | null): Record<string, unknown> => (app ? { name: app.name, ...app.config, ...app.settings } : {})
+// The public configuration carries the name too.
+const fields = (app: App | null): Record<string, unknown> => (app ? { ...app.config, ...app.settings } : {})
 
 /** The top-level fields whose value differs between `before` and `after`. */
 export function changedFields(before: App | null, after: App): string[] {

@@ -99,7 +99,7 @@ async function enrollTotp(page: Page, audit = false): Promise<{ secret: string; 
 const mfaMethods = (page: Page) => page.evaluate(() => (document.querySelector('auth-modal') as any).user.mfaMethods as string[])
 
 describe('MFA', () => {
-  it('TOTP: enroll by the setup key, then signing asks for the code (wrong code, then right), export asks again', { timeout: 240_000 }, async () => {
+  it('TOTP: enroll by the setup key, then signing asks for the code (wrong code, then right), export asks again', async () => {
     const { page, address } = await userWithWallet('mfa-totp@example.com')
     const { secret, step } = await enrollTotp(page, true)
     expect(await mfaMethods(page)).toEqual(['totp'])
@@ -130,7 +130,7 @@ describe('MFA', () => {
     expect(key).toMatch(/^0x[0-9a-f]{64}$/)
   })
 
-  it('headless: the host gets mfa-required and signs with submitMfa; error: 4 wrong codes end in the max-attempts text', { timeout: 240_000 }, async () => {
+  it('headless: the host gets mfa-required and signs with submitMfa; error: 4 wrong codes end in the max-attempts text', async () => {
     const { page, address } = await userWithWallet('mfa-headless@example.com')
     const { secret } = await enrollTotp(page)
 
@@ -174,63 +174,59 @@ describe('MFA', () => {
     await axeClean(page, 'Verify your identity: max attempts')
   })
 
-  it(
-    'SMS: Disabled without a phone; with the phone linked, enroll with the last four digits shown, then signing asks for the code',
-    { timeout: 240_000 },
-    async () => {
-      const { page, address } = await userWithWallet('mfa-sms@example.com')
-      const phone = '+14155550177'
-      // No phone on the account: the SMS row shows 'Disabled' and does nothing.
-      void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal()).catch(() => {})
-      await modal(page).getByRole('button', { name: 'Continue' }).click()
-      const smsRow = modal(page).locator('[data-method="sms"]')
-      await smsRow.getByText('Disabled').waitFor()
-      expect(await smsRow.getByRole('button', { name: 'SMS' }).getAttribute('aria-disabled')).toBe('true')
-      await axeClean(page, "Choose a verification method (SMS 'Disabled')")
-      // A click reaches it (Playwright's click() refuses aria-disabled elements) and changes nothing.
-      await smsRow.getByRole('button', { name: 'SMS' }).dispatchEvent('click')
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
-      expect(await modal(page).locator('[data-screen]').getAttribute('data-screen')).toBe('mfa-enroll-chooser')
-      const linked = await eventCount(page)
-      await page.evaluate(() => (document.querySelector('auth-modal') as any).close())
-      await waitForHostEvent(page, 'modal-close', { after: linked })
+  it('SMS: Disabled without a phone; with the phone linked, enroll with the last four digits shown, then signing asks for the code', async () => {
+    const { page, address } = await userWithWallet('mfa-sms@example.com')
+    const phone = '+14155550177'
+    // No phone on the account: the SMS row shows 'Disabled' and does nothing.
+    void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal()).catch(() => {})
+    await modal(page).getByRole('button', { name: 'Continue' }).click()
+    const smsRow = modal(page).locator('[data-method="sms"]')
+    await smsRow.getByText('Disabled').waitFor()
+    expect(await smsRow.getByRole('button', { name: 'SMS' }).getAttribute('aria-disabled')).toBe('true')
+    await axeClean(page, "Choose a verification method (SMS 'Disabled')")
+    // A click reaches it (Playwright's click() refuses aria-disabled elements) and changes nothing.
+    await smsRow.getByRole('button', { name: 'SMS' }).dispatchEvent('click')
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+    expect(await modal(page).locator('[data-screen]').getAttribute('data-screen')).toBe('mfa-enroll-chooser')
+    const linked = await eventCount(page)
+    await page.evaluate(() => (document.querySelector('auth-modal') as any).close())
+    await waitForHostEvent(page, 'modal-close', { after: linked })
 
-      // Link the phone ('Connect your phone'), then SMS enrolls with the number prefilled.
-      await page.locator('#link-phone').click()
-      await modal(page).getByText('Connect your phone').waitFor()
-      await modal(page).getByRole('textbox', { name: 'Phone number' }).pressSequentially('4155550177')
-      await modal(page).getByRole('textbox', { name: 'Phone number' }).press('Enter')
-      await typeCode(page, await outboxCode(phone, 0))
-      await waitForHostEvent(page, 'link-success', { after: linked })
-      void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal()).catch(() => {})
-      await modal(page).getByRole('button', { name: 'Continue' }).click()
-      await modal(page).getByRole('button', { name: 'SMS' }).click()
-      await modal(page).getByText('Enter your phone number').waitFor()
-      expect(await modal(page).getByRole('textbox', { name: 'Phone number' }).inputValue()).toBe(phone)
-      await axeClean(page, 'Enter your phone number')
-      await modal(page).getByRole('button', { name: 'Continue' }).click()
-      await modal(page).getByText('Enter the 6-digit code sent to the number ending in 0177.').waitFor({ timeout: 30000 })
-      await axeClean(page, 'Enter enrollment code (SMS)')
-      await typeCode(page, await outboxCode(phone, 1))
-      await modal(page).getByText('SMS verification added').waitFor({ timeout: 30000 })
-      await axeClean(page, 'SMS verification added')
-      await modal(page).getByRole('button', { name: 'Done' }).click()
-      await modal(page).getByText('Enabled').waitFor()
-      await page.evaluate(() => (document.querySelector('auth-modal') as any).close())
-      expect(await mfaMethods(page)).toEqual(['sms'])
+    // Link the phone ('Connect your phone'), then SMS enrolls with the number prefilled.
+    await page.locator('#link-phone').click()
+    await modal(page).getByText('Connect your phone').waitFor()
+    await modal(page).getByRole('textbox', { name: 'Phone number' }).pressSequentially('4155550177')
+    await modal(page).getByRole('textbox', { name: 'Phone number' }).press('Enter')
+    await typeCode(page, await outboxCode(phone, 0, page))
+    await waitForHostEvent(page, 'link-success', { after: linked })
+    void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal()).catch(() => {})
+    await modal(page).getByRole('button', { name: 'Continue' }).click()
+    await modal(page).getByRole('button', { name: 'SMS' }).click()
+    await modal(page).getByText('Enter your phone number').waitFor()
+    expect(await modal(page).getByRole('textbox', { name: 'Phone number' }).inputValue()).toBe(phone)
+    await axeClean(page, 'Enter your phone number')
+    await modal(page).getByRole('button', { name: 'Continue' }).click()
+    await modal(page).getByText('Enter the 6-digit code sent to the number ending in 0177.').waitFor({ timeout: 30000 })
+    await axeClean(page, 'Enter enrollment code (SMS)')
+    await typeCode(page, await outboxCode(phone, 1, page))
+    await modal(page).getByText('SMS verification added').waitFor({ timeout: 30000 })
+    await axeClean(page, 'SMS verification added')
+    await modal(page).getByRole('button', { name: 'Done' }).click()
+    await modal(page).getByText('Enabled').waitFor()
+    await page.evaluate(() => (document.querySelector('auth-modal') as any).close())
+    expect(await mfaMethods(page)).toEqual(['sms'])
 
-      const after = await eventCount(page)
-      await page.locator('#sign').click()
-      await prompt(page).getByRole('button', { name: 'Sign and continue' }).click()
-      await modal(page).getByText('To continue, please enter the 6-digit code sent to your mobile device.').waitFor({ timeout: 30000 })
-      await axeClean(page, 'Enter verification code (SMS)')
-      await typeCode(page, await outboxCode(phone, 2))
-      const signed = await waitForHostEvent(page, 'sign-success', { after, timeout: 60000 })
-      expect(await verifyMessage({ address, message: await page.evaluate(() => (window as any).demoMessage), signature: signed.detail.signature })).toBe(true)
-    },
-  )
+    const after = await eventCount(page)
+    await page.locator('#sign').click()
+    await prompt(page).getByRole('button', { name: 'Sign and continue' }).click()
+    await modal(page).getByText('To continue, please enter the 6-digit code sent to your mobile device.').waitFor({ timeout: 30000 })
+    await axeClean(page, 'Enter verification code (SMS)')
+    await typeCode(page, await outboxCode(phone, 2, page))
+    const signed = await waitForHostEvent(page, 'sign-success', { after, timeout: 60000 })
+    expect(await verifyMessage({ address, message: await page.evaluate(() => (window as any).demoMessage), signature: signed.detail.signature })).toBe(true)
+  })
 
-  it('passkey MFA with the virtual authenticator; the management screen adds, lists and removes passkeys', { timeout: 240_000 }, async () => {
+  it('passkey MFA with the virtual authenticator; the management screen adds, lists and removes passkeys', async () => {
     const { page, address, cdp, authenticatorId } = await userWithWallet('mfa-passkey@example.com')
     void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal()).catch(() => {})
     await modal(page).getByRole('button', { name: 'Continue' }).click()
@@ -292,13 +288,20 @@ describe('MFA', () => {
 })
 
 /** The code of the `index`-th SMS the dev outbox holds for `phone` (oldest first). */
-/** The code of the `index`-th code message (oldest first) the dev outbox holds for `phone`; notices carry no code. */
-async function outboxCode(phone: string, index: number): Promise<string> {
-  for (let i = 0; i < 300; i++) {
+/**
+ * The code of the `index`-th code message (oldest first) the dev outbox holds for `phone`; notices
+ * carry no code. Waits up to two minutes (a busy machine); then says what the modal shows.
+ */
+async function outboxCode(phone: string, index: number, page: Page): Promise<string> {
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
     const list = (await (await fetch(`${stack.apiUrl}/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { code: string | null }[]
     const codes = list.flatMap((m) => (m.code ? [m.code] : [])).reverse()
     if (codes.length > index) return codes[index]!
     await new Promise((r) => setTimeout(r, 200))
   }
-  throw new Error(`no SMS code #${index} for ${phone}`)
+  const shown = await modal(page)
+    .innerText()
+    .catch(() => '(no modal)')
+  throw new Error(`no SMS code #${index} for ${phone} within 120 s; the modal shows: ${shown}`)
 }

@@ -46,7 +46,7 @@ describe('password recovery and the frame origin check', () => {
     await stack?.stop()
   })
 
-  it('sets a password at creation and recovers with it on a new device; a wrong password shows the message', { timeout: 180_000 }, async () => {
+  it('sets a password at creation and recovers with it on a new device; a wrong password shows the message', async () => {
     const email = 'password.owner@example.com'
     const first = await browser.newContext()
     const page = await first.newPage()
