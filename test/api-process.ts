@@ -74,6 +74,8 @@ export interface HttpRequest {
    * per source address, so suites pick their own to stay out of each other's windows.
    */
   from?: string
+  /** How long to wait for the answer (default 30 s); hundreds of requests at once take longer on a slow machine. */
+  timeoutMs?: number
   /** A wallet frame's device key: the request carries its DPoP proof (bound to `token` when given). */
   device?: DeviceKey
 }
@@ -86,7 +88,7 @@ export interface HttpResponse {
 }
 
 /** One HTTP request on its own connection (no pooling, so `from` is honoured every time). */
-export function http(port: number, req: HttpRequest, timeoutMs = 30_000): Promise<HttpResponse> {
+export function http(port: number, req: HttpRequest, timeoutMs = req.timeoutMs ?? 30_000): Promise<HttpResponse> {
   const headers: Record<string, string> = { ...req.headers }
   if (req.appId !== undefined) headers['privy-app-id'] = req.appId
   if (req.token !== undefined) headers.authorization = `Bearer ${req.token}`
