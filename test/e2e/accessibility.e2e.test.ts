@@ -12,7 +12,7 @@ import { fundWallet, startTx, txPrompt } from './eth-helpers.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { startFakeRelay, type FakeRelay } from '../walletconnect-relay.ts'
 import { axeViolations, expectNoAxeViolations } from './a11y.ts'
-import { eventCount, modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+import { eventCount, modal, submitEmail, typeCode, waitForHostEvent, walletConnectQr } from './helpers.ts'
 import { login, prompt, wallets } from './wallet-helpers.ts'
 
 let stack: Stack
@@ -153,7 +153,7 @@ describe('axe (WCAG 2.1 A/AA) inside the shadow roots', () => {
     await modal(page)
       .getByRole('button', { name: /WalletConnect/ })
       .click()
-    await modal(page).locator('[data-screen="wallet-connect-qr"][data-uri]').waitFor()
+    await walletConnectQr(page)
     await sweep(page, found, 'WalletConnect QR')
 
     expect(found).toEqual({})

@@ -34,3 +34,21 @@ export async function typeCode(page: Page, code: string) {
   await modal(page).getByRole('textbox', { name: 'Digit 1' }).click()
   await page.keyboard.type(code)
 }
+
+/**
+ * The WalletConnect QR screen once its pairing URI is there (`selector` narrows it). The spec gives
+ * the pairing 1.5 s, then 'Wallet request timed out' with Retry; on a slow machine the first try
+ * (which also loads the WalletConnect code) can pass that, so this clicks Retry as a person would,
+ * a few times at most. walletconnect-timing.e2e.test.ts checks the time-out itself.
+ */
+export async function walletConnectQr(page: Page, selector = '[data-screen="wallet-connect-qr"][data-uri]') {
+  const qr = modal(page).locator(selector)
+  const retry = modal(page).getByRole('button', { name: 'Retry' })
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await qr.or(retry).first().waitFor()
+    if (await qr.isVisible()) return qr
+    await retry.click()
+  }
+  await qr.waitFor()
+  return qr
+}

@@ -13,7 +13,7 @@ import { startFakeRelay, type FakeRelay } from '../walletconnect-relay.ts'
 import { startNodeWallet, type NodeWalletConnectWallet } from '../walletconnect-wallet.ts'
 import { newEthereumWallet } from '../wallets.ts'
 import { expectNoAxeViolations } from './a11y.ts'
-import { eventCount, modal, waitForHostEvent } from './helpers.ts'
+import { eventCount, modal, waitForHostEvent, walletConnectQr } from './helpers.ts'
 
 describe('WalletConnect v2 through the demo page', () => {
   let stack: Stack
@@ -51,8 +51,7 @@ describe('WalletConnect v2 through the demo page', () => {
 
   async function pairingUri(page: Page): Promise<string> {
     await modal(page).getByRole('heading', { name: 'Scan code to connect to WalletConnect' }).waitFor()
-    const qr = modal(page).locator('[data-screen="wallet-connect-qr"][data-uri]')
-    await qr.waitFor()
+    const qr = await walletConnectQr(page)
     await modal(page).getByRole('img', { name: 'QR code for WalletConnect' }).waitFor()
     return (await qr.getAttribute('data-uri'))!
   }
@@ -219,7 +218,7 @@ describe('WalletConnect v2 through the demo page', () => {
         .getByRole('button', { name: /Remote Wallet/ })
         .click()
       await modal(page).getByRole('heading', { name: 'Scan code to connect to Remote Wallet' }).waitFor()
-      await modal(page).locator('[data-screen="wallet-connect-qr"][data-uri^="wc:"]').waitFor()
+      await walletConnectQr(page, '[data-screen="wallet-connect-qr"][data-uri^="wc:"]')
       await page.close()
 
       // On a phone the same row is 'Open or install Remote Wallet'; Continue opens `<universal>/wc?uri=<pairing URI>`.
