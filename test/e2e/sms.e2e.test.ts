@@ -20,14 +20,20 @@ afterAll(async () => {
   await stack?.stop()
 })
 
-/** The newest message the dev outbox holds for `phone` (subject 'SMS' or 'WhatsApp'), once there are more than `seen`. */
+/**
+ * The newest code message the dev outbox holds for `phone` (subject 'SMS' or 'WhatsApp'), once there
+ * are more than `seen`. Security notices (a number replaced or removed) carry no code and are passed
+ * over. Waits up to two minutes: on a busy machine the message can take that long.
+ */
 async function outboxMessage(phone: string, seen = 0): Promise<{ code: string; subject: string }> {
-  for (let i = 0; i < 100; i++) {
-    const list = (await (await fetch(`${stack.apiUrl}/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { code: string; subject: string }[]
-    if (list.length > seen) return list[0]!
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    const list = (await (await fetch(`${stack.apiUrl}/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { code: string | null; subject: string }[]
+    const coded = list.filter((m): m is { code: string; subject: string } => Boolean(m.code))
+    if (coded.length > seen) return coded[0]!
     await new Promise((r) => setTimeout(r, 100))
   }
-  throw new Error(`no SMS to ${phone}`)
+  throw new Error(`no SMS code to ${phone} within 120 s`)
 }
 const smsCode = async (phone: string, seen = 0) => (await outboxMessage(phone, seen)).code
 
