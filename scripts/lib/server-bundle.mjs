@@ -28,10 +28,12 @@ function newestSource(dir, newest = 0) {
   return newest
 }
 
-/** True when the bundle is missing or older than a source file of the server or the contract. */
+/** True when the bundle is missing or older than a source file of the server or the contract, or the lockfile. */
 export function serverBundleStale() {
   if (!existsSync(SERVER_BUNDLE)) return true
   const built = statSync(SERVER_BUNDLE).mtimeMs
+  // The bundle carries the dependencies too: a changed lockfile (an upgrade) makes it stale.
+  if (statSync(join(root, 'package-lock.json')).mtimeMs > built) return true
   return SOURCES.some((dir) => newestSource(join(root, dir)) > built)
 }
 
