@@ -37,6 +37,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          // After unit and server (group 0, side by side on both cores): vitest runs projects with
+          // different worker counts in separate groups, and one file at a time is this project's.
+          sequence: { groupOrder: 1 },
           testTimeout: 300000,
           hookTimeout: 300000,
           // One file at a time, all in one process: the servers and the browser a file starts

@@ -9,6 +9,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/chromium.mjs'
 
 const require = createRequire(import.meta.url)
 const REACT_MODULES = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/client']
+// ES-module packages served as one file instead of hundreds (libphonenumber-js is ~400 modules:
+// loaded file by file it took more than a minute on a slow machine).
+const ESM_MODULES = ['libphonenumber-js']
+const BUNDLED = [...REACT_MODULES, ...ESM_MODULES]
 const PREFIX = '/__react-esm__/'
 
 /**
@@ -20,15 +24,16 @@ function reactEsm() {
   let files
   const fileName = (name) => `${name.replace(/\//g, '__')}.js`
   async function bundle() {
-    const entries = Object.fromEntries(
-      REACT_MODULES.map((name) => {
+    const entries = Object.fromEntries([
+      ...ESM_MODULES.map((name) => [name, `export * from '${name}'\n`]),
+      ...REACT_MODULES.map((name) => {
         const keys = Object.keys(require(name)).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key) && key !== 'default')
         const contents = `import m from '${name}'\nexport default m\nexport const { ${keys.join(', ')} } = m\n`
         return [name, contents]
       }),
-    )
+    ])
     const result = await build({
-      entryPoints: Object.fromEntries(REACT_MODULES.map((name) => [fileName(name).slice(0, -3), `virtual:${name}`])),
+      entryPoints: Object.fromEntries(BUNDLED.map((name) => [fileName(name).slice(0, -3), `virtual:${name}`])),
       bundle: true,
       splitting: true,
       format: 'esm',
@@ -53,7 +58,7 @@ function reactEsm() {
       await bundle()
     },
     resolveImport({ source }) {
-      if (REACT_MODULES.includes(source)) return `${PREFIX}${fileName(source)}`
+      if (BUNDLED.includes(source)) return `${PREFIX}${fileName(source)}`
     },
     // Other packages (nanostores) read process.env.NODE_ENV, which browsers do not have.
     transform(context) {
