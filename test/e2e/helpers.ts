@@ -36,10 +36,10 @@ export async function typeCode(page: Page, code: string) {
 }
 
 /**
- * The WalletConnect QR screen once its pairing URI is there (`selector` narrows it). The spec gives
- * the pairing 1.5 s, then 'Wallet request timed out' with Retry; on a slow machine the first try
- * (which also loads the WalletConnect code) can pass that, so this clicks Retry as a person would,
- * a few times at most. walletconnect-timing.e2e.test.ts checks the time-out itself.
+ * The WalletConnect QR screen (or, with its `selector`, the phone redirect screen) once its pairing
+ * URI is there. The spec gives the pairing 1.5 s, then 'Wallet request timed out' with Retry; on a
+ * slow machine the first try (which also loads the WalletConnect code) can pass that, so this
+ * clicks Retry as a person would, a few times at most. walletconnect-timing.e2e.test.ts checks the time-out itself.
  */
 export async function walletConnectQr(page: Page, selector = '[data-screen="wallet-connect-qr"][data-uri]') {
   const qr = modal(page).locator(selector)

@@ -12,7 +12,7 @@ import { startFakeListing } from '../walletconnect-listing.ts'
 import { startFakeRelay, type FakeRelay } from '../walletconnect-relay.ts'
 import { startNodeWallet, type NodeWalletConnectWallet } from '../walletconnect-wallet.ts'
 import { newEthereumWallet } from '../wallets.ts'
-import { modal, waitForHostEvent } from './helpers.ts'
+import { modal, waitForHostEvent, walletConnectQr } from './helpers.ts'
 
 describe('WalletConnect timing (spec part 2 §9)', () => {
   let stack: Stack
@@ -65,8 +65,7 @@ describe('WalletConnect timing (spec part 2 §9)', () => {
     relay.release()
     await modal(page).getByRole('button', { name: 'Retry' }).click()
     await modal(page).getByRole('heading', { name: 'Scan code to connect to WalletConnect' }).waitFor()
-    const qr = modal(page).locator('[data-screen="wallet-connect-qr"][data-uri^="wc:"]')
-    await qr.waitFor({ timeout: 15000 })
+    const qr = await walletConnectQr(page, '[data-screen="wallet-connect-qr"][data-uri^="wc:"]')
     await wallet.pair((await qr.getAttribute('data-uri'))!)
     await modal(page).getByRole('button', { name: 'Sign with your wallet' }).click()
     const success = await waitForHostEvent(page, 'auth-success', { timeout: 30000 })
@@ -101,7 +100,7 @@ describe('WalletConnect timing (spec part 2 §9)', () => {
         .getByRole('button', { name: /Native Wallet/ })
         .click()
       await modal(page).getByRole('heading', { name: 'Open or install Native Wallet' }).waitFor()
-      await modal(page).locator('[data-screen="wallet-connect-redirect"][data-uri^="wc:"]').waitFor({ timeout: 15000 })
+      await walletConnectQr(page, '[data-screen="wallet-connect-redirect"][data-uri^="wc:"]')
       expect(await modal(page).getByText('Still here?').count()).toBe(0)
 
       // The native scheme has no app behind it: the page stays where it is, visible.

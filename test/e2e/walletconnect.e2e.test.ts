@@ -231,7 +231,7 @@ describe('WalletConnect v2 through the demo page', () => {
         .getByRole('button', { name: /Remote Wallet/ })
         .click()
       await modal(mobile).getByRole('heading', { name: 'Open or install Remote Wallet' }).waitFor()
-      const uri = (await modal(mobile).locator('[data-screen="wallet-connect-redirect"][data-uri^="wc:"]').getAttribute('data-uri'))!
+      const uri = (await (await walletConnectQr(mobile, '[data-screen="wallet-connect-redirect"][data-uri^="wc:"]')).getAttribute('data-uri'))!
       await modal(mobile).getByRole('button', { name: 'Continue' }).click()
       await mobile.waitForURL(`${listing.origin}/app/ul/wc?uri=${encodeURIComponent(uri)}`)
       expect(listing.opened).toEqual([`/app/ul/wc?uri=${encodeURIComponent(uri)}`])
