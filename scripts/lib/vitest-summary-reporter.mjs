@@ -2,7 +2,13 @@
 // project (whatever projects vitest.config.ts declares) the counts and wall time, and for each
 // failing test file its full story: the failed tests' errors and everything the file printed.
 // Passing files' output is dropped, so a green run stays quiet.
-import { writeFileSync } from 'node:fs'
+//
+// With GATEHOUSE_VITEST_PROGRESS_FD set (`npm test` under GATEHOUSE_TEST_PROGRESS=1, as CI runs it),
+// it also writes one line per finished file to that descriptor as the run goes: a run stopped from
+// outside (CI's time limit) still shows where its time went and what had failed.
+import { writeFileSync, writeSync } from 'node:fs'
+
+const progressFd = process.env.GATEHOUSE_VITEST_PROGRESS_FD ? Number(process.env.GATEHOUSE_VITEST_PROGRESS_FD) : null
 
 /** Stack frames inside the test runner and Node say nothing about the failure. */
 const runnerFrame = (line) => /^\s+at .*(\/node_modules\/|node:internal|\(<anonymous>\))/.test(line)
@@ -76,6 +82,20 @@ export default class SummaryReporter {
       )
     }
     this.output.delete(testModule.moduleId)
+    if (progressFd !== null) {
+      const tests = testModule.children.allTests().toArray?.() ?? [...testModule.children.allTests()]
+      const names = tests.filter((test) => test.result().state === 'failed').map((test) => `\n      × ${test.fullName}`)
+      const seconds = (testModule.diagnostic().duration / 1000).toFixed(1)
+      const verdict = failed.length || moduleErrors.length ? 'FAILED' : 'ok'
+      try {
+        writeSync(
+          progressFd,
+          `    ${testModule.project.name} ${testModule.relativeModuleId} ${verdict} (${tests.length} tests, ${seconds} s)${names.join('')}\n`,
+        )
+      } catch {
+        // Progress is a courtesy: a closed descriptor must not fail the run.
+      }
+    }
   }
 
   onTestRunEnd(_modules, unhandledErrors) {
