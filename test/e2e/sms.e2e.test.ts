@@ -27,13 +27,17 @@ afterAll(async () => {
  */
 async function outboxMessage(phone: string, seen = 0): Promise<{ code: string; subject: string }> {
   const deadline = Date.now() + 120_000
+  let list: { code: string | null; subject: string }[] = []
   while (Date.now() < deadline) {
-    const list = (await (await fetch(`${stack.apiUrl}/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { code: string | null; subject: string }[]
+    list = (await (await fetch(`${stack.apiUrl}/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as typeof list
     const coded = list.filter((m): m is { code: string; subject: string } => Boolean(m.code))
     if (coded.length > seen) return coded[0]!
     await new Promise((r) => setTimeout(r, 100))
   }
-  throw new Error(`no SMS code to ${phone} within 120 s`)
+  // What the outbox did hold tells a message that never went from one that went without a code.
+  throw new Error(
+    `no new SMS code to ${phone} within 120 s (had seen ${seen}; the outbox holds ${JSON.stringify(list.map((m) => ({ subject: m.subject, code: Boolean(m.code) })))})`,
+  )
 }
 const smsCode = async (phone: string, seen = 0) => (await outboxMessage(phone, seen)).code
 

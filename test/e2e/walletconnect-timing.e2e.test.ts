@@ -99,8 +99,8 @@ describe('WalletConnect timing (spec part 2 §9)', () => {
       await modal(page)
         .getByRole('button', { name: /Native Wallet/ })
         .click()
-      await modal(page).getByRole('heading', { name: 'Open or install Native Wallet' }).waitFor()
       await walletConnectQr(page, '[data-screen="wallet-connect-redirect"][data-uri^="wc:"]')
+      await modal(page).getByRole('heading', { name: 'Open or install Native Wallet' }).waitFor()
       expect(await modal(page).getByText('Still here?').count()).toBe(0)
 
       // The native scheme has no app behind it: the page stays where it is, visible.

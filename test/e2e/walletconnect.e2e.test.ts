@@ -230,8 +230,9 @@ describe('WalletConnect v2 through the demo page', () => {
       await modal(mobile)
         .getByRole('button', { name: /Remote Wallet/ })
         .click()
-      await modal(mobile).getByRole('heading', { name: 'Open or install Remote Wallet' }).waitFor()
+      // The pairing first (Retry when the 1.5 s time-out fired on a slow machine), then its screen.
       const uri = (await (await walletConnectQr(mobile, '[data-screen="wallet-connect-redirect"][data-uri^="wc:"]')).getAttribute('data-uri'))!
+      await modal(mobile).getByRole('heading', { name: 'Open or install Remote Wallet' }).waitFor()
       await modal(mobile).getByRole('button', { name: 'Continue' }).click()
       await mobile.waitForURL(`${listing.origin}/app/ul/wc?uri=${encodeURIComponent(uri)}`)
       expect(listing.opened).toEqual([`/app/ul/wc?uri=${encodeURIComponent(uri)}`])
