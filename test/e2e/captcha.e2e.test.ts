@@ -176,7 +176,8 @@ it('SMS login with captcha on: the code request carries a verified token', async
   })
   const page = await openLanding()
   await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
-  const phone = modal(page).getByRole('textbox', { name: 'Phone number' })
+  // The real field, not the disabled stand-in shown while the phone form's code loads.
+  const phone = modal(page).getByRole('textbox', { name: 'Phone number' }).and(modal(page).locator('input[part~="phone-input"]'))
   await phone.pressSequentially('4155550188')
   fake.setWidget('hold')
   await phone.press('Enter')

@@ -51,8 +51,21 @@ async function openDemo(config: Record<string, unknown>): Promise<Page> {
   return page
 }
 
-const phoneInput = (page: Page) => modal(page).getByRole('textbox', { name: 'Phone number' })
+// The real field, not the disabled stand-in shown while the phone form's code loads
+// (src/screens/sms/LazyPhoneForm.tsx): keys typed into that one go nowhere, as they would for a person.
+const phoneInput = (page: Page) => modal(page).getByRole('textbox', { name: 'Phone number' }).and(modal(page).locator('input[part~="phone-input"]'))
 const submit = (page: Page) => modal(page).locator('[part="phone-form"]').getByRole('button', { name: 'Submit' })
+/**
+ * Types a number and presses Enter once the form has taken it as valid (Submit enabled): pressed
+ * before, on a slow machine, Enter reaches a form still holding a partial number and does nothing.
+ */
+async function enterPhone(page: Page, digits: string) {
+  await phoneInput(page).pressSequentially(digits)
+  await expect
+    .poll(async () => ((await submit(page).isEnabled()) ? 'enabled' : `Submit disabled with "${await phoneInput(page).inputValue()}" in the field`))
+    .toBe('enabled')
+  await phoneInput(page).press('Enter')
+}
 
 describe('SMS login', () => {
   it('logs in: country picker (default US), formatted as typed, submit enabled once valid, Enter submits', async () => {
@@ -108,8 +121,7 @@ describe('SMS login', () => {
   it('error: a wrong SMS code shows "Invalid or expired verification code"', async () => {
     const page = await openDemo({})
     await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
-    await phoneInput(page).pressSequentially('4155550188')
-    await phoneInput(page).press('Enter')
+    await enterPhone(page, '4155550188')
     const code = await smsCode('+14155550188')
     await typeCode(page, code === '000000' ? '111111' : '000000')
     await modal(page).getByText('Invalid or expired verification code').waitFor()
@@ -123,8 +135,7 @@ describe('WhatsApp and prefill', () => {
     await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
     expect(await modal(page).getByRole('radio', { name: 'SMS' }).isChecked()).toBe(true)
     await modal(page).getByRole('radio', { name: 'WhatsApp' }).check()
-    await phoneInput(page).pressSequentially('4155550166')
-    await phoneInput(page).press('Enter')
+    await enterPhone(page, '4155550166')
     await modal(page).getByText('Please check +14155550166 for a WhatsApp message').waitFor()
     const message = await outboxMessage('+14155550166')
     expect(message.subject).toBe('WhatsApp')
@@ -166,8 +177,7 @@ describe('phone linking', () => {
 
     await page.locator('#link-phone').click()
     await modal(page).getByText('Connect your phone').waitFor()
-    await phoneInput(page).pressSequentially('4155550142')
-    await phoneInput(page).press('Enter')
+    await enterPhone(page, '4155550142')
     await typeCode(page, await smsCode('+14155550142'))
     const linked = await waitForHostEvent(page, 'link-success')
     expect(linked.detail).toMatchObject({ linkMethod: 'sms', user: { phone: { number: '+14155550142' } } })
@@ -175,8 +185,7 @@ describe('phone linking', () => {
     await page.locator('#update-phone').click()
     await modal(page).getByText('Update your phone number').waitFor()
     await phoneInput(page).fill('')
-    await phoneInput(page).pressSequentially('4155550143')
-    await phoneInput(page).press('Enter')
+    await enterPhone(page, '4155550143')
     await typeCode(page, await smsCode('+14155550143'))
     const updated = await waitForHostEvent(page, 'update-success')
     expect(updated.detail.user.phone.number).toBe('+14155550143')
