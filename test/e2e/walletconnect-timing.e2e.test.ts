@@ -54,11 +54,12 @@ describe('WalletConnect timing (spec part 2 §9)', () => {
       .getByRole('button', { name: /WalletConnect/ })
       .click()
     // The pairing cannot register while the relay holds the handshake: the connector gives up at 1.5 s,
-    // long before the 120 s request timeout.
-    await modal(page).getByRole('heading', { name: 'Wallet request timed out' }).waitFor({ timeout: 15000 })
+    // long before the 120 s request timeout. Timed by the test process's clock, which also counts
+    // Playwright's round trips (seconds on a busy machine): the upper bound only tells 1.5 s from 120 s.
+    await modal(page).getByRole('heading', { name: 'Wallet request timed out' }).waitFor()
     const waited = Date.now() - pickedAt
     expect(waited).toBeGreaterThanOrEqual(1500)
-    expect(waited).toBeLessThan(15000)
+    expect(waited).toBeLessThan(60000)
     expect(relay.heldCount()).toBeGreaterThan(0)
     await modal(page).getByText('Please try connecting again.').waitFor()
 
