@@ -55,14 +55,18 @@ export default class SummaryReporter {
     project.start = Math.min(project.start, now - (d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration))
     project.end = Math.max(project.end, now)
     const failed = []
+    const failedNames = []
     let counted = 0
+    let total = 0
     for (const test of testModule.children.allTests()) {
+      total++
       const { state, errors } = test.result()
       if (state === 'passed') project.passed++
       else if (state === 'failed') {
         project.failed++
         counted++
         failed.push(`× ${test.fullName}\n${(errors ?? []).map(errorText).join('\n\n')}`)
+        failedNames.push(test.fullName)
       } else project.skipped++
     }
     const moduleErrors = testModule.errors().map(errorText)
@@ -83,15 +87,11 @@ export default class SummaryReporter {
     }
     this.output.delete(testModule.moduleId)
     if (progressFd !== null) {
-      const tests = testModule.children.allTests().toArray?.() ?? [...testModule.children.allTests()]
-      const names = tests.filter((test) => test.result().state === 'failed').map((test) => `\n      × ${test.fullName}`)
+      const names = failedNames.map((name) => `\n      × ${name}`)
       const seconds = (testModule.diagnostic().duration / 1000).toFixed(1)
       const verdict = failed.length || moduleErrors.length ? 'FAILED' : 'ok'
       try {
-        writeSync(
-          progressFd,
-          `    ${testModule.project.name} ${testModule.relativeModuleId} ${verdict} (${tests.length} tests, ${seconds} s)${names.join('')}\n`,
-        )
+        writeSync(progressFd, `    ${testModule.project.name} ${testModule.relativeModuleId} ${verdict} (${total} tests, ${seconds} s)${names.join('')}\n`)
       } catch {
         // Progress is a courtesy: a closed descriptor must not fail the run.
       }

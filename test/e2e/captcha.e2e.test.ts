@@ -10,7 +10,7 @@ import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { FAKE_TURNSTILE_SECRET, FAKE_TURNSTILE_SITE_KEY, startFakeTurnstile, type FakeTurnstile } from '../turnstile.ts'
 import { expectNoAxeViolations } from './a11y.ts'
-import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+import { modal, phoneField, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 
 let stack: Stack
 let browser: Browser
@@ -176,8 +176,7 @@ it('SMS login with captcha on: the code request carries a verified token', async
   })
   const page = await openLanding()
   await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
-  // The real field, not the disabled stand-in shown while the phone form's code loads.
-  const phone = modal(page).getByRole('textbox', { name: 'Phone number' }).and(modal(page).locator('input[part~="phone-input"]'))
+  const phone = phoneField(page)
   await phone.pressSequentially('4155550188')
   fake.setWidget('hold')
   await phone.press('Enter')

@@ -30,6 +30,12 @@ export async function submitEmail(page: Page, email: string) {
   await input.press('Enter')
 }
 
+/**
+ * The phone form's number field: the real one, not the disabled stand-in shown while the form's
+ * code loads (src/screens/sms/LazyPhoneForm.tsx), where typed keys go nowhere, as for a person.
+ */
+export const phoneField = (page: Page) => modal(page).getByRole('textbox', { name: 'Phone number' }).and(modal(page).locator('input[part~="phone-input"]'))
+
 export async function typeCode(page: Page, code: string) {
   await modal(page).getByRole('textbox', { name: 'Digit 1' }).click()
   await page.keyboard.type(code)

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { expectNoAxeViolations } from './a11y.ts'
-import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+import { modal, phoneField, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 
 let stack: Stack
 let browser: Browser
@@ -51,9 +51,7 @@ async function openDemo(config: Record<string, unknown>): Promise<Page> {
   return page
 }
 
-// The real field, not the disabled stand-in shown while the phone form's code loads
-// (src/screens/sms/LazyPhoneForm.tsx): keys typed into that one go nowhere, as they would for a person.
-const phoneInput = (page: Page) => modal(page).getByRole('textbox', { name: 'Phone number' }).and(modal(page).locator('input[part~="phone-input"]'))
+const phoneInput = phoneField
 const submit = (page: Page) => modal(page).locator('[part="phone-form"]').getByRole('button', { name: 'Submit' })
 /**
  * Types a number and presses Enter once the form has taken it as valid (Submit enabled): pressed
