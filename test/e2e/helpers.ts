@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
 
 export interface HostEvent {
   type: string
@@ -35,6 +36,21 @@ export async function submitEmail(page: Page, email: string) {
  * code loads (src/screens/sms/LazyPhoneForm.tsx), where typed keys go nowhere, as for a person.
  */
 export const phoneField = (page: Page) => modal(page).getByRole('textbox', { name: 'Phone number' }).and(modal(page).locator('input[part~="phone-input"]'))
+
+const phoneSubmit = (page: Page) => modal(page).locator('[part="phone-form"]').getByRole('button', { name: 'Submit' })
+
+/**
+ * Types a number into the phone form and presses Enter once the form has taken it as valid (Submit
+ * enabled): pressed before, on a slow machine, Enter reaches a form still holding a partial number
+ * and does nothing.
+ */
+export async function enterPhone(page: Page, digits: string) {
+  await phoneField(page).pressSequentially(digits)
+  await expect
+    .poll(async () => ((await phoneSubmit(page).isEnabled()) ? 'enabled' : `Submit disabled with "${await phoneField(page).inputValue()}" in the field`))
+    .toBe('enabled')
+  await phoneField(page).press('Enter')
+}
 
 export async function typeCode(page: Page, code: string) {
   await modal(page).getByRole('textbox', { name: 'Digit 1' }).click()

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { axeViolations } from './a11y.ts'
-import { eventCount, modal, typeCode, waitForHostEvent } from './helpers.ts'
+import { enterPhone, eventCount, modal, typeCode, waitForHostEvent } from './helpers.ts'
 import { copyExportedKey, login, prompt } from './wallet-helpers.ts'
 
 const STEP_MS = 30_000
@@ -195,8 +195,7 @@ describe('MFA', () => {
     // Link the phone ('Connect your phone'), then SMS enrolls with the number prefilled.
     await page.locator('#link-phone').click()
     await modal(page).getByText('Connect your phone').waitFor()
-    await modal(page).getByRole('textbox', { name: 'Phone number' }).pressSequentially('4155550177')
-    await modal(page).getByRole('textbox', { name: 'Phone number' }).press('Enter')
+    await enterPhone(page, '4155550177')
     await typeCode(page, await outboxCode(phone, 0, page))
     await waitForHostEvent(page, 'link-success', { after: linked })
     void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal()).catch(() => {})

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { expectNoAxeViolations } from './a11y.ts'
-import { modal, phoneField, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+import { enterPhone, modal, phoneField, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 
 let stack: Stack
 let browser: Browser
@@ -53,17 +53,6 @@ async function openDemo(config: Record<string, unknown>): Promise<Page> {
 
 const phoneInput = phoneField
 const submit = (page: Page) => modal(page).locator('[part="phone-form"]').getByRole('button', { name: 'Submit' })
-/**
- * Types a number and presses Enter once the form has taken it as valid (Submit enabled): pressed
- * before, on a slow machine, Enter reaches a form still holding a partial number and does nothing.
- */
-async function enterPhone(page: Page, digits: string) {
-  await phoneInput(page).pressSequentially(digits)
-  await expect
-    .poll(async () => ((await submit(page).isEnabled()) ? 'enabled' : `Submit disabled with "${await phoneInput(page).inputValue()}" in the field`))
-    .toBe('enabled')
-  await phoneInput(page).press('Enter')
-}
 
 describe('SMS login', () => {
   it('logs in: country picker (default US), formatted as typed, submit enabled once valid, Enter submits', async () => {
