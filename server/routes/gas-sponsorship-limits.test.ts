@@ -84,6 +84,23 @@ forEachDatabase((target) => {
     })
   }
 
+  /**
+   * An RPC in front of the local chain: `answer` may answer a call itself (any value but
+   * `undefined`); every other call goes to the chain.
+   */
+  async function rpcProxy(answer: (method: string) => unknown) {
+    const proxy: Server = createServer(async (req, res) => {
+      const chunks: Buffer[] = []
+      for await (const c of req) chunks.push(c as Buffer)
+      const call = JSON.parse(Buffer.concat(chunks).toString()) as { id: number; method: string; params?: unknown[] }
+      const own = answer(call.method)
+      const result = own !== undefined ? own : await chain.request(call.method, call.params ?? [])
+      res.setHeader('content-type', 'application/json').end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }))
+    })
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r))
+    return { url: `http://127.0.0.1:${(proxy.address() as { port: number }).port}`, close: () => proxy.close() }
+  }
+
   const relay = (appId: string, user: User, signed: Hex, o: { ip?: string; server?: Harness } = {}) =>
     (o.server ?? h).post(
       `/api/v1/wallets/${user.walletId}/rpc`,
@@ -181,18 +198,13 @@ forEachDatabase((target) => {
     let topUpSent!: () => void
     const sent = new Promise<void>((resolve) => (topUpSent = resolve))
     let receiptsHeld = true
-    const gate: Server = createServer(async (req, res) => {
-      const chunks: Buffer[] = []
-      for await (const c of req) chunks.push(c as Buffer)
-      const call = JSON.parse(Buffer.concat(chunks).toString()) as { id: number; method: string; params?: unknown[] }
-      if (call.method === 'eth_sendRawTransaction') topUpSent()
-      const result = call.method === 'eth_getTransactionReceipt' && receiptsHeld ? null : await chain.request(call.method, call.params ?? [])
-      res.setHeader('content-type', 'application/json').end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }))
+    const gate = await rpcProxy((method) => {
+      if (method === 'eth_sendRawTransaction') topUpSent()
+      return method === 'eth_getTransactionReceipt' && receiptsHeld ? null : undefined
     })
-    await new Promise<void>((r) => gate.listen(0, '127.0.0.1', r))
     const second = await startHarness(sameDatabase(target.kind, h.database), { now: h.clock.now })
     try {
-      const { appId, sponsor } = await sponsoredApp({}, `http://127.0.0.1:${(gate.address() as { port: number }).port}`)
+      const { appId, sponsor } = await sponsoredApp({}, gate.url)
       const user = await userWithWallet(appId, 'two-instances@example.com')
       const signed = [await signTransfer(user), await signTransfer(user, { to: privateKeyToAccount(generatePrivateKey()).address })]
       const first = relay(appId, user, signed[0]!)
@@ -224,21 +236,10 @@ forEachDatabase((target) => {
 
   it('error: a top-up whose receipt never comes still counts against the budget', async () => {
     // An RPC that forwards everything but never has a receipt: the top-up leaves, its confirmation does not come.
-    const proxy: Server = createServer(async (req, res) => {
-      const chunks: Buffer[] = []
-      for await (const c of req) chunks.push(c as Buffer)
-      const call = JSON.parse(Buffer.concat(chunks).toString()) as { id: number; method: string }
-      const result = call.method === 'eth_getTransactionReceipt' ? null : await chain.request(call.method, (call as { params?: unknown[] }).params ?? [])
-      res.setHeader('content-type', 'application/json').end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }))
-    })
-    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r))
+    const proxy = await rpcProxy((method) => (method === 'eth_getTransactionReceipt' ? null : undefined))
     try {
       const { widget } = await chainFees()
-      const address = proxy.address() as { port: number }
-      const { appId, sponsor } = await sponsoredApp(
-        { expirySeconds: 10, dailyWeiPerApp: String((21_000n * widget * 3n) / 2n) },
-        `http://127.0.0.1:${address.port}`,
-      )
+      const { appId, sponsor } = await sponsoredApp({ expirySeconds: 10, dailyWeiPerApp: String((21_000n * widget * 3n) / 2n) }, proxy.url)
       const user = await userWithWallet(appId, 'no-receipt@example.com')
       const res = await relay(appId, user, await signTransfer(user))
       expect(res.statusCode).toBe(502)

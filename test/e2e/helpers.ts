@@ -37,7 +37,8 @@ export async function submitEmail(page: Page, email: string) {
  */
 export const phoneField = (page: Page) => modal(page).getByRole('textbox', { name: 'Phone number' }).and(modal(page).locator('input[part~="phone-input"]'))
 
-const phoneSubmit = (page: Page) => modal(page).locator('[part="phone-form"]').getByRole('button', { name: 'Submit' })
+/** The phone form's Submit button. */
+export const phoneSubmit = (page: Page) => modal(page).locator('[part="phone-form"]').getByRole('button', { name: 'Submit' })
 
 /**
  * Types a number into the phone form and presses Enter once the form has taken it as valid (Submit

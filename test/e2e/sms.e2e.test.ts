@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { expectNoAxeViolations } from './a11y.ts'
-import { enterPhone, modal, phoneField, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+import { enterPhone, modal, phoneField, phoneSubmit, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 
 let stack: Stack
 let browser: Browser
@@ -51,21 +51,18 @@ async function openDemo(config: Record<string, unknown>): Promise<Page> {
   return page
 }
 
-const phoneInput = phoneField
-const submit = (page: Page) => modal(page).locator('[part="phone-form"]').getByRole('button', { name: 'Submit' })
-
 describe('SMS login', () => {
   it('logs in: country picker (default US), formatted as typed, submit enabled once valid, Enter submits', async () => {
     const page = await openDemo({})
     await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
     await modal(page).getByText('Log in with SMS').waitFor()
     expect(await modal(page).getByRole('combobox', { name: 'Country' }).inputValue()).toBe('US')
-    await phoneInput(page).pressSequentially('415555')
-    expect(await submit(page).isDisabled()).toBe(true)
-    await phoneInput(page).pressSequentially('0123')
-    expect(await phoneInput(page).inputValue()).toBe('(415) 555-0123')
-    expect(await submit(page).isDisabled()).toBe(false)
-    await phoneInput(page).press('Enter')
+    await phoneField(page).pressSequentially('415555')
+    expect(await phoneSubmit(page).isDisabled()).toBe(true)
+    await phoneField(page).pressSequentially('0123')
+    expect(await phoneField(page).inputValue()).toBe('(415) 555-0123')
+    expect(await phoneSubmit(page).isDisabled()).toBe(false)
+    await phoneField(page).press('Enter')
     await modal(page).getByText('Please check +14155550123 for a message').waitFor()
     await typeCode(page, await smsCode('+14155550123'))
     const success = await waitForHostEvent(page, 'auth-success')
@@ -75,7 +72,7 @@ describe('SMS login', () => {
     // The most recent login was by SMS: next time the phone input is the inline one.
     await page.evaluate(() => document.querySelector('auth-modal')!.logout())
     await page.locator('#login').click()
-    await phoneInput(page).waitFor()
+    await phoneField(page).waitFor()
     await modal(page).getByRole('button', { name: 'Continue with Email' }).waitFor()
     await page.close()
   })
@@ -85,11 +82,11 @@ describe('SMS login', () => {
     await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
     const country = modal(page).getByRole('combobox', { name: 'Country' })
     expect(await country.inputValue()).toBe('GB')
-    await phoneInput(page).pressSequentially('07911123456')
-    expect(await submit(page).isDisabled()).toBe(false)
+    await phoneField(page).pressSequentially('07911123456')
+    expect(await phoneSubmit(page).isDisabled()).toBe(false)
     await country.selectOption('DE')
-    expect(await phoneInput(page).inputValue()).toBe('')
-    expect(await submit(page).isDisabled()).toBe(true)
+    expect(await phoneField(page).inputValue()).toBe('')
+    expect(await phoneSubmit(page).isDisabled()).toBe(true)
     await page.close()
   })
 
@@ -97,8 +94,8 @@ describe('SMS login', () => {
     const page = await openDemo({})
     await modal(page).getByRole('button', { name: 'Continue with SMS' }).click()
     await modal(page).getByRole('combobox', { name: 'Country' }).selectOption('FR')
-    await phoneInput(page).pressSequentially('612345678')
-    await phoneInput(page).press('Enter')
+    await phoneField(page).pressSequentially('612345678')
+    await phoneField(page).press('Enter')
     await modal(page).getByText('This region is not supported').waitFor()
     await modal(page).getByText('SMS authentication from this region is not available').waitFor()
     await expectNoAxeViolations(page, 'This region is not supported')
@@ -146,10 +143,10 @@ describe('WhatsApp and prefill', () => {
     await page.evaluate(() => document.querySelector('auth-modal')!.close())
     await page.evaluate(() => void (document.querySelector('auth-modal') as any).login({ prefill: { type: 'phone', value: '+4915123456789' } }))
     await modal(page).locator('[data-screen="landing"]').waitFor()
-    await expect.poll(() => phoneInput(page).inputValue()).toBe('01512 3456789')
+    await expect.poll(() => phoneField(page).inputValue()).toBe('01512 3456789')
     expect(await modal(page).getByRole('combobox', { name: 'Country' }).inputValue()).toBe('DE')
-    expect(await submit(page).isDisabled()).toBe(false)
-    await submit(page).click()
+    expect(await phoneSubmit(page).isDisabled()).toBe(false)
+    await phoneSubmit(page).click()
     await modal(page).getByText('Please check +4915123456789 for a message').waitFor()
     await page.close()
   })
@@ -171,7 +168,7 @@ describe('phone linking', () => {
 
     await page.locator('#update-phone').click()
     await modal(page).getByText('Update your phone number').waitFor()
-    await phoneInput(page).fill('')
+    await phoneField(page).fill('')
     await enterPhone(page, '4155550143')
     await typeCode(page, await smsCode('+14155550143'))
     const updated = await waitForHostEvent(page, 'update-success')
