@@ -29,11 +29,14 @@ export class RecoveryHold {
     const t = this.deps.now()
     const boundAt = await this.boundAt(session)
     if (this.settled(boundAt, secret, t)) return
-    if (session.mfa_verified_at != null && (await this.factorsPredate(session.user_id, boundAt, secret, t))) return
+    const factorsPredate = await this.factorsPredate(session.user_id, boundAt, secret, t)
+    if (session.mfa_verified_at != null && factorsPredate) return
     const opensAt = boundAt + this.deps.holdMs
+    // The way out through MFA is offered only to a user who has a factor that would open the hold.
+    const orMfa = factorsPredate ? '; you can also verify with your second factor first' : ''
     throw new ApiError(
       'recovery_on_hold',
-      `You logged in with a method added to this account recently. For your security, recovering the wallet with it opens on ${new Date(opensAt).toUTCString()}; you can also verify with your second factor first.`,
+      `You logged in with a method added to this account recently. For your security, recovering the wallet with it opens on ${new Date(opensAt).toUTCString()}${orMfa}.`,
       { opens_at: opensAt },
     )
   }

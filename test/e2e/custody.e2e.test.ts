@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { eventCount, modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
-import { login, wallets } from './wallet-helpers.ts'
+import { login, prompt, wallets } from './wallet-helpers.ts'
 
 /** Short, so the revocation test waits seconds, not the default 30 s (the server caps it at 30 s). */
 const SESSION_CHECK_MS = 2000
@@ -188,6 +188,42 @@ describe('custody survives a stolen token', () => {
     const updated = await waitForHostEvent(page, 'update-success')
     expect(updated.detail.user.email.address).toBe('takeover.owner2@example.com')
     await context.close()
+  })
+
+  it('an address changed after the wallet does not open it on a new device for a day: the prompt says when, and so does a headless rejection', async () => {
+    const { context, page, wallet } = await owner('hold.owner@example.com')
+    await page.evaluate(() => void (document.querySelector('auth-modal') as any).updateEmail())
+    await modal(page).getByText('Update your email').waitFor()
+    await submitEmail(page, 'hold.new@example.com')
+    await typeCode(page, await stack.nextCode('hold.new@example.com'))
+    await waitForHostEvent(page, 'update-success')
+    await context.close()
+
+    // Whoever changed the address logs in with it on another device and asks the wallet to sign.
+    const other = await browser.newContext()
+    const device = await other.newPage()
+    await login(device, stack, 'hold.new@example.com')
+    await waitForHostEvent(device, 'modal-close', { timeout: 15000 })
+    const before = await eventCount(device)
+    await device.locator('#sign').click()
+    await prompt(device).getByRole('button', { name: 'Sign and continue' }).click()
+    const notice = prompt(device).getByText(/recovering the wallet with it opens on/)
+    await notice.waitFor({ timeout: 30000 })
+    // The date a day from now, and no way out through a second factor this user does not have.
+    const text = await notice.innerText()
+    const opens = new Date(/opens on ([^;.]+GMT)/.exec(text)![1]!).getTime()
+    expect(opens - Date.now()).toBeGreaterThan(23 * 3600_000)
+    expect(text).not.toContain('second factor')
+    await prompt(device).getByRole('button', { name: 'Not now' }).click()
+    expect((await waitForHostEvent(device, 'sign-error', { after: before })).detail.code).toBe('USER_REJECTED')
+    // A host signing without the wallet UI hears why, with the same text, in its sign-error event.
+    const beforeHeadless = await eventCount(device)
+    expect((await signHeadless(device)).ok).toBe(false)
+    const refused = (await waitForHostEvent(device, 'sign-error', { after: beforeHeadless })).detail
+    expect(refused.code).toBe('RECOVERY_ON_HOLD')
+    expect(refused.message).toMatch(/recovering the wallet with it opens on/)
+    expect(await wallets(device)).toEqual([expect.objectContaining({ address: wallet.address })])
+    await other.close()
   })
 
   it('script on the host page cannot borrow the device key for anything but a login or refresh', async () => {
