@@ -113,8 +113,9 @@ export async function loginThroughput({ concurrency = 32, seconds = 20 } = {}) {
     const htu = `${base}/api/v1/passwordless/authenticate`
     const half = seconds / 2
     // Unmeasured warm-up (JIT, SQLite page cache, the first device key import), both paths.
-    const warm = await measure('warm', null, Math.max(1, seconds / 5))
-    await measure('warm-bound', await proofPool(Math.ceil(warm.loginsPerSecond * 2 * Math.max(1, seconds / 5)), htu), Math.max(1, seconds / 5))
+    const warmSeconds = Math.max(1, seconds / 5)
+    const warm = await measure('warm', null, warmSeconds)
+    await measure('warm-bound', await proofPool(Math.ceil(warm.loginsPerSecond * 2 * warmSeconds), htu), warmSeconds)
     // Plain and device-bound phases in the order A B B A, each half the time: the database grows
     // and the machine drifts during the run, and this order cancels a steady drift between the two.
     // Each bound phase gets its own pool, made just before it (a proof lives 60 s) and sized at

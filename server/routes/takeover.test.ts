@@ -187,7 +187,7 @@ forEachDatabase((target) => {
       expect(refused.statusCode).toBe(403)
       expect(refused.json().code).toBe('recovery_on_hold')
       expect(refused.json().error).toContain('recently')
-      // This user has no second factor: the text offers no way out through one.
+      // The text names no second factor: a user with MFA is asked for it before recovery.
       expect(refused.json().error).not.toContain('second factor')
       expect(refused.body).not.toContain('share')
       expect(refused.json().data.opens_at).toBeGreaterThan(h.clock.now() + NEW_METHOD_HOLD_MS - 60_000)

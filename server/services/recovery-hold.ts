@@ -29,14 +29,13 @@ export class RecoveryHold {
     const t = this.deps.now()
     const boundAt = await this.boundAt(session)
     if (this.settled(boundAt, secret, t)) return
-    const factorsPredate = await this.factorsPredate(session.user_id, boundAt, secret, t)
-    if (session.mfa_verified_at != null && factorsPredate) return
+    if (session.mfa_verified_at != null && (await this.factorsPredate(session.user_id, boundAt, secret, t))) return
     const opensAt = boundAt + this.deps.holdMs
-    // The way out through MFA is offered only to a user who has a factor that would open the hold.
-    const orMfa = factorsPredate ? '; you can also verify with your second factor first' : ''
+    // No "verify with your second factor" here: a user with MFA is asked for it before key material
+    // (EmbeddedWalletService.keyMaterial), so a refusal reaching this text is one MFA did not open.
     throw new ApiError(
       'recovery_on_hold',
-      `You logged in with a method added to this account recently. For your security, recovering the wallet with it opens on ${new Date(opensAt).toUTCString()}${orMfa}.`,
+      `You logged in with a method added to this account recently. For your security, recovering the wallet with it opens on ${new Date(opensAt).toUTCString()}.`,
       { opens_at: opensAt },
     )
   }

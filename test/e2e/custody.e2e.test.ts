@@ -209,7 +209,7 @@ describe('custody survives a stolen token', () => {
     await prompt(device).getByRole('button', { name: 'Sign and continue' }).click()
     const notice = prompt(device).getByText(/recovering the wallet with it opens on/)
     await notice.waitFor({ timeout: 30000 })
-    // The date a day from now, and no way out through a second factor this user does not have.
+    // The date a day from now, and no way out through a second factor (MFA is asked before recovery).
     const text = await notice.innerText()
     const opens = new Date(/opens on ([^;.]+GMT)/.exec(text)![1]!).getTime()
     expect(opens - Date.now()).toBeGreaterThan(23 * 3600_000)
