@@ -17,6 +17,7 @@ import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
 import { loadKeyRing } from './crypto/tokens.js'
 import { ApiError, clientErrorHandler, installErrorHandlers, sendError } from './errors.js'
 import { registerOpenApi } from './openapi.js'
+import { checkResponses } from './response-check.js'
 import { AccountService } from './services/accounts.js'
 import { AppStore } from './services/apps.js'
 import { CaptchaService } from './services/captcha.js'
@@ -98,6 +99,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     frameworkErrors: (error, _request, reply) =>
       sendError(reply, 'invalid_data', error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The URL is not valid'),
   })
+  // Response schemas document and (in tests) check the answers; they never reshape one in production.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data))
+  if (config.checkResponses) checkResponses(app)
 
   const keys = await loadKeyRing(db, { secret: config.secret, issuer: config.publicUrl, now, dialect: database.dialect })
   // Printing puts login codes in the log: a development convenience, never in production.

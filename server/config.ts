@@ -71,6 +71,8 @@ export interface ServerConfig {
   smtpFrom: string
   /** Development mode: dev outbox, localhost CORS, generated secrets. NODE_ENV !== 'production'. */
   dev: boolean
+  /** Every success answer is checked against its route's response schema (tests; GATEHOUSE_CHECK_RESPONSES=1). */
+  checkResponses: boolean
   /** Bearer token for /api/v1/admin; null disables the admin API. */
   adminToken: string | null
   /** Keys the code HMAC and encrypts the stored signing key. Required in production. */
@@ -212,6 +214,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     smtpUrl: overrides.smtpUrl ?? null,
     smtpFrom: overrides.smtpFrom ?? 'Gatehouse <no-reply@localhost>',
     dev: overrides.dev ?? true,
+    checkResponses: overrides.checkResponses ?? false,
     adminToken: overrides.adminToken ?? null,
     secret: overrides.secret ?? null,
     recoverySecret: overrides.recoverySecret ?? null,
@@ -321,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || null,
     smtpFrom: env.SMTP_FROM || undefined,
     dev: env.NODE_ENV !== 'production',
+    checkResponses: env.GATEHOUSE_CHECK_RESPONSES === '1',
     adminToken: env.GATEHOUSE_ADMIN_TOKEN || null,
     secret: env.GATEHOUSE_SECRET || null,
     recoverySecret: env.GATEHOUSE_RECOVERY_SECRET || null,

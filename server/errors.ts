@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { API_ERROR_CODES, type ApiErrorBody, type ApiErrorCode } from '@gatehouse/contract'
+import { ResponseSchemaError } from './response-check.js'
 
 /** An answer with a code from the shared table; the status comes from the table. */
 export class ApiError extends Error {
@@ -49,6 +50,11 @@ function validationMessage(error: FastifyError): string {
 export function installErrorHandlers(app: FastifyInstance, routePatterns: () => Map<string, Set<string>>) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) return sendError(reply, error.code, error.message, error.data)
+    if (error instanceof ResponseSchemaError) {
+      // Only where answers are checked (tests): the message names the route and the field.
+      console.error(error.message)
+      return sendError(reply, 'internal_error', error.message)
+    }
     if (error.validation) return sendError(reply, 'invalid_data', validationMessage(error))
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined
     if (mapped) return sendError(reply, mapped[0], mapped[1])

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ROUTES } from '@gatehouse/contract/routes'
 import { buildServer } from './app.js'
 import { ADMIN_TOKEN, TEST_SECRET } from './testing.js'
 
@@ -81,7 +82,10 @@ describe('OpenAPI document', () => {
   let doc: {
     openapi: string
     info: { title: string; version: string }
-    paths: Record<string, Record<string, { security?: unknown[]; parameters?: { in: string; name: string }[] }>>
+    paths: Record<
+      string,
+      Record<string, { security?: unknown[]; parameters?: { in: string; name: string }[]; responses?: Record<string, { description?: string }> }>
+    >
     components: { securitySchemes: Record<string, unknown> }
   }
 
@@ -140,5 +144,28 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/v1/admin/apps'].post.security).toEqual([{ adminToken: [] }])
     expect(doc.paths['/api/v1/apps/{app_id}'].get.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'app_id' }))
     expect(doc.paths['/api/v1/passwordless/init'].post).toMatchObject({ requestBody: { content: { 'application/json': { schema: { required: ['email'] } } } } })
+  })
+
+  it('documents the answer of every operation: each declares its success response (no "Default Response")', () => {
+    const missing = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(
+          ([, op]) =>
+            !Object.keys(op.responses ?? {}).some((status) => /^2\d\d$/.test(status)) ||
+            Object.values(op.responses ?? {}).some((r) => r.description === 'Default Response'),
+        )
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    )
+    expect(missing).toEqual([])
+  })
+
+  it('registers every /api/v1 route from the route map of the contract, and routes every entry of the map', () => {
+    const routed = routesOf(app)
+      .filter(([, u]) => u.startsWith('/api/v1/') && u !== '/api/v1/openapi.json')
+      .map(([m, u]) => `${m} ${u.slice('/api/v1'.length)}`)
+    const mapped = Object.values(ROUTES).map((r) => `${r.method} ${r.path}`)
+    expect(Object.keys(ROUTES)).toEqual(mapped)
+    expect(routed.filter((r) => !mapped.includes(r)).sort()).toEqual([])
+    expect(mapped.filter((r) => !routed.includes(r)).sort()).toEqual([])
   })
 })

@@ -120,6 +120,7 @@ export async function startHarness(target: TestDatabase, options: BuildServerOpt
     secret: TEST_SECRET,
     publicUrl: TEST_PUBLIC_URL,
     appCacheMs: 0,
+    checkResponses: true,
     ...options,
   })
 

@@ -67,7 +67,7 @@ async function launchStack({ database, env }: { database: Database; env: Record<
   const server = await startScratchServer({
     entry,
     exitWithParent: true,
-    env: { SMTP_URL: smtp.url, DATABASE_URL: databaseUrl ?? '', ...env },
+    env: { SMTP_URL: smtp.url, DATABASE_URL: databaseUrl ?? '', GATEHOUSE_CHECK_RESPONSES: '1', ...env },
   })
   const demo = await startDemoServer({ port: 0, appId: 'no-app-yet', apiUrl: server.base })
   // What the server leaves on disk goes with this process: the server itself exits with it.

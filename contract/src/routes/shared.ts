@@ -35,6 +35,7 @@ export const wireUserSchema = {
 
 /** What every login and refresh answers (spec part 1 §7). */
 export const authResponseSchema = {
+  description: 'The auth response: the user, a new access token, identity token and refresh token',
   type: 'object',
   required: ['user', 'is_new_user', 'token', 'identity_token', 'session_update_action'],
   properties: {
@@ -52,6 +53,7 @@ export const authResponseSchema = {
 
 /** `{ success: true }`: the answer of calls that only report that they were done. */
 export const successSchema = {
+  description: 'Done',
   type: 'object',
   required: ['success'],
   properties: { success: { type: 'boolean', const: true } },
