@@ -2,7 +2,7 @@
  * ES256 signing keys and JWTs. The key pair lives in the database so every instance signs
  * with the same key and host backends see one stable JWKS; it is imported once at start.
  */
-import { createPrivateKey, type KeyObject } from 'node:crypto'
+import { createPrivateKey, type KeyObject, type webcrypto } from 'node:crypto'
 import { SignJWT, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type JWTPayload } from 'jose'
 import type { Db } from '../db/schema.js'
 import { insertFirstSigningKey, listActiveSigningKeys } from '../db/signing-keys.js'
@@ -13,7 +13,7 @@ export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60
 const ACCESS_TYP = 'at+jwt'
 const ALG = 'ES256'
 
-type VerifyKey = CryptoKey
+type VerifyKey = webcrypto.CryptoKey
 
 export interface TokenSubject {
   appId: string

@@ -5,6 +5,7 @@
  * CUSTOM_TOKEN_MAX_LIFETIME_S ahead): a leaked one must not log in forever. The issuer always, and
  * the audience when the app names one, must match.
  */
+import type { webcrypto } from 'node:crypto'
 import { createRemoteJWKSet, importJWK, importSPKI, jwtVerify, type JWK, type JWTVerifyGetKey } from 'jose'
 import { ApiError } from '../errors.js'
 import { isTrustedFetchUrl, type App, type CustomAuthSettings } from './app-config.js'
@@ -18,7 +19,7 @@ const CLOCK_TOLERANCE_S = 60
 const remoteSets = new Map<string, JWTVerifyGetKey>()
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'ES512', 'EdDSA']
 
-async function keyFor(settings: CustomAuthSettings, dev: boolean): Promise<JWTVerifyGetKey | CryptoKey> {
+async function keyFor(settings: CustomAuthSettings, dev: boolean): Promise<JWTVerifyGetKey | webcrypto.CryptoKey> {
   if (settings.jwksUrl) {
     // Keys fetched over plain http could be anyone's (the admin API refuses such a URL outside development).
     if (!isTrustedFetchUrl(settings.jwksUrl, dev)) throw new ApiError('invalid_credentials', 'Invalid custom token: the JWKS URL must be https')
@@ -35,7 +36,7 @@ async function keyFor(settings: CustomAuthSettings, dev: boolean): Promise<JWTVe
     // One configured key is used whatever kid the token names (a set would match by kid).
     const jwk = JSON.parse(key) as JWK
     const alg = jwk.alg ?? (jwk.kty === 'RSA' ? 'RS256' : jwk.kty === 'OKP' ? 'EdDSA' : jwk.crv === 'P-384' ? 'ES384' : 'ES256')
-    return (await importJWK(jwk, alg)) as CryptoKey
+    return (await importJWK(jwk, alg)) as webcrypto.CryptoKey
   }
   // A PEM does not say its algorithm; jose needs one to import, so try the common families.
   for (const alg of ['ES256', 'RS256', 'EdDSA', 'ES384', 'ES512']) {

@@ -317,7 +317,7 @@ export class OAuthService {
         )
         await checkProviderRefusal(response, r.provider)
         if (!response.ok) throw new Error(`profile ${response.status}`)
-        return r.preset.profile(await response.json())
+        return r.preset.profile((await response.json()) as Record<string, unknown>)
       }
     } catch (error) {
       if (error instanceof ApiError) throw error
