@@ -2,10 +2,15 @@
  * A software WebAuthn authenticator for server tests: it answers the server's creation and
  * request options the way a platform authenticator does (attestation 'none', ES256, a resident
  * credential), so passkey sign-up and login run end to end without a browser. The browser
- * ceremony itself is covered in Chromium (test/e2e/passkeys.e2e.test.ts).
+ * ceremony itself is covered in Chromium (test/e2e/passkeys.e2e.test.ts). Its credentials come in
+ * the spec's snake_case wire shape (raw_id, response.client_data_json, …); `'webauthn'` gives
+ * WebAuthn's camelCase JSON instead, the shape earlier widget builds send.
  */
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto'
+import { assertionToWire, registrationToWire } from '@gatehouse/contract'
 import { isoCBOR } from '@simplewebauthn/server/helpers'
+
+export type CredentialShape = 'spec' | 'webauthn'
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest()
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url')
@@ -19,6 +24,8 @@ export class SoftPasskey {
   private readonly privateKey: KeyObject
   private readonly publicJwk: { x: string; y: string }
   private counter = 0
+  /** The user handle the creation options named (a resident key answers it with every assertion). */
+  private userHandle: string | undefined
 
   constructor() {
     const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -38,7 +45,8 @@ export class SoftPasskey {
   }
 
   /** The PublicKeyCredential JSON for `navigator.credentials.create` with the server's options (snake_case, as served). */
-  register(options: { challenge: string; rp: { id: string } }, origin: string) {
+  register(options: { challenge: string; rp: { id: string }; user?: { id: string } }, origin: string, shape: CredentialShape = 'spec') {
+    this.userHandle = options.user?.id
     const idBytes = Buffer.from(this.id, 'base64url')
     const length = Buffer.alloc(2)
     length.writeUInt16BE(idBytes.length)
@@ -61,7 +69,7 @@ export class SoftPasskey {
         ['authData', new Uint8Array(authData)],
       ]) as never,
     )
-    return {
+    const json = {
       id: this.id,
       rawId: this.id,
       type: 'public-key' as const,
@@ -70,21 +78,25 @@ export class SoftPasskey {
         attestationObject: b64url(attestationObject),
         transports: ['internal'],
       },
-      clientExtensionResults: {},
+      authenticatorAttachment: 'platform',
+      clientExtensionResults: { credProps: { rk: true } },
     }
+    return shape === 'spec' ? registrationToWire(json) : json
   }
 
   /** The assertion for `navigator.credentials.get` with the server's request options. */
-  assert(options: { challenge: string; rp_id: string }, origin: string) {
+  assert(options: { challenge: string; rp_id: string }, origin: string, shape: CredentialShape = 'spec') {
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, origin)
     const authData = this.authData(options.rp_id, FLAGS_UP_UV)
     const signature = sign('sha256', Buffer.concat([authData, sha256(Buffer.from(clientDataJSON, 'base64url'))]), this.privateKey)
-    return {
+    const json = {
       id: this.id,
       rawId: this.id,
       type: 'public-key' as const,
-      response: { clientDataJSON, authenticatorData: b64url(authData), signature: b64url(signature) },
+      response: { clientDataJSON, authenticatorData: b64url(authData), signature: b64url(signature), userHandle: this.userHandle },
+      authenticatorAttachment: 'platform',
       clientExtensionResults: {},
     }
+    return shape === 'spec' ? assertionToWire(json) : json
   }
 }

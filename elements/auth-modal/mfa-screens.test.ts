@@ -240,6 +240,11 @@ describe('MFA screens in <auth-modal>', () => {
     await verified
     equal(prompts, 2)
     equal(calls[0]!.payload.method, 'passkey')
-    equal((calls[0]!.payload.authenticatorResponse as { id: string }).id, 'Y3JlZC0x')
+    // The assertion in the spec's snake_case (part 3 §3), as the frame sends it on to /mfa/passkeys/verify.
+    const sent = calls[0]!.payload.authenticatorResponse as { id: string; raw_id: string; response: object; rawId?: unknown }
+    equal(sent.id, 'Y3JlZC0x')
+    equal(sent.raw_id, 'Y3JlZC0x')
+    equal(sent.rawId, undefined)
+    equal(Object.keys(sent.response).sort().join(), 'authenticator_data,client_data_json,signature')
   })
 })

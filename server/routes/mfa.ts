@@ -4,6 +4,8 @@
  * session is then bound to that device. Sending an SMS code for verification and passkey options
  * come from the host page (bearer only), which runs the WebAuthn ceremony on its own origin.
  */
+import { assertionFromWire } from '@gatehouse/contract'
+import { ROUTES } from '@gatehouse/contract/routes'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import type { FastifyRequest } from 'fastify'
 import { HEADER_APP, type ApiInstance } from '../context.js'
@@ -31,20 +33,9 @@ const smsEnrollSchema = {
   headers: bearerHeaders,
   body: { ...obj, required: ['phone_number', 'code'], properties: { phone_number: phone, code } },
 } as const
-const passkeyVerifySchema = {
-  summary: 'Verify with a passkey enrolled in MFA (wallet frame only)',
-  headers: bearerHeaders,
-  body: { type: 'object', required: ['authenticator_response'], properties: { authenticator_response: { type: 'object' } } },
-} as const
-const passkeyEnrollmentSchema = {
-  summary: "Set which of the user's passkeys are enrolled in MFA (wallet frame only)",
-  headers: bearerHeaders,
-  body: {
-    ...obj,
-    required: ['credential_ids'],
-    properties: { credential_ids: { type: 'array', maxItems: 5, items: { type: 'string', maxLength: 1024 } }, remove_for_login: { type: 'boolean' } },
-  },
-} as const
+const passkeyInit = ROUTES['POST /mfa/passkeys/init']
+const passkeyVerify = ROUTES['POST /mfa/passkeys/verify']
+const passkeyEnrollment = ROUTES['POST /mfa/passkeys/enrollment']
 
 export default async function mfaRoutes(app: ApiInstance) {
   const { sessions, wallets, mfa, mfaPasskeys } = app.gatehouse
@@ -91,14 +82,15 @@ export default async function mfaRoutes(app: ApiInstance) {
     user: await mfa.unenroll(await frame(request), 'sms'),
   }))
 
-  app.post('/mfa/passkeys/init', { schema: emptySchema, config: HEADER_APP }, async (request) => {
+  app.post(passkeyInit.path, { schema: passkeyInit.schema, config: HEADER_APP }, async (request) => {
     const caller = await bearer(request)
     return { options: await mfaPasskeys.init(request.gatehouseApp!, caller.userId, request.headers.origin) }
   })
-  app.post('/mfa/passkeys/verify', { schema: passkeyVerifySchema, config: HEADER_APP }, async (request) =>
-    mfaPasskeys.verify(await frame(request), request.body.authenticator_response as unknown as AuthenticationResponseJSON),
+  // The assertion as WebAuthn's JSON, for @simplewebauthn (the spec's snake_case or the older camelCase: routes/passkeys.ts).
+  app.post(passkeyVerify.path, { schema: passkeyVerify.schema, config: HEADER_APP }, async (request) =>
+    mfaPasskeys.verify(await frame(request), assertionFromWire(request.body.authenticator_response) as AuthenticationResponseJSON),
   )
-  app.post('/mfa/passkeys/enrollment', { schema: passkeyEnrollmentSchema, config: HEADER_APP }, async (request) => ({
+  app.post(passkeyEnrollment.path, { schema: passkeyEnrollment.schema, config: HEADER_APP }, async (request) => ({
     user: await mfaPasskeys.enrollment(await frame(request), request.gatehouseApp!, request.body.credential_ids, Boolean(request.body.remove_for_login)),
   }))
 }

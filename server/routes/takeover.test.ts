@@ -58,7 +58,11 @@ forEachDatabase((target) => {
         ['/passwordless_sms/link', { phoneNumber: '+14155550100', code: await codeFor('+14155550100', true) }],
         ['/passwordless_sms/update', { old_phone_number: '+14155550100', new_phone_number: '+14155550101', code: '123456' }],
         ['/passkeys/link/init', {}, { origin: APP_ORIGIN }],
-        ['/passkeys/link', { authenticator_response: { id: 'x', rawId: 'x', type: 'public-key', response: {} } }, { origin: APP_ORIGIN }],
+        [
+          '/passkeys/link',
+          { authenticator_response: { id: 'x', raw_id: 'x', type: 'public-key', response: { client_data_json: 'e30', attestation_object: 'oA' } } },
+          { origin: APP_ORIGIN },
+        ],
         ['/oauth/link', { authorization_code: 'code', state_code: 'state-code-0123456789', code_verifier: 'v'.repeat(43), provider: 'google' }],
         ['/telegram/link', { telegram_auth_result: { id: 1, auth_date: 1, hash: 'x' } }],
         ['/farcaster/link', { channel_token: 'token', message: 'message', signature: '0x00' }],

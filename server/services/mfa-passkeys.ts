@@ -3,6 +3,7 @@
  * Verification is a WebAuthn assertion by one of the enrolled passkeys, its challenge issued to the
  * host page (the WebAuthn origin) and spent by the wallet frame's verify call.
  */
+import type { PasskeyRequestOptions } from '@gatehouse/contract'
 import { generateAuthenticationOptions, type AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { listLinkedAccounts, setLinkedAccountDetails } from '../db/linked-accounts.js'
 import type { Db, LinkedAccountsTable } from '../db/schema.js'
@@ -50,7 +51,7 @@ export class MfaPasskeys {
         expires_at: t + CHALLENGE_TTL_MS,
       })
       .execute()
-    return snakeKeys(options)
+    return snakeKeys(options) as PasskeyRequestOptions
   }
 
   /** Whether `response` is a valid assertion of an enrolled passkey of the caller over a live challenge (spent). */

@@ -13,6 +13,7 @@ import {
 } from '@simplewebauthn/server'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { randomBytes } from 'node:crypto'
+import type { PasskeyCreationOptions, PasskeyRequestOptions } from '@gatehouse/contract'
 import type { ServerConfig } from '../config.js'
 import { findLinkedAccount, listLinkedAccounts } from '../db/linked-accounts.js'
 import type { Db, PasskeyChallengesTable } from '../db/schema.js'
@@ -155,7 +156,7 @@ export class PasskeyService {
       extensions: { credProps: true },
     })
     await this.issue(app, userId ? 'link' : 'register', origin, options.challenge, userId, webauthnUserId)
-    return snakeKeys(options)
+    return snakeKeys(options) as PasskeyCreationOptions
   }
 
   /** Passkey login is the app's switch (`loginMethods.passkey`); checked before a challenge is issued or spent. */
@@ -244,7 +245,7 @@ export class PasskeyService {
       allowCredentials: [],
     })
     await this.issue(app, 'authenticate', origin, options.challenge, null, null)
-    return snakeKeys(options)
+    return snakeKeys(options) as PasskeyRequestOptions
   }
 
   async authenticate(app: App, challenge: string, response: AuthenticationResponseJSON, mode: AuthMode | undefined, ip: string): Promise<AuthResponse> {

@@ -1,16 +1,16 @@
 /**
  * The browser half of a passkey ceremony, loaded only when a passkey screen or action runs (it
- * pulls in @simplewebauthn/browser). The server sends options with the spec's snake_case names
- * (rp_id, allow_credentials, …); the library wants WebAuthn's camelCase JSON.
+ * pulls in @simplewebauthn/browser). The wire speaks the spec's snake_case both ways: options come
+ * as rp_id, allow_credentials, … and the credential goes back as raw_id, response.client_data_json,
+ * … (spec part 2 §7, part 3 §3); the library speaks WebAuthn's camelCase JSON.
  */
+import { assertionToWire, registrationToWire, type PasskeyAssertionWire, type PasskeyRegistrationWire } from '@gatehouse/contract'
 import {
   browserSupportsWebAuthn,
   startAuthentication,
   startRegistration,
-  type AuthenticationResponseJSON,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
 } from '@simplewebauthn/browser'
 import { PasskeyRejectedError, PasskeyUnknownError, WebAuthnNotSupportedError } from '../errors/passkey.ts'
 
@@ -35,19 +35,21 @@ function requireWebAuthn() {
   if (!browserSupportsWebAuthn()) throw new WebAuthnNotSupportedError()
 }
 
-export async function createCredential(options: unknown): Promise<RegistrationResponseJSON> {
+/** Creates a passkey with the server's creation options → the new credential, as the wire carries it. */
+export async function createCredential(options: unknown): Promise<PasskeyRegistrationWire> {
   requireWebAuthn()
   try {
-    return await startRegistration({ optionsJSON: camelKeys(options) as PublicKeyCredentialCreationOptionsJSON })
+    return registrationToWire(await startRegistration({ optionsJSON: camelKeys(options) as PublicKeyCredentialCreationOptionsJSON }))
   } catch (error) {
     throw mapCeremonyError(error)
   }
 }
 
-export async function getCredential(options: unknown): Promise<AuthenticationResponseJSON> {
+/** Signs the server's challenge with a passkey → the assertion, as the wire carries it. */
+export async function getCredential(options: unknown): Promise<PasskeyAssertionWire> {
   requireWebAuthn()
   try {
-    return await startAuthentication({ optionsJSON: camelKeys(options) as PublicKeyCredentialRequestOptionsJSON })
+    return assertionToWire(await startAuthentication({ optionsJSON: camelKeys(options) as PublicKeyCredentialRequestOptionsJSON }))
   } catch (error) {
     throw mapCeremonyError(error)
   }

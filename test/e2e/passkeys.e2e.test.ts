@@ -57,11 +57,33 @@ const openPasskeyEntry = async (page: Page) => {
   await modal(page).getByRole('button', { name: 'I have a passkey' }).click()
 }
 
+/** The `authenticator_response` of every POST the page makes to `path` (after /api/v1), as sent. */
+function credentialsSentTo(page: Page, path: string): Record<string, unknown>[] {
+  const sent: Record<string, unknown>[] = []
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === `/api/v1${path}`) sent.push(r.postDataJSON().authenticator_response)
+  })
+  return sent
+}
+
+/** Every key of a credential, nested ones as `response.client_data_json`. */
+const keysOf = (value: unknown, prefix = ''): string[] =>
+  value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value).flatMap(([k, v]) => [prefix + k, ...keysOf(v, `${prefix}${k}.`)]) : []
+
+/** The spec's wire shape (part 2 §7, part 3 §3): snake_case at every level, no WebAuthn camelCase. */
+function expectSpecShape(credential: Record<string, unknown> | undefined, response: string[]) {
+  const keys = keysOf(credential)
+  expect(keys).toEqual(expect.arrayContaining(['id', 'raw_id', 'type', 'client_extension_results', ...response.map((k) => `response.${k}`)]))
+  expect(keys.filter((k) => /[A-Z]/.test(k))).toEqual([])
+}
+
 const passkeysOf = (page: Page) => page.evaluate(() => document.querySelector('auth-modal')!.user!.linkedAccounts.filter((a) => a.type === 'passkey') as any[])
 
 describe('passkeys', () => {
   it('signs up with a new passkey, then logs in again with it after logging out', async () => {
     const { page, cdp, authenticatorId } = await pageWithAuthenticator()
+    const registered = credentialsSentTo(page, '/passkeys/register')
+    const asserted = credentialsSentTo(page, '/passkeys/authenticate')
     await openPasskeyEntry(page)
     await modal(page).getByText('Log in or create a new account?').waitFor()
     await modal(page).getByRole('button', { name: 'Create new account' }).click()
@@ -86,11 +108,14 @@ describe('passkeys', () => {
     // The signature counter moved forward on the authenticator and the server kept it.
     const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
     expect(after.credentials[0].signCount).toBeGreaterThan(0)
+    expectSpecShape(registered[0], ['client_data_json', 'attestation_object', 'transports'])
+    expectSpecShape(asserted[0], ['client_data_json', 'authenticator_data', 'signature', 'user_handle'])
     await page.context().close()
   })
 
   it('links a passkey to an e-mail user (linkPasskey), logs in with it, then unlinks it (unlinkPasskey)', async () => {
     const { page } = await pageWithAuthenticator()
+    const linkedWith = credentialsSentTo(page, '/passkeys/link')
     await page.evaluate(() => document.querySelector('auth-modal')!.open())
     await submitEmail(page, 'passkey-linker@example.com')
     await typeCode(page, await stack.nextCode('passkey-linker@example.com'))
@@ -104,6 +129,7 @@ describe('passkeys', () => {
     const linkEvent = await waitForHostEvent(page, 'link-success')
     expect(linkEvent.detail.linkMethod).toBe('passkey')
     expect(linkEvent.detail.linkedAccount.credentialId).toBe(linked[0].credentialId)
+    expectSpecShape(linkedWith[0], ['client_data_json', 'attestation_object'])
     await settle(page)
 
     // The linked passkey logs in to the same user.

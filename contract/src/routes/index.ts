@@ -4,12 +4,14 @@
  * typed by them (server/routes/*.ts, src/api/client.ts).
  */
 import { passwordlessRoutes } from './passwordless.ts'
+import { passkeyRoutes } from './passkeys.ts'
 
 export * from './define.ts'
 export * from './shared.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
+  ...passkeyRoutes,
 } as const
 
 export type Routes = typeof ROUTES
