@@ -84,7 +84,7 @@ export class LoginCodes {
     const cooldownMs = throttle.enabled ? limits.resendCooldownSeconds * 1000 : 0
     const stored = await putLoginCode(
       db,
-      { app_id: appId, email: identifier, code_hash: hashCode(secret, appId, identifier, code), created_at: t, expires_at: t + limits.codeTtlSeconds * 1000 },
+      { app_id: appId, identifier, code_hash: hashCode(secret, appId, identifier, code), created_at: t, expires_at: t + limits.codeTtlSeconds * 1000 },
       t - cooldownMs,
     )
     if (!stored) throw new ApiError('too_many_requests', CODE_SENT_RECENTLY_MESSAGE)
