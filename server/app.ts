@@ -1,65 +1,31 @@
 /**
- * buildServer(options) assembles the API: database, keys, services, CORS, the app-id gate,
- * error handling and the routes. Tests call it in-process; main.ts adds the listening socket.
+ * buildServer(options) assembles the API: the database, the services (composed apart from HTTP in
+ * create-services.ts), CORS, the app-id gate, error handling and the routes. Tests call it in-process; main.ts adds the listening socket.
  */
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { productionProblems, resolveConfig, type ConfigOverrides, type TrustProxy } from './config.js'
-import { API_PREFIX, type Gatehouse } from './context.js'
-import { deleteExpiredAccountTransfers } from './db/account-transfers.js'
-import { deleteExpiredLoginCodes } from './db/codes.js'
-import { deleteExpiredOAuthStates } from './db/oauth-states.js'
+import { API_PREFIX } from './context.js'
+import { createServices, LOCAL_ORIGIN, sweepExpired, type Gatehouse, type ServiceOptions } from './create-services.js'
 import { openDatabase, type DatabaseHandle } from './db/connect.js'
-import { deleteExpiredRefreshTokens } from './db/sessions.js'
-import { deleteExpiredWalletNonces } from './db/wallet-nonces.js'
-import { DeviceProofs } from './services/device-proofs.js'
-import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
-import { loadKeyRing } from './crypto/tokens.js'
+import { APP_ID_PATTERN } from './crypto/hash.js'
 import { ApiError, clientErrorHandler, installErrorHandlers, sendError } from './errors.js'
 import { registerOpenApi } from './openapi.js'
 import { checkResponses } from './response-check.js'
-import { AccountService } from './services/accounts.js'
-import { AppStore } from './services/apps.js'
-import { CaptchaService } from './services/captcha.js'
-import { TokenPrices } from './services/token-prices.js'
-import { SplTokens } from './services/spl-tokens.js'
-import { EmbeddedWalletService } from './services/embedded-wallets.js'
-import { createMailer, type Mailer } from './services/mailer.js'
-import { OAuthService, type OAuthDeps } from './services/oauth.js'
-import { PasswordlessService } from './services/passwordless.js'
-import { PasswordlessSmsService } from './services/passwordless-sms.js'
-import { PasskeyService } from './services/passkeys.js'
-import { MfaService } from './services/mfa.js'
-import { MfaPasskeys } from './services/mfa-passkeys.js'
-import { ShareBox } from './crypto/share-box.js'
-import { createSmsSender, type SmsSender } from './services/sms-sender.js'
-import { AccountNotices } from './services/account-notices.js'
-import { RecoveryHold } from './services/recovery-hold.js'
-import { SessionService } from './services/sessions.js'
-import { Throttle } from './services/throttle.js'
 import apiRoutes from './routes/api.js'
 import devRoutes, { devHostCheck, isDevPath } from './routes/dev.js'
 import devIdpRoutes from './routes/dev-idp.js'
 import healthRoutes from './routes/health.js'
 import walletFrameRoutes from './routes/wallet-frame.js'
-import { FarcasterService } from './services/farcaster.js'
-import { TelegramService } from './services/telegram.js'
 
-export interface BuildServerOptions extends ConfigOverrides {
+/** The configuration, plus what tests inject into the services (clock, mailer, SMS sender, OAuth presets). */
+export interface BuildServerOptions extends ConfigOverrides, Omit<ServiceOptions, 'log'> {
   /** An open database (from `openDatabase`); otherwise one is opened from databaseUrl/dbFile and closed with the server. */
   database?: DatabaseHandle
-  /** Replaces the mail transport (the dev outbox comes from `createMailer`). */
-  mailer?: Mailer
-  /** Replaces the SMS transport. */
-  smsSender?: SmsSender
-  /** Clock in ms; tests move it to expire codes and tokens. */
-  now?: () => number
   /** Fastify logger; defaults to the configured level (warn). Pass false to silence. */
   logger?: boolean
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void }
-  /** Replaces parts of OAuth provider presets (tests: stand-ins for Apple, TikTok… on loopback). */
-  oauthPresets?: OAuthDeps['presets']
 }
 
 export const CORS_HEADERS = [
@@ -72,7 +38,6 @@ export const CORS_HEADERS = [
   'farcaster-channel-token',
   'dpop',
 ]
-const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000
 
 export async function buildServer(options: BuildServerOptions = {}): Promise<FastifyInstance> {
@@ -82,10 +47,6 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const now = options.now ?? Date.now
   const ownsDatabase = !options.database
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dbFile: config.dbFile }))
-  const db = database.db
-  // Without a configured secret (tests, quick experiments) codes are keyed by a per-process
-  // secret: pending codes die with the process, which is harmless there.
-  const secret = config.secret ?? randomToken(32)
 
   // Created first: services log through it (the captcha check's warnings about the provider).
   const app = Fastify({
@@ -103,98 +64,13 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   app.setSerializerCompiler(() => (data) => JSON.stringify(data))
   if (config.checkResponses) checkResponses(app)
 
-  const keys = await loadKeyRing(db, { secret: config.secret, issuer: config.publicUrl, now, dialect: database.dialect })
-  // Printing puts login codes in the log: a development convenience, never in production.
-  const mailer = options.mailer ?? createMailer({ ...config, print: config.printMail && config.dev, now })
-  const throttle = new Throttle(db, config.rateLimits, config.rateLimitsDisabled, now)
-  const captcha = new CaptchaService({ config, log: app.log })
-  const apps = new AppStore(db, { cacheMs: config.appCacheMs, now, secret: config.secret, dev: config.dev })
-  // Rows written before app secrets were sealed (or while no secret was configured) are sealed now.
-  await apps.sealStoredSecrets()
-  const sessions = new SessionService(db, keys, now, config.refreshReuseGraceMs)
-  const smsSender = options.smsSender ?? createSmsSender({ config: config.sms, outbox: mailer.outbox, print: config.printMail && config.dev, now })
-  const notices = new AccountNotices({ db, mailer, sms: smsSender, now, log: app.log })
-  const accounts = new AccountService({ db, sessions, throttle, now, notices })
-  const passwordless = new PasswordlessService({ db, mailer, throttle, captcha, sessions, accounts, secret, now })
-  const passwordlessSms = new PasswordlessSmsService({
-    db,
-    sms: smsSender,
-    throttle,
-    captcha,
-    accounts,
-    secret,
+  const gatehouse = await createServices(config, database, {
     now,
-    allowedCountries: config.smsAllowedCountries,
-  })
-  const frameOrigin = new URL(config.publicUrl).origin
-  const deviceProofs = new DeviceProofs(db, config.publicUrl, now)
-  const mfa = new MfaService({
-    db,
-    sms: smsSender,
-    throttle,
-    box: new ShareBox(secret, 'mfa-totp'),
-    secret,
-    now,
-    notices,
-    enrollLoginMaxAgeMs: config.mfaEnrollLoginMaxAgeMs,
-    smsAllowedCountries: config.smsAllowedCountries,
-  })
-  const wallets = new EmbeddedWalletService({
-    mfa,
-    db,
-    sessions,
-    throttle,
-    secret,
-    recoverySecret: config.recoverySecret,
-    frameOrigin,
-    mailer,
-    exportLoginMaxAgeMs: config.exportLoginMaxAgeMs,
-    notices,
-    recoveryHold: new RecoveryHold({ db, now, holdMs: config.newMethodHoldMs }),
+    mailer: options.mailer,
+    smsSender: options.smsSender,
+    oauthPresets: options.oauthPresets,
     log: app.log,
-    now,
   })
-  // The page a provider sends the browser back to must be an origin the app allows.
-  const oauth = new OAuthService({
-    db,
-    accounts,
-    throttle,
-    captcha,
-    now,
-    publicUrl: config.publicUrl,
-    originAllowed: (a, origin) => (config.dev && LOCAL_ORIGIN.test(origin)) || a.settings.allowedOrigins.includes(origin),
-    presets: options.oauthPresets,
-  })
-  const passkeys = new PasskeyService({ db, accounts, throttle, captcha, config, now })
-  const mfaPasskeys = new MfaPasskeys({ db, mfa, passkeys, accounts, now })
-  const farcaster = new FarcasterService({ db, accounts, throttle, captcha, config: config.farcaster, dev: config.dev, now })
-  const telegram = new TelegramService({ accounts, throttle, captcha, now })
-  const gatehouse: Gatehouse = {
-    config,
-    database,
-    db,
-    apps,
-    mailer,
-    keys,
-    sessions,
-    accounts,
-    passwordless,
-    passwordlessSms,
-    throttle,
-    captcha,
-    now,
-    wallets,
-    mfa,
-    mfaPasskeys,
-    oauth,
-    passkeys,
-    farcaster,
-    telegram,
-    deviceProofs,
-    notices,
-    tokenPrices: new TokenPrices(config.priceSourceUrl, now),
-    splTokens: new SplTokens(config.splTokenSymbols, now),
-  }
 
   app.decorate('gatehouse', gatehouse)
   app.decorateRequest('gatehouseApp', null)
@@ -250,7 +126,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     if (!source || source === 'none') return
     const raw = source === 'param' ? (request.params as { app_id?: string }).app_id : request.headers['privy-app-id']
     const id = typeof raw === 'string' ? raw : ''
-    const found = APP_ID_PATTERN.test(id) ? await apps.get(id) : null
+    const found = APP_ID_PATTERN.test(id) ? await gatehouse.apps.get(id) : null
     if (!found) throw new ApiError('missing_or_invalid_app_id', 'Missing or invalid app id')
     request.gatehouseApp = found
   })
@@ -265,24 +141,13 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
 
   // Expired rows are dead weight: sweep them now and then (every instance may; it is idempotent).
   const sweep = setInterval(() => {
-    const t = now()
-    Promise.all([
-      deleteExpiredLoginCodes(db, t),
-      deleteExpiredRefreshTokens(db, t),
-      deleteExpiredAccountTransfers(db, t),
-      deleteExpiredOAuthStates(db, t),
-      throttle.deleteStale(),
-      deleteExpiredWalletNonces(db, t),
-      deviceProofs.deleteExpired(t),
-      passkeys.deleteExpired(t),
-      farcaster.deleteExpired(t),
-    ]).catch((error) => app.log.warn({ err: error }, 'sweep failed'))
+    sweepExpired(gatehouse, now()).catch((error) => app.log.warn({ err: error }, 'sweep failed'))
   }, SWEEP_INTERVAL_MS)
   sweep.unref()
 
   app.addHook('onClose', async () => {
     clearInterval(sweep)
-    if (!options.mailer) await mailer.close()
+    if (!options.mailer) await gatehouse.mailer.close()
     if (ownsDatabase) await database.close()
   })
   return app

@@ -1,58 +1,12 @@
 /** What route handlers reach through `app.gatehouse`, and the per-route options they set. */
-import type { TokenPrices } from './services/token-prices.js'
-import type { SplTokens } from './services/spl-tokens.js'
-import type { OAuthService } from './services/oauth.js'
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify'
-import type { ServerConfig } from './config.js'
-import type { KeyRing } from './crypto/tokens.js'
-import type { DatabaseHandle } from './db/connect.js'
-import type { Db } from './db/schema.js'
+import type { Gatehouse } from './create-services.js'
 import type { App } from './services/app-config.js'
-import type { AccountService } from './services/accounts.js'
-import type { AppStore } from './services/apps.js'
-import type { CaptchaService } from './services/captcha.js'
-import type { EmbeddedWalletService } from './services/embedded-wallets.js'
-import type { Mailer } from './services/mailer.js'
-import type { PasswordlessService } from './services/passwordless.js'
-import type { PasswordlessSmsService } from './services/passwordless-sms.js'
-import type { PasskeyService } from './services/passkeys.js'
-import type { FarcasterService } from './services/farcaster.js'
-import type { SessionService } from './services/sessions.js'
-import type { TelegramService } from './services/telegram.js'
-import type { DeviceBinding, DeviceProofs } from './services/device-proofs.js'
-import type { Throttle } from './services/throttle.js'
-import type { MfaService } from './services/mfa.js'
-import type { MfaPasskeys } from './services/mfa-passkeys.js'
-import type { AccountNotices } from './services/account-notices.js'
+import type { DeviceBinding } from './services/device-proofs.js'
 
-export interface Gatehouse {
-  config: ServerConfig
-  database: DatabaseHandle
-  db: Db
-  apps: AppStore
-  mailer: Mailer
-  keys: KeyRing
-  sessions: SessionService
-  accounts: AccountService
-  passwordless: PasswordlessService
-  passwordlessSms: PasswordlessSmsService
-  throttle: Throttle
-  captcha: CaptchaService
-  now: () => number
-  wallets: EmbeddedWalletService
-  mfa: MfaService
-  mfaPasskeys: MfaPasskeys
-  oauth: OAuthService
-  passkeys: PasskeyService
-  farcaster: FarcasterService
-  telegram: TelegramService
-  deviceProofs: DeviceProofs
-  /** Security notices to the contacts an account had before a change (services/account-notices.ts). */
-  notices: AccountNotices
-  tokenPrices: TokenPrices
-  splTokens: SplTokens
-}
+/** The services (composed in create-services.ts, without HTTP). */
+export type { Gatehouse } from './create-services.js'
 
 /**
  * What a route file receives: `request.body`, `params`, `querystring` and `headers` are typed from

@@ -4,7 +4,7 @@
 // accounts are written directly into the SVM (no mint authority transactions needed); the SPL Token
 // program then moves them like any token.
 import { createRequire } from 'node:module'
-import { ATA_PROGRAM_ID, METADATA_PROGRAM_ID, TOKEN_PROGRAM_ID } from './local-solana.mjs'
+import { ATA_PROGRAM_ID, METADATA_PROGRAM_ID, TOKEN_PROGRAM_ID } from './solana-programs.mjs'
 
 const require = createRequire(import.meta.url)
 

@@ -5,11 +5,11 @@
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 
+import { ATA_PROGRAM_ID, METADATA_PROGRAM_ID, TOKEN_PROGRAM_ID } from './solana-programs.mjs'
+
 const require = createRequire(import.meta.url)
 
-export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
-export const ATA_PROGRAM_ID = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
-export const METADATA_PROGRAM_ID = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s'
+export { ATA_PROGRAM_ID, METADATA_PROGRAM_ID, TOKEN_PROGRAM_ID }
 /** litesvm's default fee: 5000 lamports per signature (no priority fee). */
 export const LAMPORTS_PER_SIGNATURE = 5000
 /** How many slots a blockhash stays valid on a real cluster (web3.js's lastValidBlockHeight). */

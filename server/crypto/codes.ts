@@ -10,11 +10,11 @@ export function generateCode(): string {
     .padStart(CODE_LENGTH, '0')
 }
 
-/** Binds the hash to the app and address so a hash row cannot be replayed elsewhere. */
-export function hashCode(secret: string, appId: string, email: string, code: string): string {
-  return hmacSha256(secret, `${appId}\n${email}\n${code}`)
+/** Binds the hash to the app and the code's identifier so a hash row cannot be replayed elsewhere. */
+export function hashCode(secret: string, appId: string, identifier: string, code: string): string {
+  return hmacSha256(secret, `${appId}\n${identifier}\n${code}`)
 }
 
-export function codeMatches(secret: string, appId: string, email: string, code: string, storedHash: string): boolean {
-  return constantTimeEqual(hashCode(secret, appId, email, code), storedHash)
+export function codeMatches(secret: string, appId: string, identifier: string, code: string, storedHash: string): boolean {
+  return constantTimeEqual(hashCode(secret, appId, identifier, code), storedHash)
 }

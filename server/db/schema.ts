@@ -49,7 +49,8 @@ export interface LinkedAccountsTable {
 
 export interface LoginCodesTable {
   app_id: string
-  email: string
+  /** Who the code is for: an e-mail, `phone:<E.164>`, or an SMS second factor's key (services/login-codes.ts codeIdentifier). */
+  identifier: string
   code_hash: string
   attempts: number
   created_at: number

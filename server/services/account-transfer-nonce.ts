@@ -3,7 +3,7 @@ import { randomToken, sha256 } from '../crypto/hash.js'
 import { insertAccountTransfer } from '../db/account-transfers.js'
 import type { Db, LinkedAccountsTable } from '../db/schema.js'
 import { ApiError } from '../errors.js'
-import type { ProvenAccount } from './accounts.js'
+import type { ProvenAccount } from './proven-account.js'
 import type { App } from './app-config.js'
 import { toWireUser, type WireLinkedAccount } from './users.js'
 

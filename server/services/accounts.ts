@@ -24,7 +24,8 @@ import { deleteUser, findUser, insertUser } from '../db/users.js'
 import { listWalletSecrets } from '../db/wallet-secrets.js'
 import { TRANSFER_BLOCKED_BY_WALLET_MESSAGE } from '@gatehouse/contract'
 import { ApiError } from '../errors.js'
-import type { App, Identifier } from './app-config.js'
+import type { App } from './app-config.js'
+import type { AuthMode, ProvenAccount } from './proven-account.js'
 import { admitLogin, admitSignUp } from './login-gate.js'
 import type { AuthResponse, SessionService } from './sessions.js'
 import type { Throttle } from './throttle.js'
@@ -32,23 +33,7 @@ import { listMfaFactors } from '../db/mfa.js'
 import { toWireUser, type WireUser } from './users.js'
 import { describeAccount, type AccountEvent, type AccountNotices } from './account-notices.js'
 
-export type AuthMode = 'login-or-sign-up' | 'no-signup'
-
-/** An account a login method has just proven. */
-export interface ProvenAccount {
-  type: string
-  /** Normalised lookup key, unique per app and type (e-mail, E.164 phone, `provider:subject`, credential id…). */
-  address: string
-  /** Type-specific wire fields (snake_case), spread into the wire account. */
-  details?: Record<string, unknown> | null
-  /** What the transfer screen calls it ('X is associated with another account'); defaults to the address. */
-  displayName?: string
-  /**
-   * For accounts that are not themselves an e-mail, phone or wallet: one the method vouches for
-   * (a provider-verified e-mail, a Farcaster custody address), which the allowlist may match.
-   */
-  identifier?: Identifier | null
-}
+export type { AuthMode, ProvenAccount } from './proven-account.js'
 
 /** Spec §5: at most 1 account of each type, 5 passkeys. Features may raise their type's limit here. */
 export const ACCOUNT_TYPE_LIMITS: Record<string, number> = { passkey: 5 }

@@ -4,7 +4,8 @@
  * merged on read so that improving a default reaches existing apps.
  */
 import type { ChainConfig } from './chains.js'
-import type { GasSponsorshipSettings } from './gas-sponsorship.js'
+import { isTrustedFetchUrl } from './trusted-url.js'
+import type { GasSponsorshipSettings } from './gas-sponsorship-config.js'
 import { DEFAULT_FUNDING, type FundingProviderSettings, type PublicFundingConfig } from './funding-config.js'
 import type { SolanaClusterConfig } from './spl-tokens.js'
 
@@ -285,15 +286,6 @@ export function captchaProblem(config: PublicAppConfig, settings: AppSettings): 
   if (enabled && !siteKey) return 'Captcha needs a site key (captcha.siteKey)'
   if (enabled && !settings.captchaSecretKey) return 'Captcha needs a secret key (captchaSecretKey)'
   return null
-}
-
-/** Whether a URL the server fetches trust from may be used: https, or anything in development. */
-export function isTrustedFetchUrl(url: string, dev: boolean): boolean {
-  try {
-    return new URL(url).protocol === 'https:' || dev
-  } catch {
-    return false
-  }
 }
 
 /**

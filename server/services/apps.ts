@@ -20,7 +20,7 @@ import {
   type PublicAppConfig,
 } from './app-config.js'
 import { chainsProblem, resolveChains, type ChainInput } from './chains.js'
-import { sponsorshipProblem } from './gas-sponsorship.js'
+import { sponsorshipProblem } from './gas-sponsorship-config.js'
 import { fundingProblem, publicFunding } from './funding-config.js'
 import { solanaClusterProblem } from './spl-tokens.js'
 import { hasClearSecrets, openSettings, restoreMaskedSecrets, sealSettings } from './app-secrets.js'

@@ -4,7 +4,7 @@
  * native currency), so `{ id: 8453 }` is enough for Base.
  */
 import * as viemChains from 'viem/chains'
-import { isTrustedFetchUrl } from './app-config.js'
+import { isTrustedFetchUrl } from './trusted-url.js'
 
 export interface ChainInput {
   id: number

@@ -8,7 +8,8 @@
 import type { webcrypto } from 'node:crypto'
 import { createRemoteJWKSet, importJWK, importSPKI, jwtVerify, type JWK, type JWTVerifyGetKey } from 'jose'
 import { ApiError } from '../errors.js'
-import { isTrustedFetchUrl, type App, type CustomAuthSettings } from './app-config.js'
+import type { App, CustomAuthSettings } from './app-config.js'
+import { isTrustedFetchUrl } from './trusted-url.js'
 import type { ProvenAccount } from './accounts.js'
 
 /** The furthest ahead a host token's `exp` may lie (a day, the longest common ID-token lifetime). */

@@ -3,7 +3,7 @@
  * reads (`funding` in GET /apps/:app_id) and the on-ramp providers' keys, which are server-only
  * settings whose secret halves are sealed at rest (`app-secrets.ts`).
  */
-import { isTrustedFetchUrl } from './app-config.js'
+import { isTrustedFetchUrl } from './trusted-url.js'
 import type { ChainConfig } from './chains.js'
 
 export const FUNDING_METHODS = ['card', 'exchange', 'wallets'] as const

@@ -8,7 +8,7 @@ import { listLinkedAccounts } from '../db/linked-accounts.js'
 import type { Db, LinkedAccountsTable } from '../db/schema.js'
 import { countNonGuestUsers } from '../db/users.js'
 import { ApiError } from '../errors.js'
-import type { AuthMode, ProvenAccount } from './accounts.js'
+import type { AuthMode, ProvenAccount } from './proven-account.js'
 import { isAllowlisted, isMethodEnabled, type App, type Identifier } from './app-config.js'
 
 /** The login method (`loginMethods` key) an account type logs in with; null for custom tokens, which have no switch. */

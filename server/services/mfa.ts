@@ -10,16 +10,14 @@
  * every enrollment is announced to the contacts the account had before it (account-notices.ts).
  */
 import { Secret, TOTP } from 'otpauth'
-import { generateCode, hashCode } from '../crypto/codes.js'
 import type { ShareBox } from '../crypto/share-box.js'
-import { putLoginCode } from '../db/codes.js'
 import { deleteMfaFactor, findMfaFactor, listMfaFactors, putMfaFactor, setSessionMfa, spendSessionMfa, useTotpStep, type MfaFactorType } from '../db/mfa.js'
 import { listLinkedAccounts } from '../db/linked-accounts.js'
 import type { Db, SessionsTable } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import type { AccountNotices, Contact } from './account-notices.js'
 import type { App } from './app-config.js'
-import { checkLoginCode } from './login-codes.js'
+import type { CodeRecipient, LoginCodes } from './login-codes.js'
 import { MfaBudget } from './mfa-budget.js'
 import { normalizePhone } from './passwordless-sms.js'
 import type { SmsSender } from './sms-sender.js'
@@ -46,7 +44,8 @@ export interface MfaDeps {
   sms: SmsSender
   throttle: Throttle
   box: ShareBox
-  secret: string
+  /** Issues and checks the SMS codes (services/login-codes.ts). */
+  codes: LoginCodes
   now: () => number
   notices: AccountNotices
   /** How recent the login ceremony must be to enroll the first factor (config.mfaEnrollLoginMaxAgeMs). */
@@ -67,8 +66,6 @@ export function offered(app: App, method: 'sms' | 'totp' | 'passkey'): void {
     throw new ApiError('invalid_data', `MFA with ${method} is not enabled for this app`)
 }
 
-const smsKey = (userId: string) => `mfa-sms:${userId}`
-const smsEnrollKey = (userId: string, phone: string) => `mfa-sms-enroll:${userId}:${phone}`
 const totpContext = (appId: string, userId: string) => `mfa:${appId}:${userId}:totp`
 
 export class MfaService {
@@ -209,44 +206,28 @@ export class MfaService {
 
   /** Sends a code: `verify` to the enrolled number, `enroll` to a new one (after a verification when methods exist). */
   async initSms(caller: MfaCaller, app: App, action: 'verify' | 'enroll', rawPhone: string | undefined, ip: string): Promise<void> {
-    const { db, throttle, now, secret } = this.deps
+    const { db, codes } = this.deps
     let phone: string
-    let key: string
+    let to: CodeRecipient
     if (action === 'enroll') {
       offered(app, 'sms')
       await this.requireForAdd(caller)
       await this.requirePhone(caller)
       if (!rawPhone) throw new ApiError('invalid_data', 'A phone number is required')
       phone = normalizePhone(rawPhone, this.deps.smsAllowedCountries)
-      key = smsEnrollKey(caller.userId, phone)
+      to = { kind: 'mfa-sms-enroll', userId: caller.userId, phone }
     } else {
       const factor = await findMfaFactor(db, caller.userId, 'sms')
       if (!factor || Number(factor.active) !== 1) throw new ApiError('invalid_data', 'SMS verification is not enrolled')
       phone = factor.secret
-      key = smsKey(caller.userId)
+      to = { kind: 'mfa-sms', userId: caller.userId }
     }
-    await throttle.initRequest(ip)
-    await throttle.hit(`init:mfa-sms:${caller.appId}:${caller.userId}`, throttle.limits.emailInit)
-    const t = now()
-    const code = generateCode()
-    const cooldownMs = throttle.enabled ? throttle.limits.resendCooldownSeconds * 1000 : 0
-    const stored = await putLoginCode(
-      db,
-      {
-        app_id: caller.appId,
-        email: key,
-        code_hash: hashCode(secret, caller.appId, key, code),
-        created_at: t,
-        expires_at: t + throttle.limits.codeTtlSeconds * 1000,
-      },
-      t - cooldownMs,
-    )
-    if (!stored) throw new ApiError('too_many_requests', 'A code was just sent. Please wait before requesting another.')
+    const code = await codes.issue(caller.appId, to, ip)
     await this.deps.sms.send({ to: phone, code, channel: 'sms', body: `${code} is your verification code for ${app.name}.` })
   }
 
-  private checkSmsCode(caller: MfaCaller, key: string, code: string): Promise<boolean> {
-    return checkLoginCode(this.deps, caller.appId, key, code)
+  private checkSmsCode(caller: MfaCaller, to: CodeRecipient, code: string): Promise<boolean> {
+    return this.deps.codes.check(caller.appId, to, code)
   }
 
   /** SMS enrollment is for users with a phone on the account (the chooser shows SMS 'Disabled' otherwise). */
@@ -260,7 +241,7 @@ export class MfaService {
     await this.requirePhone(caller)
     const phone = normalizePhone(rawPhone, this.deps.smsAllowedCountries)
     const before = await this.contactsBefore(caller)
-    await this.guess(caller, async () => (await this.checkSmsCode(caller, smsEnrollKey(caller.userId, phone), code)) || false)
+    await this.guess(caller, async () => (await this.checkSmsCode(caller, { kind: 'mfa-sms-enroll', userId: caller.userId, phone }, code)) || false)
     await putMfaFactor(this.deps.db, {
       user_id: caller.userId,
       type: 'sms',
@@ -275,7 +256,7 @@ export class MfaService {
   }
 
   async verifySms(caller: MfaCaller, code: string) {
-    await this.guess(caller, async () => (await this.checkSmsCode(caller, smsKey(caller.userId), code)) || false)
+    await this.guess(caller, async () => (await this.checkSmsCode(caller, { kind: 'mfa-sms', userId: caller.userId }, code)) || false)
     return this.proven(caller)
   }
 

@@ -7,7 +7,7 @@
  * One fixed callback URL per deployment is what providers ask owners to register.
  */
 import * as oauth from 'oauth4webapi'
-import { API_PREFIX } from '../context.js'
+import { API_PREFIX } from '@gatehouse/contract/routes'
 import { sha256 } from '../crypto/hash.js'
 import { isUniqueViolation } from '../db/connect.js'
 import { findOAuthState, insertOAuthState, setOAuthProviderUser, takeOAuthState } from '../db/oauth-states.js'

@@ -4,9 +4,6 @@
  * happens only after the code is proven, so answers do not reveal who has an account.
  */
 import { isPlusAddress, isValidEmail, PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
-import { generateCode, hashCode } from '../crypto/codes.js'
-import { putLoginCode } from '../db/codes.js'
-import type { Db } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import type { AccountService, AuthMode } from './accounts.js'
 import { isAllowlisted, isMethodEnabled, type App } from './app-config.js'
@@ -14,24 +11,20 @@ import { allowlistRejected } from './login-gate.js'
 import { loginCodeMessage, type Mailer } from './mailer.js'
 import type { AuthResponse, SessionService } from './sessions.js'
 import type { CaptchaService } from './captcha.js'
-import { checkLoginCode } from './login-codes.js'
-import type { Throttle } from './throttle.js'
+import type { LoginCodes } from './login-codes.js'
 import type { WireUser } from './users.js'
 
-const INVALID_CODE_MESSAGE = 'Invalid or expired verification code'
 export const UPDATE_NEEDS_EMAIL_MESSAGE = 'User is required to have an email address to update it.'
 
 export type { AuthMode } from './accounts.js'
 
 export interface PasswordlessDeps {
-  db: Db
   mailer: Mailer
-  throttle: Throttle
   captcha: CaptchaService
   sessions: SessionService
   accounts: AccountService
-  secret: string
-  now: () => number
+  /** Issues and checks the codes (services/login-codes.ts). */
+  codes: LoginCodes
 }
 
 export class PasswordlessService {
@@ -53,25 +46,11 @@ export class PasswordlessService {
 
   /** Sends a login code; `token` is the captcha token, checked first when the app enables captcha. */
   async init(app: App, input: { email: string; token?: string | null }, ip: string): Promise<void> {
-    const { db, throttle, now, secret } = this.deps
+    const { codes } = this.deps
     await this.deps.captcha.check(app, input.token, ip)
     const email = this.checkAddress(app, input.email)
-    const limits = throttle.limits
-    await throttle.initRequest(ip)
-    await throttle.hit(`init:email:${app.id}:${email}`, limits.emailInit)
-    await throttle.codeGuessesLeft(app.id, email)
-    const t = now()
-    const code = generateCode()
-    // A live code sent moments ago is not replaced: the client shows its own 30 s countdown,
-    // so a faster repeat is a script. A used code is deleted, so logging in again is never blocked.
-    const cooldownMs = throttle.enabled ? limits.resendCooldownSeconds * 1000 : 0
-    const stored = await putLoginCode(
-      db,
-      { app_id: app.id, email, code_hash: hashCode(secret, app.id, email, code), created_at: t, expires_at: t + limits.codeTtlSeconds * 1000 },
-      t - cooldownMs,
-    )
-    if (!stored) throw new ApiError('too_many_requests', 'A code was just sent. Please wait before requesting another.')
-    await this.deps.mailer.send(loginCodeMessage(email, code, app.name, Math.round(limits.codeTtlSeconds / 60)))
+    const code = await codes.issue(app.id, { kind: 'email', email }, ip)
+    await this.deps.mailer.send(loginCodeMessage(email, code, app.name, codes.ttlMinutes))
   }
 
   async authenticate(app: App, input: { email: string; code: string; mode?: AuthMode }, ip: string): Promise<AuthResponse> {
@@ -97,8 +76,7 @@ export class PasswordlessService {
   /** Checks the code for the address (one attempt spent, single use) and returns the normalised address. */
   private async verify(app: App, rawEmail: string, code: string, ip: string): Promise<string> {
     const email = this.checkAddress(app, rawEmail)
-    await this.deps.throttle.loginAttempt(ip)
-    if (!(await checkLoginCode(this.deps, app.id, email, code))) throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE)
+    await this.deps.codes.spend(app.id, { kind: 'email', email }, code, ip)
     return email
   }
 }

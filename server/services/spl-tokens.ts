@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
-import { isTrustedFetchUrl } from './app-config.js'
+import { isTrustedFetchUrl } from './trusted-url.js'
 import { LruCache } from './lru.js'
 
 export const SOLANA_CLUSTERS = {
