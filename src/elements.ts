@@ -8,10 +8,12 @@
  */
 import '../elements/auth-modal/auth-modal.ts'
 import '../elements/sign-prompt/sign-prompt.ts'
+import { registerDeviceProof } from './api/instance.ts'
 import { registerPostLoginStep } from './flows/postLogin.ts'
 import { startPasskeyMethod } from './passkeys/methodStart.ts'
-import { registerMethodStart } from './screens/login/methodEntries.tsx'
+import { registerMethodStart } from './flows/methodStarts.ts'
 import { pushScreen } from './stores/modal.ts'
+import { registerMfaGate } from './wallets/embedded/mfaGate.ts'
 import { embeddedWalletStep } from './wallets/embedded/postLoginStep.ts'
 import { reconnectOnLoad } from './wallets/external/reconnectOnLoad.ts'
 import { registerStandardWalletWhenReady } from './wallets/solana/registerStandard.ts'
@@ -27,6 +29,10 @@ registerMethodStart('farcaster', () => pushScreen({ name: 'farcaster-status' }))
 
 // Embedded-wallet creation follows terms after every login method (src/flows/postLogin.ts).
 registerPostLoginStep(embeddedWalletStep)
+// The HTTP client and the wallet frame's transport know neither wallets nor MFA: both are injected,
+// loaded on first use (the device proof with the first bound request, the gate with the first MFA refusal).
+registerDeviceProof(async (htm, htu, ath) => (await import('./wallets/embedded/device.ts')).deviceProof(htm, htu, ath))
+registerMfaGate(async (call, isMissingMfa, firstError) => (await import('./mfa/gate.ts')).protectedCall(call, isMissingMfa, firstError))
 // A stored external wallet connection is restored after a reload.
 reconnectOnLoad()
 // The embedded Solana wallet joins the Wallet Standard (solana:signTransaction, …) once the user has one.

@@ -427,6 +427,13 @@ interface ChainConfig {
   /** USDC on a chain the spec lists no address for (a local chain); the spec's known addresses win. */
   usdcAddress?: string
 }
+/** The Telegram login widget's result, as its redirect appends it and as `/telegram/authenticate` takes it. */
+declare const TELEGRAM_RESULT_PARAMS: readonly ['id', 'hash', 'auth_date', 'first_name', 'last_name', 'username', 'photo_url']
+type TelegramAuthResult = Partial<Record<(typeof TELEGRAM_RESULT_PARAMS)[number], string>> & {
+  id: string
+  hash: string
+  auth_date: string
+}
 
 interface BaseErrorParameters {
   /** Extra lines for developers (not shown to end users). */
@@ -477,18 +484,6 @@ interface EmailFlow {
   error: BaseError | null
   /** Inline error shown under the landing e-mail input. */
   inlineError: string | null
-}
-
-/**
- * Spec §2: the login flow reads and then removes the Telegram sign-in result from the page's
- * query string (the login widget's redirect mode appends id, hash, auth_date, names, username
- * and photo_url to the auth URL).
- */
-declare const TELEGRAM_RESULT_PARAMS: readonly ['id', 'hash', 'auth_date', 'first_name', 'last_name', 'username', 'photo_url']
-type TelegramAuthResult = Partial<Record<(typeof TELEGRAM_RESULT_PARAMS)[number], string>> & {
-  id: string
-  hash: string
-  auth_date: string
 }
 
 /** One step of the modal. The stack keeps previous steps for back navigation (spec §2). */
@@ -1109,11 +1104,7 @@ type LoginWithSiwsErrorType = BaseError | ApiError | TimeoutError | NetworkError
  */
 declare function loginWithSiws(parameters: LoginWithSiwsParameters): Promise<LoginWithSiwsReturnType>
 
-/**
- * Which entries the landing screen shows, in which order (spec part 1 §2, §5, §9). Pure, so every
- * layout rule is unit-tested without a DOM; LandingScreen only renders the result.
- */
-
+/** A value `login()` puts into the landing screen's e-mail or phone input. */
 interface LoginPrefill {
   type: 'email' | 'phone'
   value: string
@@ -1598,12 +1589,13 @@ interface FundSuccessEventDetail {
 }
 type FundSuccessEvent = CustomEvent<FundSuccessEventDetail>
 
+type FundingMethod = 'card' | 'exchange' | 'wallet' | 'manual'
+
 /**
  * The funding config of one flow (spec part 3 §3 'Funding config'), built from the host's options
  * and the app funding settings, with the §5 rules. Pure: no DOM, no network.
  */
 
-type FundingMethod = 'card' | 'exchange' | 'wallet' | 'manual'
 type FundingAsset =
   | 'native-currency'
   | 'USDC'

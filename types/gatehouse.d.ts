@@ -43,6 +43,7 @@ export interface FarcasterUser {
 
 export type GetCustomAccessToken = () => Promise<string | null | undefined> | string | null | undefined
 
+/** Custom-token sync's state (spec §4; src/flows/customTokenSync.ts). */
 export type CustomTokenSyncState = 'initial' | 'loading' | 'done' | 'error' | 'not-enabled'
 
 /**
@@ -98,6 +99,7 @@ export interface LoginParameters {
   prefill?: LoginPrefill
 }
 
+/** A value `login()` puts into the landing screen's e-mail or phone input. */
 export interface LoginPrefill {
   type: 'email' | 'phone'
   value: string

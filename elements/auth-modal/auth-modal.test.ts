@@ -1,7 +1,7 @@
 import './auth-modal.ts'
 import { setViewport } from '@web/test-runner-commands'
 import { $config } from '../../src/stores/config.ts'
-import { TIMING } from '../../src/screens/login/timing.ts'
+import { TIMING } from '../../src/flows/timing.ts'
 import {
   API_URL,
   APP_ID,

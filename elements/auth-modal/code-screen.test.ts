@@ -1,5 +1,5 @@
 import './auth-modal.ts'
-import { TIMING } from '../../src/screens/login/timing.ts'
+import { TIMING } from '../../src/flows/timing.ts'
 import {
   API_URL,
   APP_ID,

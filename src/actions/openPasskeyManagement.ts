@@ -1,4 +1,5 @@
 import { MustBeAuthenticatedError } from '../errors/auth.ts'
+import { resetPasskeyManagement } from '../stores/passkeyManagement.ts'
 import { $session } from '../stores/session.ts'
 import { modalClosed, openWalletScreen } from '../wallets/embedded/modal.ts'
 
@@ -13,7 +14,7 @@ export type OpenPasskeyManagementReturnType = void
  */
 export async function openPasskeyManagement(): Promise<OpenPasskeyManagementReturnType> {
   if ($session.get().status !== 'authenticated') throw new MustBeAuthenticatedError()
-  ;(await import('../screens/mfa/PasskeyManagementScreen.tsx')).resetPasskeyManagement()
+  resetPasskeyManagement()
   openWalletScreen({ name: 'passkey-management' })
   await modalClosed()
 }

@@ -8,6 +8,19 @@ type Overrides = Pick<ApiClientConfig, 'fetch' | 'sleep' | 'timeoutMs'>
 let overrides: Overrides = {}
 let cached: { key: string; client: ApiClient } | null = null
 
+/** Signs a device proof for one request (htm, htu, and `ath` for a bound session's call); null when it cannot. */
+export type DeviceProofSource = (htm: string, htu: string, ath?: string) => Promise<string | null>
+let deviceProofSource: DeviceProofSource | null = null
+
+/**
+ * Registers where device proofs come from (the wallet frame, src/wallets/embedded/device.ts). The
+ * HTTP client knows no wallet code: the entry registers the source, as it registers post-login
+ * steps; without one, requests go unproved.
+ */
+export function registerDeviceProof(source: DeviceProofSource): void {
+  deviceProofSource = source
+}
+
 /** Lets tests (and hosts with a custom fetch) swap the transport and timers. */
 export function setApiClientOverrides(next: Overrides): void {
   overrides = next
@@ -27,10 +40,10 @@ export function getApiClient(): ApiClient {
         apiUrl,
         clientId: getAnalyticsClientId(),
         getAccessToken: () => $session.get().tokens?.token || null,
-        // Only against a server that binds sessions to devices; loaded on first use (the wallet frame client).
+        // Only against a server that binds sessions to devices; the registered source (the wallet frame) signs.
         deviceProof: async (htm, htu, ath) => {
-          if (!$config.get().app?.deviceBoundSessions) return null
-          return (await import('../wallets/embedded/device.ts')).deviceProof(htm, htu, ath)
+          if (!$config.get().app?.deviceBoundSessions || !deviceProofSource) return null
+          return deviceProofSource(htm, htu, ath)
         },
         ...overrides,
       }),

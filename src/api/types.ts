@@ -123,3 +123,8 @@ export interface ChainConfig {
   /** USDC on a chain the spec lists no address for (a local chain); the spec's known addresses win. */
   usdcAddress?: string
 }
+
+/** The Telegram login widget's result, as its redirect appends it and as `/telegram/authenticate` takes it. */
+export const TELEGRAM_RESULT_PARAMS = ['id', 'hash', 'auth_date', 'first_name', 'last_name', 'username', 'photo_url'] as const
+
+export type TelegramAuthResult = Partial<Record<(typeof TELEGRAM_RESULT_PARAMS)[number], string>> & { id: string; hash: string; auth_date: string }

@@ -71,3 +71,11 @@ export class ProviderRpcError extends Error {
     this.shortMessage = message
   }
 }
+
+/** The wallet did not answer within the request timeout (spec §9: 120 s). */
+export class WalletTimeoutError extends BaseError {
+  override name = 'WalletTimeoutError'
+  constructor() {
+    super('Wallet timeout', { code: 'WALLET_TIMEOUT' })
+  }
+}

@@ -2,7 +2,7 @@
  * Spec §2 'Farcaster sign-in': a QR code on desktop; on mobile an open-app button, worded
  * 'Open Farcaster app' on iOS and 'Take me to Farcaster' on other mobiles.
  */
-import { deviceKind, type DeviceKind } from '../ui/device.ts'
+import { deviceKind, type DeviceKind } from '../platform/device.ts'
 
 export type FarcasterDevice = DeviceKind
 export const farcasterDevice = deviceKind

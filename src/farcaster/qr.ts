@@ -1,4 +1,4 @@
-import { qrSvgDataUrl } from '../ui/qr.ts'
+import { qrSvgDataUrl } from '../platform/qr.ts'
 
 /** The Farcaster connect URI as a QR code (240 px, error correction M). */
 export const QR_OPTIONS = { width: 240, errorCorrectionLevel: 'M' } as const

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { User } from '../api/user.ts'
 import { openModal } from '../actions/openModal.ts'
-import { TIMING } from '../screens/login/timing.ts'
+import { TIMING } from './timing.ts'
 import { $modal, currentScreen, pushScreen } from '../stores/modal.ts'
 import { appConfig, configured, recordEvents, resetAll } from '../testing/harness.ts'
 import { completeFlow, continueLogin, type Later } from './completion.ts'

@@ -4,7 +4,7 @@
  * or the modal closes. The delays come from TIMING only, so browser tests can shorten them.
  */
 import { closeModal } from '../actions/closeModal.ts'
-import { TIMING } from '../screens/login/timing.ts'
+import { TIMING } from './timing.ts'
 import { replaceScreen } from '../stores/modal.ts'
 import { nextPostLoginScreen, type PostLoginContext } from './postLogin.ts'
 

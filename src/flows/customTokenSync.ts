@@ -5,15 +5,14 @@
  * not-enabled (the app has no custom auth). A LINKED_TO_ANOTHER_USER failure logs out and retries
  * once; any other failure logs the user out and reports the error (`auth-error`).
  */
-import { atom } from 'nanostores'
 import { ApiError } from '../errors/api.ts'
 import { errorDetail } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
 import { $config } from '../stores/config.ts'
+import { $customTokenSync, type CustomTokenSyncState } from '../stores/customTokenSync.ts'
 import { $session } from '../stores/session.ts'
 
-export type CustomTokenSyncState = 'initial' | 'loading' | 'done' | 'error' | 'not-enabled'
-export const $customTokenSync = atom<CustomTokenSyncState>('initial')
+export { $customTokenSync, type CustomTokenSyncState }
 
 export type GetCustomAccessToken = () => Promise<string | null | undefined> | string | null | undefined
 

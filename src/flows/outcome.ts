@@ -33,6 +33,9 @@ export const TEXT = {
   goBack: 'Go back',
 } as const
 
+/** The generic error screen (error boundary, failed chunk load, failed configuration). */
+export const GENERIC_ERROR = { title: TEXT.somethingWentWrong, detail: TEXT.tryAgainLater, cta: TEXT.goBack } as const
+
 /** A failure that leaves the method's screen for another one. */
 export type ScreenOutcome = { kind: 'screen'; screen: ScreenEntry }
 /** A failure's outcome: another screen, or `M`, what the method's own screen shows. */

@@ -6,7 +6,6 @@
  * link or update call failed before the user left, with what failed: LINKED_TO_ANOTHER_USER,
  * FAILED_TO_LINK_ACCOUNT or FAILED_TO_UPDATE_ACCOUNT (the failure as `cause`).
  */
-import { atom } from 'nanostores'
 import type { User } from '../api/user.ts'
 import { UserExitedAuthFlowError } from '../errors/auth.ts'
 import type { BaseError } from '../errors/base.ts'
@@ -19,17 +18,9 @@ import {
   UserExitedUpdateFlowError,
 } from '../errors/link.ts'
 import { subscribe } from '../events/bus.ts'
+import { $activeFlow, type ActiveFlow, type FlowKind } from '../stores/activeFlow.ts'
 
-export type FlowKind = 'login' | 'link' | 'update'
-
-export interface ActiveFlow {
-  kind: FlowKind
-  /** 'email', 'sms', 'google', … ; screens use it to pick the call (login, link or update). */
-  method: string
-}
-
-/** What the modal is doing now; null means an ordinary login from `open()`. */
-export const $activeFlow = atom<ActiveFlow | null>(null)
+export { $activeFlow, type ActiveFlow, type FlowKind }
 
 let pending: { resolve(user: User): void; reject(error: BaseError): void } | null = null
 

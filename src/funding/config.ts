@@ -3,10 +3,12 @@
  * and the app funding settings, with the §5 rules. Pure: no DOM, no network.
  */
 import type { AppConfig, AppFundingConfig, ChainConfig } from '../api/types.ts'
+import type { FundingConfig, FundingMethod } from '../stores/funding.ts'
 import { FUNDING_MESSAGES, FundingError } from '../errors/funding.ts'
 import { PUBLIC_CLUSTERS } from '../wallets/solana/cluster.ts'
 
-export type FundingMethod = 'card' | 'exchange' | 'wallet' | 'manual'
+export type { FundingConfig, FundingMethod }
+
 export type FundingAsset = 'native-currency' | 'USDC' | { erc20: string }
 
 /** What a host passes to `fundWallet(address, options)` and `<fund-button>`'s attributes. */
@@ -24,34 +26,6 @@ export interface FundWalletOptions {
   uiConfig?: { receiveFundsTitle?: string; receiveFundsSubtitle?: string }
   /** Set by the transaction screen's 'Add funds'. */
   comingFromSendTransactionScreen?: boolean
-}
-
-export interface FundingConfig {
-  chainType: 'ethereum' | 'solana'
-  address: string
-  amount: string | null
-  /** The host gave the amount (fundWallet's `amount`); else a card or exchange purchase asks for it first (the amount step). */
-  amountGiven: boolean
-  /** Ethereum: the chain funded. */
-  chain: ChainConfig | null
-  /** Solana: the cluster funded (the app's `solanaCluster`; spec §9 default mainnet-beta), its RPC URL and the network name shown. */
-  cluster: { name: string; rpcUrl: string; label: string; usdcMint?: string | null } | null
-  erc20Address: string | null
-  isUSDC: boolean
-  /** Symbol and decimals of what is funded (native: the chain's currency; USDC 6; other ERC-20s read from the chain). */
-  symbol: string
-  decimals: number | null
-  supportedOptions: AppFundingConfig['options']
-  comingFromSendTransactionScreen: boolean
-  defaultFundingMethod: FundingMethod | null
-  usingDefaultFundingMethod: boolean
-  preferredCardProvider: 'moonpay' | 'coinbase' | null
-  crossChainBridgingEnabled: boolean
-  uiConfig: { receiveFundsTitle?: string; receiveFundsSubtitle?: string }
-  errorMessage: string | null
-  showAlternateFundingMethod: boolean
-  useSandbox: boolean
-  connectedWalletAddress: string | null
 }
 
 /** Spec §9: the chains with a known USDC contract. Elsewhere funding by external wallet is disabled for USDC. */

@@ -3,17 +3,17 @@
  * `fundWallet()` answers. Screens end it with `completeFunding` (fund-success) or
  * `failFunding` (fund-error); closing the modal first rejects with USER_EXITED_FUNDING_FLOW.
  */
-import { atom } from 'nanostores'
 import { trackEvent } from '../api/analytics.ts'
 import { FUNDING_MESSAGES, FundingError } from '../errors/funding.ts'
 import { publish } from '../events/bus.ts'
 import type { FundErrorEventDetail } from '../events/fund-error.ts'
 import type { FundSuccessEventDetail } from '../events/fund-success.ts'
+import { $funding } from '../stores/funding.ts'
 import { $modal, resetScreens, type ScreenEntry } from '../stores/modal.ts'
 import { openWalletScreen } from '../wallets/embedded/modal.ts'
 import type { FundingConfig, FundingMethod } from './config.ts'
 
-export const $funding = atom<FundingConfig | null>(null)
+export { $funding }
 
 let pending: { resolve: (detail: FundSuccessEventDetail) => void; reject: (error: Error) => void } | null = null
 let stopWatching: (() => void) | null = null

@@ -6,12 +6,11 @@
  */
 import { publish } from '../events/bus.ts'
 import { mfaErrors, MfaError } from '../errors/mfa.ts'
+import { awaitPending } from '../stores/pending.ts'
 import { $session } from '../stores/session.ts'
 import { $mfaPrompt, $mfaRequest, type MfaSubmission, type PendingMfa } from '../stores/mfa.ts'
 import { MFA_CODE_WAIT_MS, MFA_MAX_ATTEMPTS, type MfaMethod } from './texts.ts'
 import { verifySubmission } from './verify.ts'
-
-let counter = 0
 
 /** The user's enrolled methods, in the chooser's order. */
 export function enrolledMethods(): MfaMethod[] {
@@ -20,54 +19,58 @@ export function enrolledMethods(): MfaMethod[] {
 }
 
 /**
- * One pending verification: resolves after a successful submission, rejects on cancel, on the
- * 4th failure, or when nobody submits within the code wait.
+ * One pending verification (the generic pending request, src/stores/pending.ts): resolves after a
+ * successful submission, rejects on cancel, on the 4th failure, or when nobody submits within the
+ * code wait. A newer verification cancels this one.
  */
 export function requestVerification(flow: PendingMfa['flow'], open: (pending: PendingMfa) => void): Promise<void> {
-  $mfaRequest.get()?.cancel()
-  return new Promise<void>((resolve, reject) => {
-    const id = ++counter
-    let timer: ReturnType<typeof setTimeout>
-    const arm = () => {
-      clearTimeout(timer)
-      timer = setTimeout(() => finish(mfaErrors.timeout()), MFA_CODE_WAIT_MS)
-    }
-    const finish = (error?: MfaError) => {
-      clearTimeout(timer)
-      if ($mfaRequest.get()?.id === id) $mfaRequest.set(null)
-      if (error) reject(error)
-      else resolve()
-    }
-    const pending: PendingMfa = {
-      id,
+  let id = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  /** This verification while it is the one shown; null once settled or replaced. */
+  const current = () => {
+    const pending = $mfaRequest.get()
+    return pending?.id === id ? pending : null
+  }
+  const arm = () => {
+    clearTimeout(timer)
+    timer = setTimeout(() => current()?.reject(mfaErrors.timeout()), MFA_CODE_WAIT_MS)
+  }
+  const done = awaitPending(
+    $mfaRequest,
+    {
       flow,
       methods: enrolledMethods(),
       failures: 0,
       async submit(submission: MfaSubmission) {
-        if ($mfaRequest.get()?.id !== id) throw mfaErrors.canceled()
+        if (!current()) throw mfaErrors.canceled()
         arm()
         try {
           await verifySubmission(submission)
         } catch (error) {
           const failure = error instanceof MfaError ? error : mfaErrors.other(error)
-          if (failure.code === 'invalid_mfa_code') pending.failures += 1
-          if (pending.failures >= MFA_MAX_ATTEMPTS || failure.code === 'mfa_verification_max_attempts_reached') {
+          const pending = current()
+          if (!pending) throw failure
+          const failures = pending.failures + (failure.code === 'invalid_mfa_code' ? 1 : 0)
+          if (failures >= MFA_MAX_ATTEMPTS || failure.code === 'mfa_verification_max_attempts_reached') {
             // The server's refusal keeps the wait it named; the local count is the spec's 10 s lock.
             const blocking = failure.code === 'mfa_verification_max_attempts_reached' ? failure : mfaErrors.maxAttempts(error)
-            finish(blocking)
+            pending.reject(blocking)
             throw blocking
           }
-          $mfaRequest.set({ ...pending })
+          $mfaRequest.set({ ...pending, failures })
           throw failure
         }
-        finish()
+        current()?.resolve()
       },
-      cancel: () => finish(mfaErrors.canceled()),
-    }
-    arm()
-    $mfaRequest.set(pending)
-    open(pending)
-  })
+      cancel: () => current()?.reject(mfaErrors.canceled()),
+    },
+    () => mfaErrors.canceled(),
+  )
+  const pending = $mfaRequest.get()!
+  id = pending.id
+  arm()
+  open(pending)
+  return done.finally(() => clearTimeout(timer))
 }
 
 /** Opens the verification screen (lazy: the modal's screens are not in the entry chunk). */

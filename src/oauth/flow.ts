@@ -5,14 +5,14 @@
  * status screen goes verifying → success or failure; after success: terms, wallet creation or
  * close, each after 1.4 s (src/flows/completion.ts). Screens only read `$oauthStatus`.
  */
-import { atom } from 'nanostores'
 import { initOAuth } from '../actions/initOAuth.ts'
 import { loginWithOAuth } from '../actions/loginWithOAuth.ts'
 import { errorDetail } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
 import { completeFlow, type Later } from '../flows/completion.ts'
-import { METHOD_LABELS } from '../screens/login/methodEntries.tsx'
+import { METHOD_LABELS } from '../flows/methodLabels.ts'
 import { $config } from '../stores/config.ts'
+import { $oauthStatus, type OAuthStatus } from '../stores/oauthStatus.ts'
 import { $modal, currentScreen, pushScreen, replaceScreen } from '../stores/modal.ts'
 import { mapOAuthError } from './errors.ts'
 import { readOAuthReturn, type OAuthReturn } from './pending.ts'
@@ -20,14 +20,7 @@ import { openOAuthPopup } from './popup.ts'
 
 export const OAUTH_TIMING = { popupPollMs: 250 }
 
-export interface OAuthStatus {
-  provider: string
-  state: 'verifying' | 'success' | 'error'
-  detail?: string
-  retryable?: boolean
-  kind: 'login' | 'link'
-}
-export const $oauthStatus = atom<OAuthStatus | null>(null)
+export { $oauthStatus, type OAuthStatus }
 
 /** The name shown for a provider ('Google', or the app's own label such as 'Google (local dev)'). */
 export function providerLabel(provider: string): string {

@@ -24,3 +24,16 @@ export interface ExternalWallet {
 }
 
 export const $externalWallets = atom<ExternalWallet[]>([])
+
+/** A wallet found in the page: an EIP-6963 announcement (or window.ethereum) or a Wallet Standard wallet. */
+export interface DetectedWallet {
+  chainType: 'ethereum' | 'solana'
+  /** The connector id (EIP-6963 rdns, 'injected' for window.ethereum) or the Wallet Standard name. */
+  id: string
+  name: string
+  icon: string | null
+  rdns?: string
+}
+
+/** Every wallet found in the page so far; grows as wallets announce themselves (src/wallets/external/manager.ts). */
+export const $detectedWallets = atom<DetectedWallet[]>([])

@@ -1,5 +1,10 @@
 import { atom } from 'nanostores'
-import type { LoginPrefill } from '../screens/login/landingLayout.ts'
+
+/** A value `login()` puts into the landing screen's e-mail or phone input. */
+export interface LoginPrefill {
+  type: 'email' | 'phone'
+  value: string
+}
 
 /** What a host passed to `login()` that the landing screen uses: prefill of the e-mail or phone. */
 export interface LandingState {

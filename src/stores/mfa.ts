@@ -5,6 +5,7 @@
  */
 import { atom } from 'nanostores'
 import type { MfaMethod } from '../mfa/texts.ts'
+import { pendingStore, type Pending } from './pending.ts'
 
 export interface MfaSubmission {
   method: MfaMethod
@@ -12,8 +13,8 @@ export interface MfaSubmission {
   code?: string
 }
 
-export interface PendingMfa {
-  id: number
+/** What a pending verification shows and offers; its `id`, `resolve`, `reject` come from src/stores/pending.ts. */
+export interface MfaRequest {
   /** 'auth': asked for by a modal request (verifyMfa, enrollment changes); 'txn': a wallet call needs it. */
   flow: 'auth' | 'txn'
   methods: MfaMethod[]
@@ -24,7 +25,9 @@ export interface PendingMfa {
   cancel(): void
 }
 
-export const $mfaRequest = atom<PendingMfa | null>(null)
+export type PendingMfa = MfaRequest & Pending<void>
+
+export const $mfaRequest = pendingStore<MfaRequest, void>()
 
 /** false: wallet calls needing MFA do not open the modal; the host gets `mfa-required` and calls `submitMfa`. */
 export const $mfaPrompt = atom<boolean>(true)

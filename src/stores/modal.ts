@@ -26,7 +26,7 @@ export type ScreenEntry =
   | { name: 'oauth-status'; provider: string }
   // Passkeys (src/screens/passkeys/) and Telegram.
   | { name: 'passkey-choice' }
-  | { name: 'telegram-status'; result?: import('../telegram/redirectResult.ts').TelegramAuthResult; intent?: 'login' | 'link' }
+  | { name: 'telegram-status'; result?: import('../api/types.ts').TelegramAuthResult; intent?: 'login' | 'link' }
   | { name: 'passkey-status'; intent: 'login' | 'signup' | 'link' }
   // Captcha (src/screens/captcha/), pushed by a guarded init call waiting for a token.
   | { name: 'captcha' }

@@ -3,8 +3,8 @@
  * `src/wallets/embedded/signing.ts` so the prompt element (defined on every page) does not pull
  * the wallet frame proxy into the landing chunk: signing code loads with the first request.
  */
-import { atom } from 'nanostores'
 import type { SignSuccessEventDetail } from '../events/sign-success.ts'
+import { pendingStore, type Pending } from './pending.ts'
 
 export type SignMethod = SignSuccessEventDetail['method']
 
@@ -27,10 +27,7 @@ export interface SignParameters {
   showWalletUIs?: boolean
 }
 
-export interface PendingSign extends SignParameters {
-  id: number
-  resolve(signature: string): void
-  reject(error: unknown): void
-}
+/** The request `<sign-prompt>` shows, answered with the signature (src/stores/pending.ts). */
+export type PendingSign = SignParameters & Pending<string>
 
-export const $signRequest = atom<PendingSign | null>(null)
+export const $signRequest = pendingStore<SignParameters, string>()

@@ -3,9 +3,9 @@
  * query string (the login widget's redirect mode appends id, hash, auth_date, names, username
  * and photo_url to the auth URL).
  */
-export const TELEGRAM_RESULT_PARAMS = ['id', 'hash', 'auth_date', 'first_name', 'last_name', 'username', 'photo_url'] as const
+import { TELEGRAM_RESULT_PARAMS, type TelegramAuthResult } from '../api/types.ts'
 
-export type TelegramAuthResult = Partial<Record<(typeof TELEGRAM_RESULT_PARAMS)[number], string>> & { id: string; hash: string; auth_date: string }
+export { TELEGRAM_RESULT_PARAMS, type TelegramAuthResult }
 
 /** The result in `url`, or null when there is none (id, hash and auth_date are all required). */
 export function readTelegramResult(url: URL): TelegramAuthResult | null {

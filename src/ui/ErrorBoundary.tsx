@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react'
-import { GENERIC_ERROR } from '../screens/login/errorMapping.ts'
+import { GENERIC_ERROR } from '../flows/outcome.ts'
 import { ErrorView } from './ErrorView.tsx'
 
 interface Props {

@@ -6,7 +6,7 @@ import { FUNDING_TIMING } from '../../funding/flows.ts'
 import { receiveQrText } from '../../funding/config.ts'
 import { $funding, completeFunding, fundingResult } from '../../funding/session.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
-import { qrSvgDataUrl } from '../../ui/qr.ts'
+import { qrSvgDataUrl } from '../../platform/qr.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { FUNDING_TEXT } from './texts.ts'
 

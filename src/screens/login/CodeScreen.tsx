@@ -17,7 +17,7 @@ import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { useLater } from '../../ui/useLater.ts'
 import { CODE_LENGTH } from '@gatehouse/contract'
 import { mapCodeError, mapInitError } from './errorMapping.ts'
-import { TIMING } from './timing.ts'
+import { TIMING } from '../../flows/timing.ts'
 
 type Status = 'idle' | 'submitting' | 'success' | 'error'
 const empty = () => Array.from({ length: CODE_LENGTH }, () => '')

@@ -3,7 +3,7 @@ import { $config } from '../../stores/config.ts'
 import { $landing } from '../../stores/landing.ts'
 import { getRecentLoginMethod } from '../../stores/storage.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
-import { landingLayout } from './landingLayout.ts'
+import { landingLayout } from '../../flows/landingLayout.ts'
 import { MethodEntry } from './methodEntries.tsx'
 
 /** The overflow view ('More options' / 'Other socials'): every entry the landing screen left out. */

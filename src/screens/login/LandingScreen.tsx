@@ -7,7 +7,7 @@ import { getRecentLoginMethod } from '../../stores/storage.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { LazyPhoneForm } from '../sms/LazyPhoneForm.tsx'
 import { EmailLoginForm } from './EmailLoginForm.tsx'
-import { landingLayout } from './landingLayout.ts'
+import { landingLayout } from '../../flows/landingLayout.ts'
 import { MethodEntry } from './methodEntries.tsx'
 
 /** Spec §2 consent line; each word links only when the app configured that URL. */

@@ -1,6 +1,15 @@
 import { ApiError } from '../../errors/api.ts'
 import { BaseError } from '../../errors/base.ts'
-import { errorScreen, linkedToAnotherUserScreen, mapOutcome, notAllowedScreen, TEXT, type CodeRule, type OutcomeTable } from '../../flows/outcome.ts'
+import {
+  errorScreen,
+  GENERIC_ERROR,
+  linkedToAnotherUserScreen,
+  mapOutcome,
+  notAllowedScreen,
+  TEXT,
+  type CodeRule,
+  type OutcomeTable,
+} from '../../flows/outcome.ts'
 import { pushScreen, type ScreenEntry } from '../../stores/modal.ts'
 import { PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
 
@@ -71,5 +80,4 @@ export function showCodeRequestError(error: unknown, inline: (message: string) =
   else pushScreen(outcome.screen)
 }
 
-/** The generic error screen (error boundary, failed chunk load, failed configuration). */
-export const GENERIC_ERROR = { title: TEXT.somethingWentWrong, detail: TEXT.tryAgainLater, cta: TEXT.goBack } as const
+export { GENERIC_ERROR }

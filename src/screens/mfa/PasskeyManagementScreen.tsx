@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react'
-import { atom } from 'nanostores'
 import { linkWithPasskey } from '../../actions/linkWithPasskey.ts'
 import { unenrollMfa } from '../../actions/unenrollMfa.ts'
 import { unlinkPasskey } from '../../actions/unlinkPasskey.ts'
 import { toBaseError } from '../../errors/toBaseError.ts'
 import { MAX_PASSKEYS } from '../../mfa/texts.ts'
+import { $passkeyManagement, type PasskeyManagementState } from '../../stores/passkeyManagement.ts'
 import { $session } from '../../stores/session.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
@@ -14,17 +14,13 @@ import { useVerifiedChange } from './useVerifiedChange.ts'
 /** Spec part 2 §9: the management screen shows 2 passkeys until 'View all'. */
 const SHOWN = 2
 
-/** In a store: a verification screen goes on top of this one and back (the screen remounts). */
-const $state = atom<{ status: 'idle' | 'busy' | 'updated'; error: string | null; removing: string | null }>({ status: 'idle', error: null, removing: null })
-const patch = (next: Partial<typeof $state.value & object>) => $state.set({ ...$state.get(), ...next })
+const $state = $passkeyManagement
+const patch = (next: Partial<PasskeyManagementState>) => $state.set({ ...$state.get(), ...next })
 
 /**
  * Passkey management (spec part 2 §2): 'Secure your account with a passkey', the list, adding (at
  * most 5) and removing; a passkey enrolled in MFA leaves MFA and login together, after a verification.
  */
-export function resetPasskeyManagement() {
-  $state.set({ status: 'idle', error: null, removing: null })
-}
 
 export default function PasskeyManagementScreen() {
   const user = useStore($session).user

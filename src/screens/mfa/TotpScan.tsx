@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { qrSvgDataUrl } from '../../ui/qr.ts'
+import { qrSvgDataUrl } from '../../platform/qr.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 

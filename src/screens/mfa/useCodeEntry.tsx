@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { CodeInput } from '../../ui/CodeInput.tsx'
-import { TIMING } from '../login/timing.ts'
+import { TIMING } from '../../flows/timing.ts'
 
 const empty = () => Array<string>(6).fill('')
 

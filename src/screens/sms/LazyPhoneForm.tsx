@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 
-const PhoneForm = lazy(() => import('../../phone/PhoneForm.tsx'))
+const PhoneForm = lazy(() => import('./PhoneForm.tsx'))
 
 /**
  * The phone form, fetched on first render. Until it arrives a light shell of the same size shows,

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { $config } from '../../stores/config.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
-import { whatsappOnly } from '../login/methodEntries.tsx'
+import { whatsappOnly } from '../../flows/methodLabels.ts'
 import { LazyPhoneForm } from './LazyPhoneForm.tsx'
 
 /** 'Log in with SMS' (spec §2), or WhatsApp for an app that sends codes only there: the phone input; the code screen then logs in, links or updates. */

@@ -3,7 +3,7 @@ import { $config } from '../../stores/config.ts'
 import { pushScreen } from '../../stores/modal.ts'
 import { startWalletFlow } from '../../stores/walletFlow.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
-import { METHOD_LABELS } from '../login/methodEntries.tsx'
+import { METHOD_LABELS } from '../../flows/methodLabels.ts'
 import { WALLET_TEXT } from './walletErrors.ts'
 
 /**

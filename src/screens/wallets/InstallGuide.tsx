@@ -7,7 +7,7 @@ import { WALLET_TEXT } from './walletErrors.ts'
 import { WalletIcon } from './WalletIcon.tsx'
 import { WalletStyles } from './WalletStyles.tsx'
 import { WALLET_TIMING } from './timing.ts'
-import { isMobile } from '../../ui/device.ts'
+import { isMobile } from '../../platform/device.ts'
 
 /** Phones have no wallet extensions: there the wallet app is opened by its link instead. */
 

@@ -6,8 +6,8 @@ import { Spinner } from '../../ui/Spinner.tsx'
 import { WALLET_TEXT } from './walletErrors.ts'
 import { WalletIcon } from './WalletIcon.tsx'
 import { WALLET_TIMING } from './timing.ts'
-import { isMobile } from '../../ui/device.ts'
-import { qrSvgDataUrl } from '../../ui/qr.ts'
+import { isMobile } from '../../platform/device.ts'
+import { qrSvgDataUrl } from '../../platform/qr.ts'
 
 /** Spec part 2 §9: QR default size 160, error correction Q. */
 export const QR = { size: 160, errorCorrectionLevel: 'Q' as const }

@@ -1,5 +1,5 @@
 /**
- * Spec part 2 §9 wallet constants. Mutable (like login/timing.ts) so browser tests can shorten
+ * Spec part 2 §9 wallet constants. Mutable (like src/flows/timing.ts) so browser tests can shorten
  * the 120 s request timeout instead of waiting for it.
  */
 export const WALLET_TIMING = {

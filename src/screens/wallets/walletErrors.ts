@@ -1,8 +1,12 @@
 import { ApiError } from '../../errors/api.ts'
-import { BaseError } from '../../errors/base.ts'
+import { WalletTimeoutError } from '../../errors/wallet.ts'
 import type { ScreenEntry } from '../../stores/modal.ts'
 import type { WalletFlowError } from '../../stores/walletFlow.ts'
 import { mapOutcome, TEXT, type OutcomeTable } from '../../flows/outcome.ts'
+
+// The timeout itself sits below the screens (the WalletConnect connector races it too).
+export { WalletTimeoutError }
+export { withWalletTimeout } from '../../wallets/external/walletTimeout.ts'
 
 /** Spec part 2 §2, §8 texts for the wallet screens, in one place so tests can check every one. */
 export const WALLET_TEXT = {
@@ -44,14 +48,6 @@ export const WALLET_TEXT = {
 
 /** Provider error codes (EIP-1193, spec §8). */
 export const PROVIDER_CODES = { userRejected: 4001, invalidParams: 4200, disconnected: 4900, unsupportedChain: 4901 } as const
-
-/** The wallet did not answer within the request timeout (spec §9: 120 s). */
-export class WalletTimeoutError extends BaseError {
-  override name = 'WalletTimeoutError'
-  constructor() {
-    super('Wallet timeout', { code: 'WALLET_TIMEOUT' })
-  }
-}
 
 /** Finds an EIP-1193 code on the error or its causes (viem and wagmi wrap the provider's error). */
 export function providerCode(error: unknown): number | null {
@@ -106,13 +102,4 @@ export function mapWalletError(error: unknown): WalletErrorOutcome {
  */
 export function isPhantomMultichainFailure(walletKey: string, error: unknown): boolean {
   return walletKey === 'phantom' && !(error instanceof ApiError) && !(error instanceof WalletTimeoutError) && !isRejection(error)
-}
-
-/** Resolves with `promise`, or rejects with WalletTimeoutError after `ms`. */
-export function withWalletTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new WalletTimeoutError()), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }

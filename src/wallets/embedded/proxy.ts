@@ -7,6 +7,7 @@ import type { FrameReply, FrameRequest, FrameRequests, FrameRequestType } from '
 import { EmbeddedWalletError, WALLET_MESSAGES, WalletProxyError } from '../../errors/wallet.ts'
 import { $config } from '../../stores/config.ts'
 import { $session } from '../../stores/session.ts'
+import { registeredMfaGate } from './mfaGate.ts'
 
 /** Spec part 2 §9: wallet proxy initialisation 30 s (creation) / 15 s (import); proxy timeout 30 s. Part 3 §9: 15 s before Solana signing. */
 export const PROXY_TIMEOUTS = { initMs: 30_000, importInitMs: 15_000, requestMs: 30_000, solanaInitMs: 15_000 }
@@ -79,10 +80,10 @@ export class EmbeddedWalletProxy {
     try {
       return await this.send(type, payload, timeoutMs)
     } catch (error) {
-      // An MFA-protected call (spec part 2 §4): verify, then retry (src/mfa/gate.ts, loaded only then).
-      if (type === 'mfa:verify' || !isMissingMfa(error)) throw error
-      const { protectedCall } = await import('../../mfa/gate.ts')
-      return protectedCall(() => this.send(type, payload, timeoutMs), isMissingMfa, error)
+      // An MFA-protected call (spec part 2 §4): verify, then retry (the registered gate, src/mfa/gate.ts).
+      const gate = registeredMfaGate()
+      if (type === 'mfa:verify' || !isMissingMfa(error) || !gate) throw error
+      return gate(() => this.send(type, payload, timeoutMs), isMissingMfa, error)
     }
   }
 

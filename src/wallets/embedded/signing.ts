@@ -8,6 +8,7 @@ import { connectEmbeddedWallet } from '../../actions/connectEmbeddedWallet.ts'
 import { errorDetail, toBaseError } from '../../errors/toBaseError.ts'
 import { EmbeddedWalletError, WALLET_MESSAGES, WalletProxyError } from '../../errors/wallet.ts'
 import { publish } from '../../events/bus.ts'
+import { awaitPending } from '../../stores/pending.ts'
 import { findWallet, walletRef, type Wallet } from '../../stores/wallets.ts'
 import { getWalletProxy, PROXY_TIMEOUTS } from './proxy.ts'
 import { requireAccessToken } from './session.ts'
@@ -15,8 +16,6 @@ import { $signRequest, type PendingSign, type SignMethod, type SignParameters, t
 
 export { $signRequest }
 export type { PendingSign, SignMethod, SignParameters, SignUiOptions }
-
-let counter = 0
 
 function rpcFor(method: SignMethod, wallet: Wallet, data: unknown): RpcRequest {
   if (method === 'personal_sign') return { method, params: [String(data), wallet.address] }
@@ -55,26 +54,10 @@ export async function requestSignature(parameters: SignParameters): Promise<stri
 }
 
 function viaPrompt(parameters: SignParameters): Promise<string> {
-  $signRequest.get()?.reject(new EmbeddedWalletError('Replaced by a newer signature request', { code: 'USER_REJECTED' }))
+  const replaced = () => new EmbeddedWalletError('Replaced by a newer signature request', { code: 'USER_REJECTED' })
+  $signRequest.get()?.reject(replaced())
   ensurePromptElement()
-  return new Promise((resolve, reject) => {
-    const id = ++counter
-    const settle = () => {
-      if ($signRequest.get()?.id === id) $signRequest.set(null)
-    }
-    $signRequest.set({
-      ...parameters,
-      id,
-      resolve: (signature) => {
-        settle()
-        resolve(signature)
-      },
-      reject: (error) => {
-        settle()
-        reject(error)
-      },
-    })
-  })
+  return awaitPending($signRequest, parameters, replaced)
 }
 
 /** A page without a `<sign-prompt>` gets one, so UI signing works from any API entry point. */

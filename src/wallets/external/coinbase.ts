@@ -10,7 +10,7 @@ import { createCoinbaseWalletSDK } from '@coinbase/wallet-sdk'
 import { injected } from '@wagmi/core'
 import { $config } from '../../stores/config.ts'
 import * as eth from './ethereum.ts'
-import { isMobile } from '../../ui/device.ts'
+import { isMobile } from '../../platform/device.ts'
 
 /** Spec part 2 §9: the Coinbase provider settles its state shortly after connecting. */
 export const COINBASE_POST_CONNECT_DELAY_MS = 500

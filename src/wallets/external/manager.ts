@@ -4,10 +4,9 @@
  * disconnect. The wallet screens import it dynamically: it is the chunk that carries wagmi, viem
  * and the Wallet Standard.
  */
-import { atom } from 'nanostores'
 import { publish } from '../../events/bus.ts'
 import { $config } from '../../stores/config.ts'
-import { $externalWallets, type ExternalWallet } from '../../stores/externalWallets.ts'
+import { $detectedWallets, $externalWallets, type ExternalWallet } from '../../stores/externalWallets.ts'
 import type { SelectedWallet } from '../../stores/modal.ts'
 import type { WalletChainType } from '../../stores/walletFlow.ts'
 import * as eth from './ethereum.ts'
@@ -21,8 +20,7 @@ export { walletOptions, searchWallets, showSearch } from './walletOptions.ts'
 export { WALLET_LISTING } from './listing.ts'
 export { fetchRemoteListing } from './remoteListing.ts'
 
-/** Every wallet found in the page so far; grows as wallets announce themselves. */
-export const $detectedWallets = atom<DetectedWallet[]>([])
+export { $detectedWallets }
 
 let started = false
 

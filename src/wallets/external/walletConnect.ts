@@ -12,7 +12,7 @@
 import { createConnector, type CreateConnectorFn } from '@wagmi/core'
 import { SignClient } from '@walletconnect/sign-client'
 import { getAddress, numberToHex } from 'viem'
-import { withWalletTimeout } from '../../screens/wallets/walletErrors.ts'
+import { withWalletTimeout } from './walletTimeout.ts'
 import { $config } from '../../stores/config.ts'
 import { WALLET_CONNECTOR_INIT_MS } from '../../stores/walletFlow.ts'
 import * as eth from './ethereum.ts'

@@ -4,20 +4,13 @@
  * `walletChainType`, then searched. Pure: the list screen and its tests call it with what was
  * detected.
  */
+import type { DetectedWallet } from '../../stores/externalWallets.ts'
 import { WALLET_LISTING, type WalletListing } from './listing.ts'
 
 export type ChainType = 'ethereum' | 'solana'
 export type WalletChainTypeSetting = 'ethereum-only' | 'solana-only' | 'ethereum-and-solana'
 
-/** A wallet found in the page: an EIP-6963 announcement (or window.ethereum) or a Wallet Standard wallet. */
-export interface DetectedWallet {
-  chainType: ChainType
-  /** The connector id (EIP-6963 rdns, 'injected' for window.ethereum) or the Wallet Standard name. */
-  id: string
-  name: string
-  icon: string | null
-  rdns?: string
-}
+export type { DetectedWallet }
 
 export interface WalletOption {
   /** Stable key: the normalised name. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AppConfig } from '../../api/types.ts'
+import type { AppConfig } from '../api/types.ts'
 import { landingLayout, NO_LOGIN_METHOD_MESSAGE } from './landingLayout.ts'
 
 const app = (overrides: Partial<AppConfig>): AppConfig => ({ id: 'a', name: 'A', ...overrides })

@@ -2,7 +2,10 @@
  * Which entries the landing screen shows, in which order (spec part 1 §2, §5, §9). Pure, so every
  * layout rule is unit-tested without a DOM; LandingScreen only renders the result.
  */
-import type { AppConfig } from '../../api/types.ts'
+import type { AppConfig } from '../api/types.ts'
+import type { LoginPrefill } from '../stores/landing.ts'
+
+export type { LoginPrefill }
 
 export const SOCIAL_PROVIDERS = ['google', 'apple', 'twitter', 'discord', 'github', 'linkedin', 'spotify', 'instagram', 'tiktok', 'line'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
@@ -17,11 +20,6 @@ export const LAYOUT_B_MAX = 5
 export const LAYOUT_B_PRIMARY_WITH_OVERFLOW = 4
 export const RECOMMENDED_PRIMARY_MAX = 4
 export const NO_LOGIN_METHOD_MESSAGE = 'You must enable at least one login method'
-
-export interface LoginPrefill {
-  type: 'email' | 'phone'
-  value: string
-}
 
 export interface LandingInputs {
   app: AppConfig | null

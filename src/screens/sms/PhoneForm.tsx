@@ -6,12 +6,12 @@
 import { useStore } from '@nanostores/react'
 import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
-import { sendSmsCode } from '../actions/sendSmsCode.ts'
-import { showCodeRequestError } from '../screens/login/errorMapping.ts'
-import { $config } from '../stores/config.ts'
-import { pushScreen } from '../stores/modal.ts'
-import { $smsFlow, setPhoneInput, setSmsChannel } from '../stores/smsFlow.ts'
-import { space as s } from '../ui/theme.ts'
+import { sendSmsCode } from '../../actions/sendSmsCode.ts'
+import { showCodeRequestError } from '../login/errorMapping.ts'
+import { $config } from '../../stores/config.ts'
+import { pushScreen } from '../../stores/modal.ts'
+import { $smsFlow, setPhoneInput, setSmsChannel } from '../../stores/smsFlow.ts'
+import { space as s } from '../../ui/theme.ts'
 
 /** Spec §9 default country. */
 export const DEFAULT_COUNTRY = 'US'
