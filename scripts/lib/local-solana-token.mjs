@@ -109,7 +109,7 @@ export const FAUCET_SPL = 1000n * 10n ** 6n
 /**
  * The development faucet of `npm start`: creates the test USDC mint and funds each address once;
  * answers the mint, the address's token account, and the demo recipient with its token account.
- * @param {Awaited<ReturnType<import('./local-solana.mjs').startLocalSolana>>} sol
+ * @param {any} sol what startLocalSolana() of local-solana.mjs answers (named in words: that module imports this one)
  */
 export async function startSolanaFaucet(sol) {
   const { Keypair, PublicKey } = require('@solana/web3.js')
