@@ -12,27 +12,15 @@ import { HEADER_APP, type ApiInstance } from '../context.js'
 import { requireBearer } from '../services/bearer.js'
 import type { MfaCaller } from '../services/mfa.js'
 
-const bearerHeaders = { type: 'object', properties: { authorization: { type: 'string' } } } as const
-const code = { type: 'string', pattern: '^[0-9]{6}$' } as const
-const phone = { type: 'string', minLength: 3, maxLength: 32 } as const
-const obj = { type: 'object', additionalProperties: false } as const
+const totpInit = ROUTES['POST /mfa/totp/init']
+const totpEnroll = ROUTES['POST /mfa/totp/enroll']
+const totpVerify = ROUTES['POST /mfa/totp/verify']
+const totpUnenroll = ROUTES['POST /mfa/totp/unenroll']
+const smsInit = ROUTES['POST /mfa/passwordless_sms/init']
+const smsEnroll = ROUTES['POST /mfa/passwordless_sms/enroll']
+const smsVerify = ROUTES['POST /mfa/passwordless_sms/verify']
+const smsUnenroll = ROUTES['POST /mfa/passwordless_sms/unenroll']
 
-const codeSchema = {
-  summary: 'Verify or enroll with a 6-digit code (wallet frame only)',
-  headers: bearerHeaders,
-  body: { ...obj, required: ['code'], properties: { code } },
-} as const
-const emptySchema = { summary: 'MFA call without input', headers: bearerHeaders } as const
-const smsInitSchema = {
-  summary: "Send an MFA code by SMS: 'verify' to the enrolled number, 'enroll' to a new one",
-  headers: bearerHeaders,
-  body: { ...obj, required: ['action'], properties: { action: { type: 'string', enum: ['verify', 'enroll'] }, phone_number: phone } },
-} as const
-const smsEnrollSchema = {
-  summary: 'Enroll a phone number with the code sent to it (wallet frame only)',
-  headers: bearerHeaders,
-  body: { ...obj, required: ['phone_number', 'code'], properties: { phone_number: phone, code } },
-} as const
 const passkeyInit = ROUTES['POST /mfa/passkeys/init']
 const passkeyVerify = ROUTES['POST /mfa/passkeys/verify']
 const passkeyEnrollment = ROUTES['POST /mfa/passkeys/enrollment']
@@ -53,32 +41,32 @@ export default async function mfaRoutes(app: ApiInstance) {
     return { appId: request.gatehouseApp!.id, userId: claims.userId, session }
   }
 
-  app.post('/mfa/totp/init', { schema: emptySchema, config: HEADER_APP }, async (request) => {
+  app.post(totpInit.path, { schema: totpInit.schema, config: HEADER_APP }, async (request) => {
     const caller = await frame(request)
     const user = await sessions.userForSession(caller.session.id, caller.userId)
     const label = String(user.linked_accounts.find((a) => a.type === 'email')?.address ?? user.id)
     return mfa.initTotp(caller, request.gatehouseApp!, label)
   })
-  app.post('/mfa/totp/enroll', { schema: codeSchema, config: HEADER_APP }, async (request) => ({
+  app.post(totpEnroll.path, { schema: totpEnroll.schema, config: HEADER_APP }, async (request) => ({
     user: await mfa.enrollTotp(await frame(request), request.body.code),
   }))
-  app.post('/mfa/totp/verify', { schema: codeSchema, config: HEADER_APP }, async (request) => mfa.verifyTotp(await frame(request), request.body.code))
-  app.post('/mfa/totp/unenroll', { schema: emptySchema, config: HEADER_APP }, async (request) => ({ user: await mfa.unenroll(await frame(request), 'totp') }))
+  app.post(totpVerify.path, { schema: totpVerify.schema, config: HEADER_APP }, async (request) => mfa.verifyTotp(await frame(request), request.body.code))
+  app.post(totpUnenroll.path, { schema: totpUnenroll.schema, config: HEADER_APP }, async (request) => ({
+    user: await mfa.unenroll(await frame(request), 'totp'),
+  }))
 
-  app.post('/mfa/passwordless_sms/init', { schema: smsInitSchema, config: HEADER_APP }, async (request) => {
+  app.post(smsInit.path, { schema: smsInit.schema, config: HEADER_APP }, async (request) => {
     const { action, phone_number } = request.body
     // Enrolling a number is a change of methods: the frame's; a verification code may be asked for by the host.
     const caller = action === 'enroll' ? await frame(request) : await bearer(request)
     await mfa.initSms(caller, request.gatehouseApp!, action, phone_number, request.ip)
-    return { success: true }
+    return { success: true } as const
   })
-  app.post('/mfa/passwordless_sms/enroll', { schema: smsEnrollSchema, config: HEADER_APP }, async (request) => ({
+  app.post(smsEnroll.path, { schema: smsEnroll.schema, config: HEADER_APP }, async (request) => ({
     user: await mfa.enrollSms(await frame(request), request.body.phone_number, request.body.code),
   }))
-  app.post('/mfa/passwordless_sms/verify', { schema: codeSchema, config: HEADER_APP }, async (request) =>
-    mfa.verifySms(await frame(request), request.body.code),
-  )
-  app.post('/mfa/passwordless_sms/unenroll', { schema: emptySchema, config: HEADER_APP }, async (request) => ({
+  app.post(smsVerify.path, { schema: smsVerify.schema, config: HEADER_APP }, async (request) => mfa.verifySms(await frame(request), request.body.code))
+  app.post(smsUnenroll.path, { schema: smsUnenroll.schema, config: HEADER_APP }, async (request) => ({
     user: await mfa.unenroll(await frame(request), 'sms'),
   }))
 

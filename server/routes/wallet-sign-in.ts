@@ -1,9 +1,10 @@
 /**
  * The routes of a wallet-signature login (SIWE, SIWS): init (nonce, captcha-checked by the
  * service), authenticate, link, unlink and transfer. One registrar, so both chains share the same
- * checks (bearer + live session) and differ only in their signed-input schema and service. The
- * signed input's type is the chain service's (`Signed`): the schema is built per chain here.
+ * checks (bearer + live session) and differ only in their routes (the contract's, each with its
+ * signed-input schema) and service. The signed input's type is the chain service's (`Signed`).
  */
+import type { Routes } from '@gatehouse/contract/routes'
 import { type ApiInstance, HEADER_APP, LOGIN_ROUTE } from '../context.js'
 import type { App } from '../services/app-config.js'
 import { requireBearer } from '../services/bearer.js'
@@ -22,68 +23,46 @@ export interface WalletSignInService<Signed> {
   normalise?(address: string): string
 }
 
+type Chain = 'siwe' | 'siws'
+/** The chain's four routes, from the contract's route map (`ROUTES['POST /siwe/init']`, …). */
+export interface WalletSignInRouteDefs<N extends Chain> {
+  init: Routes[`POST /${N}/init`]
+  authenticate: Routes[`POST /${N}/authenticate`]
+  link: Routes[`POST /${N}/link`]
+  unlink: Routes[`POST /${N}/unlink`]
+}
+
 export interface WalletSignInRoutes<Signed> {
-  /** Path segment and label: 'siwe' / 'SIWE'. */
-  name: 'siwe' | 'siws'
   chainType: ChainType
-  /** JSON-schema properties of the signed input (message, signature and the chain's extras). */
-  signed: Record<string, object>
-  /** What authenticate trades for a session, for the route summary. */
-  signedWhat: string
+  routes: WalletSignInRouteDefs<'siwe'> | WalletSignInRouteDefs<'siws'>
   create(wallets: WalletAuthService, now: () => number): WalletSignInService<Signed>
 }
 
-const address = { type: 'string', minLength: 1, maxLength: 128 } as const
-const bearerHeaders = { type: 'object', properties: { authorization: { type: 'string' } } } as const
-
 export function registerWalletSignIn<Signed>(app: ApiInstance, spec: WalletSignInRoutes<Signed>): void {
-  const label = spec.name.toUpperCase()
-  const chainName = spec.chainType === 'ethereum' ? 'Ethereum' : 'Solana'
+  const { init, authenticate, link, unlink } = spec.routes
   const wallets = () => walletAuthFor(app.gatehouse)
   let service: WalletSignInService<Signed> | null = null
   const sign = () => (service ??= spec.create(wallets(), app.gatehouse.now))
-  const path = (action: string) => `/${spec.name}/${action}`
   const signedUser = async (request: Parameters<typeof requireBearer>[0]) => {
     const { userId, sessionId } = await requireBearer(request)
     await app.gatehouse.sessions.userForSession(sessionId, userId)
     return userId
   }
 
-  const initSchema = {
-    summary: `${label}: a single-use nonce for the address (expires in 10 minutes)`,
-    body: { type: 'object', required: ['address'], properties: { address, token: { type: ['string', 'null'], description: 'captcha token' } } },
-  } as const
-  app.post(path('init'), { schema: initSchema, config: HEADER_APP }, async (request) =>
+  app.post(init.path, { schema: init.schema, config: HEADER_APP }, async (request) =>
     sign().init(request.gatehouseApp!, request.body.address, request.ip, request.body.token),
   )
 
-  const authenticateSchema = {
-    summary: `${label}: trade ${spec.signedWhat} for a session (auth response)`,
-    body: {
-      type: 'object',
-      required: ['message', 'signature'],
-      properties: { ...spec.signed, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } },
-    },
-  }
-  app.post<{ Body: Signed & { mode?: AuthMode } }>(path('authenticate'), { schema: authenticateSchema, config: LOGIN_ROUTE }, (request) =>
+  // The signed input's schema is the chain's: its type is the chain service's (`Signed`).
+  app.post<{ Body: Signed & { mode?: AuthMode }; Reply: AuthResponse }>(authenticate.path, { schema: authenticate.schema, config: LOGIN_ROUTE }, (request) =>
     sign().authenticate(request.gatehouseApp!, request.body as Signed & { mode?: AuthMode }, request.headers.origin, request.ip),
   )
 
-  const linkSchema = {
-    summary: `${label}: link the signing wallet to the signed-in user (answers the user)`,
-    headers: bearerHeaders,
-    body: { type: 'object', required: ['message', 'signature'], properties: spec.signed },
-  }
-  app.post<{ Body: Signed }>(path('link'), { schema: linkSchema, config: HEADER_APP }, async (request) =>
+  app.post<{ Body: Signed; Reply: WireUser }>(link.path, { schema: link.schema, config: HEADER_APP }, async (request) =>
     sign().link(request.gatehouseApp!, await signedUser(request), request.body as Signed, request.headers.origin, request.ip),
   )
 
-  const unlinkSchema = {
-    summary: `${label}: unlink an external ${chainName} wallet from the signed-in user (answers the user)`,
-    headers: bearerHeaders,
-    body: { type: 'object', required: ['address'], properties: { address } },
-  } as const
-  app.post(path('unlink'), { schema: unlinkSchema, config: HEADER_APP }, async (request) => {
+  app.post(unlink.path, { schema: unlink.schema, config: HEADER_APP }, async (request) => {
     const userId = await signedUser(request)
     const stored = sign().normalise?.(request.body.address) ?? request.body.address
     return wallets().unlink(request.gatehouseApp!, userId, stored)

@@ -59,3 +59,9 @@ export const successSchema = {
   properties: { success: { type: 'boolean', const: true } },
   additionalProperties: false,
 } as const
+
+/** The signed-in user's access token (`Authorization: Bearer …`), as the routes of a signed-in user name it. */
+export const bearerHeaders = { type: 'object', properties: { authorization: { type: 'string' } } } as const
+
+/** The user after a link, unlink, update or transfer: the answer of every call that changes a user's accounts. */
+export const userResponseSchema = { ...wireUserSchema, description: 'The user, with the change applied' } as const
