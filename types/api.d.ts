@@ -1701,6 +1701,26 @@ interface TransactionUiOptions {
   /** 'Not now' (declines with 4001). Default true. */
   isCancellable?: boolean
 }
+/**
+ * A transaction as the host passes it: a @solana/web3.js (1.x) `Transaction` or
+ * `VersionedTransaction` (from any copy of the library: read by shape, not by class), or the
+ * serialized wire bytes.
+ */
+type SolanaTransactionInput =
+  | Uint8Array
+  | {
+      serialize(...args: never[]): Uint8Array
+    }
+/** Spec part 3 §3: uiOptions of a Solana request (the Ethereum ones, plus the requesting app). */
+interface SolanaTransactionUiOptions extends TransactionUiOptions {
+  requesterAppId?: string
+}
+/** sendRawTransaction options (web3.js SendOptions). */
+interface SolanaSendOptions {
+  skipPreflight?: boolean
+  preflightCommitment?: 'processed' | 'confirmed' | 'finalized'
+  maxRetries?: number
+}
 
 interface EIP1193RequestArguments {
   method: string
@@ -1809,27 +1829,6 @@ type SignMessageErrorType = EmbeddedWalletError | ProviderRpcError
  * const { signature: solana } = await signMessage({ message: 'Hello', address: solanaWallet.address })
  */
 declare function signMessage({ message, address, uiOptions, showWalletUIs }: SignMessageParameters): Promise<SignMessageReturnType>
-
-/**
- * A transaction as the host passes it: a @solana/web3.js (1.x) `Transaction` or
- * `VersionedTransaction` (from any copy of the library: read by shape, not by class), or the
- * serialized wire bytes.
- */
-type SolanaTransactionInput =
-  | Uint8Array
-  | {
-      serialize(...args: never[]): Uint8Array
-    }
-/** Spec part 3 §3: uiOptions of a Solana request (the Ethereum ones, plus the requesting app). */
-interface SolanaTransactionUiOptions extends TransactionUiOptions {
-  requesterAppId?: string
-}
-/** sendRawTransaction options (web3.js SendOptions). */
-interface SolanaSendOptions {
-  skipPreflight?: boolean
-  preflightCommitment?: 'processed' | 'confirmed' | 'finalized'
-  maxRetries?: number
-}
 
 /** Options of the Solana transaction methods (spec part 3 §3, 'Solana transaction request data'). */
 interface SolanaTransactionOptions {

@@ -1,8 +1,6 @@
-/**
- * What a host asks of the transaction controller (spec part 3 §3: the Ethereum transaction request,
- * the Solana transaction request data, their uiOptions) and what each step answers. Types only:
- * modules on every page (the actions, the prompt) read them without loading any chain code.
- */
+// What a host asks of the transaction controller (spec part 3 §3: the Ethereum transaction request,
+// the Solana transaction request data, their uiOptions) and what each step answers. Types only:
+// modules on every page (the actions, the prompt) read them without loading any chain code.
 
 /** Spec part 3 §3: an Ethereum transaction request. Quantities as bigint, number or 0x-hex. */
 export interface EthereumTransactionRequest {
