@@ -1693,6 +1693,26 @@ interface TransactionUiOptions {
   /** 'Not now' (declines with 4001). Default true. */
   isCancellable?: boolean
 }
+/**
+ * A transaction as the host passes it: a @solana/web3.js (1.x) `Transaction` or
+ * `VersionedTransaction` (from any copy of the library: read by shape, not by class), or the
+ * serialized wire bytes.
+ */
+type SolanaTransactionInput =
+  | Uint8Array
+  | {
+      serialize(...args: never[]): Uint8Array
+    }
+/** Spec part 3 §3: uiOptions of a Solana request (the Ethereum ones, plus the requesting app). */
+interface SolanaTransactionUiOptions extends TransactionUiOptions {
+  requesterAppId?: string
+}
+/** sendRawTransaction options (web3.js SendOptions). */
+interface SolanaSendOptions {
+  skipPreflight?: boolean
+  preflightCommitment?: 'processed' | 'confirmed' | 'finalized'
+  maxRetries?: number
+}
 
 interface EIP1193RequestArguments {
   method: string
@@ -1802,27 +1822,6 @@ type SignMessageErrorType = EmbeddedWalletError | ProviderRpcError
  */
 declare function signMessage({ message, address, uiOptions, showWalletUIs }: SignMessageParameters): Promise<SignMessageReturnType>
 
-/**
- * A transaction as the host passes it: a @solana/web3.js (1.x) `Transaction` or
- * `VersionedTransaction` (from any copy of the library: read by shape, not by class), or the
- * serialized wire bytes.
- */
-type SolanaTransactionInput =
-  | Uint8Array
-  | {
-      serialize(...args: never[]): Uint8Array
-    }
-/** Spec part 3 §3: uiOptions of a Solana request (the Ethereum ones, plus the requesting app). */
-interface SolanaTransactionUiOptions extends TransactionUiOptions {
-  requesterAppId?: string
-}
-/** sendRawTransaction options (web3.js SendOptions). */
-interface SolanaSendOptions {
-  skipPreflight?: boolean
-  preflightCommitment?: 'processed' | 'confirmed' | 'finalized'
-  maxRetries?: number
-}
-
 /** Options of the Solana transaction methods (spec part 3 §3, 'Solana transaction request data'). */
 interface SolanaTransactionOptions {
   /** The embedded Solana wallet that signs; default the user's first one. */
@@ -1866,7 +1865,9 @@ type SendTransactionErrorType = ProviderRpcError
  * transaction (signed in the wallet frame, sent to the app's cluster, confirmed); anything else is an
  * Ethereum request (or a batch, one step at a time through '(n / total)'): an embedded wallet fills
  * nonce, gas and fees from the chain, signs in the wallet frame, broadcasts and waits for the
- * receipt; an external wallet gets the request directly.
+ * receipt; an external wallet gets the request directly. It resolves, and `tx-success` fires, as soon
+ * as the receipt is on chain (Solana: the cluster confirmed), while 'Transaction complete!' still
+ * shows: 'All Done' only closes the screen.
  *
  * @example
  * const { hash } = await sendTransaction({ to: '0x…', value: 10n ** 15n, chainId: 8453 })

@@ -2,7 +2,7 @@ import { toProviderError } from '../errors/transaction.ts'
 import { ProviderRpcError, WALLET_MESSAGES } from '../errors/wallet.ts'
 import { findWallet } from '../stores/wallets.ts'
 import type { SignUiOptions } from '../stores/signRequest.ts'
-import type { EthereumTransactionRequest, TransactionUiOptions, TxMethod } from '../stores/txRequest.ts'
+import type { EthereumTransactionRequest, TransactionUiOptions, TxMethod } from '../transactions/types.ts'
 import { chainRpc, configuredChains, defaultChainId, parseChainId, RpcResponseError } from '../wallets/ethereum/chains.ts'
 
 export interface EIP1193RequestArguments {
@@ -131,7 +131,7 @@ export function getEthereumProvider(address: string, options: GetEthereumProvide
   }
   async function transact(method: TxMethod, walletAddress: string, requests: EthereumTransactionRequest[], onChain: number) {
     try {
-      const { requestTransaction } = await import('../wallets/embedded/transactions.ts')
+      const { requestTransaction } = await import('../transactions/drivers/ethereum.ts')
       const uiOptions = { ...options.transactionUiOptions, ...(options.showWalletUIs === false ? { showWalletUIs: false } : {}) }
       return await requestTransaction({ method, address: walletAddress, requests, chainId: onChain, uiOptions })
     } catch (error) {

@@ -1,6 +1,5 @@
 import type { ProviderRpcError } from '../errors/wallet.ts'
-import type { SolanaTransactionInput } from '../stores/solanaTxRequest.ts'
-import type { EthereumTransactionRequest, TransactionUiOptions } from '../stores/txRequest.ts'
+import type { EthereumTransactionRequest, SolanaTransactionInput, TransactionUiOptions } from '../transactions/types.ts'
 import { solanaTransact, wantsSolana, type SolanaTransactionOptions } from './internal/solanaTransact.ts'
 import { transact } from './internal/transact.ts'
 
@@ -38,7 +37,9 @@ export type SendTransactionErrorType = ProviderRpcError
  * transaction (signed in the wallet frame, sent to the app's cluster, confirmed); anything else is an
  * Ethereum request (or a batch, one step at a time through '(n / total)'): an embedded wallet fills
  * nonce, gas and fees from the chain, signs in the wallet frame, broadcasts and waits for the
- * receipt; an external wallet gets the request directly.
+ * receipt; an external wallet gets the request directly. It resolves, and `tx-success` fires, as soon
+ * as the receipt is on chain (Solana: the cluster confirmed), while 'Transaction complete!' still
+ * shows: 'All Done' only closes the screen.
  *
  * @example
  * const { hash } = await sendTransaction({ to: '0x…', value: 10n ** 15n, chainId: 8453 })

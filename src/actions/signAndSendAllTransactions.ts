@@ -1,5 +1,5 @@
 import type { TransactionError } from '../errors/transaction.ts'
-import type { SolanaTransactionInput } from '../stores/solanaTxRequest.ts'
+import type { SolanaTransactionInput } from '../transactions/types.ts'
 import { solanaTransact, type SolanaTransactionOptions } from './internal/solanaTransact.ts'
 
 export type SignAndSendAllTransactionsParameters = SolanaTransactionOptions

@@ -1,6 +1,5 @@
 import type { ProviderRpcError } from '../errors/wallet.ts'
-import type { SolanaTransactionInput } from '../stores/solanaTxRequest.ts'
-import type { EthereumTransactionRequest } from '../stores/txRequest.ts'
+import type { EthereumTransactionRequest, SolanaTransactionInput } from '../transactions/types.ts'
 import { solanaTransact, wantsSolana, type SolanaTransactionOptions } from './internal/solanaTransact.ts'
 import { transact } from './internal/transact.ts'
 import type { SendTransactionOptions } from './sendTransaction.ts'

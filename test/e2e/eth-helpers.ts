@@ -6,6 +6,8 @@ import { compileContracts, type LocalChain } from '../evm.ts'
 declare global {
   interface Window {
     __tx?: Promise<{ ok?: unknown; err?: { code: unknown; errorCode?: string; message: string; hash?: string | null } }>
+    /** Set once `__tx` settled: read while a screen still shows, without awaiting it. */
+    __txSettled?: boolean
   }
 }
 
@@ -39,9 +41,14 @@ export async function startTx(page: Page, script: string) {
       (ok) => ({ ok }),
       (e: any) => ({ err: { code: e.code, errorCode: e.errorCode, message: e.message, hash: e.hash ?? null } }),
     )
+    window.__txSettled = false
+    void window.__tx.then(() => (window.__txSettled = true))
   }, script)
 }
 
 export const settled = (page: Page) => page.evaluate(() => window.__tx!)
+
+/** Whether the host's call has settled yet (without waiting for it). */
+export const settledYet = (page: Page) => page.evaluate(() => window.__txSettled === true)
 
 export const txPrompt = (page: Page) => page.locator('sign-prompt')

@@ -15,7 +15,7 @@ import { startDemoServer } from '../../demo/serve.mjs'
 import { startStack, type Stack } from '../stack.ts'
 import { expectNoAxeViolations } from './a11y.ts'
 import { eventCount, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
-import { call, deployTestContracts, fundWallet, settled, startTx, txPrompt } from './eth-helpers.ts'
+import { call, deployTestContracts, fundWallet, settled, settledYet, startTx, txPrompt } from './eth-helpers.ts'
 import { login, wallets } from './wallet-helpers.ts'
 import { startPriceSource, startScanner, type StandIn } from '../scan-and-price-standins.ts'
 
@@ -100,6 +100,23 @@ describe('Ethereum transactions from the embedded wallet', () => {
     expect(BigInt((await chain.request('eth_getBalance', [RECIPIENT, 'latest'])) as string) - before).toBe(10n ** 15n)
     const event = await waitForHostEvent(page, 'tx-success', { after })
     expect(event.detail).toMatchObject({ method: 'eth_sendTransaction', address, chainId: 31337, hash })
+  })
+
+  it("the host gets { hash } and tx-success once the receipt is on chain, while the success screen still shows; 'All Done' only closes", async () => {
+    const after = await eventCount(page)
+    await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 7n })`)
+    const screen = txPrompt(page)
+    await screen.getByRole('button', { name: 'Approve' }).click({ timeout: 30000 })
+    await screen.getByText('Transaction complete!').waitFor({ timeout: 30000 })
+    // Nobody clicks 'All Done': the promise has settled and the event fired all the same.
+    await expect.poll(() => settledYet(page), { timeout: 15000 }).toBe(true)
+    const { hash } = (await settled(page)).ok as { hash: string }
+    expect(((await chain.request('eth_getTransactionReceipt', [hash])) as { status: string }).status).toBe('0x1')
+    const event = await waitForHostEvent(page, 'tx-success', { after })
+    expect(event.detail).toMatchObject({ method: 'eth_sendTransaction', hash })
+    expect(await screen.getByRole('button', { name: 'All Done' }).isVisible()).toBe(true)
+    await screen.getByRole('button', { name: 'All Done' }).click()
+    await screen.locator('[data-screen]').waitFor({ state: 'detached' })
   })
 
   it("an ERC-20 approve shows the decoded spender, the token and 'Maximum'", async () => {

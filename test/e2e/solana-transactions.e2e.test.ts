@@ -23,7 +23,7 @@ import { startSolanaFaucet } from '../../scripts/lib/local-solana.mjs'
 import { startDemoServer } from '../../demo/serve.mjs'
 import { expectNoAxeViolations } from './a11y.ts'
 import { eventCount, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
-import { settled, startTx, txPrompt } from './eth-helpers.ts'
+import { settled, settledYet, startTx, txPrompt } from './eth-helpers.ts'
 import { login, wallets } from './wallet-helpers.ts'
 
 const SOL = 1_000_000_000
@@ -124,6 +124,24 @@ describe('Solana transactions from the embedded wallet', () => {
     expect(status.value[0]).toMatchObject({ err: null })
     const event = await waitForHostEvent(page, 'tx-success', { after })
     expect(event.detail).toMatchObject({ method: 'solana_signAndSendTransaction', address, chainId: 'solana:localnet', hash: signature })
+  })
+
+  it("the host gets { signature } and tx-success once the cluster confirmed, while the success screen still shows; 'All Done' only closes", async () => {
+    const after = await eventCount(page)
+    const recipient = Keypair.generate().publicKey
+    await startTx(page, `modal.sendTransaction(${await txBytes(transfer(recipient, SOL / 1000))}).then((r) => ({ signature: r.signature }))`)
+    const screen = txPrompt(page)
+    await screen.getByRole('button', { name: 'Approve' }).click({ timeout: 30000 })
+    await screen.getByText('Transaction complete!').waitFor({ timeout: 30000 })
+    // Nobody clicks 'All Done': the promise has settled and the event fired all the same.
+    await expect.poll(() => settledYet(page), { timeout: 15000 }).toBe(true)
+    const { signature } = (await settled(page)).ok as { signature: string }
+    expect(await balance(recipient)).toBe(SOL / 1000)
+    const event = await waitForHostEvent(page, 'tx-success', { after })
+    expect(event.detail).toMatchObject({ method: 'solana_signAndSendTransaction', hash: signature })
+    expect(await screen.getByRole('button', { name: 'All Done' }).isVisible()).toBe(true)
+    await screen.getByRole('button', { name: 'All Done' }).click()
+    await screen.locator('[data-screen]').waitFor({ state: 'detached' })
   })
 
   it('an SPL transfer with associated token account creation shows both instructions and the token amount', async () => {

@@ -1,6 +1,6 @@
 import { TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction.ts'
 import { WALLET_MESSAGES } from '../../errors/wallet.ts'
-import type { SolanaSendOptions, SolanaTransactionInput, SolanaTransactionUiOptions, SolanaTxResult } from '../../stores/solanaTxRequest.ts'
+import type { SolanaSendOptions, SolanaTransactionInput, SolanaTransactionUiOptions, SolanaTxResult } from '../../transactions/types.ts'
 import { $externalWallets } from '../../stores/externalWallets.ts'
 import { $wallets, findWallet } from '../../stores/wallets.ts'
 
@@ -50,7 +50,7 @@ export async function solanaTransact(inputs: unknown[], signOnly: boolean, optio
   }
   const wallet = options.address ? findWallet(options.address) : $wallets.get().find((w) => w.chainType === 'solana')
   if (!wallet || wallet.chainType !== 'solana') throw new TransactionError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
-  const { requestSolanaTransaction } = await import('../../wallets/solana/request.ts')
+  const { requestSolanaTransaction } = await import('../../transactions/drivers/solana.ts')
   return requestSolanaTransaction({
     address: wallet.address,
     transactions: inputs,

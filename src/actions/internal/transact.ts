@@ -1,6 +1,6 @@
 import { TRANSACTION_MESSAGES, TransactionError, toProviderError } from '../../errors/transaction.ts'
 import { $externalWallets } from '../../stores/externalWallets.ts'
-import type { EthereumTransactionRequest, TransactionUiOptions, TxMethod } from '../../stores/txRequest.ts'
+import type { EthereumTransactionRequest, TransactionUiOptions, TxMethod } from '../../transactions/types.ts'
 import { $wallets, findWallet } from '../../stores/wallets.ts'
 import { defaultChainId, parseChainId } from '../../wallets/ethereum/chains.ts'
 
@@ -22,7 +22,7 @@ export async function transact(
   if (!wallet || wallet.chainType !== 'ethereum')
     throw toProviderError(new TransactionError('No wallet found for address', { code: 'EMBEDDED_WALLET_NOT_FOUND' }))
   try {
-    const { requestTransaction } = await import('../../wallets/embedded/transactions.ts')
+    const { requestTransaction } = await import('../../transactions/drivers/ethereum.ts')
     return await requestTransaction({ method, address: wallet.address, requests, chainId: defaultChainId(), uiOptions: options.uiOptions })
   } catch (error) {
     throw toProviderError(error)

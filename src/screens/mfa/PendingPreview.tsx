@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react'
 import { $signRequest } from '../../stores/signRequest.ts'
-import { $txRequest } from '../../stores/txRequest.ts'
+import { $txPrompt } from '../../transactions/prompt.ts'
 
 /** The pending signature or transaction, shown beneath the MFA screens of the 'txn' flow (spec part 2 §2). */
 export function PendingPreview() {
   const sign = useStore($signRequest)
-  const tx = useStore($txRequest)
+  const tx = useStore($txPrompt)
   if (sign) {
     const text = typeof sign.data === 'string' ? sign.data : JSON.stringify(sign.data)
     return (
@@ -15,7 +15,7 @@ export function PendingPreview() {
       </div>
     )
   }
-  const request = tx?.requests[0]
+  const request = tx?.driver.kind === 'ethereum' ? tx.driver.parameters.requests[0] : undefined
   if (!request) return null
   return (
     <div className="detail" part="mfa-preview" data-preview="transaction">

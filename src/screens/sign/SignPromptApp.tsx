@@ -2,8 +2,7 @@ import { useStore } from '@nanostores/react'
 import { lazy, Suspense, useRef } from 'react'
 import { $modal } from '../../stores/modal.ts'
 import { $signRequest, type SignUiOptions } from '../../stores/signRequest.ts'
-import { $solanaTxRequest } from '../../stores/solanaTxRequest.ts'
-import { $txRequest } from '../../stores/txRequest.ts'
+import { $txPrompt, type EthereumTxController, type SolanaTxController } from '../../transactions/prompt.ts'
 import { FocusTrap, useDialogFocus } from '../../ui/dialogFocus.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { useTheme } from '../../ui/useTheme.ts'
@@ -25,8 +24,7 @@ export interface SignPromptAppProps {
 /** The React tree inside `<sign-prompt>`: nothing until a signature or transaction request is pending. */
 export function SignPromptApp({ active = false, defaults = {}, theme, accentColor, styles = '' }: SignPromptAppProps) {
   const request = useStore($signRequest)
-  const tx = useStore($txRequest)
-  const solanaTx = useStore($solanaTxRequest)
+  const tx = useStore($txPrompt)
   const { open: modalOpen } = useStore($modal)
   const dialogRef = useRef<HTMLDivElement>(null)
   const resolved = useTheme(theme, accentColor)
@@ -38,7 +36,7 @@ export function SignPromptApp({ active = false, defaults = {}, theme, accentColo
       <style>{resolved.hostRule}</style>
     </>
   )
-  if (!active || (!request && !tx && !solanaTx)) return style
+  if (!active || (!request && !tx)) return style
   return (
     <>
       {style}
@@ -50,10 +48,10 @@ export function SignPromptApp({ active = false, defaults = {}, theme, accentColo
               <Suspense fallback={<Spinner />}>
                 {request ? (
                   <SignPromptView key={`s${request.id}`} request={request} defaults={defaults} />
-                ) : tx ? (
-                  <TransactionView key={`t${tx.id}`} request={tx} />
+                ) : tx!.driver.kind === 'ethereum' ? (
+                  <TransactionView key={`t${tx!.id}`} controller={tx as EthereumTxController} />
                 ) : (
-                  <SolanaTransactionView key={`sol${solanaTx!.id}`} request={solanaTx!} />
+                  <SolanaTransactionView key={`t${tx!.id}`} controller={tx as SolanaTxController} />
                 )}
               </Suspense>
             </div>

@@ -4,118 +4,45 @@
  * confirm → success ('Transaction complete!' / 'Transaction signed!') | error, whose retry signs
  * over a fresh blockhash. Several transactions are reviewed one by one ('(n / total)', 'Continue').
  */
-import type { VersionedTransaction } from '@solana/web3.js'
-import { useEffect, useRef, useState } from 'react'
+import { useStore } from '@nanostores/react'
+import { useState } from 'react'
 import { SOLANA_TX_MESSAGES } from '../../errors/solana.ts'
-import { toBaseError } from '../../errors/toBaseError.ts'
-import { TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction.ts'
-import type { BaseError } from '../../errors/base.ts'
 import { $config } from '../../stores/config.ts'
-import type { PendingSolanaTx, SolanaTxResult } from '../../stores/solanaTxRequest.ts'
+import { mainButton } from '../../transactions/flow.ts'
+import type { SolanaTxController } from '../../transactions/prompt.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { formatCrypto, formatUsd, shortAddress } from '../../wallets/ethereum/format.ts'
 import { SOL_DECIMALS, type SolanaCluster } from '../../wallets/solana/cluster.ts'
 import { summarize, type ParsedInstruction } from '../../wallets/solana/instructions.ts'
-import { requestCluster } from '../../wallets/solana/request.ts'
-import {
-  connectionFor,
-  prepareSolanaTransaction,
-  sendAndConfirm,
-  signInFrame,
-  toVersioned,
-  withFreshBlockhash,
-  type PreparedSolanaTransaction,
-} from '../../wallets/solana/transactions.ts'
-import { WALLET_TIMING } from '../wallets/embedded/timing.ts'
+import type { PreparedSolanaTransaction } from '../../wallets/solana/transactions.ts'
 import { ErrorView } from './ErrorView.tsx'
 import { addFunds, fundingAvailable } from './addFunds.ts'
-import { Row, TxButtons, TxHeader, TxSuccess } from './parts.tsx'
+import { Row, TxButtons, TxHeader, TxSuccess, useSignedClose } from './parts.tsx'
 import { TX_TEXTS } from './texts.ts'
-import { mainButton, txTransition, type TxEvent } from './txFlow.ts'
 import { txStyles } from './styles.ts'
 
-type Phase =
-  | { name: 'preparing' }
-  | { name: 'ready' | 'submitting'; view: PreparedSolanaTransaction }
-  | { name: 'awaiting-receipt'; view: PreparedSolanaTransaction; hash: string | null }
-  | { name: 'success' }
-  | { name: 'error'; error: BaseError; hash: string | null }
-
-const explorerTx = (cluster: SolanaCluster, signature: string) =>
-  `https://explorer.solana.com/tx/${signature}${cluster.name === 'mainnet-beta' ? '' : `?cluster=custom&customUrl=${encodeURIComponent(cluster.rpcUrl)}`}`
-
-export default function SolanaTransactionView({ request }: { request: PendingSolanaTx }) {
-  const options = request.uiOptions ?? {}
-  const total = request.transactions.length
-  const cluster = requestCluster(request)
-  const [step, setStep] = useState(0)
-  const [phase, setPhase] = useState<Phase>({ name: 'preparing' })
-  const go = (event: TxEvent, next: Phase) => setPhase((from) => (txTransition(from.name, event) === next.name ? next : from))
-  const [attempt, setAttempt] = useState(0)
-  /** Each transaction as our VersionedTransaction, converted once; a retry refreshes the blockhash of those not yet sent. */
-  const converted = useRef<VersionedTransaction[]>([])
-  const results = useRef<SolanaTxResult[]>([])
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), [])
-
-  const transaction = async (i: number) => (converted.current[i] ??= await toVersioned(request.transactions[i]!, request.address, connectionFor(cluster)))
-
-  useEffect(() => {
-    let live = true
-    setPhase((from) => (from.name === 'preparing' ? from : txTransition(from.name, from.name === 'error' ? 'retry' : 'step') ? { name: 'preparing' } : from))
-    ;(async () => {
-      if (attempt > 0) for (let i = results.current.length; i < converted.current.length; i++) await withFreshBlockhash(converted.current[i]!, cluster)
-      return prepareSolanaTransaction(request.address, await transaction(step), cluster)
-    })().then(
-      (view) => live && go('prepared', { name: 'ready', view }),
-      (error) => live && go('fail', { name: 'error', error: toBaseError(error), hash: null }),
-    )
-    return () => void (live = false)
-  }, [request, step, attempt])
-
+/** Renders the transaction controller's state; sends it approve / decline / retry / step. */
+export default function SolanaTransactionView({ controller }: { controller: SolanaTxController }) {
+  const { step, phase } = useStore(controller.$state)
+  const { parameters: request, cluster, total, signOnly } = controller.driver
+  const options = controller.driver.uiOptions
+  useSignedClose(phase.name === 'success' && signOnly, () => controller.close())
   const last = step === total - 1
   const appName = $config.get().app?.name ?? 'This app'
 
-  /** 'Approve' on the last step signs every transaction not yet done, in order, sending each (unless sign-only) after the previous one confirmed. */
-  async function approve(view: PreparedSolanaTransaction) {
-    if (!last) return setStep(step + 1)
-    go('approve', { name: 'submitting', view })
-    let hash: string | null = null
-    try {
-      for (let i = results.current.length; i < total; i++) {
-        const signed = await signInFrame(request.address, await transaction(i))
-        if (request.signOnly) {
-          results.current.push({ signedTransaction: signed.serialize(), signature: null })
-          continue
-        }
-        go('broadcast', { name: 'awaiting-receipt', view, hash: null })
-        hash = await sendAndConfirm(signed, cluster, request.transactionOptions)
-        results.current.push({ signedTransaction: signed.serialize(), signature: hash })
-      }
-      go(request.signOnly ? 'signed' : 'receipt', { name: 'success' })
-      // As for Ethereum (spec §4): sign-only success closes by itself after 1.4 s.
-      if (request.signOnly) timer.current = setTimeout(() => request.resolve(results.current), WALLET_TIMING.successCloseMs)
-    } catch (error) {
-      const base = toBaseError(error)
-      if (base.code === 'USER_EXITED_AUTH_FLOW') return request.reject(base)
-      go('fail', { name: 'error', error: base, hash: error instanceof TransactionError ? (error.hash ?? hash) : hash })
-    }
-  }
-
-  const decline = () => request.reject(new TransactionError(TRANSACTION_MESSAGES.rejected, { code: 'USER_REJECTED' }))
-
   if (phase.name === 'success') {
-    const header = request.signOnly ? TX_TEXTS.signedHeader : TX_TEXTS.successHeader
-    return <TxSuccess options={options} header={header} onDone={request.signOnly ? null : () => request.resolve(results.current)} />
+    const header = signOnly ? TX_TEXTS.signedHeader : TX_TEXTS.successHeader
+    // The host already has its answer: 'All Done' only closes.
+    return <TxSuccess options={options} header={header} onDone={signOnly ? null : () => controller.close()} />
   }
   if (phase.name === 'error') {
     const { error, hash } = phase
     return (
       <ErrorView
         phase={{ error, hash, chain: null }}
-        explorerHref={hash ? explorerTx(cluster, hash) : null}
-        onRetry={() => setAttempt(attempt + 1)}
-        onClose={() => request.reject(error)}
+        explorerHref={hash ? controller.driver.explorer(phase.at, hash) : null}
+        onRetry={() => controller.retry()}
+        onClose={() => controller.fail(error)}
       />
     )
   }
@@ -133,7 +60,7 @@ export default function SolanaTransactionView({ request }: { request: PendingSol
         options={options}
         step={step}
         busy={busy}
-        onBack={() => setStep(step - 1)}
+        onBack={() => controller.step(step - 1)}
         title={total > 1 ? `${titleBase} (${step + 1} / ${total})` : titleBase}
       />
       <p className="detail">{options.description ?? TX_TEXTS.subtitle(appName)}</p>
@@ -146,11 +73,11 @@ export default function SolanaTransactionView({ request }: { request: PendingSol
       <TxButtons
         options={options}
         label={label}
-        onApprove={() => view && approve(view)}
-        onAddFunds={() => addFunds(request.address, `solana:${cluster.name}`).then(() => setAttempt((a) => a + 1))}
+        onApprove={() => controller.approve()}
+        onAddFunds={() => addFunds(request.address, `solana:${cluster.name}`).then(() => controller.refresh())}
         disabled={!view || busy || (short && label !== 'Add funds')}
         busy={busy}
-        onDecline={decline}
+        onDecline={() => controller.decline()}
       />
     </div>
   )

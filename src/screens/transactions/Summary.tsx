@@ -1,29 +1,12 @@
 import { useState } from 'react'
 import { TRANSACTION_MESSAGES } from '../../errors/transaction.ts'
-import type { PendingTx } from '../../stores/txRequest.ts'
+import { fundsMissing, type StepView } from '../../transactions/drivers/ethereum.ts'
+import type { TxParameters } from '../../transactions/types.ts'
 import { explorerUrl, type ChainConfig } from '../../wallets/ethereum/chains.ts'
-import type { DecodedCallInfo, TokenInfo } from '../../wallets/ethereum/decode.ts'
+import type { DecodedCallInfo } from '../../wallets/ethereum/decode.ts'
 import { formatCrypto, formatUnits, formatUsd, MAX_UINT256, shortAddress } from '../../wallets/ethereum/format.ts'
-import type { ScanVerdict } from '../../wallets/ethereum/insights.ts'
-import type { PreparedTransaction } from '../../wallets/embedded/transactions.ts'
 import { Row } from './parts.tsx'
 import { TX_TEXTS } from './texts.ts'
-
-/** What the confirmation screen shows of one step, read from the chain and our server. */
-export interface StepView {
-  prepared: PreparedTransaction
-  info: DecodedCallInfo
-  token: TokenInfo | null
-  balance: bigint
-  /** USD per native token; null when no price (no USD shown). */
-  usd: number | null
-  scan: ScanVerdict | null
-  /** The app pays the gas (spec part 3 §2: the fee reads 'Sponsored'). */
-  sponsored: boolean
-}
-
-/** Spec part 3 §4: funds are missing when the balance cannot pay the value, and the fee unless it is sponsored. */
-export const fundsMissing = (view: StepView) => view.balance < view.prepared.value + (view.sponsored ? 0n : view.prepared.maxFee)
 
 function AddressLink({ chain, address }: { chain: ChainConfig; address: string }) {
   return (
@@ -51,7 +34,7 @@ function NftRows({ info, chain }: { info: DecodedCallInfo; chain: ChainConfig })
   )
 }
 
-export function Summary({ view, request, step }: { view: StepView; request: PendingTx; step: number }) {
+export function Summary({ view, request, step }: { view: StepView; request: TxParameters; step: number }) {
   const [open, setOpen] = useState(false)
   const { prepared, info, token, balance, usd, sponsored } = view
   const { chain } = prepared

@@ -1,6 +1,8 @@
 /** Pieces shared by the Ethereum and Solana confirmation screens. */
-import type { TransactionUiOptions } from '../../stores/txRequest.ts'
+import type { TransactionUiOptions } from '../../transactions/types.ts'
+import { useEffect } from 'react'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
+import { WALLET_TIMING } from '../wallets/embedded/timing.ts'
 import { TX_TEXTS } from './texts.ts'
 import { txStyles } from './styles.ts'
 
@@ -68,4 +70,13 @@ export function TxSuccess(p: { options: TransactionUiOptions; header: string; on
       {p.onDone ? <PrimaryButton onClick={p.onDone}>{TX_TEXTS.allDone}</PrimaryButton> : null}
     </div>
   )
+}
+
+/** Spec part 3 §4: a sign-only success closes by itself after 1.4 s (the host already has its answer). */
+export function useSignedClose(signed: boolean, close: () => void) {
+  useEffect(() => {
+    if (!signed) return
+    const timer = setTimeout(close, WALLET_TIMING.successCloseMs)
+    return () => clearTimeout(timer)
+  }, [signed])
 }

@@ -1,24 +1,20 @@
 /**
  * Ethereum transactions of an embedded wallet (spec part 3 §4): prepare (nonce, gas and fees from
- * the chain's RPC), sign in the wallet frame, broadcast, wait for the receipt. The frame gets a
+ * the chain's RPC), sign in the wallet frame, broadcast, wait for the receipt: the steps the
+ * transaction controller's Ethereum driver (src/transactions/drivers/ethereum.ts) runs. The frame gets a
  * fully filled transaction and never touches the network; the host never sees the key.
  * Loaded with the first transaction.
  */
 import type { TransactionToSign } from '../../../frame/src/protocol.ts'
 import { connectEmbeddedWallet } from '../../actions/connectEmbeddedWallet.ts'
 import { getApiClient } from '../../api/instance.ts'
-import { errorDetail, toBaseError } from '../../errors/toBaseError.ts'
 import { TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction.ts'
 import { EmbeddedWalletError, WALLET_MESSAGES, WalletProxyError } from '../../errors/wallet.ts'
-import { publish } from '../../events/bus.ts'
-import { $txRequest, type EthereumTransactionRequest, type TxParameters, type TxStepResult } from '../../stores/txRequest.ts'
+import type { EthereumTransactionRequest, TxParameters } from '../../transactions/types.ts'
 import { findWallet, walletRef } from '../../stores/wallets.ts'
 import { chainRpc, requireChain, RpcResponseError, type ChainConfig } from '../ethereum/chains.ts'
-import { awaitPrompt } from './pendingRequest.ts'
 import { getWalletProxy } from './proxy.ts'
 import { requireAccessToken } from './session.ts'
-
-export { $txRequest }
 
 /** A transaction ready to sign, with what the confirmation screen shows of its cost. */
 export interface PreparedTransaction {
@@ -168,46 +164,4 @@ export async function waitForReceipt(chain: ChainConfig, hash: string): Promise<
       throw new TransactionError(TRANSACTION_MESSAGES.generic, { code: 'TRANSACTION_FAILURE', hash, details: 'No receipt in 5 minutes' })
     await new Promise((r) => setTimeout(r, RECEIPT_POLL_MS[Math.min(attempt, RECEIPT_POLL_MS.length - 1)]))
   }
-}
-
-/** One step without UI: prepare, sign, and for eth_sendTransaction broadcast and wait for the receipt. */
-export async function runStep(parameters: TxParameters, request: EthereumTransactionRequest): Promise<TxStepResult> {
-  const prepared = await prepareTransaction(parameters.address, request, parameters.chainId)
-  const signed = await signPrepared(parameters.address, prepared)
-  if (parameters.method === 'eth_signTransaction') return { chainId: prepared.chain.id, hash: null, signature: signed }
-  const hash = await submitSigned(parameters.address, prepared, signed)
-  await waitForReceipt(prepared.chain, hash)
-  return { chainId: prepared.chain.id, hash, signature: null }
-}
-
-/**
- * Every step's result, shown on the confirmation screen unless `showWalletUIs` is false. Either way
- * the outcome is published once as `tx-success` or `tx-error`.
- */
-export async function requestTransaction(parameters: TxParameters): Promise<TxStepResult[]> {
-  if (parameters.requests.length === 0) throw new TransactionError(TRANSACTION_MESSAGES.invalidRequest, { code: 'TRANSACTION_FAILURE' })
-  try {
-    let results: TxStepResult[]
-    if (parameters.uiOptions?.showWalletUIs === false) {
-      results = []
-      for (const request of parameters.requests) results.push(await runStep(parameters, request))
-    } else results = await viaScreen(parameters)
-    const last = results[results.length - 1]!
-    publish('tx-success', { method: parameters.method, address: parameters.address, chainId: last.chainId, hash: last.hash, signature: last.signature })
-    return results
-  } catch (error) {
-    const base = toBaseError(error)
-    publish('tx-error', {
-      method: parameters.method,
-      address: parameters.address,
-      chainId: parameters.chainId,
-      hash: error instanceof TransactionError ? error.hash : null,
-      ...errorDetail(base),
-    })
-    throw base
-  }
-}
-
-function viaScreen(parameters: TxParameters): Promise<TxStepResult[]> {
-  return awaitPrompt($txRequest, parameters, () => new TransactionError('Replaced by a newer transaction request', { code: 'USER_REJECTED' }))
 }

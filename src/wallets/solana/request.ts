@@ -1,41 +1,18 @@
 /**
- * One Solana request (one transaction or several, sign only or sign and send): through the
- * confirmation screen in `<sign-prompt>`, or headless (`showWalletUIs: false`). Either way the
- * outcome is published once as `tx-success` or `tx-error`.
+ * A Solana request's cluster, and the path of a connected external Solana wallet (its own prompt,
+ * no screen of ours). An embedded wallet's request goes through the transaction controller
+ * (src/transactions/drivers/solana.ts).
  */
-import { SOLANA_TX_MESSAGES } from '../../errors/solana.ts'
-import { errorDetail, toBaseError } from '../../errors/toBaseError.ts'
 import { TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction.ts'
-import { publish } from '../../events/bus.ts'
-import { $solanaTxRequest, type SolanaTxParameters, type SolanaTxResult } from '../../stores/solanaTxRequest.ts'
-import { awaitPrompt } from '../embedded/pendingRequest.ts'
+import type { SolanaTxParameters, SolanaTxResult } from '../../transactions/types.ts'
 import { appCluster, type SolanaCluster } from './cluster.ts'
 import { VersionedTransaction } from '@solana/web3.js'
-import { connectionFor, prepareSolanaTransaction, sendAndConfirm, signerIndex, signInFrame, toVersioned } from './transactions.ts'
+import { connectionFor, sendAndConfirm, signerIndex, toVersioned } from './transactions.ts'
 
 /** The cluster of a request: the app's, or the RPC URL the caller's connection names. */
 export function requestCluster(parameters: Pick<SolanaTxParameters, 'rpcUrl'>): SolanaCluster {
   const app = appCluster()
   return parameters.rpcUrl && parameters.rpcUrl !== app.rpcUrl ? { name: app.name, rpcUrl: parameters.rpcUrl, label: app.label } : app
-}
-
-export const solanaMethod = (signOnly: boolean) => (signOnly ? 'solana_signTransaction' : 'solana_signAndSendTransaction')
-
-/** Headless: each transaction prepared, checked for funds (when sent), signed and sent in order. */
-async function headless(parameters: SolanaTxParameters): Promise<SolanaTxResult[]> {
-  const cluster = requestCluster(parameters)
-  const results: SolanaTxResult[] = []
-  for (const input of parameters.transactions) {
-    const tx = await toVersioned(input, parameters.address, connectionFor(cluster))
-    if (!parameters.signOnly) {
-      const prepared = await prepareSolanaTransaction(parameters.address, tx, cluster)
-      if (!prepared.hasFunds) throw new TransactionError(SOLANA_TX_MESSAGES.insufficientBalance, { code: 'INSUFFICIENT_BALANCE' })
-    }
-    const signed = await signInFrame(parameters.address, tx)
-    const signature = parameters.signOnly ? null : await sendAndConfirm(signed, cluster, parameters.transactionOptions)
-    results.push({ signedTransaction: signed.serialize(), signature })
-  }
-  return results
 }
 
 /**
@@ -65,23 +42,4 @@ export async function viaExternalWallet(
     results.push({ signedTransaction, signature })
   }
   return results
-}
-
-export async function requestSolanaTransaction(parameters: SolanaTxParameters): Promise<SolanaTxResult[]> {
-  const method = solanaMethod(parameters.signOnly)
-  const chainId = `solana:${requestCluster(parameters).name}`
-  try {
-    if (parameters.transactions.length === 0) throw new TransactionError(TRANSACTION_MESSAGES.invalidRequest, { code: 'TRANSACTION_FAILURE' })
-    const results =
-      parameters.uiOptions?.showWalletUIs === false
-        ? await headless(parameters)
-        : await awaitPrompt($solanaTxRequest, parameters, () => new TransactionError('Replaced by a newer transaction request', { code: 'USER_REJECTED' }))
-    const last = results[results.length - 1]!
-    publish('tx-success', { method, address: parameters.address, chainId, hash: last.signature, signature: last.signature })
-    return results
-  } catch (error) {
-    const base = toBaseError(error)
-    publish('tx-error', { method, address: parameters.address, chainId, hash: error instanceof TransactionError ? error.hash : null, ...errorDetail(base) })
-    throw base
-  }
 }

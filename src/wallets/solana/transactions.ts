@@ -11,7 +11,7 @@ import { getApiClient } from '../../api/instance.ts'
 import { SOLANA_TX_MESSAGES } from '../../errors/solana.ts'
 import { TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction.ts'
 import { EmbeddedWalletError, WALLET_MESSAGES, WalletProxyError } from '../../errors/wallet.ts'
-import type { SolanaSendOptions, SolanaTransactionInput } from '../../stores/solanaTxRequest.ts'
+import type { SolanaSendOptions, SolanaTransactionInput } from '../../transactions/types.ts'
 import { findWallet, walletRef } from '../../stores/wallets.ts'
 import { fetchUsdPrice } from '../ethereum/insights.ts'
 import { getWalletProxy, PROXY_TIMEOUTS } from '../embedded/proxy.ts'
@@ -192,24 +192,34 @@ export function sendFailure(error: unknown, signature: string | null = null): Tr
   return new TransactionError(line ?? SOLANA_TX_MESSAGES.generic, { code: 'TRANSACTION_FAILURE', details: message, cause: error, hash: signature })
 }
 
-/** Sends the signed transaction and waits until the cluster confirms it: its signature (base58). */
-export async function sendAndConfirm(tx: VersionedTransaction, cluster: SolanaCluster, options: SolanaSendOptions = {}): Promise<string> {
-  const connection = connectionFor(cluster)
-  let signature: string
+/** Sends the signed transaction: its signature (base58). */
+export async function sendSigned(tx: VersionedTransaction, cluster: SolanaCluster, options: SolanaSendOptions = {}): Promise<string> {
   try {
-    signature = await connection.sendRawTransaction(tx.serialize(), { preflightCommitment: 'confirmed', ...options })
+    return await connectionFor(cluster).sendRawTransaction(tx.serialize(), { preflightCommitment: 'confirmed', ...options })
   } catch (error) {
     throw sendFailure(error)
   }
+}
+
+/** Waits until the cluster confirms a sent transaction; its error (with the signature) when it failed on chain. */
+export async function confirmSignature(signature: string, cluster: SolanaCluster): Promise<void> {
+  const connection = connectionFor(cluster)
   const deadline = Date.now() + CONFIRM_TIMEOUT_MS
   for (;;) {
     const status = (await connection.getSignatureStatuses([signature]).catch(() => null))?.value[0]
     if (status?.err) throw sendFailure(new Error(JSON.stringify(status.err)), signature)
-    if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) return signature
+    if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) return
     if (Date.now() > deadline)
       throw new TransactionError(SOLANA_TX_MESSAGES.generic, { code: 'TRANSACTION_FAILURE', details: 'Not confirmed in 90 s', hash: signature })
     await new Promise((r) => setTimeout(r, CONFIRM_POLL_MS))
   }
+}
+
+/** Sends the signed transaction and waits until the cluster confirms it: its signature (base58). */
+export async function sendAndConfirm(tx: VersionedTransaction, cluster: SolanaCluster, options: SolanaSendOptions = {}): Promise<string> {
+  const signature = await sendSigned(tx, cluster, options)
+  await confirmSignature(signature, cluster)
+  return signature
 }
 
 export { appCluster }

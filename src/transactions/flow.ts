@@ -1,13 +1,15 @@
 /**
- * Spec part 3 §4, the Ethereum transaction states, as data: which moves are allowed, and what the
- * main button says. The confirmation screen follows these; tests check them without a DOM.
+ * Spec part 3 §4, the transaction states (Ethereum and Solana alike), as data: which moves are
+ * allowed, and what the main button says. The controller (controller.ts) follows these; tests check
+ * them without a DOM.
  */
 export type TxPhaseName = 'preparing' | 'ready' | 'submitting' | 'awaiting-receipt' | 'success' | 'error'
 
-export type TxEvent = 'prepared' | 'approve' | 'broadcast' | 'receipt' | 'signed' | 'fail' | 'retry' | 'step'
+export type TxEvent = 'prepared' | 'approve' | 'auto' | 'broadcast' | 'receipt' | 'signed' | 'fail' | 'retry' | 'step'
 
 const MOVES: Record<TxPhaseName, Partial<Record<TxEvent, TxPhaseName>>> = {
-  preparing: { prepared: 'ready', fail: 'error' },
+  // 'auto': headless (showWalletUIs: false) approves by itself, without a review.
+  preparing: { prepared: 'ready', auto: 'submitting', fail: 'error' },
   // 'step': a batch's 'Continue' or back, which prepares the other step.
   ready: { approve: 'submitting', step: 'preparing' },
   // 'signed': sign-only mode ends without a broadcast; 'broadcast' shows the hash while the receipt is awaited.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { mainButton, txTransition } from './txFlow.ts'
+import { mainButton, txTransition } from './flow.ts'
 
-describe('Ethereum transaction states (spec part 3 §4)', () => {
+describe('transaction states (spec part 3 §4)', () => {
   it('preparing → ready → submitting → awaiting-receipt → success', () => {
     expect(txTransition('preparing', 'prepared')).toBe('ready')
     expect(txTransition('ready', 'approve')).toBe('submitting')
@@ -15,6 +15,10 @@ describe('Ethereum transaction states (spec part 3 §4)', () => {
   it('errors come from preparing, submitting or the receipt (a revert); retry prepares again', () => {
     for (const from of ['preparing', 'submitting', 'awaiting-receipt'] as const) expect(txTransition(from, 'fail')).toBe('error')
     expect(txTransition('error', 'retry')).toBe('preparing')
+  })
+  it('headless approves by itself: preparing → submitting without a review', () => {
+    expect(txTransition('preparing', 'auto')).toBe('submitting')
+    expect(txTransition('ready', 'auto')).toBeNull()
   })
   it('error: events that do not apply are refused', () => {
     expect(txTransition('success', 'retry')).toBeNull()

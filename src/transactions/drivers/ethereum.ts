@@ -1,0 +1,107 @@
+/**
+ * The Ethereum driver of the transaction controller: an embedded wallet's request (one or a batch)
+ * reviewed with what the chain and our server say of it, prepared (nonce, gas, fees), signed in the
+ * wallet frame, broadcast (or sponsored through our server) and confirmed by its receipt. Loaded
+ * with the first transaction.
+ */
+import type { BaseError } from '../../errors/base.ts'
+import { errorDetail } from '../../errors/toBaseError.ts'
+import { TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction.ts'
+import { chainRpc, explorerUrl, requireChain } from '../../wallets/ethereum/chains.ts'
+import { decodeCall, readToken, type DecodedCallInfo, type TokenInfo } from '../../wallets/ethereum/decode.ts'
+import { fetchUsdPrice, scanTransaction, type ScanVerdict } from '../../wallets/ethereum/insights.ts'
+import { isSponsored, prepareTransaction, signPrepared, submitSigned, waitForReceipt, type PreparedTransaction } from '../../wallets/embedded/transactions.ts'
+import { runTransaction, type TxDriver } from '../controller.ts'
+import type { TxParameters, TxStepResult } from '../types.ts'
+
+/** What the confirmation screen shows of one step, read from the chain and our server. */
+export interface StepView {
+  prepared: PreparedTransaction
+  info: DecodedCallInfo
+  token: TokenInfo | null
+  balance: bigint
+  /** USD per native token; null when no price (no USD shown). */
+  usd: number | null
+  scan: ScanVerdict | null
+  /** The app pays the gas (spec part 3 §2: the fee reads 'Sponsored'). */
+  sponsored: boolean
+}
+
+/** Spec part 3 §4: funds are missing when the balance cannot pay the value, and the fee unless it is sponsored. */
+export const fundsMissing = (view: StepView) => view.balance < view.prepared.value + (view.sponsored ? 0n : view.prepared.maxFee)
+
+export class EthereumDriver implements TxDriver<StepView, PreparedTransaction, string, TxStepResult> {
+  readonly kind = 'ethereum'
+  readonly parameters: TxParameters
+  readonly total: number
+  readonly signOnly: boolean
+  readonly uiOptions
+
+  constructor(parameters: TxParameters) {
+    this.parameters = parameters
+    this.total = parameters.requests.length
+    this.signOnly = parameters.method === 'eth_signTransaction'
+    this.uiOptions = parameters.uiOptions ?? {}
+  }
+
+  async review(step: number): Promise<StepView> {
+    const { address, requests, chainId, method } = this.parameters
+    const tx = requests[step]!
+    const prepared = await prepareTransaction(address, tx, chainId)
+    const [token, balance, usd, scan] = await Promise.all([
+      tx.to && tx.data && tx.data !== '0x' ? readToken(prepared.chain, tx.to) : Promise.resolve(null),
+      chainRpc(prepared.chain, 'eth_getBalance', [address, 'latest']).then((b) => BigInt(b as string)),
+      fetchUsdPrice(prepared.chain.id, prepared.chain.nativeCurrency.symbol),
+      scanTransaction(method, prepared.tx),
+    ])
+    return { prepared, info: decodeCall(tx.data, token?.isErc20 ?? false), token, balance, usd, scan, sponsored: isSponsored(prepared, method) }
+  }
+
+  /** A batch's steps are prepared again right before signing: each nonce follows the previous step's receipt. */
+  prepare(i: number, reviewed: StepView | null): Promise<PreparedTransaction> {
+    if (this.total === 1 && reviewed) return Promise.resolve(reviewed.prepared)
+    return prepareTransaction(this.parameters.address, this.parameters.requests[i]!, this.parameters.chainId)
+  }
+
+  sign(_i: number, prepared: PreparedTransaction): Promise<string> {
+    return signPrepared(this.parameters.address, prepared)
+  }
+
+  submit(prepared: PreparedTransaction, signed: string): Promise<string> {
+    return submitSigned(this.parameters.address, prepared, signed)
+  }
+
+  async confirm(prepared: PreparedTransaction, hash: string): Promise<void> {
+    await waitForReceipt(prepared.chain, hash)
+  }
+
+  result(prepared: PreparedTransaction, signed: string, hash: string | null): TxStepResult {
+    return { chainId: prepared.chain.id, hash, signature: this.signOnly ? signed : null }
+  }
+
+  /** The block explorer page of a step's hash (the error screen's link); null when the step's chain is unknown. */
+  explorer(step: number, hash: string): string | null {
+    try {
+      return `${explorerUrl(requireChain(this.parameters.requests[step]?.chainId ?? this.parameters.chainId))}/tx/${hash}`
+    } catch {
+      return null
+    }
+  }
+
+  successDetail(results: TxStepResult[]) {
+    const last = results[results.length - 1]!
+    const { method, address } = this.parameters
+    return { method, address, chainId: last.chainId, hash: last.hash, signature: last.signature }
+  }
+
+  errorDetail(error: BaseError, hash: string | null) {
+    const { method, address, chainId } = this.parameters
+    return { method, address, chainId, hash, ...errorDetail(error) }
+  }
+}
+
+/** Every step's result, through the confirmation screen unless `showWalletUIs` is false; published once as `tx-success` or `tx-error`. */
+export async function requestTransaction(parameters: TxParameters): Promise<TxStepResult[]> {
+  if (parameters.requests.length === 0) throw new TransactionError(TRANSACTION_MESSAGES.invalidRequest, { code: 'TRANSACTION_FAILURE' })
+  return runTransaction(new EthereumDriver(parameters))
+}
