@@ -6,8 +6,10 @@
  * provider plug in a local `oidc-provider`.
  */
 
-export const OAUTH_PROVIDERS = ['google', 'apple', 'discord', 'github', 'linkedin', 'spotify', 'instagram', 'twitter', 'tiktok', 'line'] as const
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number]
+import { OAUTH_PROVIDERS, type OAuthProvider } from '@gatehouse/contract/routes'
+
+// The provider list is part of the app configuration's schema (contract/src/routes/app-config.ts).
+export { OAUTH_PROVIDERS, type OAuthProvider } from '@gatehouse/contract/routes'
 
 export const isOAuthProvider = (value: string): value is OAuthProvider => (OAUTH_PROVIDERS as readonly string[]).includes(value)
 

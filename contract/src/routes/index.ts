@@ -4,12 +4,39 @@
  * typed by them (server/routes/*.ts, src/api/client.ts).
  */
 import { passwordlessRoutes } from './passwordless.ts'
+import { appsRoutes } from './apps.ts'
+import { usersRoutes } from './users.ts'
+import { sessionsRoutes } from './sessions.ts'
+import { guestRoutes } from './guest.ts'
+import { customAuthRoutes } from './custom-auth.ts'
+import { analyticsRoutes } from './analytics.ts'
+import { adminRoutes } from './admin.ts'
+import { fundingRoutes } from './funding.ts'
+import { transactionsRoutes } from './transactions.ts'
+import { walletsRoutes } from './wallets.ts'
+import { walletRpcRoutes } from './wallet-rpc.ts'
+import { walletTransferRoutes } from './wallet-transfer.ts'
 
 export * from './define.ts'
 export * from './shared.ts'
+export * from './app-config.ts'
+export * from './headers.ts'
+export { RECOVERY_METHODS } from './wallets.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
+  ...appsRoutes,
+  ...usersRoutes,
+  ...sessionsRoutes,
+  ...guestRoutes,
+  ...customAuthRoutes,
+  ...analyticsRoutes,
+  ...adminRoutes,
+  ...fundingRoutes,
+  ...transactionsRoutes,
+  ...walletsRoutes,
+  ...walletRpcRoutes,
+  ...walletTransferRoutes,
 } as const
 
 export type Routes = typeof ROUTES
