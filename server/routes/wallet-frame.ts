@@ -99,7 +99,7 @@ export default async function walletFrameRoutes(app: ApiInstance) {
   app.get('/embedded-wallets/assets/:file', { schema: assetSchema, config: NO_APP }, async (request, reply) => {
     const { file } = request.params
     if (!ASSETS.has(file)) throw new ApiError('not_found', 'No such asset')
-    const body = await readFile(FRAME_ASSET_DIR + file).catch(() => null)
+    const body = await readFile(FRAME_ASSET_DIR + file, 'utf8').catch(() => null)
     if (!body) throw new ApiError('not_found', 'The wallet frame is not built: run npm run build')
     return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send(body)
   })
