@@ -42,8 +42,8 @@ declare module 'fastify' {
   }
 }
 
-/** Where every API route lives (route files name their paths relative to it). */
-export const API_PREFIX = '/api/v1'
+/** Where every API route lives (route files name their paths relative to it): the contract's. */
+export { API_PREFIX } from '@gatehouse/contract/routes/prefix'
 
 /** Route options' `appId` for routes that read the `privy-app-id` header (most API routes). */
 export const HEADER_APP = { appId: 'header' } as const

@@ -30,7 +30,7 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   const existing = await apps.list()
   let app = wanted ? existing.find((a) => a.id === wanted) : existing[0]
   // A newcomer gets an Ethereum and a Solana wallet at first login, secured by automatic recovery.
-  const embeddedWallets = { ethereum: { createOnLogin: 'users-without-wallets' }, solana: { createOnLogin: 'users-without-wallets' } }
+  const embeddedWallets = { ethereum: { createOnLogin: 'users-without-wallets' }, solana: { createOnLogin: 'users-without-wallets' } } as const
   // smsChannels: the phone screen offers SMS or WhatsApp; both land in the dev outbox. Wallet login
   // works offline with any browser wallet extension (SIWE/SIWS need no chain).
   if (!app)

@@ -83,5 +83,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
 /** `GET /api/v1/openapi.json` (registered under the API prefix). */
 export async function openApiRoutes(app: FastifyInstance) {
-  app.get(OPENAPI_ROUTE, { schema: { summary: 'This document: the OpenAPI 3.1 description of the API' }, config: NO_APP }, async () => app.swagger())
+  app.get(
+    OPENAPI_ROUTE,
+    {
+      schema: {
+        summary: 'This document: the OpenAPI 3.1 description of the API',
+        response: { 200: { description: 'The OpenAPI 3.1 document', type: 'object', additionalProperties: true } },
+      },
+      config: NO_APP,
+    },
+    async () => app.swagger(),
+  )
 }

@@ -290,7 +290,11 @@ type LoginMethodKey =
   | 'passkey'
   /** Host-started only (`loginAsGuest()`): never an entry on the landing screen. */
   | 'guest'
-/** App configuration as served by `GET /apps/:app_id` (spec part 1 §1 field names). */
+/**
+ * App configuration as served by `GET /apps/:app_id` (spec part 1 §1 field names). Written out here
+ * because it is public (types/api.d.ts must need no other package); its schema is the contract's
+ * (contract/src/routes/app-config.ts) and src/api/types.test.ts holds this type to it.
+ */
 interface AppConfig {
   id: string
   name: string
@@ -306,9 +310,10 @@ interface AppConfig {
   loginGroupPriority?: 'web2-first' | 'web3-first'
   hideDirectWeb2Inputs?: boolean
   loginMethods?: Partial<Record<LoginMethodKey, boolean>>
+  /** overflow is absent when the owner listed only primary methods. */
   loginMethodsAndOrder?: {
     primary: string[]
-    overflow: string[]
+    overflow?: string[]
   } | null
   legal?: {
     termsAndConditionsUrl?: string | null
@@ -344,6 +349,10 @@ interface AppConfig {
   /** Custom-token login is accepted. */
   customAuth?: {
     enabled: boolean
+  }
+  /** The Telegram bot the login widget names (null when the app configured none). */
+  telegramAuth?: {
+    botUsername: string | null
   }
   /** Display names replacing a provider's own (e.g. 'Google (local dev)' for the development IdP). */
   oauthProviderLabels?: Record<string, string>
@@ -421,10 +430,11 @@ interface ChainConfig {
     symbol: string
     decimals: number
   }
-  testnet?: boolean
+  /** Always sent (viem's flag for a known chain, else false). */
+  testnet: boolean
   /** The app pays the gas of embedded-wallet transactions here (the server tops the wallet up, then broadcasts). */
-  sponsored?: boolean
-  /** USDC on a chain the spec lists no address for (a local chain); the spec's known addresses win. */
+  sponsored: boolean
+  /** USDC on a chain the spec lists no address for (a local chain), absent when none (never null); the spec's known addresses win. */
   usdcAddress?: string
 }
 /** The Telegram login widget's result, as its redirect appends it and as `/telegram/authenticate` takes it. */

@@ -13,6 +13,7 @@ import { requiredSigners } from './solana-message.ts'
 import { ProxyError, Vault } from './vault.ts'
 import { mfaHandlers } from './mfa.ts'
 import type { DerivedKey } from './custody.ts'
+import { API_PREFIX } from '@gatehouse/contract/routes/prefix'
 
 const config = readFrameConfig()
 const device = DeviceKey.open(indexedDbKeyStore(config.appId))
@@ -24,8 +25,6 @@ const vault = new Vault(config.appId, device, 'connect', config.sessionCheckMs)
  * other state-changing API calls. Key-material, registration, recovery and MFA calls are signed only
  * by the frame itself, for its own requests, so the host cannot borrow the device key to reach shares.
  */
-
-const API_PREFIX = '/api/v1'
 
 async function sessionProof({ htm, htu, ath }: { htm: string; htu: string; ath?: string }): Promise<{ proof: string }> {
   let url: URL

@@ -1,3 +1,4 @@
+import { ROUTES } from '@gatehouse/contract/routes'
 import { emptyBody, HEADER_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
 import { readBearer } from '../services/bearer.js'
@@ -5,28 +6,15 @@ import { clearRefreshCookie, cookieSession, readRefreshCookie } from '../service
 
 // refresh_token is optional, and a bare POST counts as {} (see emptyBody), so that a missing
 // token answers 401 missing_or_invalid_token (the client then clears its session), not 400.
-const refreshSchema = {
-  summary: 'Rotate the refresh token and issue fresh access and identity tokens',
-  body: {
-    type: 'object',
-    properties: { refresh_token: { type: ['string', 'null'], maxLength: 256 } },
-  },
-} as const
-
-const logoutSchema = {
-  summary: 'End the session of the refresh token (and of the bearer, if any)',
-  body: {
-    type: 'object',
-    properties: { refresh_token: { type: ['string', 'null'], maxLength: 256 } },
-  },
-} as const
+const refresh = ROUTES['POST /sessions']
+const logout = ROUTES['POST /sessions/logout']
 
 export default async function sessionsRoutes(app: ApiInstance) {
   const publicUrl = app.gatehouse.config.publicUrl
   // The bearer on a refresh is usually expired; it is deliberately not looked at. The refresh token
   // comes from the body (storage sessions) or the HttpOnly cookie (cookie sessions, see
   // session-cookie.ts); either way a device-bound session also needs its device's proof.
-  app.post('/sessions', { schema: refreshSchema, config: HEADER_APP, preValidation: emptyBody }, async (request, reply) => {
+  app.post(refresh.path, { schema: refresh.schema, config: HEADER_APP, preValidation: emptyBody }, async (request, reply) => {
     const appId = request.gatehouseApp!.id
     const refreshToken = request.body?.refresh_token ?? readRefreshCookie(request, appId)
     try {
@@ -39,12 +27,12 @@ export default async function sessionsRoutes(app: ApiInstance) {
     }
   })
 
-  app.post('/sessions/logout', { schema: logoutSchema, config: HEADER_APP, preValidation: emptyBody }, async (request, reply) => {
+  app.post(logout.path, { schema: logout.schema, config: HEADER_APP, preValidation: emptyBody }, async (request, reply) => {
     const appId = request.gatehouseApp!.id
     const bearer = await readBearer(request)
     await app.gatehouse.sessions.logout(appId, request.body?.refresh_token ?? readRefreshCookie(request, appId), bearer?.sessionId ?? null)
     const mode = cookieSession(request, publicUrl)
     if (mode) clearRefreshCookie(reply, appId, mode)
-    return { success: true }
+    return { success: true } as const
   })
 }

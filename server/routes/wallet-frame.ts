@@ -14,9 +14,14 @@ const DEV_ANCESTORS = ['http://localhost:*', 'http://127.0.0.1:*']
 const ASSETS = new Set(['wallet-frame.js', 'export.js'])
 const appParams = { type: 'object', required: ['app_id'], properties: { app_id: { type: 'string' } } } as const
 const assetParams = { type: 'object', required: ['file'], properties: { file: { type: 'string' } } } as const
-const frameSchema = { summary: 'Hidden wallet frame', params: appParams } as const
-const exportSchema = { summary: 'Key export page', params: appParams } as const
-const assetSchema = { summary: 'Wallet frame scripts', params: assetParams } as const
+const page200 = (description: string) => ({ 200: { description, content: { 'text/html': { schema: { type: 'string' } } } } }) as const
+const frameSchema = { summary: 'Hidden wallet frame', params: appParams, response: page200('The wallet frame page (HTML)') } as const
+const exportSchema = { summary: 'Key export page', params: appParams, response: page200('The key export page (HTML)') } as const
+const assetSchema = {
+  summary: 'Wallet frame scripts',
+  params: assetParams,
+  response: { 200: { description: 'The script (JavaScript)', content: { 'text/javascript': { schema: { type: 'string' } } } } },
+} as const
 
 /**
  * The export page fills the modal's 44 px frame (spec part 3 §9): one row, 'Loading...' until the
@@ -94,7 +99,7 @@ export default async function walletFrameRoutes(app: ApiInstance) {
   app.get('/embedded-wallets/assets/:file', { schema: assetSchema, config: NO_APP }, async (request, reply) => {
     const { file } = request.params
     if (!ASSETS.has(file)) throw new ApiError('not_found', 'No such asset')
-    const body = await readFile(FRAME_ASSET_DIR + file).catch(() => null)
+    const body = await readFile(FRAME_ASSET_DIR + file, 'utf8').catch(() => null)
     if (!body) throw new ApiError('not_found', 'The wallet frame is not built: run npm run build')
     return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send(body)
   })

@@ -3,36 +3,16 @@
  * method answered here is a sponsored `eth_sendTransaction` of a transaction the wallet frame
  * already signed: the server pays its gas and broadcasts it (services/gas-sponsorship.ts).
  */
+import { ROUTES } from '@gatehouse/contract/routes'
 import { HEADER_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
 import { requireSignedInUser } from '../services/bearer.js'
 import { sponsorTransaction } from '../services/gas-sponsorship.js'
 
-const rpcSchema = {
-  summary: "Sponsored eth_sendTransaction: the app's sponsor pays the gas of a transaction the user's embedded wallet signed",
-  headers: { type: 'object', properties: { authorization: { type: 'string' } } },
-  params: { type: 'object', required: ['wallet_id'], properties: { wallet_id: { type: 'string', minLength: 1, maxLength: 64 } } },
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['chain_type', 'method', 'params'],
-    properties: {
-      chain_type: { type: 'string', enum: ['ethereum'] },
-      method: { type: 'string', enum: ['eth_sendTransaction'] },
-      caip2: { type: 'string', pattern: '^eip155:[0-9]{1,12}$' },
-      sponsor: { type: 'boolean' },
-      params: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['signed_transaction'],
-        properties: { signed_transaction: { type: 'string', pattern: '^0x[0-9a-fA-F]{2,262144}$' } },
-      },
-    },
-  },
-} as const
+const rpc = ROUTES['POST /wallets/:wallet_id/rpc']
 
 export default async function walletRpcRoutes(app: ApiInstance) {
-  app.post('/wallets/:wallet_id/rpc', { schema: rpcSchema, config: HEADER_APP }, async (request) => {
+  app.post(rpc.path, { schema: rpc.schema, config: HEADER_APP }, async (request) => {
     // The session must still be live: a logged-out session's token is refused, not only an expired one.
     const { userId } = await requireSignedInUser(request)
     const body = request.body
@@ -50,6 +30,6 @@ export default async function walletRpcRoutes(app: ApiInstance) {
       throw error
     })
     const caip2 = body.caip2 ?? null
-    return { method: 'eth_sendTransaction', data: { hash, caip2 } }
+    return { method: 'eth_sendTransaction', data: { hash, caip2 } } as const
   })
 }

@@ -1,103 +1,17 @@
 /**
- * App configuration: the public part (read by the widget, field names from spec part 1 §1)
- * and the server-only settings. The database stores only what the owner set; defaults are
+ * App configuration: the public part (read by the widget, field names from spec part 1 §1; its
+ * schema and type are the contract's, contract/src/routes/app-config.ts) and the server-only settings. The database stores only what the owner set; defaults are
  * merged on read so that improving a default reaches existing apps.
  */
-import type { ChainConfig } from './chains.js'
-import { isTrustedFetchUrl } from './trusted-url.js'
+import { LOGIN_METHODS, type LoginMethod, type PublicAppConfig } from '@gatehouse/contract/routes'
 import type { GasSponsorshipSettings } from './gas-sponsorship-config.js'
-import { DEFAULT_FUNDING, type FundingProviderSettings, type PublicFundingConfig } from './funding-config.js'
-import type { SolanaClusterConfig } from './spl-tokens.js'
+import { isTrustedFetchUrl } from './trusted-url.js'
+import { DEFAULT_FUNDING, type FundingProviderSettings } from './funding-config.js'
 
-export const LOGIN_METHODS = [
-  'email',
-  'sms',
-  'google',
-  'twitter',
-  'discord',
-  'github',
-  'spotify',
-  'instagram',
-  'tiktok',
-  'line',
-  'linkedin',
-  'apple',
-  'farcaster',
-  'telegram',
-  'wallet',
-  'passkey',
-  // Guest login (a browser-held credential, no identity): off unless the owner turns it on.
-  'guest',
-] as const
-export type LoginMethod = (typeof LOGIN_METHODS)[number]
+export { LOGIN_METHODS, type LoginMethod, type PublicAppConfig } from '@gatehouse/contract/routes'
 
-export interface PublicAppConfig {
-  id: string
-  name: string
-  logo: string | null
-  accentColor: string
-  theme: string
-  landingHeader: string
-  loginMessage: string | null
-  walletList: string[]
-  walletChainType: string
-  loginGroupPriority: 'web2-first' | 'web3-first'
-  hideDirectWeb2Inputs: boolean
-  loginMethods: Record<LoginMethod, boolean>
-  loginMethodsAndOrder: { primary: string[]; overflow: string[] } | null
-  legal: { termsAndConditionsUrl: string | null; privacyPolicyUrl: string | null; requireUsersAcceptTerms: boolean }
-  allowlistConfig: { errorTitle: string | null; errorDetail: string | null; errorCtaText: string | null; errorCtaLink: string | null }
-  /** action: when set, the widget runs under this Turnstile action and the server accepts only tokens made for it. */
-  captcha: { enabled: boolean; siteKey: string | null; action?: string | null }
-  intl: { defaultCountry: string }
-  /** How phone codes may leave: 'sms', 'whatsapp' or both (the phone screen then offers the choice). */
-  smsChannels: ('sms' | 'whatsapp')[]
-  passkeysForSignupEnabled: boolean
-  /** MFA methods users may enroll (default all three). */
-  mfa: { methods: ('sms' | 'totp' | 'passkey')[] }
-  disablePlusEmails: boolean
-  disableSignup: boolean
-  embeddedWallets: Record<string, unknown>
-  /** Derived from the server-only customAuth setting: whether custom-token login is on. */
-  customAuth: { enabled: boolean }
-  /** Display names replacing a provider's own on the buttons and the OAuth status screen. */
-  oauthProviderLabels: Record<string, string>
-  /** Derived from the server-only telegram setting: the bot the login widget names. */
-  telegramAuth: { botUsername: string | null }
-  /** External wallet connectors: WalletConnect v2 and Coinbase Wallet. */
-  externalWallets: ExternalWalletsConfig
-  /** Derived from the server-only transactionScan setting: whether the confirmation screen asks for a scan. */
-  transactionScan: { enabled: boolean }
-  /** Ethereum chains the app transacts on, filled in from viem's definitions (services/chains.ts). */
-  chains: ChainConfig[]
-  /** The chain a wallet starts on; null when no chain is configured. */
-  defaultChain: number | null
-  /** App funding settings (spec part 3 §3): `server/services/funding-config.ts`. */
-  funding: PublicFundingConfig
-  /** The Solana cluster the app transacts on (spec part 3 §9: mainnet-beta by default); rpcUrl null = the cluster's public RPC. */
-  solanaCluster: SolanaClusterConfig
-}
-
-/**
- * Public by design: a WalletConnect project id is sent to the relay by every browser anyway.
- * WalletConnect is offered only when `enabled` and a `projectId` is set.
- */
-export interface ExternalWalletsConfig {
-  walletConnect: {
-    enabled: boolean
-    projectId: string | null
-    /** null = the official relay (wss://relay.walletconnect.org); self-hosters and tests point elsewhere. */
-    relayUrl: string | null
-    /** A WalletConnect-Explorer-style listing (`GET {listingUrl}?projectId=…&entries=…&page=…`) extending the bundled one; null = bundled only. */
-    listingUrl: string | null
-  }
-  coinbaseWallet: {
-    /** Coinbase Wallet SDK preference: 'all' (extension or smart wallet), 'smartWalletOnly', 'eoaOnly'. */
-    options: 'all' | 'smartWalletOnly' | 'eoaOnly'
-    /** null = Coinbase's keys site (https://keys.coinbase.com/connect) for the popup. */
-    keysUrl: string | null
-  }
-}
+/** External wallet connectors (WalletConnect v2, Coinbase Wallet): public by design. */
+export type ExternalWalletsConfig = PublicAppConfig['externalWallets']
 
 export interface AppSettings {
   /** Browser origins allowed to call the API for this app (exact `scheme://host[:port]`). */

@@ -3,6 +3,7 @@
  * few seconds (misses too, so random ids cannot hammer the database); an admin change clears
  * the local entry at once, other instances see it when their entry expires.
  */
+import { SETTING_KEYS, type AppInput } from '@gatehouse/contract/routes'
 import { findAppRow, insertAppRow, listAppRows, replaceAppSettings, updateAppRow } from '../db/apps.js'
 import type { AppsTable, Db } from '../db/schema.js'
 import { randomId } from '../crypto/hash.js'
@@ -27,33 +28,17 @@ import { hasClearSecrets, openSettings, restoreMaskedSecrets, sealSettings } fro
 
 const MAX_CACHE_ENTRIES = 10_000
 
-export interface AppInput extends Partial<AppSettings> {
-  id?: string
-  name?: string
-  [publicField: string]: unknown
-}
+/** What the admin API accepts (the contract's appInputSchema). */
+export type { AppInput }
 
-const SETTING_KEYS = new Set([
-  'allowedOrigins',
-  'allowlist',
-  'userLimit',
-  'rpcUrls',
-  'erc6492Factories',
-  'customAuth',
-  'oauth',
-  'telegram',
-  'captchaSecretKey',
-  'transactionScan',
-  'gasSponsorship',
-  'fundingProviders',
-])
+const SETTINGS = new Set<string>(SETTING_KEYS)
 
 function split(input: AppInput) {
   const publicPatch: Record<string, unknown> = {}
   const settingsPatch: Partial<AppSettings> = {}
   for (const [key, value] of Object.entries(input)) {
     if (key === 'id' || key === 'name') continue
-    if (SETTING_KEYS.has(key)) (settingsPatch as Record<string, unknown>)[key] = value
+    if (SETTINGS.has(key)) (settingsPatch as Record<string, unknown>)[key] = value
     else publicPatch[key] = value
   }
   return { publicPatch, settingsPatch }

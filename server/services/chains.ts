@@ -4,34 +4,14 @@
  * native currency), so `{ id: 8453 }` is enough for Base.
  */
 import * as viemChains from 'viem/chains'
+import type { AppInput, ChainConfig } from '@gatehouse/contract/routes'
 import { isTrustedFetchUrl } from './trusted-url.js'
 
-export interface ChainInput {
-  id: number
-  name?: string
-  rpcUrl?: string
-  blockExplorerUrl?: string | null
-  nativeCurrency?: { name: string; symbol: string; decimals: number }
-  testnet?: boolean
-  /** Gas sponsored by the app (the key and budgets: the `gasSponsorship` setting). */
-  sponsored?: boolean
-  /** USDC on a chain the spec lists no address for (a local chain). */
-  usdcAddress?: string | null
-}
+/** A chain as the owner gives it (the admin schema's `chains` items). */
+export type ChainInput = NonNullable<AppInput['chains']>[number]
 
-/** What the browser needs of a chain (public app config). */
-export interface ChainConfig {
-  id: number
-  name: string
-  rpcUrl: string | null
-  /** null: the widget falls back to its default explorer (spec part 3 §9). */
-  blockExplorerUrl: string | null
-  nativeCurrency: { name: string; symbol: string; decimals: number }
-  testnet: boolean
-  /** The app pays the gas of its users' embedded-wallet transactions here (POST /wallets/:wallet_id/rpc with sponsor). */
-  sponsored: boolean
-  usdcAddress?: string
-}
+/** What the browser needs of a chain (public app config: the contract's chainConfigSchema). */
+export type { ChainConfig }
 
 interface ViemChainLike {
   id: number

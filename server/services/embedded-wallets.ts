@@ -173,7 +173,11 @@ export class EmbeddedWalletService {
   }
 
   /** Registers a wallet the frame derived; the proof shows the caller holds its key. */
-  async addWallet(appId: string, caller: FrameCaller, input: AddWalletInput): Promise<{ user: WireUser; wallet: Record<string, unknown> }> {
+  async addWallet(
+    appId: string,
+    caller: FrameCaller,
+    input: AddWalletInput,
+  ): Promise<{ user: WireUser; wallet: { type: 'wallet'; address: string; [field: string]: unknown } }> {
     // A new secret makes this device its first holder; another wallet of an existing secret needs a holder.
     const device = input.shares ? await this.frameDevice(caller) : await this.enrolledDevice(appId, caller, input.entropy_id)
     const userId = device.userId

@@ -3,34 +3,10 @@
  * reads (`funding` in GET /apps/:app_id) and the on-ramp providers' keys, which are server-only
  * settings whose secret halves are sealed at rest (`app-secrets.ts`).
  */
+import type { ChainConfig, FundingOption, PublicFundingConfig } from '@gatehouse/contract/routes'
 import { isTrustedFetchUrl } from './trusted-url.js'
-import type { ChainConfig } from './chains.js'
 
-export const FUNDING_METHODS = ['card', 'exchange', 'wallets'] as const
-export type FundingOption = { method: 'card'; provider: 'moonpay' | 'coinbase' } | { method: 'exchange'; provider: 'coinbase' } | { method: 'wallets' }
-
-/** The public funding configuration (spec §3 'App funding settings'). */
-export interface PublicFundingConfig {
-  /** Spec §5: funding needs this and at least one option, else 'Wallet funding is not enabled'. */
-  enabled: boolean
-  options: FundingOption[]
-  /** CAIP-2 chain ('eip155:8453', 'solana:mainnet-beta') and asset ('native-currency' or 'USDC'). */
-  defaultRecommendedCurrency: { chain: string; asset: 'native-currency' | 'USDC' } | null
-  /** A decimal string in the asset's units ('0.05'). */
-  defaultRecommendedAmount: string | null
-  crossChainBridgingEnabled: boolean
-  /** Spec §2: started directly when set (card, exchange, wallet or manual). */
-  defaultFundingMethod: 'card' | 'exchange' | 'wallet' | 'manual' | null
-  preferredCardProvider: 'moonpay' | 'coinbase' | null
-  /** Shows 'Having trouble or facing location restrictions? Try a different provider.' when a second card provider exists. */
-  showAlternateFundingMethod: boolean
-  /** The card provider's sandbox switch (spec §1): test keys and the sandbox widget. */
-  useSandbox: boolean
-  /** Derived: the MoonPay-style provider's publishable key for this mode and its API origin (the widget polls transactions there). */
-  moonpay?: { publishableKey: string | null; apiUrl: string }
-  /** Derived: the relay-style bridge API origin (testnet variant when the sandbox switch is on). */
-  bridgeApiUrl?: string
-}
+export { FUNDING_METHODS, type FundingOption, type PublicFundingConfig } from '@gatehouse/contract/routes'
 
 export const DEFAULT_FUNDING: PublicFundingConfig = {
   enabled: false,
@@ -120,83 +96,3 @@ export function fundingProblem(
   }
   return null
 }
-
-const url = { type: ['string', 'null'], pattern: '^https?://', maxLength: 2048 } as const
-const key = { type: ['string', 'null'], maxLength: 4096 } as const
-
-/** Admin schema of `funding` (public) and `fundingProviders` (server-only). */
-export const fundingAdminFields = {
-  funding: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      enabled: { type: 'boolean' },
-      options: {
-        type: 'array',
-        maxItems: 4,
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['method'],
-          properties: { method: { type: 'string', enum: FUNDING_METHODS }, provider: { type: 'string', enum: ['moonpay', 'coinbase'] } },
-        },
-      },
-      defaultRecommendedCurrency: {
-        anyOf: [
-          { type: 'null' },
-          {
-            type: 'object',
-            additionalProperties: false,
-            required: ['chain'],
-            properties: {
-              chain: { type: 'string', pattern: '^(eip155:[0-9]{1,12}|solana:(mainnet-beta|devnet|testnet))$' },
-              asset: { type: 'string', enum: ['native-currency', 'USDC'] },
-            },
-          },
-        ],
-      },
-      defaultRecommendedAmount: { type: ['string', 'null'], maxLength: 40 },
-      crossChainBridgingEnabled: { type: 'boolean' },
-      defaultFundingMethod: { type: ['string', 'null'], enum: ['card', 'exchange', 'wallet', 'manual', null] },
-      preferredCardProvider: { type: ['string', 'null'], enum: ['moonpay', 'coinbase', null] },
-      showAlternateFundingMethod: { type: 'boolean' },
-      useSandbox: { type: 'boolean' },
-    },
-  },
-  fundingProviders: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      moonpay: {
-        anyOf: [
-          { type: 'null' },
-          {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              publishableKey: key,
-              secretKey: key,
-              sandboxPublishableKey: key,
-              sandboxSecretKey: key,
-              widgetUrl: url,
-              sandboxWidgetUrl: url,
-              apiUrl: url,
-            },
-          },
-        ],
-      },
-      coinbase: {
-        anyOf: [
-          { type: 'null' },
-          {
-            type: 'object',
-            additionalProperties: false,
-            required: ['apiKeyName'],
-            properties: { apiKeyName: { type: 'string', minLength: 1, maxLength: 512 }, apiKeySecret: key, apiUrl: url, payUrl: url },
-          },
-        ],
-      },
-      bridge: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, properties: { apiUrl: url, testnetApiUrl: url } }] },
-    },
-  },
-} as const

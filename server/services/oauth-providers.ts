@@ -5,11 +5,10 @@
  * the preset by OpenID Connect discovery, which is how tests and the development identity
  * provider plug in a local `oidc-provider`.
  */
-import { OAUTH_PROVIDERS } from '@gatehouse/contract/routes'
+import { OAUTH_PROVIDERS, type OAuthProvider } from '@gatehouse/contract/routes'
 
-// The list is the contract's (the routes' provider enum): re-exported for the services and the admin schema.
-export { OAUTH_PROVIDERS }
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number]
+// The provider list is part of the app configuration's schema (contract/src/routes/app-config.ts).
+export { OAUTH_PROVIDERS, type OAuthProvider } from '@gatehouse/contract/routes'
 
 export const isOAuthProvider = (value: string): value is OAuthProvider => (OAUTH_PROVIDERS as readonly string[]).includes(value)
 

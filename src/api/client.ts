@@ -1,4 +1,5 @@
 import { DEVICE_PROOF_HEADER, needsTokenProof, SESSION_ISSUING_PATH } from '@gatehouse/contract'
+import { API_PREFIX } from '@gatehouse/contract/routes/prefix'
 import { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { CLIENT_NAME } from '../version.ts'
 
@@ -60,7 +61,7 @@ export type ApiClient = ReturnType<typeof createApiClient>
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-/** Joins the base URL and `/api/v1` path; an empty base means the page's own origin. */
+/** Joins the base URL and the API prefix (`/api/v1`) and path; an empty base means the page's own origin. */
 /** base64url(SHA-256(token)): the `ath` claim that binds a proof to the access token it goes with (RFC 9449). */
 export async function accessTokenHash(token: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)))
@@ -70,7 +71,7 @@ export async function accessTokenHash(token: string): Promise<string> {
 }
 
 export function apiEndpoint(apiUrl: string, path: string): string {
-  return `${apiUrl.replace(/\/+$/, '')}/api/v1${path}`
+  return `${apiUrl.replace(/\/+$/, '')}${API_PREFIX}${path}`
 }
 
 /**

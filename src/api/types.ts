@@ -34,7 +34,11 @@ export type LoginMethodKey =
   /** Host-started only (`loginAsGuest()`): never an entry on the landing screen. */
   | 'guest'
 
-/** App configuration as served by `GET /apps/:app_id` (spec part 1 §1 field names). */
+/**
+ * App configuration as served by `GET /apps/:app_id` (spec part 1 §1 field names). Written out here
+ * because it is public (types/api.d.ts must need no other package); its schema is the contract's
+ * (contract/src/routes/app-config.ts) and src/api/types.test.ts holds this type to it.
+ */
 export interface AppConfig {
   id: string
   name: string
@@ -50,7 +54,8 @@ export interface AppConfig {
   loginGroupPriority?: 'web2-first' | 'web3-first'
   hideDirectWeb2Inputs?: boolean
   loginMethods?: Partial<Record<LoginMethodKey, boolean>>
-  loginMethodsAndOrder?: { primary: string[]; overflow: string[] } | null
+  /** overflow is absent when the owner listed only primary methods. */
+  loginMethodsAndOrder?: { primary: string[]; overflow?: string[] } | null
   legal?: {
     termsAndConditionsUrl?: string | null
     privacyPolicyUrl?: string | null
@@ -75,6 +80,8 @@ export interface AppConfig {
   embeddedWallets?: Record<string, unknown>
   /** Custom-token login is accepted. */
   customAuth?: { enabled: boolean }
+  /** The Telegram bot the login widget names (null when the app configured none). */
+  telegramAuth?: { botUsername: string | null }
   /** Display names replacing a provider's own (e.g. 'Google (local dev)' for the development IdP). */
   oauthProviderLabels?: Record<string, string>
   /** External wallet connectors: WalletConnect v2 and Coinbase Wallet; all public. */
@@ -117,10 +124,11 @@ export interface ChainConfig {
   /** null: the default block explorer is used (spec part 3 §9). */
   blockExplorerUrl: string | null
   nativeCurrency: { name: string; symbol: string; decimals: number }
-  testnet?: boolean
+  /** Always sent (viem's flag for a known chain, else false). */
+  testnet: boolean
   /** The app pays the gas of embedded-wallet transactions here (the server tops the wallet up, then broadcasts). */
-  sponsored?: boolean
-  /** USDC on a chain the spec lists no address for (a local chain); the spec's known addresses win. */
+  sponsored: boolean
+  /** USDC on a chain the spec lists no address for (a local chain), absent when none (never null); the spec's known addresses win. */
   usdcAddress?: string
 }
 

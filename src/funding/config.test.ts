@@ -8,6 +8,8 @@ const local = {
   rpcUrl: 'http://127.0.0.1:8545',
   blockExplorerUrl: null,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  testnet: false,
+  sponsored: false,
 }
 const base = { ...local, id: 8453, name: 'Base', rpcUrl: 'https://mainnet.base.org' }
 const app = (funding: Partial<NonNullable<AppConfig['funding']>> = {}): AppConfig => ({

@@ -13,8 +13,9 @@
  *   promise (e.g. `reject` when the modal closes), and may replace the entry with `{ ...entry, … }`
  *   to show progress: the same `id`, `resolve` and `reject` stay valid.
  *
- * Used by the signature prompt, the recovery-password prompt and MFA verification; the transaction
- * prompts (src/wallets/embedded/pendingRequest.ts) take the same path.
+ * Used by the signature prompt, the recovery-password prompt and MFA verification. Transactions do
+ * not park a promise in a store: the transaction controller holds its host's promise itself
+ * (src/transactions/controller.ts), and the prompt atom only says which controller to render.
  */
 import { atom, type WritableAtom } from 'nanostores'
 

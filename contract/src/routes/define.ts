@@ -43,5 +43,4 @@ export type RouteResponse<R extends RouteDef> = R['schema']['response'][SuccessS
     : undefined
   : undefined
 
-/** Where every API route lives: the server registers under it, the widget and the wallet frame call under it. */
-export const API_PREFIX = '/api/v1'
+export { API_PREFIX } from './prefix.ts'

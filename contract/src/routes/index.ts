@@ -13,12 +13,27 @@ import { farcasterRoutes } from './farcaster.ts'
 import { siweRoutes } from './siwe.ts'
 import { siwsRoutes } from './siws.ts'
 import { mfaRoutes } from './mfa.ts'
+import { appsRoutes } from './apps.ts'
+import { usersRoutes } from './users.ts'
+import { sessionsRoutes } from './sessions.ts'
+import { guestRoutes } from './guest.ts'
+import { customAuthRoutes } from './custom-auth.ts'
+import { analyticsRoutes } from './analytics.ts'
+import { adminRoutes } from './admin.ts'
+import { fundingRoutes } from './funding.ts'
+import { transactionsRoutes } from './transactions.ts'
+import { walletsRoutes } from './wallets.ts'
+import { walletRpcRoutes } from './wallet-rpc.ts'
+import { walletTransferRoutes } from './wallet-transfer.ts'
 
 export * from './define.ts'
 export * from './shared.ts'
-export { OAUTH_PROVIDERS, type oauthCallbackFields } from './oauth.ts'
+export { type oauthCallbackFields } from './oauth.ts'
 export { FARCASTER_CHANNEL_TOKEN_HEADER } from './farcaster.ts'
 export { mfaProofResponseSchema, mfaUserResponseSchema } from './mfa.ts'
+export * from './app-config.ts'
+export * from './headers.ts'
+export { RECOVERY_METHODS } from './wallets.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
@@ -31,6 +46,18 @@ export const ROUTES = {
   ...siweRoutes,
   ...siwsRoutes,
   ...mfaRoutes,
+  ...appsRoutes,
+  ...usersRoutes,
+  ...sessionsRoutes,
+  ...guestRoutes,
+  ...customAuthRoutes,
+  ...analyticsRoutes,
+  ...adminRoutes,
+  ...fundingRoutes,
+  ...transactionsRoutes,
+  ...walletsRoutes,
+  ...walletRpcRoutes,
+  ...walletTransferRoutes,
 } as const
 
 export type Routes = typeof ROUTES

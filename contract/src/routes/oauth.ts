@@ -1,9 +1,9 @@
 /** OAuth login, link, unlink and transfer, plus the providers' fixed callback (spec part 1 §4). */
 import { defineRoute } from './define.ts'
 import { authResponseSchema, bearerHeaders, userResponseSchema } from './shared.ts'
+import { OAUTH_PROVIDERS } from './app-config.ts'
 
 /** The OAuth providers an app can offer (`{provider}_oauth` accounts). */
-export const OAUTH_PROVIDERS = ['google', 'apple', 'discord', 'github', 'linkedin', 'spotify', 'instagram', 'twitter', 'tiktok', 'line'] as const
 
 const provider = { type: 'string', enum: [...OAUTH_PROVIDERS] } as const
 const code = { type: 'string', minLength: 1, maxLength: 4096 } as const

@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { $config, initialConfigState } from '../../stores/config.ts'
 import { configuredChains, defaultChainId, explorerUrl, parseChainId, requireChain } from './chains.ts'
 
-const base = { rpcUrl: 'https://rpc.example', blockExplorerUrl: null, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
+const base = {
+  rpcUrl: 'https://rpc.example',
+  blockExplorerUrl: null,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  testnet: false,
+  sponsored: false,
+}
 const withChains = (defaultChain: number | null) =>
   $config.set({
     ...initialConfigState,

@@ -18,6 +18,8 @@ const MAINNET: ChainConfig = {
   rpcUrl: null,
   blockExplorerUrl: DEFAULT_BLOCK_EXPLORER,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  testnet: false,
+  sponsored: false,
 }
 
 export function configuredChains(): ChainConfig[] {
