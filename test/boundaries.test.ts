@@ -105,7 +105,18 @@ const describeCycle = (graph: Map<string, string[]>, files: string[]) =>
 const LAYERS: { name: string; paths: string[] }[] = [
   {
     name: 'core',
-    paths: ['src/errors/', 'src/api/', 'src/stores/', 'src/events/', 'src/platform/', 'src/version.ts', 'src/mfa/texts.ts', 'src/oauth/texts.ts'],
+    paths: [
+      'src/errors/',
+      'src/api/',
+      'src/stores/',
+      'src/events/',
+      'src/platform/',
+      'src/version.ts',
+      'src/mfa/texts.ts',
+      'src/oauth/texts.ts',
+      'src/transactions/types.ts',
+      'src/transactions/flow.ts',
+    ],
   },
   {
     name: 'features',
@@ -120,6 +131,7 @@ const LAYERS: { name: string; paths: string[] }[] = [
       'src/telegram/',
       'src/farcaster/',
       'src/funding/',
+      'src/transactions/',
     ],
   },
   { name: 'ui', paths: ['src/ui/'] },

@@ -15,7 +15,7 @@
  *
  * Used by the signature prompt, the recovery-password prompt and MFA verification. Transactions do
  * not park a promise in a store: the transaction controller holds its host's promise itself
- * (src/transactions/controller.ts), and the prompt atom only says which controller to render.
+ * (src/stores/transaction.ts), and the prompt atom only says which controller to render.
  */
 import { atom, type WritableAtom } from 'nanostores'
 

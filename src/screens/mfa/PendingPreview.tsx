@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { $signRequest } from '../../stores/signRequest.ts'
-import { $txPrompt } from '../../transactions/prompt.ts'
+import { $txPrompt } from '../../stores/txPrompt.ts'
 
 /** The pending signature or transaction, shown beneath the MFA screens of the 'txn' flow (spec part 2 §2). */
 export function PendingPreview() {

@@ -11,7 +11,8 @@ import { chainRpc, explorerUrl, requireChain } from '../../wallets/ethereum/chai
 import { decodeCall, readToken, type DecodedCallInfo, type TokenInfo } from '../../wallets/ethereum/decode.ts'
 import { fetchUsdPrice, scanTransaction, type ScanVerdict } from '../../wallets/ethereum/insights.ts'
 import { isSponsored, prepareTransaction, signPrepared, submitSigned, waitForReceipt, type PreparedTransaction } from '../../wallets/embedded/transactions.ts'
-import { runTransaction, type TxDriver } from '../controller.ts'
+import type { TxController, TxDriver } from '../../stores/transaction.ts'
+import { runTransaction } from '../run.ts'
 import type { TxParameters, TxStepResult } from '../types.ts'
 
 /** What the confirmation screen shows of one step, read from the chain and our server. */
@@ -105,3 +106,6 @@ export async function requestTransaction(parameters: TxParameters): Promise<TxSt
   if (parameters.requests.length === 0) throw new TransactionError(TRANSACTION_MESSAGES.invalidRequest, { code: 'TRANSACTION_FAILURE' })
   return runTransaction(new EthereumDriver(parameters))
 }
+
+/** The controller of an Ethereum request, as its screen reads it. */
+export type EthereumTxController = TxController<EthereumDriver>

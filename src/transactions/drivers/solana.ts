@@ -21,7 +21,8 @@ import {
   withFreshBlockhash,
   type PreparedSolanaTransaction,
 } from '../../wallets/solana/transactions.ts'
-import { runTransaction, type TxDriver } from '../controller.ts'
+import type { TxController, TxDriver } from '../../stores/transaction.ts'
+import { runTransaction } from '../run.ts'
 import type { SolanaTxParameters, SolanaTxResult } from '../types.ts'
 
 export class SolanaDriver implements TxDriver<PreparedSolanaTransaction, VersionedTransaction, VersionedTransaction, SolanaTxResult> {
@@ -100,3 +101,6 @@ export async function requestSolanaTransaction(parameters: SolanaTxParameters): 
   if (parameters.transactions.length === 0) throw new TransactionError(TRANSACTION_MESSAGES.invalidRequest, { code: 'TRANSACTION_FAILURE' })
   return runTransaction(new SolanaDriver(parameters))
 }
+
+/** The controller of a Solana request, as its screen reads it. */
+export type SolanaTxController = TxController<SolanaDriver>

@@ -1,6 +1,7 @@
 /**
- * The one transaction loop (spec part 3 §4): prepare → review → sign → submit → confirm, step by
- * step for a batch, over a per-chain driver (drivers/ethereum.ts, drivers/solana.ts). The phase
+ * The transaction controller, a store (spec part 3 §4): the one loop prepare → review → sign →
+ * submit → confirm, step by step for a batch, over a per-chain driver (src/transactions/drivers/:
+ * ethereum.ts, solana.ts; src/transactions/run.ts starts a request). The phase
  * lives in a store the confirmation screens render; the screens send approve / decline / retry /
  * step and nothing else. Headless (`showWalletUIs: false`) is the same controller approving by
  * itself, shown nowhere. The host's promise lives here: it settles when the outcome is known (the
@@ -14,9 +15,9 @@ import { TRANSACTION_MESSAGES, TransactionError } from '../errors/transaction.ts
 import { publish } from '../events/bus.ts'
 import type { TxErrorEventDetail } from '../events/tx-error.ts'
 import type { TxSuccessEventDetail } from '../events/tx-success.ts'
-import { txTransition, type TxEvent } from './flow.ts'
-import { $txPrompt, type AnyTxController } from './prompt.ts'
-import type { TransactionUiOptions } from './types.ts'
+import { txTransition, type TxEvent } from '../transactions/flow.ts'
+import type { TransactionUiOptions } from '../transactions/types.ts'
+import { $txPrompt } from './txPrompt.ts'
 
 /**
  * One chain's side of the loop. V: what the review screen shows of a step; T: a step ready to
@@ -85,13 +86,12 @@ export class TxController<D extends AnyDriver> {
     this.result = new Promise((resolve, reject) => (this.#settle = { resolve, reject }))
   }
 
-  /** Shows the request in `<sign-prompt>` (replacing, declining, an older one) and reviews its first step; headless runs at once. */
+  /** Reviews the first step for the screen (src/transactions/run.ts has shown it in `<sign-prompt>`); headless runs at once. */
   start(): Promise<ResultOf<D>[]> {
     if (this.headless) {
       this.#move('auto', { name: 'submitting', view: null })
       void this.#run(null)
     } else {
-      show(this as unknown as AnyTxController)
       this.#load(0, null, null)
     }
     return this.result
@@ -195,16 +195,4 @@ export class TxController<D extends AnyDriver> {
     publish('tx-success', this.driver.successDetail(results))
     this.#settle.resolve(results)
   }
-}
-
-/** A newer request replaces the shown one; a page without a `<sign-prompt>` gets one, so UI requests work from any entry point. */
-function show(controller: AnyTxController): void {
-  $txPrompt.get()?.fail(new TransactionError('Replaced by a newer transaction request', { code: 'USER_REJECTED' }))
-  if (typeof document !== 'undefined' && !document.querySelector('sign-prompt')) document.body.append(document.createElement('sign-prompt'))
-  $txPrompt.set(controller)
-}
-
-/** Runs one request through the controller: the screen, or headless. */
-export function runTransaction<D extends AnyDriver>(driver: D): Promise<ResultOf<D>[]> {
-  return new TxController(driver).start()
 }

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { TransactionError } from '../errors/transaction.ts'
 import { subscribe } from '../events/bus.ts'
-import { TxController, type TxDriver } from './controller.ts'
-import { $txPrompt } from './prompt.ts'
+import { TxController, type TxDriver } from './transaction.ts'
+import { startRequest } from '../transactions/run.ts'
+import { $txPrompt } from './txPrompt.ts'
 
 type Step = { step: number }
 
@@ -51,7 +52,7 @@ describe('the transaction controller (spec part 3 §4)', () => {
   it('review → approve → submitting → success; the host has its hash and tx-success while the success screen still shows', async () => {
     const { seen, stop } = events()
     const controller = new TxController(fakeDriver())
-    const result = controller.start()
+    const result = startRequest(controller)
     expect($txPrompt.get()).toBe(controller)
     await until(controller, 'ready')
     controller.approve()
@@ -69,7 +70,7 @@ describe('the transaction controller (spec part 3 §4)', () => {
   it("a batch: 'Continue' reviews the next step, back returns; approve on the last step signs every step in order", async () => {
     const driver = fakeDriver({ total: 2 })
     const controller = new TxController(driver)
-    const result = controller.start()
+    const result = startRequest(controller)
     await until(controller, 'ready')
     controller.approve()
     await until(controller, 'ready')
@@ -99,7 +100,7 @@ describe('the transaction controller (spec part 3 §4)', () => {
   it('error: a revert shows the error screen with the hash; retry reviews again and sends only the steps not done', async () => {
     const driver = fakeDriver({ total: 2, failAt: 1 })
     const controller = new TxController(driver)
-    const result = controller.start()
+    const result = startRequest(controller)
     await until(controller, 'ready')
     controller.approve()
     await until(controller, 'ready')
@@ -117,7 +118,7 @@ describe('the transaction controller (spec part 3 §4)', () => {
   it("error: 'Not now' rejects USER_REJECTED with tx-error and closes", async () => {
     const { seen, stop } = events()
     const controller = new TxController(fakeDriver())
-    const result = controller.start()
+    const result = startRequest(controller)
     await until(controller, 'ready')
     controller.decline()
     await expect(result).rejects.toMatchObject({ code: 'USER_REJECTED' })
@@ -128,9 +129,9 @@ describe('the transaction controller (spec part 3 §4)', () => {
 
   it('error: a newer request replaces (declines) the shown one', async () => {
     const first = new TxController(fakeDriver())
-    const firstResult = first.start()
+    const firstResult = startRequest(first)
     const second = new TxController(fakeDriver())
-    void second.start()
+    void startRequest(second)
     await expect(firstResult).rejects.toMatchObject({ code: 'USER_REJECTED' })
     expect($txPrompt.get()).toBe(second)
   })
@@ -138,16 +139,16 @@ describe('the transaction controller (spec part 3 §4)', () => {
   it('headless approves by itself without a review or a screen; a failure rejects at once', async () => {
     const driver = fakeDriver({ total: 2, headless: true })
     const controller = new TxController(driver)
-    expect(await controller.start()).toEqual(['0xhash0', '0xhash1'])
+    expect(await startRequest(controller)).toEqual(['0xhash0', '0xhash1'])
     expect($txPrompt.get()).toBeNull()
     expect(driver.calls.some((c) => c.startsWith('review'))).toBe(false)
     const failing = new TxController(fakeDriver({ headless: true, failAt: 0 }))
-    await expect(failing.start()).rejects.toMatchObject({ code: 'TRANSACTION_FAILURE', hash: '0xhash0' })
+    await expect(startRequest(failing)).rejects.toMatchObject({ code: 'TRANSACTION_FAILURE', hash: '0xhash0' })
   })
 
   it('sign-only: signs every step, sends nothing', async () => {
     const driver = fakeDriver({ total: 2, signOnly: true, headless: true })
-    expect(await new TxController(driver).start()).toEqual(['signed 0', 'signed 1'])
+    expect(await startRequest(new TxController(driver))).toEqual(['signed 0', 'signed 1'])
     expect(driver.calls.some((c) => c.startsWith('submit'))).toBe(false)
   })
 })
