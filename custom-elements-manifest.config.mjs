@@ -68,6 +68,10 @@ const theme = await import(
   `data:text/javascript;base64,${Buffer.from(ts.transpileModule(readFileSync('src/ui/theme.ts', 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText).toString('base64')}`
 )
 
+const fail = (message) => {
+  throw new Error(message)
+}
+
 /** Each tag's `cssProperties` and `cssParts` from src/ui/theme.ts, so JSDoc cannot drift from the styles. */
 function themeContract() {
   return {
@@ -78,7 +82,9 @@ function themeContract() {
         const themes = { light: 'light theme', dark: 'dark theme', both: 'both themes' }
         declaration.cssProperties = theme.tagProperties(declaration.tagName).map((p) => ({
           name: p.name,
-          description: `${p.description} (${themes[p.theme]}${p.derived ? `; default ${p.value}` : ''}).`,
+          // Kept apart from the defaults (src/ui/theme.ts), so a property without one fails here.
+          ...(theme.THEME_PROPERTY_DESCRIPTIONS[p.name] ? {} : fail(`src/ui/theme.ts: ${p.name} has no description`)),
+          description: `${theme.THEME_PROPERTY_DESCRIPTIONS[p.name]} (${themes[p.theme]}${p.derived ? `; default ${p.value}` : ''}).`,
           ...(p.derived ? {} : { default: p.value }),
         }))
         declaration.cssParts = theme.THEME_PARTS.filter((part) => part.tags.includes(declaration.tagName)).map((part) => ({
