@@ -23,25 +23,26 @@ function publicMembersOnly() {
  * Host methods installed on a class from a table (elements/host-method-table.ts) are invisible to
  * the analyzer's class walk. Each table file declares the methods as an interface (`contract`): each
  * member's JSDoc, parameters and return type become a method of the class. A parameter default is
- * taken from the table's row when the row's function declares one (`(m, method = 'user-passcode') => …`).
+ * taken from the table's row (in `rows`, default the file itself) when the row's function declares
+ * one (`(m, method = 'user-passcode') => …`).
  */
-function tableMethods({ file, contract, className }) {
+function tableMethods({ file, contract, className, rows = [file] }) {
   return {
     name: 'gatehouse-table-methods',
     packageLinkPhase({ customElementsManifest }) {
-      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
       let declaration
       const defaults = new Map()
-      source.forEachChild(function visit(node) {
-        if (ts.isInterfaceDeclaration(node) && node.name.text === contract) declaration = node
-        // Rows `name: helper(…, (…) => …)`: a default written on the row's function.
-        if (ts.isPropertyAssignment(node) && ts.isCallExpression(node.initializer)) {
-          const fns = node.initializer.arguments.filter((argument) => ts.isArrowFunction(argument) || ts.isFunctionExpression(argument))
-          for (const parameter of fns.flatMap((fn) => fn.parameters))
-            if (parameter.initializer) defaults.set(`${node.name.getText()}.${parameter.name.getText()}`, parameter.initializer.getText())
-        }
-        node.forEachChild(visit)
-      })
+      for (const path of rows)
+        ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true).forEachChild(function visit(node) {
+          if (ts.isInterfaceDeclaration(node) && node.name.text === contract) declaration = node
+          // Rows `name: helper(…, (…) => …)`: a default written on the row's function.
+          if (ts.isPropertyAssignment(node) && ts.isCallExpression(node.initializer)) {
+            const fns = node.initializer.arguments.filter((argument) => ts.isArrowFunction(argument) || ts.isFunctionExpression(argument))
+            for (const parameter of fns.flatMap((fn) => fn.parameters))
+              if (parameter.initializer) defaults.set(`${node.name.getText()}.${parameter.name.getText()}`, parameter.initializer.getText())
+          }
+          node.forEachChild(visit)
+        })
       if (!declaration) throw new Error(`${file}: no interface named ${contract}`)
       const methods = declaration.members.map((member) => {
         const name = member.name?.getText()
@@ -118,7 +119,12 @@ export default {
   // another outdir (the staleness test) point it elsewhere.
   packagejson: false,
   plugins: [
-    tableMethods({ file: 'elements/auth-modal/host-methods.ts', contract: 'AccountHostMethods', className: 'AuthModalElement' }),
+    tableMethods({
+      file: 'elements/auth-modal/host-methods.ts',
+      contract: 'AccountHostMethods',
+      className: 'AuthModalElement',
+      rows: ['elements/auth-modal/host-methods.ts', 'elements/auth-modal/tag-methods.ts'],
+    }),
     tableMethods({ file: 'elements/auth-modal/wallet-host-methods.ts', contract: 'WalletHostMethods', className: 'AuthModalElement' }),
     tableMethods({ file: 'elements/auth-modal/mfa-host-methods.ts', contract: 'MfaHostMethods', className: 'AuthModalElement' }),
     tableMethods({ file: 'elements/sign-prompt/sign-prompt-methods.ts', contract: 'SignPromptMethods', className: 'SignPromptElement' }),

@@ -1,19 +1,15 @@
 /**
  * `<auth-modal>`'s login and account methods (open, log in, link and unlink accounts, close, log
- * out, tokens); the wallet methods are in ./wallet-host-methods.ts, MFA and passkey management in
+ * out, tokens): the contract and the table of those the landing does not call, loaded with the
+ * first call of one of them (./tag-methods.ts, which also holds the static ones); the wallet methods are in ./wallet-host-methods.ts, MFA and passkey management in
  * ./mfa-host-methods.ts, the table machinery in ../host-method-table.ts.
  *
  * `AccountHostMethods` is the methods' public contract: custom-elements-manifest.config.mjs reads
  * each member's JSDoc, parameters and return type into custom-elements.json.
  */
-import { closeModal } from '../../src/actions/closeModal.ts'
-import { getAccessToken } from '../../src/actions/getAccessToken.ts'
-import { linkOAuth } from '../../src/actions/linkOAuth.ts'
-import { login, type LoginParameters } from '../../src/actions/login.ts'
-import { logout } from '../../src/actions/logout.ts'
-import { openModal } from '../../src/actions/openModal.ts'
+import type { LoginParameters } from '../../src/actions/login.ts'
 import type { User } from '../../src/api/user.ts'
-import { lazy, now, start, table, user } from '../host-method-table.ts'
+import { lazy, start, table, user } from '../host-method-table.ts'
 
 export interface AccountHostMethods {
   /** Opens the modal on the landing screen. */
@@ -102,16 +98,10 @@ export interface AccountHostMethods {
   getAccessToken(): Promise<string | null>
 }
 
-export const hostMethods = table<AccountHostMethods>({
-  // Static: small, and open/close/login answer in the same task as the host's call.
-  open: now(() => void openModal(), 'ignore'),
-  close: now(() => closeModal(), 'ignore'),
-  login: now((parameters: LoginParameters = {}) => login(parameters), 'reject'),
-  logout: now(() => logout(), 'reject'),
-  getAccessToken: now(() => getAccessToken(), 'reject'),
-  // Static: the popup must open synchronously inside the host's click, and an import() would await first.
-  linkOAuth: now((provider: string) => linkOAuth(provider), 'reject'),
+/** The methods whose action is static (./tag-methods.ts says why); this file's table has the others. */
+export type StaticAccountMethod = 'open' | 'close' | 'login' | 'logout' | 'getAccessToken' | 'linkOAuth'
 
+export const hostMethods = table<Omit<AccountHostMethods, StaticAccountMethod>>({
   // Screens: nothing to answer.
   loginWithWallet: start(
     () => import('../../src/actions/startWalletLogin.ts'),
