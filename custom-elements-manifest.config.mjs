@@ -111,7 +111,7 @@ export default {
     'elements/**/*-methods.ts',
     'elements/auth-modal/ethereum-provider.ts',
     'elements/sign-prompt/call-options.ts',
-    'elements/sign-prompt/signing.ts',
+    'elements/sign-prompt/prompt-signing.ts',
   ],
   outdir: '.',
   dev: false,

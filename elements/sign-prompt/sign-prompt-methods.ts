@@ -35,10 +35,10 @@ export const signPromptMethods = table<SignPromptMethods>({
   }, 'reject'),
   signTypedData: now(async function (this: HTMLElement, { typedData, address, uiOptions }) {
     const options = callOptions(this, uiOptions)
-    return (await import('./signing.ts')).signTypedData(typedData, address, options)
+    return (await import('./prompt-signing.ts')).signTypedData(typedData, address, options)
   }, 'reject'),
   signSolanaMessage: now(async function (this: HTMLElement, { message, address, uiOptions }) {
     const options = callOptions(this, uiOptions)
-    return (await import('./signing.ts')).signSolanaMessage(message, address, options)
+    return (await import('./prompt-signing.ts')).signSolanaMessage(message, address, options)
   }, 'reject'),
 })
