@@ -20,45 +20,49 @@ function publicMembersOnly() {
 }
 
 /**
- * Host methods installed on a class from a table (`<auth-modal>`'s, elements/auth-modal/host-methods.ts)
- * are invisible to the analyzer's class walk. Each table entry is `lazy(load, (action, ...params): R => …)`,
- * `start(load, (action, ...params) => …)` (answers void) or `now((...params): R => …, refusal)`: its
- * JSDoc, parameters (after the action module) and return type annotation become a method of the class.
+ * Host methods installed on a class from a table (elements/host-method-table.ts) are invisible to
+ * the analyzer's class walk. Each table file declares the methods as an interface (`contract`): each
+ * member's JSDoc, parameters and return type become a method of the class. A parameter default is
+ * taken from the table's row (in `rows`, default the file itself) when the row's function declares
+ * one (`(m, method = 'user-passcode') => …`).
  */
-function tableMethods({ file, table, className }) {
+function tableMethods({ file, contract, className, rows = [file] }) {
   return {
     name: 'gatehouse-table-methods',
     packageLinkPhase({ customElementsManifest }) {
-      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
-      let object
-      source.forEachChild(function visit(node) {
-        if (ts.isVariableDeclaration(node) && node.name.getText() === table) {
-          object = ts.isSatisfiesExpression(node.initializer) ? node.initializer.expression : node.initializer
-        }
-        node.forEachChild(visit)
-      })
-      if (!object || !ts.isObjectLiteralExpression(object)) throw new Error(`${file}: no object literal named ${table}`)
-      const methods = object.properties.map((property) => {
-        const name = property.name.getText()
-        const call = property.initializer
-        const kind = call.expression.getText()
-        const fn = call.arguments[kind === 'now' ? 0 : 1]
-        if (!fn || !ts.isArrowFunction(fn) || !['lazy', 'start', 'now'].includes(kind)) throw new Error(`${file}: ${name} is not lazy(…), start(…) or now(…)`)
-        const returns = kind === 'start' ? 'void' : fn.type?.getText()
-        if (!returns) throw new Error(`${file}: ${name} needs a return type annotation (the manifest documents it)`)
-        const parameters = (kind === 'now' ? fn.parameters : fn.parameters.slice(1)).map((parameter) => ({
-          name: parameter.name.getText(),
-          ...(parameter.initializer ? { default: parameter.initializer.getText() } : {}),
-          ...(parameter.questionToken ? { optional: true } : {}),
-          ...(parameter.type ? { type: { text: parameter.type.getText() } } : {}),
-        }))
-        const description = property.jsDoc?.at(-1)?.comment
+      let declaration
+      const defaults = new Map()
+      for (const path of rows)
+        ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true).forEachChild(function visit(node) {
+          if (ts.isInterfaceDeclaration(node) && node.name.text === contract) declaration = node
+          // Rows `name: helper(…, (…) => …)`: a default written on the row's function.
+          if (ts.isPropertyAssignment(node) && ts.isCallExpression(node.initializer)) {
+            const fns = node.initializer.arguments.filter((argument) => ts.isArrowFunction(argument) || ts.isFunctionExpression(argument))
+            for (const parameter of fns.flatMap((fn) => fn.parameters))
+              if (parameter.initializer) defaults.set(`${node.name.getText()}.${parameter.name.getText()}`, parameter.initializer.getText())
+          }
+          node.forEachChild(visit)
+        })
+      if (!declaration) throw new Error(`${file}: no interface named ${contract}`)
+      const methods = declaration.members.map((member) => {
+        const name = member.name?.getText()
+        if (!ts.isMethodSignature(member)) throw new Error(`${file}: ${contract}.${name} is not a method`)
+        if (!member.type) throw new Error(`${file}: ${name} needs a return type (the manifest documents it)`)
+        const parameters = member.parameters.map((parameter) => {
+          const fallback = defaults.get(`${name}.${parameter.name.getText()}`)
+          return {
+            name: parameter.name.getText(),
+            ...(fallback !== undefined ? { default: fallback } : parameter.questionToken ? { optional: true } : {}),
+            ...(parameter.type ? { type: { text: parameter.type.getText() } } : {}),
+          }
+        })
+        const description = member.jsDoc?.at(-1)?.comment
         if (typeof description !== 'string') throw new Error(`${file}: ${name} needs a JSDoc summary (the manifest documents it)`)
-        return { kind: 'method', name, return: { type: { text: returns } }, ...(parameters.length ? { parameters } : {}), description }
+        return { kind: 'method', name, return: { type: { text: member.type.getText() } }, ...(parameters.length ? { parameters } : {}), description }
       })
-      const declaration = customElementsManifest.modules.flatMap((module) => module.declarations ?? []).find((d) => d.name === className)
-      if (!declaration) throw new Error(`custom-elements.json: no class ${className} for ${file}`)
-      declaration.members = [...(declaration.members ?? []), ...methods]
+      const target = customElementsManifest.modules.flatMap((module) => module.declarations ?? []).find((d) => d.name === className)
+      if (!target) throw new Error(`custom-elements.json: no class ${className} for ${file}`)
+      target.members = [...(target.members ?? []), ...methods]
     },
   }
 }
@@ -67,6 +71,10 @@ function tableMethods({ file, table, className }) {
 const theme = await import(
   `data:text/javascript;base64,${Buffer.from(ts.transpileModule(readFileSync('src/ui/theme.ts', 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText).toString('base64')}`
 )
+
+const fail = (message) => {
+  throw new Error(message)
+}
 
 /** Each tag's `cssProperties` and `cssParts` from src/ui/theme.ts, so JSDoc cannot drift from the styles. */
 function themeContract() {
@@ -78,7 +86,9 @@ function themeContract() {
         const themes = { light: 'light theme', dark: 'dark theme', both: 'both themes' }
         declaration.cssProperties = theme.tagProperties(declaration.tagName).map((p) => ({
           name: p.name,
-          description: `${p.description} (${themes[p.theme]}${p.derived ? `; default ${p.value}` : ''}).`,
+          // Kept apart from the defaults (src/ui/theme.ts), so a property without one fails here.
+          ...(theme.THEME_PROPERTY_DESCRIPTIONS[p.name] ? {} : fail(`src/ui/theme.ts: ${p.name} has no description`)),
+          description: `${theme.THEME_PROPERTY_DESCRIPTIONS[p.name]} (${themes[p.theme]}${p.derived ? `; default ${p.value}` : ''}).`,
           ...(p.derived ? {} : { default: p.value }),
         }))
         declaration.cssParts = theme.THEME_PARTS.filter((part) => part.tags.includes(declaration.tagName)).map((part) => ({
@@ -97,11 +107,11 @@ export default {
     'elements/**/*.styles.ts',
     'elements/testing/**',
     'elements/r2wc-base.ts',
-    'elements/auth-modal/host-methods.ts',
-    'elements/auth-modal/mfa-host-methods.ts',
-    'elements/auth-modal/wallet-host-methods.ts',
-    'elements/auth-modal/host-method-table.ts',
-    'elements/auth-modal/tag-methods.ts',
+    'elements/host-method-table.ts',
+    'elements/**/*-methods.ts',
+    'elements/auth-modal/ethereum-provider.ts',
+    'elements/sign-prompt/call-options.ts',
+    'elements/sign-prompt/prompt-signing.ts',
   ],
   outdir: '.',
   dev: false,
@@ -109,9 +119,16 @@ export default {
   // another outdir (the staleness test) point it elsewhere.
   packagejson: false,
   plugins: [
-    tableMethods({ file: 'elements/auth-modal/host-methods.ts', table: 'hostMethods', className: 'AuthModalElement' }),
-    tableMethods({ file: 'elements/auth-modal/wallet-host-methods.ts', table: 'walletHostMethods', className: 'AuthModalElement' }),
-    tableMethods({ file: 'elements/auth-modal/mfa-host-methods.ts', table: 'mfaHostMethods', className: 'AuthModalElement' }),
+    tableMethods({
+      file: 'elements/auth-modal/host-methods.ts',
+      contract: 'AccountHostMethods',
+      className: 'AuthModalElement',
+      rows: ['elements/auth-modal/host-methods.ts', 'elements/auth-modal/tag-methods.ts'],
+    }),
+    tableMethods({ file: 'elements/auth-modal/wallet-host-methods.ts', contract: 'WalletHostMethods', className: 'AuthModalElement' }),
+    tableMethods({ file: 'elements/auth-modal/mfa-host-methods.ts', contract: 'MfaHostMethods', className: 'AuthModalElement' }),
+    tableMethods({ file: 'elements/sign-prompt/sign-prompt-methods.ts', contract: 'SignPromptMethods', className: 'SignPromptElement' }),
+    tableMethods({ file: 'elements/fund-button/fund-button-methods.ts', contract: 'FundButtonMethods', className: 'FundButtonElement' }),
     publicMembersOnly(),
     themeContract(),
   ],

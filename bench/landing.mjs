@@ -11,7 +11,7 @@ import { parseAst } from 'rollup/parseAst'
 /** What `npm run bench` reports against. */
 export const LANDING_TARGET_BYTES = 80 * 1024
 /** Above this the size test fails. */
-export const LANDING_LIMIT_BYTES = 100 * 1024
+export const LANDING_LIMIT_BYTES = 95 * 1024
 
 /** @param {Uint8Array | string} body */
 export const gzipBytes = (body) => gzipSync(body, { level: 9 }).length

@@ -706,7 +706,6 @@ export declare const AuthModalElement: { prototype: AuthModalElement; new (): Au
 
 /** Events of `<fund-button>`, by name. */
 export interface FundButtonEventMap {
-  name: CustomEvent
   /** This button's flow funded the wallet; detail `{ provider, status, txHash, sourceAddress, destinationAddress, sourceValue, destinationValue, sourceToken, destinationToken, sourceChain, destinationChain }`. */
   'fund-success': CustomEvent<FundSuccessEventDetail>
   /** This button's flow failed or was left; detail `{ code, message, … }`. */
@@ -804,13 +803,13 @@ export interface SignPromptAttributes {
 /** Sign a message with the embedded wallet, with or without a prompt. */
 export interface SignPromptElement extends HTMLElement {
   headless: boolean
+  setActive(active: boolean): void
   /** Signs a message with one of the user's embedded wallets, the same rule as `<auth-modal>` and the `signMessage` export: the wallet at `address`, else the first Ethereum wallet, else the first Solana one. The wallet's chain decides: Ethereum `personal_sign` resolves `{ signature }` 0x-hex, Solana ed25519 resolves it base64. */
   signMessage({ message, address, uiOptions }: SignPromptCallOptions & { message: string | Uint8Array }): Promise<{ signature: string }>
   /** eth_signTypedData_v4 with an embedded Ethereum wallet. Resolves `{ signature }` (0x-hex). */
   signTypedData({ typedData, address, uiOptions }: SignPromptCallOptions & { typedData: object }): Promise<{ signature: string }>
   /** ed25519 signature by an embedded Solana wallet (`address`, else the user's first one). Resolves `{ signature }` (base64). */
   signSolanaMessage({ message, address, uiOptions }: SignPromptCallOptions & { message: string | Uint8Array }): Promise<{ signature: string }>
-  setActive(active: boolean): void
   addEventListener<K extends keyof SignPromptEventMap>(
     type: K,
     listener: (this: SignPromptElement, event: SignPromptEventMap[K]) => unknown,
@@ -885,6 +884,5 @@ declare global {
     'mfa-unenrolled': AuthModalEventMap['mfa-unenrolled']
     'fund-success': FundButtonEventMap['fund-success']
     'fund-error': FundButtonEventMap['fund-error']
-    name: FundButtonEventMap['name']
   }
 }

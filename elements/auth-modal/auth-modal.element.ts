@@ -17,8 +17,11 @@ import { $session } from '../../src/stores/session.ts'
 import { $wallets, type Wallet } from '../../src/stores/wallets.ts'
 import { PROPS, RENDER, reactElement } from '../r2wc-base.ts'
 import { styles } from './auth-modal.styles.ts'
-import { installHostMethods, type HostMethods } from './host-method-table.ts'
+import { installHostMethods } from '../host-method-table.ts'
+import type { AccountHostMethods } from './host-methods.ts'
+import type { MfaHostMethods } from './mfa-host-methods.ts'
 import { tagMethods } from './tag-methods.ts'
+import type { WalletHostMethods } from './wallet-host-methods.ts'
 
 const STRING_ATTRIBUTES: Record<string, keyof AuthModalAppProps> = { 'app-id': 'appId', 'api-url': 'apiUrl', theme: 'theme', 'accent-color': 'accentColor' }
 
@@ -255,5 +258,5 @@ export class AuthModalElement extends R2WCBase {
   }
 }
 
-// The host methods' types come from the tables that implement them (./tag-methods.ts).
-export interface AuthModalElement extends HostMethods<typeof tagMethods> {}
+// The host methods' contracts, implemented by the tables of ./tag-methods.ts.
+export interface AuthModalElement extends AccountHostMethods, WalletHostMethods, MfaHostMethods {}

@@ -1,6 +1,7 @@
 /**
- * `<auth-modal>`'s MFA and passkey-management methods, as a table like ./host-methods.ts (same
- * helpers, same manifest reading: custom-elements-manifest.config.mjs reads this table too).
+ * `<auth-modal>`'s MFA and passkey-management methods: the contract `MfaHostMethods`
+ * (custom-elements-manifest.config.mjs reads it) and its table, loaded with the first call of one
+ * of them (./tag-methods.ts).
  */
 import type { InitEnrollMfaParameters, InitEnrollMfaReturnType } from '../../src/actions/initEnrollMfa.ts'
 import type { SubmitEnrollMfaParameters } from '../../src/actions/submitEnrollMfa.ts'
@@ -8,66 +9,47 @@ import type { UnenrollMfaParameters } from '../../src/actions/unenrollMfa.ts'
 import type { User } from '../../src/api/user.ts'
 import type { MfaMethod } from '../../src/mfa/texts.ts'
 import type { MfaSubmission } from '../../src/stores/mfa.ts'
-import { lazy } from './host-method-table.ts'
+import { lazy, table, user } from '../host-method-table.ts'
 
-export const mfaHostMethods = {
+export interface MfaHostMethods {
   /** Opens MFA enrollment ('Transaction Protection', then 'Choose a verification method'); resolves when the modal closes. */
-  showMfaEnrollmentModal: lazy(
-    () => import('../../src/actions/showMfaEnrollmentModal.ts'),
-    (m): Promise<void> => m.showMfaEnrollmentModal(),
-  ),
-
+  showMfaEnrollmentModal(): Promise<void>
   /** Starts enrolling TOTP (resolves `{ secret, authUrl }`) or SMS (`{ method: 'sms', phoneNumber }`: the code is sent). */
-  initEnrollMfa: lazy(
-    () => import('../../src/actions/initEnrollMfa.ts'),
-    (m, parameters: InitEnrollMfaParameters): Promise<InitEnrollMfaReturnType> => m.initEnrollMfa(parameters),
-  ),
-
+  initEnrollMfa(parameters: InitEnrollMfaParameters): Promise<InitEnrollMfaReturnType>
   /** Completes an enrollment with its 6-digit code, or sets the MFA passkeys; resolves with the user. */
+  submitEnrollMfa(parameters: SubmitEnrollMfaParameters): Promise<User>
+  /** Removes an MFA method (after a verification); resolves with the user. */
+  unenrollMfa(parameters: UnenrollMfaParameters): Promise<User>
+  /** Opens 'Verify your identity' and resolves once the user verified. */
+  verifyMfa(): Promise<void>
+  /** After `mfa-required`: 'sms' sends the code to the enrolled number. */
+  initMfa(method: MfaMethod): Promise<void>
+  /** Answers the pending verification with `{ method, code }` (or `{ method: 'passkey' }`); the wallet call then retries. */
+  submitMfa(submission: MfaSubmission): Promise<void>
+  /** Cancels the pending verification (the wallet call rejects with 'MFA canceled'). */
+  cancelMfa(): Promise<void>
+  /** false: wallet calls needing MFA emit `mfa-required` instead of opening the verification screen. */
+  setMfaPrompt(enabled: boolean): Promise<void>
+  /** Opens 'Secure your account with a passkey' (list, add up to 5, remove). */
+  openPasskeyManagement(): Promise<void>
+}
+
+export const mfaHostMethods = table<MfaHostMethods>({
+  showMfaEnrollmentModal: () => import('../../src/actions/showMfaEnrollmentModal.ts'),
+  initEnrollMfa: () => import('../../src/actions/initEnrollMfa.ts'),
+  // The methods answer the user where the actions answer `{ user }`.
   submitEnrollMfa: lazy(
     () => import('../../src/actions/submitEnrollMfa.ts'),
-    (m, parameters: SubmitEnrollMfaParameters): Promise<User> => m.submitEnrollMfa(parameters).then(({ user }) => user),
+    (m, parameters: SubmitEnrollMfaParameters) => m.submitEnrollMfa(parameters).then(user),
   ),
-
-  /** Removes an MFA method (after a verification); resolves with the user. */
   unenrollMfa: lazy(
     () => import('../../src/actions/unenrollMfa.ts'),
-    (m, parameters: UnenrollMfaParameters): Promise<User> => m.unenrollMfa(parameters).then(({ user }) => user),
+    (m, parameters: UnenrollMfaParameters) => m.unenrollMfa(parameters).then(user),
   ),
-
-  /** Opens 'Verify your identity' and resolves once the user verified. */
-  verifyMfa: lazy(
-    () => import('../../src/actions/verifyMfa.ts'),
-    (m): Promise<void> => m.verifyMfa(),
-  ),
-
-  /** After `mfa-required`: 'sms' sends the code to the enrolled number. */
-  initMfa: lazy(
-    () => import('../../src/actions/initMfa.ts'),
-    (m, method: MfaMethod): Promise<void> => m.initMfa(method),
-  ),
-
-  /** Answers the pending verification with `{ method, code }` (or `{ method: 'passkey' }`); the wallet call then retries. */
-  submitMfa: lazy(
-    () => import('../../src/actions/submitMfa.ts'),
-    (m, submission: MfaSubmission): Promise<void> => m.submitMfa(submission),
-  ),
-
-  /** Cancels the pending verification (the wallet call rejects with 'MFA canceled'). */
-  cancelMfa: lazy(
-    () => import('../../src/actions/cancelMfa.ts'),
-    (m): Promise<void> => Promise.resolve(m.cancelMfa()),
-  ),
-
-  /** false: wallet calls needing MFA emit `mfa-required` instead of opening the verification screen. */
-  setMfaPrompt: lazy(
-    () => import('../../src/actions/setMfaPrompt.ts'),
-    (m, enabled: boolean): Promise<void> => Promise.resolve(m.setMfaPrompt(enabled)),
-  ),
-
-  /** Opens 'Secure your account with a passkey' (list, add up to 5, remove). */
-  openPasskeyManagement: lazy(
-    () => import('../../src/actions/openPasskeyManagement.ts'),
-    (m): Promise<void> => m.openPasskeyManagement(),
-  ),
-}
+  verifyMfa: () => import('../../src/actions/verifyMfa.ts'),
+  initMfa: () => import('../../src/actions/initMfa.ts'),
+  submitMfa: () => import('../../src/actions/submitMfa.ts'),
+  cancelMfa: () => import('../../src/actions/cancelMfa.ts'),
+  setMfaPrompt: () => import('../../src/actions/setMfaPrompt.ts'),
+  openPasskeyManagement: () => import('../../src/actions/openPasskeyManagement.ts'),
+})

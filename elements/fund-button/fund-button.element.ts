@@ -1,13 +1,8 @@
 import { html, render } from 'lit-html'
-import type { FundErrorEventDetail } from '../../src/events/fund-error.ts'
-import type { FundSuccessEventDetail } from '../../src/events/fund-success.ts'
 import type { FundWalletOptions } from '../../src/funding/config.ts'
 import { fundButtonFill, hostDefaults, safeColor, space } from '../../src/ui/theme.ts'
-
-/** The part of `<auth-modal>` this tag calls (kept structural: importing the class would pull React in). */
-interface FundingHost extends HTMLElement {
-  fundWallet(address?: string, options?: FundWalletOptions): Promise<FundSuccessEventDetail>
-}
+import { installHostMethods } from '../host-method-table.ts'
+import { fundButtonMethods, type FundButtonMethods } from './fund-button-methods.ts'
 
 const METHODS = new Set(['card', 'exchange', 'wallet', 'manual'])
 
@@ -90,24 +85,8 @@ export class FundButtonElement extends HTMLElement {
     }
   }
 
-  /** Opens the funding flow, as a click does; resolves with the result (also dispatched as `fund-success`). */
-  async fund(): Promise<FundSuccessEventDetail> {
-    const modal = document.querySelector('auth-modal') as FundingHost | null
-    try {
-      if (!modal) throw Object.assign(new Error('<fund-button> needs an <auth-modal> on the page.'), { code: 'NO_AUTH_MODAL' })
-      await customElements.whenDefined('auth-modal')
-      const result = await modal.fundWallet(this.getAttribute('address') ?? undefined, this.options)
-      this.#emit('fund-success', result)
-      return result
-    } catch (error) {
-      const { code, shortMessage, message } = error as { code?: string; shortMessage?: string; message?: string }
-      this.#emit('fund-error', { code: code ?? 'UNKNOWN_FUNDING_ERROR', message: shortMessage ?? message ?? 'Funding failed' } satisfies FundErrorEventDetail)
-      throw error
-    }
-  }
-
-  #emit(name: string, detail: unknown): void {
-    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }))
+  static {
+    installHostMethods(this, fundButtonMethods)
   }
 
   #click = (): void => {
@@ -143,3 +122,6 @@ export class FundButtonElement extends HTMLElement {
     )
   }
 }
+
+// The host method's contract, implemented by ./fund-button-methods.ts.
+export interface FundButtonElement extends FundButtonMethods {}

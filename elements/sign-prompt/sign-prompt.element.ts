@@ -1,24 +1,17 @@
-import { getEthereumProvider } from '../../src/actions/getEthereumProvider.ts'
-import { EmbeddedWalletError, WALLET_MESSAGES } from '../../src/errors/wallet.ts'
 import { subscribe } from '../../src/events/bus.ts'
 import { emit } from '../../src/events/emit.ts'
-import { SignPromptApp, type SignPromptAppProps } from '../../src/screens/sign/SignPromptApp.tsx'
-import { $wallets, findWallet } from '../../src/stores/wallets.ts'
-import type { SignUiOptions } from '../../src/stores/signRequest.ts'
+import { SignPromptApp } from '../../src/screens/sign/SignPromptApp.tsx'
 import { styles } from '../auth-modal/auth-modal.styles.ts'
+import { installHostMethods } from '../host-method-table.ts'
 import { PROPS, RENDER, reactElement } from '../r2wc-base.ts'
+import { promptDefaults } from './call-options.ts'
+import { signPromptMethods, type SignPromptMethods } from './sign-prompt-methods.ts'
 
 const R2WCBase = reactElement(SignPromptApp)
 
 const UI_ATTRIBUTES = ['prompt-title', 'description', 'button-text', 'icon-url', 'cancellable', 'theme', 'accent-color']
 /** Connected prompts in connection order: the first one renders requests. */
 const connected: SignPromptElement[] = []
-
-export interface SignPromptCallOptions {
-  /** Which embedded wallet signs; defaults to the user's first wallet of the method's chain (signMessage: Ethereum, else Solana). */
-  address?: string
-  uiOptions?: SignUiOptions
-}
 
 /**
  * Message signing with the user's embedded wallet: shows 'Sign message' with the decoded text, the
@@ -62,58 +55,8 @@ export class SignPromptElement extends R2WCBase {
     this.toggleAttribute('headless', Boolean(value))
   }
 
-  /**
-   * Signs a message with one of the user's embedded wallets, the same rule as `<auth-modal>` and the
-   * `signMessage` export: the wallet at `address`, else the first Ethereum wallet, else the first
-   * Solana one. The wallet's chain decides: Ethereum `personal_sign` resolves `{ signature }` 0x-hex,
-   * Solana ed25519 resolves it base64.
-   */
-  async signMessage({ message, address, uiOptions }: SignPromptCallOptions & { message: string | Uint8Array }): Promise<{ signature: string }> {
-    // Read now: an attribute changed while the action loads applies to the next request.
-    const options = this.#options(uiOptions)
-    return (await import('../../src/actions/signMessage.ts')).signMessage({ message, address, ...options })
-  }
-
-  /** eth_signTypedData_v4 with an embedded Ethereum wallet. Resolves `{ signature }` (0x-hex). */
-  async signTypedData({ typedData, address, uiOptions }: SignPromptCallOptions & { typedData: object }): Promise<{ signature: string }> {
-    const from = this.#address('ethereum', address)
-    const signature = (await getEthereumProvider(from, this.#options(uiOptions)).request({
-      method: 'eth_signTypedData_v4',
-      params: [from, JSON.stringify(typedData)],
-    })) as string
-    return { signature }
-  }
-
-  /** ed25519 signature by an embedded Solana wallet (`address`, else the user's first one). Resolves `{ signature }` (base64). */
-  async signSolanaMessage({ message, address, uiOptions }: SignPromptCallOptions & { message: string | Uint8Array }): Promise<{ signature: string }> {
-    const options = this.#options(uiOptions)
-    const { signMessage } = await import('../../src/actions/signMessage.ts')
-    // signMessage would let an Ethereum address sign with personal_sign: this method is Solana only.
-    if (address && findWallet(address)?.chainType !== 'solana')
-      throw new EmbeddedWalletError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
-    return signMessage({ message, address: this.#address('solana', address), ...options })
-  }
-
-  #address(chainType: 'ethereum' | 'solana', address?: string): string {
-    if (address) return address
-    const wallet = $wallets.get().find((w) => w.chainType === chainType)
-    if (!wallet) throw new EmbeddedWalletError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
-    return wallet.address
-  }
-
-  #options(uiOptions?: SignUiOptions) {
-    return { uiOptions: { ...this.#defaults(), ...uiOptions }, showWalletUIs: !this.headless }
-  }
-
-  #defaults(): SignUiOptions {
-    const text = (name: string) => this.getAttribute(name) ?? undefined
-    return {
-      title: text('prompt-title'),
-      description: text('description'),
-      buttonText: text('button-text'),
-      iconUrl: text('icon-url'),
-      isCancellable: this.hasAttribute('cancellable'),
-    }
+  static {
+    installHostMethods(this, signPromptMethods)
   }
 
   override connectedCallback(): void {
@@ -140,7 +83,7 @@ export class SignPromptElement extends R2WCBase {
 
   #sync(): void {
     const props = this[PROPS]
-    props.defaults = this.#defaults()
+    props.defaults = promptDefaults(this)
     props.theme = this.getAttribute('theme') ?? undefined
     props.accentColor = this.getAttribute('accent-color') ?? undefined
     this[RENDER]?.()
@@ -155,3 +98,6 @@ export class SignPromptElement extends R2WCBase {
 function refreshActive() {
   connected.forEach((element, index) => element.setActive(index === 0))
 }
+
+// The host methods' contract, implemented by ./sign-prompt-methods.ts.
+export interface SignPromptElement extends SignPromptMethods {}

@@ -12,7 +12,6 @@ import { $session, clearSession, readStoredTokens } from '../stores/session.ts'
 import { hasSessionMarker } from '../stores/sessionMarker.ts'
 import { endSession } from './logout.ts'
 import { refreshSession } from './refreshSession.ts'
-import { resumeTelegramRedirect } from '../telegram/resumeRedirect.ts'
 
 export interface InitializeParameters {
   /** Exactly 25 characters. */
@@ -94,7 +93,12 @@ async function run(appId: string): Promise<InitializeReturnType> {
   const { status, user } = $session.get()
   const result = { config: app, authenticated: status === 'authenticated', user }
   publish('auth-ready', { authenticated: result.authenticated, user })
-  resumeTelegramRedirect(app)
+  // A page back from Telegram's redirect carries auth_date (with id and hash): only then is the
+  // resume code fetched, so the landing chunk does not carry it.
+  if (typeof location !== 'undefined' && new URLSearchParams(location.search).has('auth_date'))
+    await import('../telegram/resumeRedirect.ts')
+      .then((m) => m.resumeTelegramRedirect(app))
+      .catch((error) => console.error('[gatehouse] Telegram redirect result', error))
   return result
 }
 

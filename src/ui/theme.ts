@@ -1,6 +1,6 @@
 /**
  * The theming contract of the three tags, in one place: every `--gh-*` custom property (its
- * default, which theme uses it, what it styles), every `part`, and the only CSS in the package
+ * default, which theme uses it, what it styles: THEME_PROPERTY_DESCRIPTIONS), every `part`, and the only CSS in the package
  * allowed to hold literal colours, radii, fonts and spacing (`hostDefaults`, `paletteRules`).
  * Every other stylesheet reads these properties. `custom-elements-manifest.config.mjs` turns the
  * lists into the manifest's `cssProperties` / `cssParts`; test/theme.test.ts checks the README
@@ -15,7 +15,6 @@ export interface ThemeProperty {
   value: string
   /** The theme that reads it: `light`-only and `dark`-only pairs, or `both`. */
   theme: 'light' | 'dark' | 'both'
-  description: string
   /** Computed from another property unless the host sets it: not declared on `:host`. */
   derived?: boolean
   /** Tags beyond `<auth-modal>` and `<sign-prompt>` (which read every property) that read it. */
@@ -37,7 +36,6 @@ export const THEME_PROPERTIES: ThemeProperty[] = [
     value: '#676FFF',
     theme: 'both',
     fundButton: true,
-    description: 'Accent: outlines, focus rings, borders on hover, the spinner; source of the two below',
   },
   {
     name: '--gh-accent-strong',
@@ -45,57 +43,101 @@ export const THEME_PROPERTIES: ThemeProperty[] = [
     theme: 'both',
     derived: true,
     fundButton: true,
-    description: 'Button fills and light-theme accent text (the accent 15% darker: AA contrast with white)',
   },
   {
     name: '--gh-dark-accent-text',
     value: 'color-mix(in srgb, var(--gh-accent) 70%, #fff)',
     theme: 'dark',
     derived: true,
-    description: 'Accent text (links) on the dark theme (the accent 30% lighter)',
   },
-  { name: '--gh-accent-contrast', value: '#ffffff', theme: 'both', fundButton: true, description: 'Text on accent fills' },
-  { name: '--gh-background', value: '#ffffff', theme: 'light', description: 'Dialog and input background' },
-  { name: '--gh-dark-background', value: '#1e1e23', theme: 'dark', description: 'Dialog and input background' },
-  { name: '--gh-foreground', value: '#040217', theme: 'light', description: 'Text' },
-  { name: '--gh-dark-foreground', value: '#f8f8fc', theme: 'dark', description: 'Text' },
-  { name: '--gh-muted', value: '#64668b', theme: 'light', description: 'Secondary text, icon buttons' },
-  { name: '--gh-dark-muted', value: '#a0a0b4', theme: 'dark', description: 'Secondary text, icon buttons' },
-  { name: '--gh-border', value: '#e2e3f0', theme: 'light', description: 'Borders of inputs, rows and secondary buttons' },
-  { name: '--gh-dark-border', value: '#3a3a46', theme: 'dark', description: 'Borders of inputs, rows and secondary buttons' },
-  { name: '--gh-surface', value: '#f1f2f9', theme: 'light', description: 'Badges, icon tiles, hover fills, secret boxes' },
-  { name: '--gh-dark-surface', value: '#2a2a33', theme: 'dark', description: 'Badges, icon tiles, hover fills, secret boxes' },
-  { name: '--gh-error', value: '#cc2a35', theme: 'light', description: 'Error text and borders (also the text of the malicious-transaction box)' },
-  { name: '--gh-dark-error', value: '#ff7a82', theme: 'dark', description: 'Error text and borders' },
-  { name: '--gh-error-background', value: '#fdecec', theme: 'both', description: 'Malicious-transaction warning box' },
-  { name: '--gh-success', value: '#12a150', theme: 'both', description: 'Success text, accepted code boxes, strong password bar' },
-  { name: '--gh-warning', value: '#e5a100', theme: 'both', description: 'Medium password strength bar' },
-  { name: '--gh-warning-background', value: '#fff4e5', theme: 'both', description: 'Transaction warning box' },
-  { name: '--gh-warning-foreground', value: '#8a4b00', theme: 'both', description: 'Transaction warning text' },
-  { name: '--gh-backdrop', value: 'rgba(4, 2, 23, 0.45)', theme: 'both', description: 'Overlay behind the dialog' },
-  { name: '--gh-shadow', value: '0 12px 40px rgba(0, 0, 0, 0.2)', theme: 'both', description: 'Dialog shadow (none in standalone mode)' },
+  { name: '--gh-accent-contrast', value: '#ffffff', theme: 'both', fundButton: true },
+  { name: '--gh-background', value: '#ffffff', theme: 'light' },
+  { name: '--gh-dark-background', value: '#1e1e23', theme: 'dark' },
+  { name: '--gh-foreground', value: '#040217', theme: 'light' },
+  { name: '--gh-dark-foreground', value: '#f8f8fc', theme: 'dark' },
+  { name: '--gh-muted', value: '#64668b', theme: 'light' },
+  { name: '--gh-dark-muted', value: '#a0a0b4', theme: 'dark' },
+  { name: '--gh-border', value: '#e2e3f0', theme: 'light' },
+  { name: '--gh-dark-border', value: '#3a3a46', theme: 'dark' },
+  { name: '--gh-surface', value: '#f1f2f9', theme: 'light' },
+  { name: '--gh-dark-surface', value: '#2a2a33', theme: 'dark' },
+  { name: '--gh-error', value: '#cc2a35', theme: 'light' },
+  { name: '--gh-dark-error', value: '#ff7a82', theme: 'dark' },
+  { name: '--gh-error-background', value: '#fdecec', theme: 'both' },
+  { name: '--gh-success', value: '#12a150', theme: 'both' },
+  { name: '--gh-warning', value: '#e5a100', theme: 'both' },
+  { name: '--gh-warning-background', value: '#fff4e5', theme: 'both' },
+  { name: '--gh-warning-foreground', value: '#8a4b00', theme: 'both' },
+  { name: '--gh-backdrop', value: 'rgba(4, 2, 23, 0.45)', theme: 'both' },
+  { name: '--gh-shadow', value: '0 12px 40px rgba(0, 0, 0, 0.2)', theme: 'both' },
   {
     name: '--gh-font-family',
     value: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
     theme: 'both',
-    description: 'Font stack (`<fund-button>` inherits the page font)',
   },
-  { name: '--gh-font-size', value: '15px', theme: 'both', description: 'Body text' },
-  { name: '--gh-font-size-xs', value: '12px', theme: 'both', description: 'Footer, consent line, wallet tags' },
-  { name: '--gh-font-size-sm', value: '13px', theme: 'both', description: 'Errors, badges, notes, transaction details' },
-  { name: '--gh-font-size-md', value: '14px', theme: 'both', description: 'Detail lines, transaction rows, checkboxes' },
-  { name: '--gh-font-size-lg', value: '18px', theme: 'both', description: 'Screen titles, header icons' },
-  { name: '--gh-font-size-xl', value: '20px', theme: 'both', description: 'Code digits' },
-  { name: '--gh-radius', value: '16px', theme: 'both', description: 'Dialog corners' },
-  { name: '--gh-radius-lg', value: '12px', theme: 'both', fundButton: true, description: 'E-mail form, wallet rows, the `<fund-button>` button' },
-  { name: '--gh-radius-md', value: '10px', theme: 'both', description: 'Buttons, inputs, code digits, cards' },
-  { name: '--gh-radius-sm', value: '8px', theme: 'both', description: 'Icon buttons, wallet icons, warning and secret boxes' },
-  { name: '--gh-radius-pill', value: '999px', theme: 'both', description: 'Badges, wallet tags, the password strength bar' },
-  { name: '--gh-spacing', value: '4px', theme: 'both', fundButton: true, description: 'Spacing unit: every padding, margin and gap is a multiple of it' },
-  { name: '--gh-z-index', value: '999999', theme: 'both', description: 'Stacking order of the overlay' },
-  { name: '--gh-modal-height', value: '620px', theme: 'both', description: 'Dialog height limit (full)' },
-  { name: '--gh-modal-compact-height', value: '480px', theme: 'both', description: 'Dialog height limit on viewports shorter than 660 px (compact)' },
+  { name: '--gh-font-size', value: '15px', theme: 'both' },
+  { name: '--gh-font-size-xs', value: '12px', theme: 'both' },
+  { name: '--gh-font-size-sm', value: '13px', theme: 'both' },
+  { name: '--gh-font-size-md', value: '14px', theme: 'both' },
+  { name: '--gh-font-size-lg', value: '18px', theme: 'both' },
+  { name: '--gh-font-size-xl', value: '20px', theme: 'both' },
+  { name: '--gh-radius', value: '16px', theme: 'both' },
+  { name: '--gh-radius-lg', value: '12px', theme: 'both', fundButton: true },
+  { name: '--gh-radius-md', value: '10px', theme: 'both' },
+  { name: '--gh-radius-sm', value: '8px', theme: 'both' },
+  { name: '--gh-radius-pill', value: '999px', theme: 'both' },
+  { name: '--gh-spacing', value: '4px', theme: 'both', fundButton: true },
+  { name: '--gh-z-index', value: '999999', theme: 'both' },
+  { name: '--gh-modal-height', value: '620px', theme: 'both' },
+  { name: '--gh-modal-compact-height', value: '480px', theme: 'both' },
 ]
+
+/**
+ * What each property styles, for the manifest's `cssProperties` (custom-elements-manifest.config.mjs)
+ * and the README table only: kept apart from THEME_PROPERTIES so the tags' bundle, which reads the
+ * defaults, does not carry these texts.
+ */
+export const THEME_PROPERTY_DESCRIPTIONS: Record<ThemeProperty['name'], string> = {
+  '--gh-accent': 'Accent: outlines, focus rings, borders on hover, the spinner; source of the two below',
+  '--gh-accent-strong': 'Button fills and light-theme accent text (the accent 15% darker: AA contrast with white)',
+  '--gh-dark-accent-text': 'Accent text (links) on the dark theme (the accent 30% lighter)',
+  '--gh-accent-contrast': 'Text on accent fills',
+  '--gh-background': 'Dialog and input background',
+  '--gh-dark-background': 'Dialog and input background',
+  '--gh-foreground': 'Text',
+  '--gh-dark-foreground': 'Text',
+  '--gh-muted': 'Secondary text, icon buttons',
+  '--gh-dark-muted': 'Secondary text, icon buttons',
+  '--gh-border': 'Borders of inputs, rows and secondary buttons',
+  '--gh-dark-border': 'Borders of inputs, rows and secondary buttons',
+  '--gh-surface': 'Badges, icon tiles, hover fills, secret boxes',
+  '--gh-dark-surface': 'Badges, icon tiles, hover fills, secret boxes',
+  '--gh-error': 'Error text and borders (also the text of the malicious-transaction box)',
+  '--gh-dark-error': 'Error text and borders',
+  '--gh-error-background': 'Malicious-transaction warning box',
+  '--gh-success': 'Success text, accepted code boxes, strong password bar',
+  '--gh-warning': 'Medium password strength bar',
+  '--gh-warning-background': 'Transaction warning box',
+  '--gh-warning-foreground': 'Transaction warning text',
+  '--gh-backdrop': 'Overlay behind the dialog',
+  '--gh-shadow': 'Dialog shadow (none in standalone mode)',
+  '--gh-font-family': 'Font stack (`<fund-button>` inherits the page font)',
+  '--gh-font-size': 'Body text',
+  '--gh-font-size-xs': 'Footer, consent line, wallet tags',
+  '--gh-font-size-sm': 'Errors, badges, notes, transaction details',
+  '--gh-font-size-md': 'Detail lines, transaction rows, checkboxes',
+  '--gh-font-size-lg': 'Screen titles, header icons',
+  '--gh-font-size-xl': 'Code digits',
+  '--gh-radius': 'Dialog corners',
+  '--gh-radius-lg': 'E-mail form, wallet rows, the `<fund-button>` button',
+  '--gh-radius-md': 'Buttons, inputs, code digits, cards',
+  '--gh-radius-sm': 'Icon buttons, wallet icons, warning and secret boxes',
+  '--gh-radius-pill': 'Badges, wallet tags, the password strength bar',
+  '--gh-spacing': 'Spacing unit: every padding, margin and gap is a multiple of it',
+  '--gh-z-index': 'Stacking order of the overlay',
+  '--gh-modal-height': 'Dialog height limit (full)',
+  '--gh-modal-compact-height': 'Dialog height limit on viewports shorter than 660 px (compact)',
+}
 
 export const THEME_PARTS: ThemePart[] = [
   { name: 'root', tags: DIALOG, description: 'Wrapper carrying `data-theme` (light or dark)' },
