@@ -11,6 +11,8 @@ const chain = (id: number): ChainConfig => ({
   rpcUrl: null,
   blockExplorerUrl: null,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  testnet: false,
+  sponsored: false,
 })
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 
