@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of the API, gathered by @fastify/swagger (dynamic mode) from the
- * schema every route declares at the top of its file, and served at `GET /api/v1/openapi.json`
+ * schema every route is registered with (the contract's route map), and served at `GET /api/v1/openapi.json`
  * so host backends and other clients can read the contract. Development routes are left out.
  */
 import { existsSync, readFileSync } from 'node:fs'

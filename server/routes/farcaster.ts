@@ -5,24 +5,22 @@
  * `…/relay/v1/channel/authenticate`). The checks are in services/farcaster.ts.
  */
 import { FARCASTER_CHANNEL_TOKEN_HEADER, ROUTES } from '@gatehouse/contract/routes'
-import { type ApiInstance, emptyBody, HEADER_APP, LOGIN_ROUTE, NO_APP } from '../context.js'
-import { bearerToken, requireSignedInUser } from '../services/bearer.js'
+import { appOf, type ApiInstance, emptyBody, HEADER_APP, LOGIN_ROUTE, NO_APP } from '../context.js'
+import { bearerToken } from '../services/bearer.js'
+import { accountRoutes } from './account-routes.js'
 
 const init = ROUTES['POST /farcaster/init']
 const status = ROUTES['GET /farcaster/status']
 const authenticate = ROUTES['POST /farcaster/authenticate']
-const link = ROUTES['POST /farcaster/link']
-const unlink = ROUTES['POST /farcaster/unlink']
-const transfer = ROUTES['POST /farcaster/transfer']
 const relayCreate = ROUTES['POST /farcaster/relay/v1/channel']
 const relayStatus = ROUTES['GET /farcaster/relay/v1/channel/status']
 const relayAuthenticate = ROUTES['POST /farcaster/relay/v1/channel/authenticate']
 
 export default async function farcasterRoutes(app: ApiInstance) {
-  const { accounts, farcaster } = app.gatehouse
+  const { farcaster } = app.gatehouse
 
   app.post(init.path, { schema: init.schema, config: HEADER_APP, preValidation: emptyBody }, async (request) => {
-    const { channel_token, connect_uri } = await farcaster.createChannel(request.gatehouseApp!, request.headers.origin, {
+    const { channel_token, connect_uri } = await farcaster.createChannel(appOf(request), request.headers.origin, {
       token: request.body?.token,
       ip: request.ip,
     })
@@ -30,28 +28,20 @@ export default async function farcasterRoutes(app: ApiInstance) {
   })
 
   app.get(status.path, { schema: status.schema, config: HEADER_APP }, async (request) => {
-    return farcaster.status(String(request.headers[FARCASTER_CHANNEL_TOKEN_HEADER]), request.gatehouseApp!)
+    return farcaster.status(String(request.headers[FARCASTER_CHANNEL_TOKEN_HEADER]), appOf(request))
   })
 
   app.post(authenticate.path, { schema: authenticate.schema, config: LOGIN_ROUTE }, async (request) =>
-    farcaster.authenticate(request.gatehouseApp!, request.body, request.headers.origin, request.ip),
+    farcaster.authenticate(appOf(request), request.body, request.headers.origin, request.ip),
   )
 
-  app.post(link.path, { schema: link.schema, config: HEADER_APP }, async (request) => {
-    const { userId } = await requireSignedInUser(request)
-    return farcaster.link(request.gatehouseApp!, userId, request.body, request.headers.origin, request.ip)
-  })
-
-  app.post(unlink.path, { schema: unlink.schema, config: HEADER_APP }, async (request) => {
-    const { userId } = await requireSignedInUser(request)
-    return accounts.unlink(request.gatehouseApp!, userId, 'farcaster', String(request.body.fid))
-  })
-
-  app.post(transfer.path, { schema: transfer.schema, config: HEADER_APP }, async (request) => {
-    const { userId } = await requireSignedInUser(request)
-    // The nonce names the account (bound to this user and type); farcaster_id and
-    // farcaster_embedded_address (spec §7) are accepted for wire compatibility.
-    return accounts.transfer(request.gatehouseApp!, userId, 'farcaster', request.body.nonce)
+  const routes = { link: ROUTES['POST /farcaster/link'], unlink: ROUTES['POST /farcaster/unlink'], transfer: ROUTES['POST /farcaster/transfer'] }
+  // A transfer's nonce names the account (bound to this user and type); farcaster_id and
+  // farcaster_embedded_address (spec §7) are accepted for wire compatibility.
+  accountRoutes(app, routes, {
+    link: (target, userId, request) => farcaster.link(target, userId, request.body, request.headers.origin, request.ip),
+    type: 'farcaster',
+    address: (body) => String(body.fid),
   })
 
   app.post(relayCreate.path, { schema: relayCreate.schema, config: NO_APP }, async (request, reply) => {

@@ -5,7 +5,7 @@
  * status is answered only to the user who started it.
  */
 import { ROUTES } from '@gatehouse/contract/routes'
-import { HEADER_APP, type ApiInstance } from '../context.js'
+import { appOf, HEADER_APP, type ApiInstance } from '../context.js'
 import { insertOnrampSession, onrampSessionOwner } from '../db/onramp-sessions.js'
 import { ApiError } from '../errors.js'
 import { requirePaidCall } from '../services/paid-calls.js'
@@ -18,12 +18,12 @@ const coinbaseStatus = ROUTES['GET /funding/coinbase_on_ramp/status']
 export default async function fundingRoutes(app: ApiInstance) {
   app.post(moonpay.path, { schema: moonpay.schema, config: HEADER_APP }, async (request) => {
     await requirePaidCall(request)
-    return signMoonpayOnRampUrl(request.gatehouseApp!, request.body as MoonpaySignInput)
+    return signMoonpayOnRampUrl(appOf(request), request.body as MoonpaySignInput)
   })
 
   app.post(coinbaseInit.path, { schema: coinbaseInit.schema, config: HEADER_APP }, async (request) => {
     const { userId } = await requirePaidCall(request)
-    const answer = await initCoinbaseOnRamp(request.gatehouseApp!, request.body as CoinbaseInitInput, request.ip)
+    const answer = await initCoinbaseOnRamp(appOf(request), request.body as CoinbaseInitInput, request.ip)
     // The status of this partner user id is answered to this user only.
     await insertOnrampSession(app.gatehouse.db, {
       partner_user_id: answer.partner_user_id,
@@ -36,8 +36,8 @@ export default async function fundingRoutes(app: ApiInstance) {
 
   app.get(coinbaseStatus.path, { schema: coinbaseStatus.schema, config: HEADER_APP }, async (request) => {
     const { userId } = await requirePaidCall(request, 'status')
-    if ((await onrampSessionOwner(app.gatehouse.db, request.gatehouseApp!.id, request.query.partnerUserId)) !== userId)
+    if ((await onrampSessionOwner(app.gatehouse.db, appOf(request).id, request.query.partnerUserId)) !== userId)
       throw new ApiError('not_found', 'No exchange on-ramp session of this user has this id')
-    return getCoinbaseOnRampStatus(request.gatehouseApp!, request.query.partnerUserId)
+    return getCoinbaseOnRampStatus(appOf(request), request.query.partnerUserId)
   })
 }

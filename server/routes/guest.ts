@@ -6,7 +6,7 @@
  * method's; guests are not counted by the user limit.
  */
 import { ROUTES } from '@gatehouse/contract/routes'
-import { type ApiInstance, LOGIN_ROUTE } from '../context.js'
+import { appOf, type ApiInstance, LOGIN_ROUTE } from '../context.js'
 import { sha256 } from '../crypto/hash.js'
 
 const authenticate = ROUTES['POST /guest/authenticate']
@@ -14,6 +14,6 @@ const authenticate = ROUTES['POST /guest/authenticate']
 export default async function guestRoutes(app: ApiInstance) {
   const { accounts } = app.gatehouse
   app.post(authenticate.path, { schema: authenticate.schema, config: LOGIN_ROUTE }, async (request) =>
-    accounts.authenticate(request.gatehouseApp!, request.ip, () => ({ type: 'guest', address: sha256(request.body.guest_credential) }), { isGuest: true }),
+    accounts.authenticate(appOf(request), request.ip, () => ({ type: 'guest', address: sha256(request.body.guest_credential) }), { isGuest: true }),
   )
 }

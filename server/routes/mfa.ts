@@ -8,7 +8,7 @@ import { assertionFromWire } from '@gatehouse/contract'
 import { ROUTES } from '@gatehouse/contract/routes'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import type { FastifyRequest } from 'fastify'
-import { HEADER_APP, type ApiInstance } from '../context.js'
+import { appOf, HEADER_APP, type ApiInstance } from '../context.js'
 import { requireBearer } from '../services/bearer.js'
 import type { MfaCaller } from '../services/mfa.js'
 
@@ -33,19 +33,19 @@ export default async function mfaRoutes(app: ApiInstance) {
     const claims = await requireBearer(request)
     // The proof was verified (and spent) by the API's hook: services/device-gate.ts.
     const found = await wallets.frameDevice({ ...claims, origin: request.headers.origin, device: request.device })
-    return { appId: request.gatehouseApp!.id, userId: claims.userId, session: found.session }
+    return { appId: appOf(request).id, userId: claims.userId, session: found.session }
   }
   async function bearer(request: FastifyRequest): Promise<MfaCaller> {
     const claims = await requireBearer(request)
     const session = await sessions.activeSession(claims.sessionId, claims.userId)
-    return { appId: request.gatehouseApp!.id, userId: claims.userId, session }
+    return { appId: appOf(request).id, userId: claims.userId, session }
   }
 
   app.post(totpInit.path, { schema: totpInit.schema, config: HEADER_APP }, async (request) => {
     const caller = await frame(request)
     const user = await sessions.userForSession(caller.session.id, caller.userId)
     const label = String(user.linked_accounts.find((a) => a.type === 'email')?.address ?? user.id)
-    return mfa.initTotp(caller, request.gatehouseApp!, label)
+    return mfa.initTotp(caller, appOf(request), label)
   })
   app.post(totpEnroll.path, { schema: totpEnroll.schema, config: HEADER_APP }, async (request) => ({
     user: await mfa.enrollTotp(await frame(request), request.body.code),
@@ -59,7 +59,7 @@ export default async function mfaRoutes(app: ApiInstance) {
     const { action, phone_number } = request.body
     // Enrolling a number is a change of methods: the frame's; a verification code may be asked for by the host.
     const caller = action === 'enroll' ? await frame(request) : await bearer(request)
-    await mfa.initSms(caller, request.gatehouseApp!, action, phone_number, request.ip)
+    await mfa.initSms(caller, appOf(request), action, phone_number, request.ip)
     return { success: true } as const
   })
   app.post(smsEnroll.path, { schema: smsEnroll.schema, config: HEADER_APP }, async (request) => ({
@@ -72,13 +72,13 @@ export default async function mfaRoutes(app: ApiInstance) {
 
   app.post(passkeyInit.path, { schema: passkeyInit.schema, config: HEADER_APP }, async (request) => {
     const caller = await bearer(request)
-    return { options: await mfaPasskeys.init(request.gatehouseApp!, caller.userId, request.headers.origin) }
+    return { options: await mfaPasskeys.init(appOf(request), caller.userId, request.headers.origin) }
   })
   // The assertion as WebAuthn's JSON, for @simplewebauthn (the spec's snake_case or the older camelCase: routes/passkeys.ts).
   app.post(passkeyVerify.path, { schema: passkeyVerify.schema, config: HEADER_APP }, async (request) =>
     mfaPasskeys.verify(await frame(request), assertionFromWire(request.body.authenticator_response) as AuthenticationResponseJSON),
   )
   app.post(passkeyEnrollment.path, { schema: passkeyEnrollment.schema, config: HEADER_APP }, async (request) => ({
-    user: await mfaPasskeys.enrollment(await frame(request), request.gatehouseApp!, request.body.credential_ids, Boolean(request.body.remove_for_login)),
+    user: await mfaPasskeys.enrollment(await frame(request), appOf(request), request.body.credential_ids, Boolean(request.body.remove_for_login)),
   }))
 }

@@ -2,8 +2,8 @@
 import { ROUTES, type oauthCallbackFields } from '@gatehouse/contract/routes'
 import type { FastifyReply } from 'fastify'
 import type { FromSchema } from 'json-schema-to-ts'
-import { type ApiInstance, HEADER_APP, LOGIN_ROUTE, NO_APP } from '../context.js'
-import { requireSignedInUser } from '../services/bearer.js'
+import { appOf, type ApiInstance, HEADER_APP, LOGIN_ROUTE, NO_APP } from '../context.js'
+import { accountRoutes } from './account-routes.js'
 
 type CallbackFields = FromSchema<typeof oauthCallbackFields>
 
@@ -11,14 +11,11 @@ const init = ROUTES['POST /oauth/init']
 const callback = ROUTES['GET /oauth/callback']
 const callbackPost = ROUTES['POST /oauth/callback']
 const authenticate = ROUTES['POST /oauth/authenticate']
-const link = ROUTES['POST /oauth/link']
-const unlink = ROUTES['POST /oauth/unlink']
-const transfer = ROUTES['POST /oauth/transfer']
 
 export default async function oauthRoutes(app: ApiInstance) {
-  const { accounts, oauth } = app.gatehouse
+  const { oauth } = app.gatehouse
 
-  app.post(init.path, { schema: init.schema, config: HEADER_APP }, async (request) => oauth.init(request.gatehouseApp!, request.body, request.ip))
+  app.post(init.path, { schema: init.schema, config: HEADER_APP }, async (request) => oauth.init(appOf(request), request.body, request.ip))
 
   // Only the fields the callback reads: providers add their own (scope, authuser, …).
   const backToPage = async ({ code, state, error, user }: CallbackFields, reply: FastifyReply) => {
@@ -36,21 +33,13 @@ export default async function oauthRoutes(app: ApiInstance) {
   app.post(callbackPost.path, { schema: callbackPost.schema, config: NO_APP }, (request, reply) => backToPage(request.body ?? {}, reply))
 
   app.post(authenticate.path, { schema: authenticate.schema, config: LOGIN_ROUTE }, async (request) =>
-    oauth.authenticate(request.gatehouseApp!, request.body, request.ip),
+    oauth.authenticate(appOf(request), request.body, request.ip),
   )
 
-  app.post(link.path, { schema: link.schema, config: HEADER_APP }, async (request) => {
-    const { userId } = await requireSignedInUser(request)
-    return oauth.link(request.gatehouseApp!, userId, request.body)
-  })
-
-  app.post(unlink.path, { schema: unlink.schema, config: HEADER_APP }, async (request) => {
-    const { userId } = await requireSignedInUser(request)
-    return accounts.unlink(request.gatehouseApp!, userId, `${request.body.provider}_oauth`, request.body.subject)
-  })
-
-  app.post(transfer.path, { schema: transfer.schema, config: HEADER_APP }, async (request) => {
-    const { userId } = await requireSignedInUser(request)
-    return accounts.transfer(request.gatehouseApp!, userId, `${request.body.provider}_oauth`, request.body.nonce)
+  const routes = { link: ROUTES['POST /oauth/link'], unlink: ROUTES['POST /oauth/unlink'], transfer: ROUTES['POST /oauth/transfer'] }
+  accountRoutes(app, routes, {
+    link: (target, userId, request) => oauth.link(target, userId, request.body),
+    type: (body) => `${body.provider}_oauth`,
+    address: (body) => body.subject,
   })
 }

@@ -1,33 +1,20 @@
-/** E-mail link, unlink, update and account transfer. All need a signed-in user. */
+/** E-mail link, unlink, update and account transfer. All need a signed-in user (account-routes.ts). */
 import { ROUTES } from '@gatehouse/contract/routes'
-import { HEADER_APP, type ApiInstance } from '../context.js'
-import { requireSignedInUser } from '../services/bearer.js'
-
-const link = ROUTES['POST /passwordless/link']
-const unlink = ROUTES['POST /passwordless/unlink']
-const update = ROUTES['POST /passwordless/update']
-const transfer = ROUTES['POST /passwordless/transfer']
+import type { ApiInstance } from '../context.js'
+import { accountRoutes } from './account-routes.js'
 
 export default async function passwordlessLinkRoutes(app: ApiInstance) {
-  const { passwordless, accounts } = app.gatehouse
-
-  app.post(link.path, { schema: link.schema, config: HEADER_APP }, async (request) => {
-    const { userId } = await requireSignedInUser(request)
-    return passwordless.link(request.gatehouseApp!, userId, request.body, request.ip)
-  })
-
-  app.post(unlink.path, { schema: unlink.schema, config: HEADER_APP }, async (request) => {
-    const { userId } = await requireSignedInUser(request)
-    return accounts.unlink(request.gatehouseApp!, userId, 'email', request.body.address.trim().toLowerCase())
-  })
-
-  app.post(update.path, { schema: update.schema, config: HEADER_APP }, async (request) => {
-    const { userId } = await requireSignedInUser(request)
-    return passwordless.update(request.gatehouseApp!, userId, request.body, request.ip)
-  })
-
-  app.post(transfer.path, { schema: transfer.schema, config: HEADER_APP }, async (request) => {
-    const { userId } = await requireSignedInUser(request)
-    return accounts.transfer(request.gatehouseApp!, userId, 'email', request.body.nonce)
+  const { passwordless } = app.gatehouse
+  const routes = {
+    link: ROUTES['POST /passwordless/link'],
+    unlink: ROUTES['POST /passwordless/unlink'],
+    update: ROUTES['POST /passwordless/update'],
+    transfer: ROUTES['POST /passwordless/transfer'],
+  }
+  accountRoutes(app, routes, {
+    link: (target, userId, request) => passwordless.link(target, userId, request.body, request.ip),
+    update: (target, userId, request) => passwordless.update(target, userId, request.body, request.ip),
+    type: 'email',
+    address: (body) => body.address.trim().toLowerCase(),
   })
 }

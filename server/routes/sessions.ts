@@ -1,5 +1,5 @@
 import { ROUTES } from '@gatehouse/contract/routes'
-import { emptyBody, HEADER_APP, type ApiInstance } from '../context.js'
+import { appOf, emptyBody, HEADER_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
 import { readBearer } from '../services/bearer.js'
 import { clearRefreshCookie, cookieSession, readRefreshCookie } from '../services/session-cookie.js'
@@ -15,7 +15,7 @@ export default async function sessionsRoutes(app: ApiInstance) {
   // comes from the body (storage sessions) or the HttpOnly cookie (cookie sessions, see
   // session-cookie.ts); either way a device-bound session also needs its device's proof.
   app.post(refresh.path, { schema: refresh.schema, config: HEADER_APP, preValidation: emptyBody }, async (request, reply) => {
-    const appId = request.gatehouseApp!.id
+    const appId = appOf(request).id
     const refreshToken = request.body?.refresh_token ?? readRefreshCookie(request, appId)
     try {
       return await app.gatehouse.sessions.refresh(appId, refreshToken, () => app.gatehouse.deviceProofs.read(request))
@@ -28,7 +28,7 @@ export default async function sessionsRoutes(app: ApiInstance) {
   })
 
   app.post(logout.path, { schema: logout.schema, config: HEADER_APP, preValidation: emptyBody }, async (request, reply) => {
-    const appId = request.gatehouseApp!.id
+    const appId = appOf(request).id
     const bearer = await readBearer(request)
     await app.gatehouse.sessions.logout(appId, request.body?.refresh_token ?? readRefreshCookie(request, appId), bearer?.sessionId ?? null)
     const mode = cookieSession(request, publicUrl)

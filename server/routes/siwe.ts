@@ -12,6 +12,7 @@ export default async function siweRoutes(app: ApiInstance) {
       authenticate: ROUTES['POST /siwe/authenticate'],
       link: ROUTES['POST /siwe/link'],
       unlink: ROUTES['POST /siwe/unlink'],
+      transfer: ROUTES['POST /siwe/transfer'],
     },
     create: (wallets, now) => new SiweService(wallets, now),
   })

@@ -12,6 +12,7 @@ export default async function siwsRoutes(app: ApiInstance) {
       authenticate: ROUTES['POST /siws/authenticate'],
       link: ROUTES['POST /siws/link'],
       unlink: ROUTES['POST /siws/unlink'],
+      transfer: ROUTES['POST /siws/transfer'],
     },
     create: (wallets, now) => new SiwsService(wallets, now),
   })

@@ -3,7 +3,7 @@
  * (Solana) and the app's transaction scan (spec part 3 §7).
  */
 import { ROUTES } from '@gatehouse/contract/routes'
-import { HEADER_APP, type ApiInstance } from '../context.js'
+import { appOf, HEADER_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
 import { publicPaidRead, requirePaidCall } from '../services/paid-calls.js'
 import { clusterRpcUrl } from '../services/spl-tokens.js'
@@ -23,7 +23,7 @@ export default async function transactionRoutes(app: ApiInstance) {
   app.get(splToken.path, { schema: splToken.schema, config: HEADER_APP }, async (request) => {
     await publicPaidRead(request)
     const { mint_address, cluster } = request.query
-    const rpcUrl = clusterRpcUrl(cluster, request.gatehouseApp!.config.solanaCluster)
+    const rpcUrl = clusterRpcUrl(cluster, appOf(request).config.solanaCluster)
     if (!rpcUrl) throw new ApiError('invalid_data', `Unknown Solana cluster ${cluster}`)
     let info
     try {
@@ -38,7 +38,7 @@ export default async function transactionRoutes(app: ApiInstance) {
 
   app.post(scan.path, { schema: scan.schema, config: HEADER_APP }, async (request) => {
     await requirePaidCall(request)
-    const settings = request.gatehouseApp!.settings.transactionScan
+    const settings = appOf(request).settings.transactionScan
     if (!settings) throw new ApiError('not_found', 'Transaction scanning is not enabled for this app')
     const { chain_id, metadata, request: call } = request.body
     const tx = (call.params[0] ?? {}) as { from?: unknown }

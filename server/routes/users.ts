@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose'
 import { ROUTES } from '@gatehouse/contract/routes'
-import { HEADER_APP, type ApiInstance } from '../context.js'
+import { appOf, HEADER_APP, type ApiInstance } from '../context.js'
 import { setAcceptedTerms } from '../db/users.js'
 import { bearerToken, requireBearer } from '../services/bearer.js'
 
@@ -14,7 +14,7 @@ export default async function usersRoutes(app: ApiInstance) {
     const user = await app.gatehouse.sessions.userForSession(sessionId, userId)
     // requireBearer verified the token; its expiry caps the identity token's.
     const accessExp = decodeJwt(bearerToken(request)!).exp!
-    const identity_token = await app.gatehouse.sessions.identityToken(request.gatehouseApp!.id, sessionId, user, accessExp)
+    const identity_token = await app.gatehouse.sessions.identityToken(appOf(request).id, sessionId, user, accessExp)
     return { identity_token, user }
   })
 

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { NO_APP, PARAM_APP, type ApiInstance } from '../context.js'
+import { appOf, NO_APP, PARAM_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
 
 const DEV_ANCESTORS = ['http://localhost:*', 'http://127.0.0.1:*']
@@ -60,7 +60,7 @@ export default async function walletFrameRoutes(app: ApiInstance) {
   const { dev } = app.gatehouse.config
 
   function send(request: FastifyRequest, reply: FastifyReply, title: string, script: string, body: string) {
-    const target = request.gatehouseApp!
+    const target = appOf(request)
     const ancestors = [...target.settings.allowedOrigins, ...(dev ? DEV_ANCESTORS : [])]
     const config: FrameConfig = {
       appId: target.id,

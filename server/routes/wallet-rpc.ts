@@ -4,7 +4,7 @@
  * already signed: the server pays its gas and broadcasts it (services/gas-sponsorship.ts).
  */
 import { ROUTES } from '@gatehouse/contract/routes'
-import { HEADER_APP, type ApiInstance } from '../context.js'
+import { appOf, HEADER_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
 import { requireSignedInUser } from '../services/bearer.js'
 import { sponsorTransaction } from '../services/gas-sponsorship.js'
@@ -19,14 +19,14 @@ export default async function walletRpcRoutes(app: ApiInstance) {
     if (body.sponsor !== true)
       throw new ApiError('not_supported', 'Only sponsored eth_sendTransaction is answered: the wallet frame signs and the browser broadcasts')
     const { hash } = await sponsorTransaction(app.gatehouse.db, app.gatehouse.now, {
-      app: request.gatehouseApp!,
+      app: appOf(request),
       userId,
       walletId: request.params.wallet_id,
       signedTransaction: body.params.signed_transaction as `0x${string}`,
       ip: request.ip,
     }).catch((error: unknown) => {
       // The sponsor account failing (out of funds, RPC down) is the operator's to fix: it is logged.
-      if (error instanceof ApiError && error.code === 'internal_error') request.log.warn({ appId: request.gatehouseApp!.id }, error.message)
+      if (error instanceof ApiError && error.code === 'internal_error') request.log.warn({ appId: appOf(request).id }, error.message)
       throw error
     })
     const caip2 = body.caip2 ?? null

@@ -1,6 +1,6 @@
 import { ROUTES } from '@gatehouse/contract/routes'
 import type { FastifyRequest } from 'fastify'
-import { HEADER_APP, type ApiInstance } from '../context.js'
+import { appOf, HEADER_APP, type ApiInstance } from '../context.js'
 import { requireBearer } from '../services/bearer.js'
 import type { FrameCaller } from '../services/embedded-wallets.js'
 
@@ -30,7 +30,7 @@ export default async function walletRoutes(app: ApiInstance) {
   })
 
   app.post(create.path, { schema: create.schema, config: HEADER_APP }, async (request) =>
-    wallets.addWallet(request.gatehouseApp!.id, await frameCaller(request), request.body),
+    wallets.addWallet(appOf(request).id, await frameCaller(request), request.body),
   )
 
   app.post(keyMaterial.path, { schema: keyMaterial.schema, config: HEADER_APP }, async (request, reply) => {
@@ -38,11 +38,11 @@ export default async function walletRoutes(app: ApiInstance) {
     reply.header('cache-control', 'no-store')
     const body = request.body ?? {}
     const purpose = body.purpose ?? (body.include_recovery ? 'recover' : 'connect')
-    return wallets.keyMaterial(request.gatehouseApp!.id, await frameCaller(request), request.params.address, purpose)
+    return wallets.keyMaterial(appOf(request).id, await frameCaller(request), request.params.address, purpose)
   })
 
   app.post(setRecovery.path, { schema: setRecovery.schema, config: HEADER_APP }, async (request) => {
-    const user = await wallets.setRecovery(request.gatehouseApp!.id, await frameCaller(request), request.params.address, request.body)
+    const user = await wallets.setRecovery(appOf(request).id, await frameCaller(request), request.params.address, request.body)
     return { user }
   })
 }

@@ -32,6 +32,11 @@ export async function readBearer(request: FastifyRequest): Promise<{ userId: str
  */
 export async function requireSignedInUser(request: FastifyRequest): Promise<{ userId: string; sessionId: string }> {
   if (!request.headers.authorization) throw new ApiError('must_be_authenticated', 'User must be authenticated')
+  return requireLiveBearer(request)
+}
+
+/** A bearer that verifies and whose session is live (not logged out or revoked); none at all → `missing_or_invalid_token`. */
+export async function requireLiveBearer(request: FastifyRequest): Promise<{ userId: string; sessionId: string }> {
   const claims = await requireBearer(request)
   await request.server.gatehouse.sessions.userForSession(claims.sessionId, claims.userId)
   return claims

@@ -4,13 +4,14 @@
  * and per IP, so no single caller drains the app's quotas.
  */
 import type { FastifyRequest } from 'fastify'
+import { appOf } from '../context.js'
 import { requireSignedInUser } from './bearer.js'
 
 /** A signed-in, live session's call to a paid service: counts against the user's and the IP's budgets. */
 export async function requirePaidCall(request: FastifyRequest, kind: 'paid' | 'status' = 'paid'): Promise<{ userId: string; sessionId: string }> {
   const claims = await requireSignedInUser(request)
   const { throttle } = request.server.gatehouse
-  const appId = request.gatehouseApp!.id
+  const appId = appOf(request).id
   if (kind === 'status') await throttle.hit(`funding-status:${appId}:${claims.userId}`, throttle.limits.fundingStatus)
   else {
     await throttle.hit(`paid:${appId}:${claims.userId}`, throttle.limits.paidCalls)

@@ -1,7 +1,7 @@
 /** Custom-token (host JWT) login and link. */
 import { defineRoute } from './define.ts'
-import { bearerHeaders, userAnswer } from './headers.ts'
-import { authResponseSchema } from './shared.ts'
+import { authMode, bearerHeaders } from './headers.ts'
+import { authResponseSchema, userAnswer } from './shared.ts'
 
 const token = { type: 'string', minLength: 1, maxLength: 16384 } as const
 
@@ -11,7 +11,7 @@ export const customAuthRoutes = {
     path: '/custom_jwt_account/authenticate',
     schema: {
       summary: "Log in with the host's own JWT (verified against the app's issuer and keys) → auth response",
-      body: { type: 'object', required: ['token'], properties: { token, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } } },
+      body: { type: 'object', required: ['token'], properties: { token, mode: authMode } },
       response: { 200: authResponseSchema },
     },
   }),

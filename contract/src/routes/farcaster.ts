@@ -5,7 +5,8 @@
  * `…/relay/v1/channel/authenticate`).
  */
 import { defineRoute } from './define.ts'
-import { authResponseSchema, bearerHeaders, userResponseSchema } from './shared.ts'
+import { authMode, bearerHeaders, transferNonce } from './headers.ts'
+import { authResponseSchema, userResponseSchema } from './shared.ts'
 
 /** The header carrying the channel token on our status route (the bearer stays the user's access token). */
 export const FARCASTER_CHANNEL_TOKEN_HEADER = 'farcaster-channel-token'
@@ -85,7 +86,7 @@ export const farcasterRoutes = {
       body: {
         type: 'object',
         required: ['channel_token', 'message', 'signature'],
-        properties: { ...signed, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } },
+        properties: { ...signed, mode: authMode },
       },
       response: { 200: authResponseSchema },
     },
@@ -120,7 +121,7 @@ export const farcasterRoutes = {
         type: 'object',
         required: ['nonce'],
         properties: {
-          nonce: { type: 'string', minLength: 1, maxLength: 200 },
+          nonce: transferNonce,
           farcaster_id: { anyOf: [fid, { type: 'null' }] },
           farcaster_embedded_address: { type: ['string', 'null'], maxLength: 100 },
         },

@@ -4,7 +4,8 @@
  * SMS code for verification comes from the host page (bearer only).
  */
 import { defineRoute } from './define.ts'
-import { bearerHeaders, successSchema, wireUserSchema } from './shared.ts'
+import { bearerHeaders } from './headers.ts'
+import { mfaProofAnswer, successSchema, userObjectAnswer } from './shared.ts'
 
 const code = { type: 'string', pattern: '^[0-9]{6}$' } as const
 const phone = { type: 'string', minLength: 3, maxLength: 32 } as const
@@ -12,21 +13,9 @@ const obj = { type: 'object', additionalProperties: false } as const
 const codeBody = { ...obj, required: ['code'], properties: { code } } as const
 
 /** `{ user }`: the answer of an enrollment or unenrollment (the user's `mfa_methods` changed). */
-export const mfaUserResponseSchema = {
-  description: 'The user, with the change to their MFA methods applied',
-  type: 'object',
-  required: ['user'],
-  properties: { user: wireUserSchema },
-  additionalProperties: false,
-} as const
+export const mfaUserResponseSchema = userObjectAnswer('The user, with the change to their MFA methods applied')
 /** A passed verification: the session's MFA proof holds until `mfa_verified_until` (epoch ms). */
-export const mfaProofResponseSchema = {
-  description: "Verified: the session's MFA proof and until when it holds",
-  type: 'object',
-  required: ['mfa_verified_until', 'user'],
-  properties: { mfa_verified_until: { type: 'number', description: 'epoch milliseconds' }, user: wireUserSchema },
-  additionalProperties: false,
-} as const
+export const mfaProofResponseSchema = mfaProofAnswer("Verified: the session's MFA proof and until when it holds")
 
 const CODE_SUMMARY = 'Verify or enroll with a 6-digit code (wallet frame only)'
 

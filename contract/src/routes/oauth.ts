@@ -1,6 +1,7 @@
 /** OAuth login, link, unlink and transfer, plus the providers' fixed callback (spec part 1 §4). */
 import { defineRoute } from './define.ts'
-import { authResponseSchema, bearerHeaders, userResponseSchema } from './shared.ts'
+import { authMode, bearerHeaders, transferNonce } from './headers.ts'
+import { authResponseSchema, userResponseSchema } from './shared.ts'
 import { OAUTH_PROVIDERS } from './app-config.ts'
 
 /** The OAuth providers an app can offer (`{provider}_oauth` accounts). */
@@ -75,7 +76,7 @@ export const oauthRoutes = {
       body: {
         type: 'object',
         required: ['authorization_code', 'state_code', 'code_verifier', 'provider'],
-        properties: { ...codeBody, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } },
+        properties: { ...codeBody, mode: authMode },
       },
       response: { 200: authResponseSchema },
     },
@@ -109,7 +110,7 @@ export const oauthRoutes = {
       body: {
         type: 'object',
         required: ['nonce', 'provider'],
-        properties: { nonce: { type: 'string', minLength: 1, maxLength: 200 }, provider, userInfo: { type: 'object' } },
+        properties: { nonce: transferNonce, provider, userInfo: { type: 'object' } },
       },
       response: { 200: userResponseSchema },
     },

@@ -9,14 +9,13 @@
  * is turned into @simplewebauthn's own shape at the server's edge (../passkey-credential.ts), which
  * checks the inside as before.
  */
-import type { FromSchema } from 'json-schema-to-ts'
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
 import { defineRoute } from './define.ts'
-import { authResponseSchema, wireUserSchema } from './shared.ts'
+import { authMode as mode, bearerHeaders, captchaToken } from './headers.ts'
+import { authResponseSchema, mfaProofAnswer, userAnswer, userObjectAnswer } from './shared.ts'
 
-const bearerHeaders = { type: 'object', properties: { authorization: { type: 'string' } } } as const
-const mode = { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } as const
 const relyingParty = { type: 'string', maxLength: 512, description: 'the page origin (informational; the Origin header is what is checked)' } as const
-const initBody = { type: 'object', properties: { token: { type: ['string', 'null'], description: 'captcha token' } } } as const
+const initBody = { type: 'object', properties: { token: captchaToken } } as const
 
 const credentialId = { type: 'string', minLength: 1, maxLength: 1024, description: 'the credential id, base64url' } as const
 const rawId = { type: 'string', maxLength: 1024, description: 'the same id as `id` (WebAuthn sends both)' } as const
@@ -36,53 +35,46 @@ const clientExtensionResultsSchema = {
   additionalProperties: true,
 } as const
 
-/** A new credential (`navigator.credentials.create`) in the spec's snake_case. */
-export const passkeyRegistrationSchema = {
-  type: 'object',
-  required: ['id', 'raw_id', 'type', 'response'],
-  properties: {
-    id: credentialId,
-    raw_id: rawId,
-    type: { type: 'string', const: 'public-key' },
-    response: {
-      type: 'object',
-      required: ['client_data_json', 'attestation_object'],
-      properties: {
-        client_data_json: b64url('clientDataJSON, base64url'),
-        attestation_object: b64url('the attestation object (CBOR), base64url'),
-        authenticator_data: b64url('authenticator data, base64url'),
-        transports,
-        public_key: b64url('the public key (SPKI), base64url'),
-        public_key_algorithm: { type: 'number' },
-      },
+/** A credential in the spec's snake_case: the fields both ceremonies send around their own `response`. */
+const wireCredentialSchema = <const R extends JSONSchema>(response: R) =>
+  ({
+    type: 'object',
+    required: ['id', 'raw_id', 'type', 'response'],
+    properties: {
+      id: credentialId,
+      raw_id: rawId,
+      type: { type: 'string', const: 'public-key' },
+      response,
+      authenticator_attachment: attachment,
+      client_extension_results: clientExtensionResultsSchema,
     },
-    authenticator_attachment: attachment,
-    client_extension_results: clientExtensionResultsSchema,
+  }) as const
+
+/** A new credential (`navigator.credentials.create`) in the spec's snake_case. */
+export const passkeyRegistrationSchema = wireCredentialSchema({
+  type: 'object',
+  required: ['client_data_json', 'attestation_object'],
+  properties: {
+    client_data_json: b64url('clientDataJSON, base64url'),
+    attestation_object: b64url('the attestation object (CBOR), base64url'),
+    authenticator_data: b64url('authenticator data, base64url'),
+    transports,
+    public_key: b64url('the public key (SPKI), base64url'),
+    public_key_algorithm: { type: 'number' },
   },
-} as const
+})
 
 /** An assertion (`navigator.credentials.get`) in the spec's snake_case (part 3 §3). */
-export const passkeyAssertionSchema = {
+export const passkeyAssertionSchema = wireCredentialSchema({
   type: 'object',
-  required: ['id', 'raw_id', 'type', 'response'],
+  required: ['client_data_json', 'authenticator_data', 'signature'],
   properties: {
-    id: credentialId,
-    raw_id: rawId,
-    type: { type: 'string', const: 'public-key' },
-    response: {
-      type: 'object',
-      required: ['client_data_json', 'authenticator_data', 'signature'],
-      properties: {
-        client_data_json: b64url('clientDataJSON, base64url'),
-        authenticator_data: b64url('authenticator data, base64url'),
-        signature: b64url('the signature, base64url'),
-        user_handle: { type: ['string', 'null'], description: 'the user handle, base64url' },
-      },
-    },
-    authenticator_attachment: attachment,
-    client_extension_results: clientExtensionResultsSchema,
+    client_data_json: b64url('clientDataJSON, base64url'),
+    authenticator_data: b64url('authenticator data, base64url'),
+    signature: b64url('the signature, base64url'),
+    user_handle: { type: ['string', 'null'], description: 'the user handle, base64url' },
   },
-} as const
+})
 
 /** The camelCase JSON of @simplewebauthn/browser that earlier widget builds send (deprecated). */
 const legacyCredentialSchema = (responseRequired: readonly string[]) =>
@@ -170,10 +162,6 @@ const requestOptionsSchema = {
 
 export type PasskeyCreationOptions = FromSchema<typeof creationOptionsSchema>
 export type PasskeyRequestOptions = FromSchema<typeof requestOptionsSchema>
-
-const userAnswer = (description: string) => ({ ...wireUserSchema, description }) as const
-const userObjectAnswer = (description: string) =>
-  ({ description, type: 'object', required: ['user'], properties: { user: wireUserSchema }, additionalProperties: false }) as const
 
 export const passkeyRoutes = {
   'POST /passkeys/register/init': defineRoute({
@@ -283,15 +271,7 @@ export const passkeyRoutes = {
       summary: 'Verify with a passkey enrolled in MFA (wallet frame only)',
       headers: bearerHeaders,
       body: { type: 'object', required: ['authenticator_response'], properties: { authenticator_response: assertionCredential } },
-      response: {
-        200: {
-          description: 'Verified: the session carries an MFA proof until mfa_verified_until (unix ms)',
-          type: 'object',
-          required: ['mfa_verified_until', 'user'],
-          properties: { mfa_verified_until: { type: 'number' }, user: wireUserSchema },
-          additionalProperties: false,
-        },
-      },
+      response: { 200: mfaProofAnswer('Verified: the session carries an MFA proof until mfa_verified_until (unix ms)') },
     },
   }),
   'POST /mfa/passkeys/enrollment': defineRoute({

@@ -1,14 +1,7 @@
 /** Linking, unlinking, replacing and transferring an e-mail address; all need a signed-in user (spec part 1 §3, §5). */
 import { defineRoute } from './define.ts'
-import { bearerHeaders, userResponseSchema } from './shared.ts'
-
-const email = { type: 'string', minLength: 1, maxLength: 320 } as const
-const code = { type: 'string', minLength: 1, maxLength: 64 } as const
-
-/** The body of every `…/transfer` route whose nonce alone names the account (e-mail, phone, Telegram). */
-export const transferBody = { type: 'object', required: ['nonce'], properties: { nonce: { type: 'string', minLength: 1, maxLength: 200 } } } as const
-/** What every such transfer says of itself. */
-export const TRANSFER_SUMMARY = 'Move an account linked to another user onto the signed-in user (the other user is deleted) → the user'
+import { bearerHeaders, loginCode as code, emailAddress as email, transferBody, TRANSFER_SUMMARY } from './headers.ts'
+import { userResponseSchema } from './shared.ts'
 
 export const passwordlessLinkRoutes = {
   'POST /passwordless/link': defineRoute({

@@ -1,10 +1,9 @@
 /** SMS code login, link, unlink, update and transfer (spec part 1 §3, §5). */
 import { defineRoute } from './define.ts'
-import { transferBody, TRANSFER_SUMMARY } from './passwordless-link.ts'
-import { authResponseSchema, bearerHeaders, successSchema, userResponseSchema } from './shared.ts'
+import { authMode, bearerHeaders, captchaToken, loginCode as code, transferBody, TRANSFER_SUMMARY } from './headers.ts'
+import { authResponseSchema, successSchema, userResponseSchema } from './shared.ts'
 
 const phone = { type: 'string', minLength: 1, maxLength: 40 } as const
-const code = { type: 'string', minLength: 1, maxLength: 64 } as const
 
 export const passwordlessSmsRoutes = {
   'POST /passwordless_sms/init': defineRoute({
@@ -17,7 +16,7 @@ export const passwordlessSmsRoutes = {
         required: ['phoneNumber'],
         properties: {
           phoneNumber: phone,
-          token: { type: ['string', 'null'], description: 'captcha token' },
+          token: captchaToken,
           channel: { type: 'string', enum: ['sms', 'whatsapp'] },
         },
       },
@@ -32,7 +31,7 @@ export const passwordlessSmsRoutes = {
       body: {
         type: 'object',
         required: ['phoneNumber', 'code'],
-        properties: { phoneNumber: phone, code, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } },
+        properties: { phoneNumber: phone, code, mode: authMode },
       },
       response: { 200: authResponseSchema },
     },

@@ -1,8 +1,7 @@
 /** E-mail login codes (spec part 1 §3). */
 import { defineRoute } from './define.ts'
+import { authMode, captchaToken, emailAddress, loginCode } from './headers.ts'
 import { authResponseSchema, successSchema } from './shared.ts'
-
-const mode = { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } as const
 
 export const passwordlessRoutes = {
   'POST /passwordless/init': defineRoute({
@@ -14,8 +13,8 @@ export const passwordlessRoutes = {
         type: 'object',
         required: ['email'],
         properties: {
-          email: { type: 'string', minLength: 1, maxLength: 320 },
-          token: { type: ['string', 'null'], description: 'captcha token (required when the app enables captcha)' },
+          email: emailAddress,
+          token: captchaToken,
         },
       },
       response: { 200: successSchema },
@@ -30,9 +29,9 @@ export const passwordlessRoutes = {
         type: 'object',
         required: ['email', 'code'],
         properties: {
-          email: { type: 'string', minLength: 1, maxLength: 320 },
-          code: { type: 'string', minLength: 1, maxLength: 64 },
-          mode,
+          email: emailAddress,
+          code: loginCode,
+          mode: authMode,
         },
       },
       response: { 200: authResponseSchema },

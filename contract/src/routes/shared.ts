@@ -1,4 +1,7 @@
-/** Schemas more than one route answers with: the user on the wire and the auth response. */
+/**
+ * Answers more than one route gives: the user on the wire, the auth response, `{ success }`, the
+ * user after a change. Each shape is written once, here (the request parts are in headers.ts).
+ */
 
 /** A linked account: its common fields, then the fields of its type (snake_case, as stored). */
 export const wireLinkedAccountSchema = {
@@ -60,8 +63,22 @@ export const successSchema = {
   additionalProperties: false,
 } as const
 
-/** The signed-in user's access token (`Authorization: Bearer …`), as the routes of a signed-in user name it. */
-export const bearerHeaders = { type: 'object', properties: { authorization: { type: 'string' } } } as const
+/** A success answer that is the user (link, transfer, …), described for its route. */
+export const userAnswer = <const D extends string>(description: D) => ({ ...wireUserSchema, description }) as const
 
 /** The user after a link, unlink, update or transfer: the answer of every call that changes a user's accounts. */
-export const userResponseSchema = { ...wireUserSchema, description: 'The user, with the change applied' } as const
+export const userResponseSchema = userAnswer('The user, with the change applied')
+
+/** `{ user }`: the answer of calls that change the user in another way (terms, MFA methods). */
+export const userObjectAnswer = <const D extends string>(description: D) =>
+  ({ description, type: 'object', required: ['user'], properties: { user: wireUserSchema }, additionalProperties: false }) as const
+
+/** A passed MFA verification: the session's MFA proof holds until `mfa_verified_until` (epoch ms). */
+export const mfaProofAnswer = <const D extends string>(description: D) =>
+  ({
+    description,
+    type: 'object',
+    required: ['mfa_verified_until', 'user'],
+    properties: { mfa_verified_until: { type: 'number', description: 'epoch milliseconds' }, user: wireUserSchema },
+    additionalProperties: false,
+  }) as const

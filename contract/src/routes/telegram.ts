@@ -1,7 +1,7 @@
 /** Telegram login, link, unlink and transfer (spec part 1 §3, §5). */
 import { defineRoute } from './define.ts'
-import { transferBody, TRANSFER_SUMMARY } from './passwordless-link.ts'
-import { authResponseSchema, bearerHeaders, userResponseSchema } from './shared.ts'
+import { authMode, bearerHeaders, transferBody, TRANSFER_SUMMARY } from './headers.ts'
+import { authResponseSchema, userResponseSchema } from './shared.ts'
 
 const short = { type: 'string', maxLength: 512 } as const
 /** Telegram sends numbers; the redirect mode's query string gives strings. */
@@ -32,7 +32,7 @@ export const telegramRoutes = {
     path: '/telegram/authenticate',
     schema: {
       summary: 'Log in with a Telegram login-widget result or Mini App initData → auth response',
-      body: { type: 'object', properties: { ...proof, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } } },
+      body: { type: 'object', properties: { ...proof, mode: authMode } },
       response: { 200: authResponseSchema },
     },
   }),

@@ -1,7 +1,7 @@
 /** The signed-in user (spec part 1 §7). */
 import { defineRoute } from './define.ts'
 import { bearerHeaders } from './headers.ts'
-import { wireUserSchema } from './shared.ts'
+import { userObjectAnswer, wireUserSchema } from './shared.ts'
 
 export const usersRoutes = {
   'GET /users/me': defineRoute({
@@ -28,7 +28,7 @@ export const usersRoutes = {
       summary: 'Record that the signed-in user accepted the terms',
       headers: bearerHeaders,
       response: {
-        200: { description: 'The user, terms accepted', type: 'object', required: ['user'], properties: { user: wireUserSchema }, additionalProperties: false },
+        200: userObjectAnswer('The user, terms accepted'),
       },
     },
   }),

@@ -6,7 +6,8 @@
  */
 import type { JSONSchema } from 'json-schema-to-ts'
 import { defineRoute } from './define.ts'
-import { authResponseSchema, bearerHeaders, userResponseSchema } from './shared.ts'
+import { authMode, bearerHeaders, captchaToken } from './headers.ts'
+import { authResponseSchema, userResponseSchema } from './shared.ts'
 
 const address = { type: 'string', minLength: 1, maxLength: 128 } as const
 
@@ -25,7 +26,7 @@ export function walletSignInRoutes<const Name extends 'siwe' | 'siws', const Sig
       path: `/${name}/init` as const,
       schema: {
         summary: `${label}: a single-use nonce for the address (expires in 10 minutes)`,
-        body: { type: 'object', required: ['address'], properties: { address, token: { type: ['string', 'null'], description: 'captcha token' } } },
+        body: { type: 'object', required: ['address'], properties: { address, token: captchaToken } },
         response: {
           200: {
             description: 'The nonce the signed message must carry',
@@ -45,7 +46,7 @@ export function walletSignInRoutes<const Name extends 'siwe' | 'siws', const Sig
         body: {
           type: 'object',
           required: ['message', 'signature'],
-          properties: { ...signed, mode: { type: 'string', enum: ['login-or-sign-up', 'no-signup'] } },
+          properties: { ...signed, mode: authMode },
         },
         response: { 200: authResponseSchema },
       },

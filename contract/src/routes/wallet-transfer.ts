@@ -4,7 +4,8 @@
  * Spec part 1 §5: a wallet transfer needs wallet metadata (walletClientType, chainId, connectorType).
  */
 import { defineRoute } from './define.ts'
-import { bearerHeaders, userAnswer } from './headers.ts'
+import { bearerHeaders } from './headers.ts'
+import { userAnswer } from './shared.ts'
 
 const transferSchema = <const C extends 'ethereum' | 'solana'>(chainType: C) =>
   ({
