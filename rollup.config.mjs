@@ -2,8 +2,8 @@ import commonjs from '@rollup/plugin-commonjs'
 import { nodeResolve } from '@rollup/plugin-node-resolve'
 import replace from '@rollup/plugin-replace'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
-import { transform } from 'esbuild'
+import { join, resolve } from 'node:path'
+import { build, transform } from 'esbuild'
 import esbuild from 'rollup-plugin-esbuild'
 import terser from '@rollup/plugin-terser'
 
@@ -73,20 +73,33 @@ export function quietThirdParty() {
 const cleanDist = { name: 'clean-dist', buildStart: () => rmSync('dist', { recursive: true, force: true }) }
 
 /**
- * The shadow-root stylesheet (the `.styles.ts` modules) is CSS in a template literal that every
- * landing loads: minify it like the code around it. A literal with `${`, a backslash or a backtick
- * is left as written. The CSS is data, so the module gets no source mappings.
+ * A `.styles.ts` module is data: CSS strings built from the theme (src/ui/theme.ts: `hostDefaults`,
+ * `paletteRules`, `space`). The build evaluates it and ships only the minified strings, so the
+ * theme's property table and the functions that print it stay out of the bundle. Such a module
+ * exports strings and nothing else (the build fails otherwise).
  */
-const minifyStyles = {
-  name: 'minify-styles',
-  async transform(code, id) {
+const stylesAtBuild = {
+  name: 'styles-at-build',
+  async transform(_code, id) {
     if (!id.endsWith('.styles.ts')) return null
-    let out = code
-    for (const [literal, css] of code.matchAll(/\/\* css \*\/ `([^`$\\]*)`/g)) {
-      const { code: min } = await transform(css, { loader: 'css', minify: true })
-      if (!/[`$\\]/.test(min)) out = out.replace(literal, `\`${min.trim()}\``)
+    const { outputFiles, metafile } = await build({
+      entryPoints: [id],
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    })
+    for (const input of Object.keys(metafile.inputs)) this.addWatchFile(resolve(input))
+    const module = await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`)
+    let out = ''
+    for (const [name, value] of Object.entries(module)) {
+      if (typeof value !== 'string') this.error(`${id}: export ${name} is not a string (a .styles.ts module exports CSS strings only)`)
+      const { code: css } = await transform(value, { loader: 'css', minify: true })
+      out += `export const ${name} = ${JSON.stringify(css.trim())}\n`
     }
-    return out === code ? null : { code: out, map: { mappings: '' } }
+    return { code: out, map: { mappings: '' } }
   },
 }
 
@@ -152,7 +165,7 @@ const widget = {
     // preferBuiltins: false — browser code importing 'events' (the WalletConnect SDK) gets the npm polyfill, not a Node builtin left external.
     nodeResolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),
-    minifyStyles,
+    stylesAtBuild,
     esbuild({ jsx: 'automatic', minify: true, legalComments: 'none', target: 'es2022', tsconfig: 'tsconfig.json' }),
     // A second, slower pass over esbuild's output: two compress passes find what one does not
     // (about 2 KB gzip of the landing, 2 %). Safe options only: no unsafe transforms.

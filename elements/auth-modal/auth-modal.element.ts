@@ -7,10 +7,11 @@ import { MultipleProvidersError } from '../../src/errors/auth.ts'
 import { errorDetail } from '../../src/errors/toBaseError.ts'
 import { subscribe } from '../../src/events/bus.ts'
 import { emit } from '../../src/events/emit.ts'
-import { $customTokenSync, syncCustomToken, type CustomTokenSyncState, type GetCustomAccessToken } from '../../src/flows/customTokenSync.ts'
+import type { GetCustomAccessToken } from '../../src/flows/customTokenSync.ts'
 import { AuthModalApp, type AuthModalAppProps } from '../../src/screens/AuthModalApp.tsx'
 import { resumeOAuthIfReturning } from '../../src/oauth/returning.ts'
 import { $config, patchConfig } from '../../src/stores/config.ts'
+import { $customTokenSync, type CustomTokenSyncState } from '../../src/stores/customTokenSync.ts'
 import { $externalWallets, type ExternalWallet } from '../../src/stores/externalWallets.ts'
 import { $modal } from '../../src/stores/modal.ts'
 import { $session } from '../../src/stores/session.ts'
@@ -138,7 +139,11 @@ export class AuthModalElement extends R2WCBase {
     const get = this.#getCustomAccessToken
     if (!get) return $customTokenSync.get()
     const appId = this.getAttribute('app-id') ?? ''
-    await initialize({ appId, apiUrl: this.getAttribute('api-url') ?? '' }).catch(() => undefined)
+    // The sync's code loads only for a host that hands a token getter, while the configuration loads.
+    const [{ syncCustomToken }] = await Promise.all([
+      import('../../src/flows/customTokenSync.ts'),
+      initialize({ appId, apiUrl: this.getAttribute('api-url') ?? '' }).catch(() => undefined),
+    ])
     const login = async (token: string) => (await import('../../src/actions/loginWithCustomToken.ts')).loginWithCustomToken({ token })
     return syncCustomToken(get, { login, logout })
   }

@@ -1,21 +1,11 @@
 import { html, render } from 'lit-html'
 import type { FundWalletOptions } from '../../src/funding/config.ts'
-import { fundButtonFill, hostDefaults, safeColor, space } from '../../src/ui/theme.ts'
+import { safeColor } from '../../src/ui/theme.ts'
 import { installHostMethods } from '../host-method-table.ts'
 import { fundButtonMethods, type FundButtonMethods } from './fund-button-methods.ts'
+import { styles } from './fund-button.styles.ts'
 
 const METHODS = new Set(['card', 'exchange', 'wallet', 'manual'])
-
-const styles = /* css */ `
-${hostDefaults('fund-button')}
-:host { display: inline-block; }
-:host([hidden]) { display: none; }
-button {
-  font: inherit; font-weight: 600; cursor: pointer; border: 0; border-radius: var(--gh-radius-lg);
-  padding: ${space(2.5)} ${space(4.5)}; background: ${fundButtonFill}; color: var(--gh-accent-contrast);
-}
-button:disabled { opacity: 0.6; cursor: default; }
-`
 
 /**
  * A button that opens the funding flow (spec part 3: card, exchange, wallet transfer, receive) in

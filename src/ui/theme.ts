@@ -27,6 +27,11 @@ export interface ThemePart {
   tags: ThemedTag[]
 }
 
+// The fallbacks of the two `derived` properties, named so that the palette below reads them without
+// a lookup in the table: a bundle that uses none of this file's CSS then drops the table.
+const ACCENT_STRONG = 'color-mix(in srgb, var(--gh-accent) 85%, #000)'
+const DARK_ACCENT_TEXT = 'color-mix(in srgb, var(--gh-accent) 70%, #fff)'
+
 const DIALOG: ThemedTag[] = ['auth-modal', 'sign-prompt']
 const MODAL: ThemedTag[] = ['auth-modal']
 
@@ -39,14 +44,14 @@ export const THEME_PROPERTIES: ThemeProperty[] = [
   },
   {
     name: '--gh-accent-strong',
-    value: 'color-mix(in srgb, var(--gh-accent) 85%, #000)',
+    value: ACCENT_STRONG,
     theme: 'both',
     derived: true,
     fundButton: true,
   },
   {
     name: '--gh-dark-accent-text',
-    value: 'color-mix(in srgb, var(--gh-accent) 70%, #fff)',
+    value: DARK_ACCENT_TEXT,
     theme: 'dark',
     derived: true,
   },
@@ -216,8 +221,6 @@ export function hostDefaults(tag: ThemedTag): string {
   return `:host { ${declared.map((p) => `${p.name}: ${p.value};`).join(' ')} }\n`
 }
 
-const derived = (name: string) => `var(${name}, ${THEME_PROPERTIES.find((p) => p.name === name)!.value})`
-
 /**
  * The palette the stylesheets read (`--_bg`, `--_fg`, …): light on `.root`, dark under
  * `[data-theme=dark]`, so a host can override either palette. Accent-coloured text and fills use
@@ -227,7 +230,7 @@ export const paletteRules = /* css */ `
 .root {
   --_bg: var(--gh-background); --_fg: var(--gh-foreground); --_muted: var(--gh-muted);
   --_border: var(--gh-border); --_surface: var(--gh-surface);
-  --_accent-strong: ${derived('--gh-accent-strong')};
+  --_accent-strong: var(--gh-accent-strong, ${ACCENT_STRONG});
   --_accent-text: var(--_accent-strong);
   --_error: var(--gh-error);
   /* Success text darkened on the light background (#12a150 alone is 3.4:1 on white; AA needs 4.5:1). */
@@ -239,12 +242,12 @@ export const paletteRules = /* css */ `
   --_border: var(--gh-dark-border); --_surface: var(--gh-dark-surface);
   --_error: var(--gh-dark-error);
   --_success-text: var(--gh-success);
-  --_accent-text: ${derived('--gh-dark-accent-text')};
+  --_accent-text: var(--gh-dark-accent-text, ${DARK_ACCENT_TEXT});
 }
 `
 
 /** `<fund-button>`'s fill, which has no palette: the darkened accent, like the modal's buttons. */
-export const fundButtonFill = derived('--gh-accent-strong')
+export const fundButtonFill = `var(--gh-accent-strong, ${ACCENT_STRONG})`
 
 /** A spacing of `n` units (`--gh-spacing`, 4 px by default). */
 export const space = (n: number): string => `calc(var(--gh-spacing) * ${n})`
