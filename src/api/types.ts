@@ -105,7 +105,8 @@ export interface AppConfig {
 /** Public app funding settings (spec part 3 §3 'App funding settings'). */
 export interface AppFundingConfig {
   enabled: boolean
-  options: ({ method: 'card'; provider: 'moonpay' | 'coinbase' } | { method: 'exchange'; provider: 'coinbase' } | { method: 'wallets' })[]
+  /** As served: the schema lets an option name no provider (a card option without one offers no card button). */
+  options: { method: 'card' | 'exchange' | 'wallets'; provider?: 'moonpay' | 'coinbase' }[]
   defaultRecommendedCurrency: { chain: string; asset?: 'native-currency' | 'USDC' } | null
   defaultRecommendedAmount: string | null
   crossChainBridgingEnabled: boolean
