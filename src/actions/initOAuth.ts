@@ -2,7 +2,7 @@ import { getAuthApiClient } from '../api/instance.ts'
 import { captchaTokenForInit } from '../captcha/require.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { createPkce } from '../oauth/pkce.ts'
-import { writePendingOAuth, type PendingOAuth } from '../oauth/pending.ts'
+import { asOAuthProvider, writePendingOAuth, type PendingOAuth } from '../oauth/pending.ts'
 import { $config } from '../stores/config.ts'
 
 export interface InitOAuthParameters {
@@ -36,8 +36,11 @@ export async function initOAuth({ provider, redirectTo, kind = 'login', mode = '
   for (const p of ['code', 'state', 'provider']) page.searchParams.delete(p)
   writePendingOAuth($config.get().appId!, { provider, codeVerifier, stateCode, kind, mode })
   const token = captchaToken ?? (await captchaTokenForInit())
-  return api.request<InitOAuthReturnType>('/oauth/init', {
-    method: 'POST',
-    body: { provider, redirect_to: page.href, code_challenge: codeChallenge, state_code: stateCode, ...(token ? { token } : {}) },
+  return api.post('/oauth/init', {
+    provider: asOAuthProvider(provider),
+    redirect_to: page.href,
+    code_challenge: codeChallenge,
+    state_code: stateCode,
+    ...(token ? { token } : {}),
   })
 }

@@ -3,6 +3,8 @@
  * the method, a wrong body or a missing path parameter fails to compile, and each answer is the
  * route's response type. The `@ts-expect-error` lines are the test (the type check runs them).
  */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, expectTypeOf, it, vi } from 'vitest'
 import type { WireUser } from './user.ts'
 import type { RouteResponse, Routes } from '@gatehouse/contract/routes'
@@ -41,6 +43,14 @@ function compileOnly() {
 describe('the typed API client', () => {
   it('compiles only calls the route map allows', () => {
     expect(compileOnly).toBeTypeOf('function')
+  })
+
+  it('no widget code calls our API untyped (request is the transport under the typed methods)', () => {
+    const root = join(import.meta.dirname, '..')
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+    // `.request('/path'`, `.request<T>(`/path`: a path of ours; the frame proxy's `.request('wallets:…'` and providers' `.request({` are not.
+    const untyped = files.filter((f) => f !== join('api', 'client.ts') && /\.request(<[^(]*>)?\(\s*[`'"]\//.test(readFileSync(join(root, f), 'utf8')))
+    expect(untyped).toEqual([])
   })
 
   it('fills path parameters in, URI-encoded, and appends the query', () => {
