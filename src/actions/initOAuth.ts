@@ -2,7 +2,8 @@ import { getAuthApiClient } from '../api/instance.ts'
 import { captchaTokenForInit } from '../captcha/require.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { createPkce } from '../oauth/pkce.ts'
-import { asOAuthProvider, writePendingOAuth, type PendingOAuth } from '../oauth/pending.ts'
+import { writePendingOAuth, type PendingOAuth } from '../oauth/pending.ts'
+import type { OAuthProvider } from '@gatehouse/contract/routes/app-config'
 import { $config } from '../stores/config.ts'
 
 export interface InitOAuthParameters {
@@ -37,7 +38,8 @@ export async function initOAuth({ provider, redirectTo, kind = 'login', mode = '
   writePendingOAuth($config.get().appId!, { provider, codeVerifier, stateCode, kind, mode })
   const token = captchaToken ?? (await captchaTokenForInit())
   return api.post('/oauth/init', {
-    provider: asOAuthProvider(provider),
+    // Hosts name the provider as a string; the server refuses (400) any outside the contract's list.
+    provider: provider as OAuthProvider,
     redirect_to: page.href,
     code_challenge: codeChallenge,
     state_code: stateCode,

@@ -5,7 +5,8 @@ import type { AlreadyLoggedInError } from '../errors/link.ts'
 import { OAuthInvalidCodeError, OAuthNoFlowError, OAuthStateMismatchError, OAuthUserDeniedError } from '../errors/oauth.ts'
 import { publish } from '../events/bus.ts'
 import { assertCanLogIn } from '../flows/loginGuard.ts'
-import { asOAuthProvider, clearPendingOAuth, readPendingOAuth, type OAuthReturn } from '../oauth/pending.ts'
+import { clearPendingOAuth, readPendingOAuth, type OAuthReturn } from '../oauth/pending.ts'
+import type { OAuthProvider } from '@gatehouse/contract/routes/app-config'
 import { $config } from '../stores/config.ts'
 import { accountCall, applyUser, requireLinkableUser } from './internal/accountChange.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
@@ -36,7 +37,7 @@ export async function loginWithOAuth({ code, state, provider }: LoginWithOAuthPa
   clearPendingOAuth(appId)
   const name = provider ?? pending.provider
   if (code === 'undefined') throw new OAuthUserDeniedError({ provider: name })
-  const body = { authorization_code: code, state_code: state, code_verifier: pending.codeVerifier, provider: asOAuthProvider(name) }
+  const body = { authorization_code: code, state_code: state, code_verifier: pending.codeVerifier, provider: name as OAuthProvider }
   if (pending.kind === 'link') {
     requireLinkableUser()
     const user = applyUser(await accountCall(() => getApiClient().post('/oauth/link', body)))

@@ -4,7 +4,7 @@ import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { BaseError } from '../errors/base.ts'
 import type { MustBeAuthenticatedError } from '../errors/auth.ts'
 import { publish } from '../events/bus.ts'
-import { asOAuthProvider } from '../oauth/pending.ts'
+import type { OAuthProvider } from '@gatehouse/contract/routes/app-config'
 import { applyUser, requireLinkableUser } from './internal/accountChange.ts'
 
 /** The API group of each transferable method (`/api/v1/{group}/transfer`). */
@@ -58,7 +58,7 @@ export async function transferAccount({ method, nonce, fields = {} }: TransferAc
   const api = getApiClient()
   const wire =
     group === 'oauth'
-      ? await api.post('/oauth/transfer', { provider: asOAuthProvider(method), ...fields, nonce })
+      ? await api.post('/oauth/transfer', { provider: method as OAuthProvider, ...fields, nonce })
       : await api.post(`/${group}/transfer`, { ...fields, nonce })
   const user = applyUser(wire)
   publish('link-success', { user, linkMethod: method, linkedAccount: null })

@@ -92,18 +92,20 @@ export type CallOptions<M extends ApiMethod, P extends ApiPath<M>> = Omit<Reques
 /** The options argument, required when the path has parameters or the query required fields. */
 type OptionsArg<O> = {} extends O ? [options?: O] : [options: O]
 
-/** Fills a path's `:name` segments in, URI-encoded, and appends the query. */
-export function routeUrl(path: string, params?: Record<string, string>, query?: Record<string, unknown>): string {
-  const filled = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
-    const value = params?.[name]
-    if (value === undefined) throw new TypeError(`${path}: no value for :${name}`)
-    return encodeURIComponent(value)
-  })
-  const search = new URLSearchParams()
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.append(key, String(value))
-  const encoded = search.toString()
-  return encoded ? `${filled}?${encoded}` : filled
+/** The typed methods, keyed by the route map (see createApiClient). */
+export interface TypedMethods {
+  /** GET a route of the map: `api.get('/apps/:app_id', { params: { app_id } })`. */
+  get<P extends ApiPath<'GET'>>(path: P, ...[options]: OptionsArg<CallOptions<'GET', P>>): Promise<ApiAnswer<'GET', P>>
+  /** POST a route's body: `api.post('/passwordless/authenticate', { email, code })` answers the auth response. */
+  post<P extends ApiPath<'POST'>>(path: P, body: ApiBody<'POST', P>, ...[options]: OptionsArg<CallOptions<'POST', P>>): Promise<ApiAnswer<'POST', P>>
+  /** PATCH a route's body. */
+  patch<P extends ApiPath<'PATCH'>>(path: P, body: ApiBody<'PATCH', P>, ...[options]: OptionsArg<CallOptions<'PATCH', P>>): Promise<ApiAnswer<'PATCH', P>>
+  /** DELETE a route (the map lists none today; typed like the others when it does). */
+  delete<P extends ApiPath<'DELETE'>>(path: P, ...[options]: OptionsArg<CallOptions<'DELETE', P>>): Promise<ApiAnswer<'DELETE', P>>
 }
+
+/** What request takes: RequestOptions and a path's parameters and query. */
+type CallShape = RequestOptions & { params?: Record<string, string>; query?: Record<string, string> }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
@@ -168,12 +170,7 @@ export function createApiClient(config: ApiClientConfig) {
   }
 
   async function toApiError(response: Response): Promise<ApiError> {
-    let body: { error?: unknown; code?: unknown; data?: unknown } | undefined
-    try {
-      body = (await response.json()) as typeof body
-    } catch {
-      body = undefined
-    }
+    const body = (await response.json().catch(() => undefined)) as { error?: unknown; code?: unknown; data?: unknown } | undefined
     return new ApiError({
       status: response.status,
       code: typeof body?.code === 'string' ? body.code : undefined,
@@ -182,22 +179,21 @@ export function createApiClient(config: ApiClientConfig) {
     })
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const url = apiEndpoint(config.apiUrl, path)
-    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
+  async function request<T>(path: string, options: CallShape = {}): Promise<T> {
+    // The route's `:name` segments filled in, URI-encoded (the typed methods require each); its query,
+    // when it has one, has required fields (never empty).
+    const bare = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(options.params![name]!))
+    const url = apiEndpoint(config.apiUrl, bare) + (options.query ? `?${new URLSearchParams(options.query)}` : '')
+    const json = options.body !== undefined
+    const method = options.method ?? (json ? 'POST' : 'GET')
     const retries = options.retries ?? config.retries ?? DEFAULT_RETRIES
     const sentHeaders = headers(options.bearer)
     const init: RequestInit = {
       method,
       credentials: 'include',
-      headers: {
-        ...sentHeaders,
-        ...options.headers,
-        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      headers: { ...sentHeaders, ...options.headers, ...(json && { 'Content-Type': 'application/json' }) },
+      body: json ? JSON.stringify(options.body) : undefined,
     }
-    const bare = path.split('?')[0]!
     const bindsSession = method === 'POST' && SESSION_ISSUING_PATH.test(bare) && config.deviceProof !== undefined
     // A signed-in session's change carries the device's proof bound to its token (contract/src/device-binding.ts).
     const token = sentHeaders.Authorization?.slice('Bearer '.length)
@@ -228,34 +224,14 @@ export function createApiClient(config: ApiClientConfig) {
     }
   }
 
-  function call(method: ApiMethod, path: string, body: unknown, options: CallOptions<ApiMethod, never> = {}): Promise<unknown> {
-    const { params, query, ...rest } = options as RequestOptions & { params?: Record<string, string>; query?: Record<string, unknown> }
-    return request(routeUrl(path, params, query), { ...rest, method, body })
-  }
-
-  /** GET a route of the map: `api.get('/apps/:app_id', { params: { app_id } })`. */
-  function get<P extends ApiPath<'GET'>>(path: P, ...[options]: OptionsArg<CallOptions<'GET', P>>): Promise<ApiAnswer<'GET', P>> {
-    return call('GET', path, undefined, options as never) as Promise<ApiAnswer<'GET', P>>
-  }
-
-  /** POST a route's body: `api.post('/passwordless/authenticate', { email, code })` answers the auth response. */
-  function post<P extends ApiPath<'POST'>>(path: P, body: ApiBody<'POST', P>, ...[options]: OptionsArg<CallOptions<'POST', P>>): Promise<ApiAnswer<'POST', P>> {
-    return call('POST', path, body, options as never) as Promise<ApiAnswer<'POST', P>>
-  }
-
-  /** PATCH a route's body. */
-  function patch<P extends ApiPath<'PATCH'>>(
-    path: P,
-    body: ApiBody<'PATCH', P>,
-    ...[options]: OptionsArg<CallOptions<'PATCH', P>>
-  ): Promise<ApiAnswer<'PATCH', P>> {
-    return call('PATCH', path, body, options as never) as Promise<ApiAnswer<'PATCH', P>>
-  }
-
-  /** DELETE a route (the map lists none today; typed like the others when it does). */
-  function del<P extends ApiPath<'DELETE'>>(path: P, ...[options]: OptionsArg<CallOptions<'DELETE', P>>): Promise<ApiAnswer<'DELETE', P>> {
-    return call('DELETE', path, undefined, options as never) as Promise<ApiAnswer<'DELETE', P>>
-  }
-
-  return { get, post, patch, delete: del, request, headers }
+  // One untyped implementation under TypedMethods' signatures: request fills the path in.
+  return {
+    // Without a body, request sends a GET.
+    get: request,
+    post: (path: string, body: unknown, options?: CallShape) => request(path, { ...options, method: 'POST', body }),
+    patch: (path: string, body: unknown, options?: CallShape) => request(path, { ...options, method: 'PATCH', body }),
+    delete: (path: string, options?: CallShape) => request(path, { ...options, method: 'DELETE' }),
+    request,
+    headers,
+  } as unknown as TypedMethods & { request: typeof request; headers: typeof headers }
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, expectTypeOf, it, vi } from 'vitest'
 import type { WireUser } from './user.ts'
 import type { RouteResponse, Routes } from '@gatehouse/contract/routes'
-import { createApiClient, routeUrl } from './client.ts'
+import { createApiClient } from './client.ts'
 
 const api = createApiClient({ apiUrl: 'https://auth.example', appId: 'app', clientId: 'c', fetch: vi.fn() })
 
@@ -53,21 +53,22 @@ describe('the typed API client', () => {
     expect(untyped).toEqual([])
   })
 
-  it('fills path parameters in, URI-encoded, and appends the query', () => {
-    expect(routeUrl('/apps/:app_id', { app_id: 'a b/c' })).toBe('/apps/a%20b%2Fc')
-    expect(routeUrl('/wallets/:wallet_id/rpc', { wallet_id: 'w1' })).toBe('/wallets/w1/rpc')
-    expect(routeUrl('/token_price', undefined, { chain_id: 1, skip: undefined })).toBe('/token_price?chain_id=1')
-    expect(() => routeUrl('/apps/:app_id', {})).toThrow(TypeError)
-  })
-
-  it('sends the method, the filled-in path and the body', async () => {
+  it('sends the method, the path with its parameters filled in (URI-encoded) and its query, and the body', async () => {
     const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify({ success: true }), { status: 200 }))
     const client = createApiClient({ apiUrl: 'https://auth.example', appId: 'app', clientId: 'c', fetch })
     await expect(client.post('/passwordless/init', { email: 'a@b.co' })).resolves.toEqual({ success: true })
-    await client.get('/apps/:app_id', { params: { app_id: 'my app' } })
+    await client.get('/apps/:app_id', { params: { app_id: 'my app/x' } })
+    await client.get('/token_price', { query: { chainId: '1', tokenSymbol: 'ETH' } })
+    await client.post(
+      '/wallets/:wallet_id/rpc',
+      { chain_type: 'ethereum', method: 'eth_sendTransaction', params: { signed_transaction: '0x' } },
+      { params: { wallet_id: 'w1' } },
+    )
     expect(fetch.mock.calls.map(([url, init]: [string, RequestInit]) => [url, init.method, init.body])).toEqual([
       ['https://auth.example/api/v1/passwordless/init', 'POST', '{"email":"a@b.co"}'],
-      ['https://auth.example/api/v1/apps/my%20app', 'GET', undefined],
+      ['https://auth.example/api/v1/apps/my%20app%2Fx', 'GET', undefined],
+      ['https://auth.example/api/v1/token_price?chainId=1&tokenSymbol=ETH', 'GET', undefined],
+      ['https://auth.example/api/v1/wallets/w1/rpc', 'POST', '{"chain_type":"ethereum","method":"eth_sendTransaction","params":{"signed_transaction":"0x"}}'],
     ])
   })
 })

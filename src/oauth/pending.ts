@@ -3,11 +3,7 @@
  * state code during a redirect flow"): a full-page redirect loses every variable, and a popup
  * returns to a page of the same origin. Cleared by authenticate (spec §4).
  */
-import type { OAuthProvider } from '@gatehouse/contract/routes/app-config'
 import { getStorage, readJson, writeJson } from '../stores/storage.ts'
-
-/** A provider's name as the API takes it: hosts and return URLs name it as a string, the server refuses (400) any outside the contract's list. */
-export const asOAuthProvider = (name: string) => name as OAuthProvider
 
 export interface PendingOAuth {
   provider: string
