@@ -156,120 +156,6 @@ interface WalletFlow {
   error: WalletFlowError | null
 }
 
-/**
- * The error-code table shared by the server (server/errors.ts) and the browser client
- * (src/api). Every non-2xx answer of the API carries `{ "error": message, "code": ApiErrorCode }`.
- * Codes are snake_case on the wire, like the established clients of this API family expect.
- */
-declare const API_ERROR_CODES: {
-  readonly invalid_data: 400
-  readonly missing_or_invalid_app_id: 400
-  readonly invalid_credentials: 401
-  readonly missing_or_invalid_token: 401
-  readonly must_be_authenticated: 401
-  readonly allowlist_rejected: 403
-  readonly disallowed_login_method: 403
-  readonly disallowed_plus_email: 422
-  readonly max_accounts_reached: 403
-  readonly user_does_not_exist: 404
-  readonly linked_to_another_user: 409
-  readonly cannot_link_more_of_type: 409
-  readonly account_transfer_required: 409
-  /** A transfer would delete a user who holds an embedded wallet (and with it the wallet's key shares). */
-  readonly account_has_embedded_wallet: 409
-  readonly user_already_exists: 409
-  readonly invalid_captcha: 400
-  readonly captcha_failure: 400
-  readonly captcha_timeout: 400
-  readonly not_supported: 422
-  readonly sms_verification_failed: 422
-  readonly too_many_requests: 429
-  /** The OAuth provider reports the user's account as suspended. */
-  readonly oauth_account_suspended: 403
-  readonly embedded_wallet_not_found: 404
-  readonly forbidden_origin: 403
-  /** A device-bound call without a valid proof by the session's device key (DPoP). */
-  readonly invalid_device_proof: 401
-  /**
-   * An account holding an embedded wallet changes login methods and contacts only from a session
-   * its wallet frame took part in (a device-bound session, whose every change carries the proof).
-   */
-  readonly session_not_device_bound: 403
-  /**
-   * The session logged in with a method linked (or an address changed) too recently to recover the
-   * wallet with it; `data.opens_at` says when (ms), or a second factor older than the change unlocks it.
-   */
-  readonly recovery_on_hold: 403
-  /** The device does not hold a share of this wallet: it must recover it first. */
-  readonly device_not_enrolled: 403
-  /** Replacing a wallet's shares without a valid signature by the key of its entropy id over the new shares. */
-  readonly invalid_share_set_proof: 403
-  /** Export needs a login ceremony within the last 5 minutes. */
-  readonly reauthentication_required: 403
-  /** MFA: the user has a second factor and this session holds no live verification of it (spec part 2 §8). */
-  readonly missing_or_invalid_mfa: 403
-  /** MFA: a wrong verification or enrollment code ('The code you entered is not valid'). */
-  readonly invalid_mfa_code: 400
-  /** MFA: the wrong-code budget is spent; verification is locked for a while (spec part 2 §8). */
-  readonly mfa_verification_max_attempts_reached: 429
-  readonly not_found: 404
-  readonly method_not_allowed: 405
-  readonly payload_too_large: 413
-  readonly unsupported_media_type: 415
-  /** Node's own refusals before a request exists: headers over its limit, a client too slow to send them. */
-  readonly headers_too_large: 431
-  readonly request_timeout: 408
-  readonly internal_error: 500
-  /** A funding provider (card or exchange on-ramp) answered an error or could not be reached. */
-  readonly funding_provider_error: 502
-  /** A service the server reads for the caller (a Solana cluster's RPC) did not answer. */
-  readonly upstream_unavailable: 502
-}
-type ApiErrorCode = keyof typeof API_ERROR_CODES
-
-/** Wire (snake_case, unix seconds) and spec (camelCase, Date) shapes of a user. */
-
-interface LinkedAccount {
-  type: string
-  address?: string
-  /** Wallet accounts (type 'wallet'): spec Wallet account fields. */
-  chainType?: 'ethereum' | 'solana'
-  chainId?: string
-  walletClientType?: string
-  connectorType?: string
-  verifiedAt: Date | null
-  firstVerifiedAt: Date | null
-  latestVerifiedAt: Date | null
-  /** Type-specific fields (phoneNumber, subject, credentialId; wallet: chainType, walletClientType, walletIndex, recoveryMethod…), camelCased from the wire. */
-  [field: string]: unknown
-}
-interface User {
-  id: string
-  createdAt: Date
-  linkedAccounts: LinkedAccount[]
-  mfaMethods: ('sms' | 'totp' | 'passkey')[]
-  email?: {
-    address: string
-  }
-  phone?: {
-    number: string
-  }
-  /** Spec §3: the linked Farcaster account (fid, signerPublicKey; ownerAddress, username…). */
-  farcaster?: FarcasterUser
-  hasAcceptedTerms: boolean
-  isGuest: boolean
-}
-interface FarcasterUser {
-  fid: number
-  ownerAddress: string
-  username: string | null
-  displayName: string | null
-  bio: string | null
-  pfp: string | null
-  /** A Farcaster signer's public key, once one is requested; null after login. */
-  signerPublicKey: string | null
-}
-
 type SessionUpdateAction = 'set' | 'clear' | 'ignore'
 type LoginMethodKey =
   | 'email'
@@ -389,19 +275,11 @@ interface AppConfig {
 /** Public app funding settings (spec part 3 §3 'App funding settings'). */
 interface AppFundingConfig {
   enabled: boolean
-  options: (
-    | {
-        method: 'card'
-        provider: 'moonpay' | 'coinbase'
-      }
-    | {
-        method: 'exchange'
-        provider: 'coinbase'
-      }
-    | {
-        method: 'wallets'
-      }
-  )[]
+  /** As served: the schema lets an option name no provider (a card option without one offers no card button). */
+  options: {
+    method: 'card' | 'exchange' | 'wallets'
+    provider?: 'moonpay' | 'coinbase'
+  }[]
   defaultRecommendedCurrency: {
     chain: string
     asset?: 'native-currency' | 'USDC'
@@ -695,6 +573,49 @@ interface ModalState {
   stack: ScreenEntry[]
 }
 
+/** Wire (snake_case, unix seconds) and spec (camelCase, Date) shapes of a user. */
+
+interface LinkedAccount {
+  type: string
+  address?: string
+  /** Wallet accounts (type 'wallet'): spec Wallet account fields. */
+  chainType?: 'ethereum' | 'solana'
+  chainId?: string
+  walletClientType?: string
+  connectorType?: string
+  verifiedAt: Date | null
+  firstVerifiedAt: Date | null
+  latestVerifiedAt: Date | null
+  /** Type-specific fields (phoneNumber, subject, credentialId; wallet: chainType, walletClientType, walletIndex, recoveryMethod…), camelCased from the wire. */
+  [field: string]: unknown
+}
+interface User {
+  id: string
+  createdAt: Date
+  linkedAccounts: LinkedAccount[]
+  mfaMethods: ('sms' | 'totp' | 'passkey')[]
+  email?: {
+    address: string
+  }
+  phone?: {
+    number: string
+  }
+  /** Spec §3: the linked Farcaster account (fid, signerPublicKey; ownerAddress, username…). */
+  farcaster?: FarcasterUser
+  hasAcceptedTerms: boolean
+  isGuest: boolean
+}
+interface FarcasterUser {
+  fid: number
+  ownerAddress: string
+  username: string | null
+  displayName: string | null
+  bio: string | null
+  pfp: string | null
+  /** A Farcaster signer's public key, once one is requested; null after login. */
+  signerPublicKey: string | null
+}
+
 type SessionStatus = 'loading' | 'unauthenticated' | 'authenticated'
 interface SessionTokens {
   /** Access token (bearer). */
@@ -710,6 +631,77 @@ interface SessionState {
   user: User | null
   tokens: SessionTokens | null
 }
+
+/**
+ * The error-code table shared by the server (server/errors.ts) and the browser client
+ * (src/api). Every non-2xx answer of the API carries `{ "error": message, "code": ApiErrorCode }`.
+ * Codes are snake_case on the wire, like the established clients of this API family expect.
+ */
+declare const API_ERROR_CODES: {
+  readonly invalid_data: 400
+  readonly missing_or_invalid_app_id: 400
+  readonly invalid_credentials: 401
+  readonly missing_or_invalid_token: 401
+  readonly must_be_authenticated: 401
+  readonly allowlist_rejected: 403
+  readonly disallowed_login_method: 403
+  readonly disallowed_plus_email: 422
+  readonly max_accounts_reached: 403
+  readonly user_does_not_exist: 404
+  readonly linked_to_another_user: 409
+  readonly cannot_link_more_of_type: 409
+  readonly account_transfer_required: 409
+  /** A transfer would delete a user who holds an embedded wallet (and with it the wallet's key shares). */
+  readonly account_has_embedded_wallet: 409
+  readonly user_already_exists: 409
+  readonly invalid_captcha: 400
+  readonly captcha_failure: 400
+  readonly captcha_timeout: 400
+  readonly not_supported: 422
+  readonly sms_verification_failed: 422
+  readonly too_many_requests: 429
+  /** The OAuth provider reports the user's account as suspended. */
+  readonly oauth_account_suspended: 403
+  readonly embedded_wallet_not_found: 404
+  readonly forbidden_origin: 403
+  /** A device-bound call without a valid proof by the session's device key (DPoP). */
+  readonly invalid_device_proof: 401
+  /**
+   * An account holding an embedded wallet changes login methods and contacts only from a session
+   * its wallet frame took part in (a device-bound session, whose every change carries the proof).
+   */
+  readonly session_not_device_bound: 403
+  /**
+   * The session logged in with a method linked (or an address changed) too recently to recover the
+   * wallet with it; `data.opens_at` says when (ms), or a second factor older than the change unlocks it.
+   */
+  readonly recovery_on_hold: 403
+  /** The device does not hold a share of this wallet: it must recover it first. */
+  readonly device_not_enrolled: 403
+  /** Replacing a wallet's shares without a valid signature by the key of its entropy id over the new shares. */
+  readonly invalid_share_set_proof: 403
+  /** Export needs a login ceremony within the last 5 minutes. */
+  readonly reauthentication_required: 403
+  /** MFA: the user has a second factor and this session holds no live verification of it (spec part 2 §8). */
+  readonly missing_or_invalid_mfa: 403
+  /** MFA: a wrong verification or enrollment code ('The code you entered is not valid'). */
+  readonly invalid_mfa_code: 400
+  /** MFA: the wrong-code budget is spent; verification is locked for a while (spec part 2 §8). */
+  readonly mfa_verification_max_attempts_reached: 429
+  readonly not_found: 404
+  readonly method_not_allowed: 405
+  readonly payload_too_large: 413
+  readonly unsupported_media_type: 415
+  /** Node's own refusals before a request exists: headers over its limit, a client too slow to send them. */
+  readonly headers_too_large: 431
+  readonly request_timeout: 408
+  readonly internal_error: 500
+  /** A funding provider (card or exchange on-ramp) answered an error or could not be reached. */
+  readonly funding_provider_error: 502
+  /** A service the server reads for the caller (a Solana cluster's RPC) did not answer. */
+  readonly upstream_unavailable: 502
+}
+type ApiErrorCode = keyof typeof API_ERROR_CODES
 
 /** A non-2xx answer of the API, carrying the `{ error, code }` body. */
 declare class ApiError extends BaseError {
@@ -1218,7 +1210,7 @@ type UnlinkEmailErrorType = MustBeAuthenticatedError | ApiError | TimeoutError |
 declare function unlinkEmail({ address }: UnlinkEmailParameters): Promise<UnlinkEmailReturnType>
 
 /** The API group of each transferable method (`/api/v1/{group}/transfer`). */
-declare const TRANSFER_GROUPS: Record<string, string>
+declare const TRANSFER_GROUPS: Record<string, 'passwordless' | 'passwordless_sms' | 'farcaster' | 'telegram' | 'siwe' | 'siws' | 'oauth'>
 interface TransferAccountParameters {
   /** The link method that hit the account: 'email', 'sms', 'google', … */
   method: string

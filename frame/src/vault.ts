@@ -20,6 +20,7 @@ import {
   type ChainType,
   type DerivedKey,
 } from './custody.ts'
+import { API_PREFIX } from '@gatehouse/contract/routes/prefix'
 import type { DeviceKey } from './device.ts'
 import type { CreatedResult, ProxyErrorType, RecoveryMethod, WalletRef } from './protocol.ts'
 import { signRegistration, signShareSet, tokenSubject } from './registration.ts'
@@ -131,7 +132,7 @@ export class Vault {
   }
 
   private async api<T>(accessToken: string, path: string, body: unknown): Promise<T> {
-    const url = `${location.origin}/api/v1${path}`
+    const url = `${location.origin}${API_PREFIX}${path}`
     const dpop = await (await this.device).proof({ htm: 'POST', htu: url, accessToken })
     const response = await fetch(url, {
       method: 'POST',

@@ -7,7 +7,10 @@
 // types/index.d.ts puts both together (see indexFile).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 /** The tag classes: typed from the manifest (types/gatehouse.d.ts), not from their React internals. */
 const TAG_CLASSES = ['AuthModalElement', 'SignPromptElement', 'FundButtonElement']
@@ -38,6 +41,12 @@ function prune(path, text) {
   return out.replace(/^export type \* from /gm, 'export * from ')
 }
 
+/** The wire contract's entry points ('@gatehouse/contract', '@gatehouse/contract/routes', …) by its package.json exports: id → source path under contract/. */
+function contractEntries(root) {
+  const { exports } = JSON.parse(readFileSync(join(root, 'contract/package.json'), 'utf8'))
+  return Object.entries(exports).map(([subpath, file]) => [`@gatehouse/contract${subpath.slice(1)}`, join('contract', file)])
+}
+
 /** Step 1: tsc's declarations of src/index.ts and its imports, into `outDir`. */
 export function emitDeclarations(root, outDir) {
   const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile).config
@@ -50,8 +59,9 @@ export function emitDeclarations(root, outDir) {
     outDir,
     rootDir: root,
     types: [],
-    // The wire contract is a workspace package of sources: declared like src/, then bundled in.
-    paths: { '@gatehouse/contract': [join(root, 'contract/src/index.ts')] },
+    // The wire contract is a workspace package of sources: declared like src/, then bundled in (the
+    // widget imports its route types, type-only; only what a public type names reaches the file).
+    paths: Object.fromEntries(contractEntries(root).map(([id, file]) => [id, [join(root, file)]])),
   })
   const result = program.emit()
   // A declaration tsc could not write (e.g. an inferred type it cannot name) matters only if that
@@ -71,13 +81,11 @@ export function emitDeclarations(root, outDir) {
 export async function bundleDeclarations(entry, outDir) {
   const { rollup } = await import('rollup')
   const { dts } = await import('rollup-plugin-dts')
+  const contract = new Map(contractEntries(REPO_ROOT).map(([id, file]) => [id, join(outDir, file.replace(/\.ts$/, '.d.ts'))]))
   const unresolved = []
   const bundle = await rollup({
     input: entry,
-    plugins: [
-      { name: 'contract', resolveId: (id) => (id === '@gatehouse/contract' ? join(outDir, 'contract/src/index.d.ts') : null) },
-      dts({ respectExternal: true }),
-    ],
+    plugins: [{ name: 'contract', resolveId: (id) => contract.get(id) ?? null }, dts({ respectExternal: true })],
     onwarn: (warning) => {
       if (warning.code === 'UNRESOLVED_IMPORT' || warning.code === 'UNUSED_EXTERNAL_IMPORT') unresolved.push(warning.message)
     },

@@ -1,5 +1,5 @@
 import { getApiClient } from '../api/instance.ts'
-import { toUser, type User, type WireUser } from '../api/user.ts'
+import { toUser, type User } from '../api/user.ts'
 import type { ApiError } from '../errors/api.ts'
 import { MustBeAuthenticatedError } from '../errors/auth.ts'
 import { publish } from '../events/bus.ts'
@@ -21,7 +21,7 @@ export type AcceptTermsErrorType = MustBeAuthenticatedError | ApiError
  */
 export async function acceptTerms(): Promise<AcceptTermsReturnType> {
   if ($session.get().status !== 'authenticated') throw new MustBeAuthenticatedError()
-  const response = await getApiClient().request<{ user: WireUser }>('/users/me/accept_terms', { method: 'POST', body: {} })
+  const response = await getApiClient().post('/users/me/accept_terms', {})
   const user = toUser(response.user)
   setSessionUser(user)
   const pending = $pendingLogin.get()

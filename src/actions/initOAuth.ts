@@ -3,6 +3,7 @@ import { captchaTokenForInit } from '../captcha/require.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { createPkce } from '../oauth/pkce.ts'
 import { writePendingOAuth, type PendingOAuth } from '../oauth/pending.ts'
+import type { OAuthProvider } from '@gatehouse/contract/routes/app-config'
 import { $config } from '../stores/config.ts'
 
 export interface InitOAuthParameters {
@@ -36,8 +37,12 @@ export async function initOAuth({ provider, redirectTo, kind = 'login', mode = '
   for (const p of ['code', 'state', 'provider']) page.searchParams.delete(p)
   writePendingOAuth($config.get().appId!, { provider, codeVerifier, stateCode, kind, mode })
   const token = captchaToken ?? (await captchaTokenForInit())
-  return api.request<InitOAuthReturnType>('/oauth/init', {
-    method: 'POST',
-    body: { provider, redirect_to: page.href, code_challenge: codeChallenge, state_code: stateCode, ...(token ? { token } : {}) },
+  return api.post('/oauth/init', {
+    // Hosts name the provider as a string; the server refuses (400) any outside the contract's list.
+    provider: provider as OAuthProvider,
+    redirect_to: page.href,
+    code_challenge: codeChallenge,
+    state_code: stateCode,
+    ...(token ? { token } : {}),
   })
 }

@@ -79,7 +79,7 @@ export function initialize(parameters: InitializeParameters): Promise<Initialize
 async function run(appId: string): Promise<InitializeReturnType> {
   let app: AppConfig | null = null
   try {
-    app = await getApiClient().request<AppConfig>(`/apps/${encodeURIComponent(appId)}`)
+    app = await getApiClient().get('/apps/:app_id', { params: { app_id: appId } })
     patchConfig({ app, status: 'ready' })
     if (!initializeTracked.has(appId)) {
       initializeTracked.add(appId)

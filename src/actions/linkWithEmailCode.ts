@@ -1,5 +1,5 @@
 import { getApiClient } from '../api/instance.ts'
-import type { User, WireUser } from '../api/user.ts'
+import type { User } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { BaseError } from '../errors/base.ts'
 import type { MustBeAuthenticatedError } from '../errors/auth.ts'
@@ -38,7 +38,7 @@ export async function linkWithEmailCode(parameters: LinkWithEmailCodeParameters)
   if (!isCompleteCode(parameters.code)) throw new BaseError(CODE_NUMERIC_MESSAGE, { code: 'invalid_data' })
   dispatchEmailFlow('SUBMIT', { error: null })
   try {
-    const wire = await accountCall(() => getApiClient().request<WireUser>('/passwordless/link', { method: 'POST', body: { email, code: parameters.code } }))
+    const wire = await accountCall(() => getApiClient().post('/passwordless/link', { email, code: parameters.code }))
     const user = applyUser(wire)
     dispatchEmailFlow('SUCCEED')
     publish('link-success', { user, linkMethod: 'email', linkedAccount: findAccount(user, 'email', email) })

@@ -1,5 +1,5 @@
 import { getApiClient } from '../api/instance.ts'
-import type { User, WireUser } from '../api/user.ts'
+import type { User } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import type { PasskeyRejectedError, PasskeyUnknownError, WebAuthnNotSupportedError } from '../errors/passkey.ts'
 import { publish } from '../events/bus.ts'
@@ -20,11 +20,9 @@ export async function linkWithPasskey(): Promise<LinkWithPasskeyReturnType> {
   requireLinkableUser()
   const { createCredential } = await import('../passkeys/webauthn.ts')
   const api = getApiClient()
-  const options = await api.request<unknown>('/passkeys/link/init', { method: 'POST', body: {} })
+  const options = await api.post('/passkeys/link/init', {})
   const credential = await createCredential(options)
-  const wire = await accountCall(() =>
-    api.request<WireUser>('/passkeys/link', { method: 'POST', body: { relying_party: location.origin, authenticator_response: credential } }),
-  )
+  const wire = await accountCall(() => api.post('/passkeys/link', { relying_party: location.origin, authenticator_response: credential }))
   const user = applyUser(wire)
   const linkedAccount = user.linkedAccounts.find((a) => a.type === 'passkey' && a.credentialId === credential.id) ?? null
   publish('link-success', { user, linkMethod: 'passkey', linkedAccount })

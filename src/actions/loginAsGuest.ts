@@ -1,5 +1,5 @@
 import { getAuthApiClient } from '../api/instance.ts'
-import type { AppConfig, WireAuthResponse } from '../api/types.ts'
+import type { AppConfig } from '../api/types.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { LoginMethodNotAllowedError } from '../errors/auth.ts'
 import type { AlreadyLoggedInError } from '../errors/link.ts'
@@ -50,7 +50,7 @@ export async function loginAsGuest(): Promise<LoginAsGuestReturnType> {
     const { app, appId } = $config.get()
     if (app && !guestLoginEnabled(app)) throw new LoginMethodNotAllowedError({ method: 'guest' })
     const guest_credential = guestCredential(appId!)
-    const response = await getAuthApiClient().request<WireAuthResponse>('/guest/authenticate', { method: 'POST', body: { guest_credential } })
+    const response = await getAuthApiClient().post('/guest/authenticate', { guest_credential })
     return completeLogin(response, 'guest')
   } catch (error) {
     publish('auth-error', errorDetail(error))

@@ -1,5 +1,4 @@
 import { getApiClient } from '../api/instance.ts'
-import type { WireAuthResponse } from '../api/types.ts'
 import { ApiError, type NetworkError, type TimeoutError } from '../errors/api.ts'
 import { BaseError } from '../errors/base.ts'
 import { LinkedToAnotherUserError, type AlreadyLoggedInError } from '../errors/link.ts'
@@ -30,7 +29,7 @@ export async function loginWithCustomToken({ token, disableSignup }: LoginWithCu
   assertCanLogIn()
   try {
     const mode = (disableSignup ?? $config.get().app?.disableSignup) ? 'no-signup' : 'login-or-sign-up'
-    const response = await getApiClient().request<WireAuthResponse>('/custom_jwt_account/authenticate', { method: 'POST', body: { token, mode } })
+    const response = await getApiClient().post('/custom_jwt_account/authenticate', { token, mode })
     return completeLogin(response, 'custom')
   } catch (caught) {
     // The custom-token sync logs out and retries on this one (spec §4), so it gets its client code.

@@ -1,5 +1,4 @@
 import { getApiClient } from '../api/instance.ts'
-import type { WireAuthResponse } from '../api/types.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { BaseError } from '../errors/base.ts'
 import { errorDetail, toBaseError } from '../errors/toBaseError.ts'
@@ -39,13 +38,10 @@ export async function loginWithEmailCode(parameters: LoginWithEmailCodeParameter
   assertCanLogIn()
   dispatchEmailFlow('SUBMIT', { error: null })
   try {
-    const response = await getApiClient().request<WireAuthResponse>('/passwordless/authenticate', {
-      method: 'POST',
-      body: {
-        email,
-        code: parameters.code,
-        mode: (parameters.disableSignup ?? app?.disableSignup) ? 'no-signup' : 'login-or-sign-up',
-      },
+    const response = await getApiClient().post('/passwordless/authenticate', {
+      email,
+      code: parameters.code,
+      mode: (parameters.disableSignup ?? app?.disableSignup) ? 'no-signup' : 'login-or-sign-up',
     })
     const completed = completeLogin(response, 'email')
     dispatchEmailFlow('SUCCEED')

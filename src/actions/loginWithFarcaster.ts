@@ -1,6 +1,5 @@
 import { getApiClient } from '../api/instance.ts'
-import type { WireAuthResponse } from '../api/types.ts'
-import type { User, WireUser } from '../api/user.ts'
+import type { User } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import type { AlreadyLoggedInError } from '../errors/link.ts'
 import { errorDetail } from '../errors/toBaseError.ts'
@@ -38,14 +37,14 @@ export async function loginWithFarcaster({ channelToken, message, signature, fid
   const api = getApiClient()
   if (link) {
     requireLinkableUser()
-    const user = applyUser(await accountCall(() => api.request<WireUser>('/farcaster/link', { method: 'POST', body })))
+    const user = applyUser(await accountCall(() => api.post('/farcaster/link', body)))
     publish('link-success', { user, linkMethod: 'farcaster', linkedAccount: user.linkedAccounts.find((a) => a.type === 'farcaster') ?? null })
     return { user }
   }
   assertCanLogIn()
   try {
     const mode = $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
-    return completeLogin(await api.request<WireAuthResponse>('/farcaster/authenticate', { method: 'POST', body: { ...body, mode } }), 'farcaster')
+    return completeLogin(await api.post('/farcaster/authenticate', { ...body, mode }), 'farcaster')
   } catch (error) {
     publish('auth-error', errorDetail(error))
     throw error

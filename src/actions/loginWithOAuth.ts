@@ -1,12 +1,12 @@
 import { getApiClient } from '../api/instance.ts'
-import type { WireAuthResponse } from '../api/types.ts'
-import type { User, WireUser } from '../api/user.ts'
+import type { User } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import type { AlreadyLoggedInError } from '../errors/link.ts'
 import { OAuthInvalidCodeError, OAuthNoFlowError, OAuthStateMismatchError, OAuthUserDeniedError } from '../errors/oauth.ts'
 import { publish } from '../events/bus.ts'
 import { assertCanLogIn } from '../flows/loginGuard.ts'
 import { clearPendingOAuth, readPendingOAuth, type OAuthReturn } from '../oauth/pending.ts'
+import type { OAuthProvider } from '@gatehouse/contract/routes/app-config'
 import { $config } from '../stores/config.ts'
 import { accountCall, applyUser, requireLinkableUser } from './internal/accountChange.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
@@ -37,15 +37,15 @@ export async function loginWithOAuth({ code, state, provider }: LoginWithOAuthPa
   clearPendingOAuth(appId)
   const name = provider ?? pending.provider
   if (code === 'undefined') throw new OAuthUserDeniedError({ provider: name })
-  const body = { authorization_code: code, state_code: state, code_verifier: pending.codeVerifier, provider: name }
+  const body = { authorization_code: code, state_code: state, code_verifier: pending.codeVerifier, provider: name as OAuthProvider }
   if (pending.kind === 'link') {
     requireLinkableUser()
-    const user = applyUser(await accountCall(() => getApiClient().request<WireUser>('/oauth/link', { method: 'POST', body })))
+    const user = applyUser(await accountCall(() => getApiClient().post('/oauth/link', body)))
     publish('link-success', { user, linkMethod: name, linkedAccount: user.linkedAccounts.find((a) => a.type === `${name}_oauth`) ?? null })
     return { kind: 'link', user }
   }
   assertCanLogIn()
   const mode = $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
-  const response = await getApiClient().request<WireAuthResponse>('/oauth/authenticate', { method: 'POST', body: { ...body, mode } })
+  const response = await getApiClient().post('/oauth/authenticate', { ...body, mode })
   return { kind: 'login', ...completeLogin(response, name) }
 }

@@ -1,6 +1,5 @@
 import { getApiClient } from '../api/instance.ts'
 import { captchaTokenForInit } from '../captcha/require.ts'
-import type { WireAuthResponse } from '../api/types.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import type { AlreadyLoggedInError } from '../errors/link.ts'
 import type { PasskeyRejectedError, PasskeyUnknownError, WebAuthnNotSupportedError } from '../errors/passkey.ts'
@@ -33,15 +32,14 @@ export async function loginWithPasskey({ disableSignup, captchaToken }: LoginWit
   try {
     const { getCredential } = await import('../passkeys/webauthn.ts')
     const api = getApiClient()
-    const options = await api.request<{ challenge: string }>('/passkeys/authenticate/init', {
-      method: 'POST',
-      body: { token: captchaToken ?? (await captchaTokenForInit()) ?? null },
-    })
+    const options = await api.post('/passkeys/authenticate/init', { token: captchaToken ?? (await captchaTokenForInit()) ?? null })
     const credential = await getCredential(options)
     const mode = (disableSignup ?? $config.get().app?.disableSignup) ? 'no-signup' : 'login-or-sign-up'
-    const response = await api.request<WireAuthResponse>('/passkeys/authenticate', {
-      method: 'POST',
-      body: { relying_party: location.origin, challenge: options.challenge, authenticator_response: credential, mode },
+    const response = await api.post('/passkeys/authenticate', {
+      relying_party: location.origin,
+      challenge: options.challenge,
+      authenticator_response: credential,
+      mode,
     })
     return completeLogin(response, 'passkey')
   } catch (error) {

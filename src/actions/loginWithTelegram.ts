@@ -1,7 +1,6 @@
 import { getAuthApiClient } from '../api/instance.ts'
 import { captchaTokenForInit } from '../captcha/require.ts'
-import type { WireAuthResponse } from '../api/types.ts'
-import type { User, WireUser } from '../api/user.ts'
+import type { User } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import type { AlreadyLoggedInError } from '../errors/link.ts'
 import { errorDetail } from '../errors/toBaseError.ts'
@@ -42,7 +41,7 @@ export async function loginWithTelegram({
   const api = getAuthApiClient()
   if (link) {
     requireLinkableUser()
-    const user = applyUser(await accountCall(() => api.request<WireUser>('/telegram/link', { method: 'POST', body: proof })))
+    const user = applyUser(await accountCall(() => api.post('/telegram/link', proof)))
     publish('link-success', { user, linkMethod: 'telegram', linkedAccount: user.linkedAccounts.find((a) => a.type === 'telegram') ?? null })
     return { user }
   }
@@ -50,10 +49,7 @@ export async function loginWithTelegram({
   try {
     const mode = $config.get().app?.disableSignup ? 'no-signup' : 'login-or-sign-up'
     const token = captchaToken ?? (await captchaTokenForInit()) ?? null
-    return completeLogin(
-      await api.request<WireAuthResponse>('/telegram/authenticate', { method: 'POST', body: { ...proof, captcha_token: token, mode } }),
-      'telegram',
-    )
+    return completeLogin(await api.post('/telegram/authenticate', { ...proof, captcha_token: token, mode }), 'telegram')
   } catch (error) {
     publish('auth-error', errorDetail(error))
     throw error

@@ -16,11 +16,7 @@ export async function endSession(): Promise<void> {
   if (appId && tokens) {
     try {
       // No retries: the user asked to leave, and local state is cleared regardless.
-      await getApiClient().request('/sessions/logout', {
-        method: 'POST',
-        body: { refresh_token: tokens.refreshToken },
-        retries: 0,
-      })
+      await getApiClient().post('/sessions/logout', { refresh_token: tokens.refreshToken }, { retries: 0 })
     } catch {
       // Server unreachable or session already gone: the local logout still happens.
     }

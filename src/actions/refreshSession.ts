@@ -2,7 +2,6 @@ import { ApiError } from '../errors/api.ts'
 import { MustBeAuthenticatedError, NotInitializedError } from '../errors/auth.ts'
 import type { BaseError } from '../errors/base.ts'
 import { getApiClient } from '../api/instance.ts'
-import type { WireAuthResponse } from '../api/types.ts'
 import { $config } from '../stores/config.ts'
 import { $session, applyAuthResponse, clearSession, readStoredTokens, type SessionState } from '../stores/session.ts'
 
@@ -49,11 +48,7 @@ async function exchange(appId: string): Promise<SessionState> {
   const tokens = readStoredTokens(appId) ?? $session.get().tokens
   if (!tokens?.token && !tokens?.refreshToken && !tokens?.refreshInCookie) throw new MustBeAuthenticatedError()
   try {
-    const response = await getApiClient().request<WireAuthResponse>('/sessions', {
-      method: 'POST',
-      body: tokens.refreshToken ? { refresh_token: tokens.refreshToken } : {},
-      bearer: tokens.token || null,
-    })
+    const response = await getApiClient().post('/sessions', tokens.refreshToken ? { refresh_token: tokens.refreshToken } : {}, { bearer: tokens.token || null })
     return applyAuthResponse(appId, response)
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) clearSession(appId)

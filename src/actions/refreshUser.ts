@@ -1,5 +1,5 @@
 import { getApiClient } from '../api/instance.ts'
-import { toUser, type User, type WireUser } from '../api/user.ts'
+import { toUser, type User } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { MustBeAuthenticatedError } from '../errors/auth.ts'
 import { $config } from '../stores/config.ts'
@@ -27,8 +27,7 @@ export async function refreshUser(): Promise<RefreshUserReturnType> {
   const { appId } = $config.get()
   const { status, tokens } = $session.get()
   if (status !== 'authenticated' || !tokens) throw new MustBeAuthenticatedError()
-  const response = await getApiClient().request<{ identity_token?: string | null; user: WireUser }>('/users/me', {
-    method: 'GET',
+  const response = await getApiClient().get('/users/me', {
     retries: ACCOUNT_QUERY_ATTEMPTS - 1,
     retryDelayMs: ACCOUNT_QUERY_DELAY_MS,
   })

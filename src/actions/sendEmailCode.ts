@@ -37,10 +37,7 @@ export async function sendEmailCode({ email, captchaToken }: SendEmailCodeParame
   try {
     // The captcha screen (when the app enables captcha) runs before the call, inside the flow's try.
     const token = captchaToken ?? (await captchaTokenForInit())
-    await getAuthApiClient().request('/passwordless/init', {
-      method: 'POST',
-      body: token ? { email: address, token } : { email: address },
-    })
+    await getAuthApiClient().post('/passwordless/init', token ? { email: address, token } : { email: address })
   } catch (error) {
     dispatchEmailFlow('FAIL', { error: toBaseError(error) })
     publish('auth-error', errorDetail(error))

@@ -32,10 +32,7 @@ export async function sendSmsCode({ phoneNumber, channel = 'sms', captchaToken }
   dispatchSmsFlow('SEND', { error: null, channel })
   try {
     const token = captchaToken ?? (await captchaTokenForInit())
-    await getAuthApiClient().request('/passwordless_sms/init', {
-      method: 'POST',
-      body: { phoneNumber: number, channel, ...(token ? { token } : {}) },
-    })
+    await getAuthApiClient().post('/passwordless_sms/init', { phoneNumber: number, channel, ...(token ? { token } : {}) })
   } catch (error) {
     dispatchSmsFlow('FAIL', { error: toBaseError(error) })
     publish('auth-error', errorDetail(error))

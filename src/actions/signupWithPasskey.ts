@@ -1,6 +1,5 @@
 import { getApiClient } from '../api/instance.ts'
 import { captchaTokenForInit } from '../captcha/require.ts'
-import type { WireAuthResponse } from '../api/types.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import type { AlreadyLoggedInError } from '../errors/link.ts'
 import type { PasskeyRejectedError, PasskeyUnknownError, WebAuthnNotSupportedError } from '../errors/passkey.ts'
@@ -30,15 +29,9 @@ export async function signupWithPasskey({ captchaToken }: SignupWithPasskeyParam
   try {
     const { createCredential } = await import('../passkeys/webauthn.ts')
     const api = getApiClient()
-    const options = await api.request<unknown>('/passkeys/register/init', {
-      method: 'POST',
-      body: { token: captchaToken ?? (await captchaTokenForInit()) ?? null },
-    })
+    const options = await api.post('/passkeys/register/init', { token: captchaToken ?? (await captchaTokenForInit()) ?? null })
     const credential = await createCredential(options)
-    const response = await api.request<WireAuthResponse>('/passkeys/register', {
-      method: 'POST',
-      body: { relying_party: location.origin, authenticator_response: credential, mode: 'login-or-sign-up' },
-    })
+    const response = await api.post('/passkeys/register', { relying_party: location.origin, authenticator_response: credential, mode: 'login-or-sign-up' })
     return completeLogin(response, 'passkey')
   } catch (error) {
     publish('auth-error', errorDetail(error))

@@ -3,8 +3,7 @@
  * the call; each is its own exported action).
  */
 import { getApiClient } from '../api/instance.ts'
-import type { WireAuthResponse } from '../api/types.ts'
-import type { User, WireUser } from '../api/user.ts'
+import type { User } from '../api/user.ts'
 import { BaseError } from '../errors/base.ts'
 import { errorDetail, toBaseError } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
@@ -58,10 +57,7 @@ export async function loginWithSmsCode(parameters: SmsCodeParameters & { disable
   const mode = (parameters.disableSignup ?? $config.get().app?.disableSignup) ? 'no-signup' : 'login-or-sign-up'
   try {
     return await submit(async () => {
-      const response = await getApiClient().request<WireAuthResponse>('/passwordless_sms/authenticate', {
-        method: 'POST',
-        body: { phoneNumber, code: parameters.code, mode },
-      })
+      const response = await getApiClient().post('/passwordless_sms/authenticate', { phoneNumber, code: parameters.code, mode })
       return completeLogin(response, 'sms')
     })
   } catch (error) {
@@ -81,9 +77,7 @@ export async function linkWithSmsCode(parameters: SmsCodeParameters): Promise<{ 
   requireLinkableUser()
   const phoneNumber = numberAndCode(parameters)
   return submit(async () => {
-    const user = applyUser(
-      await accountCall(() => getApiClient().request<WireUser>('/passwordless_sms/link', { method: 'POST', body: { phoneNumber, code: parameters.code } })),
-    )
+    const user = applyUser(await accountCall(() => getApiClient().post('/passwordless_sms/link', { phoneNumber, code: parameters.code })))
     publish('link-success', { user, linkMethod: 'sms', linkedAccount: findAccount(user, 'phone', phoneNumber) })
     return { user }
   })
@@ -103,10 +97,7 @@ export async function updatePhoneWithCode(parameters: SmsCodeParameters): Promis
   const phoneNumber = numberAndCode(parameters)
   return submit(async () => {
     const wire = await accountCall(() =>
-      getApiClient().request<WireUser>('/passwordless_sms/update', {
-        method: 'POST',
-        body: { old_phone_number: old, new_phone_number: phoneNumber, code: parameters.code },
-      }),
+      getApiClient().post('/passwordless_sms/update', { old_phone_number: old, new_phone_number: phoneNumber, code: parameters.code }),
     )
     const user = applyUser(wire)
     publish('update-success', { user, updateMethod: 'sms', linkedAccount: findAccount(user, 'phone', phoneNumber) })
@@ -124,7 +115,7 @@ export async function updatePhoneWithCode(parameters: SmsCodeParameters): Promis
 export async function unlinkPhone({ phoneNumber }: { phoneNumber: string }): Promise<{ user: User }> {
   const { user: before } = $session.get()
   const current = requireLinkableUser()
-  const user = applyUser(await getApiClient().request<WireUser>('/passwordless_sms/unlink', { method: 'POST', body: { phoneNumber } }))
+  const user = applyUser(await getApiClient().post('/passwordless_sms/unlink', { phoneNumber }))
   publish('unlink-success', { user, unlinkMethod: 'sms', linkedAccount: findAccount(before ?? current, 'phone', phoneNumber) })
   return { user }
 }

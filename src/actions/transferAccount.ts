@@ -1,13 +1,14 @@
 import { getApiClient } from '../api/instance.ts'
-import type { User, WireUser } from '../api/user.ts'
+import type { User } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { BaseError } from '../errors/base.ts'
 import type { MustBeAuthenticatedError } from '../errors/auth.ts'
 import { publish } from '../events/bus.ts'
+import type { OAuthProvider } from '@gatehouse/contract/routes/app-config'
 import { applyUser, requireLinkableUser } from './internal/accountChange.ts'
 
 /** The API group of each transferable method (`/api/v1/{group}/transfer`). */
-export const TRANSFER_GROUPS: Record<string, string> = {
+export const TRANSFER_GROUPS: Record<string, 'passwordless' | 'passwordless_sms' | 'farcaster' | 'telegram' | 'siwe' | 'siws' | 'oauth'> = {
   email: 'passwordless',
   sms: 'passwordless_sms',
   farcaster: 'farcaster',
@@ -54,8 +55,11 @@ export async function transferAccount({ method, nonce, fields = {} }: TransferAc
   const group = TRANSFER_GROUPS[method]
   if (!group) throw new BaseError(`Accounts of method ${method} cannot be transferred.`, { code: 'invalid_data' })
   // OAuth transfers name their provider (the account type is `{provider}_oauth`).
-  const extra = group === 'oauth' ? { provider: method } : {}
-  const wire = await getApiClient().request<WireUser>(`/${group}/transfer`, { method: 'POST', body: { ...extra, ...fields, nonce } })
+  const api = getApiClient()
+  const wire =
+    group === 'oauth'
+      ? await api.post('/oauth/transfer', { provider: method as OAuthProvider, ...fields, nonce })
+      : await api.post(`/${group}/transfer`, { ...fields, nonce })
   const user = applyUser(wire)
   publish('link-success', { user, linkMethod: method, linkedAccount: null })
   return { user }

@@ -1,5 +1,5 @@
 import { getApiClient } from '../api/instance.ts'
-import type { User, WireUser } from '../api/user.ts'
+import type { User } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { MustBeAuthenticatedError } from '../errors/auth.ts'
 import { publish } from '../events/bus.ts'
@@ -24,7 +24,7 @@ export type UnlinkEmailErrorType = MustBeAuthenticatedError | ApiError | Timeout
 export async function unlinkEmail({ address }: UnlinkEmailParameters): Promise<UnlinkEmailReturnType> {
   const { status, user: before } = $session.get()
   if (status !== 'authenticated' || !before) throw new MustBeAuthenticatedError()
-  const wire = await getApiClient().request<WireUser>('/passwordless/unlink', { method: 'POST', body: { address } })
+  const wire = await getApiClient().post('/passwordless/unlink', { address })
   const user = applyUser(wire)
   publish('unlink-success', { user, unlinkMethod: 'email', linkedAccount: findAccount(before, 'email', address) })
   return { user }

@@ -1,5 +1,5 @@
 import { getApiClient } from '../api/instance.ts'
-import type { User, WireUser } from '../api/user.ts'
+import type { User } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import type { MustBeAuthenticatedError } from '../errors/auth.ts'
 import { publish } from '../events/bus.ts'
@@ -22,7 +22,7 @@ export type UnlinkFarcasterErrorType = MustBeAuthenticatedError | ApiError | Tim
  */
 export async function unlinkFarcaster({ fid }: UnlinkFarcasterParameters): Promise<UnlinkFarcasterReturnType> {
   const before = requireLinkableUser()
-  const user = applyUser(await getApiClient().request<WireUser>('/farcaster/unlink', { method: 'POST', body: { fid } }))
+  const user = applyUser(await getApiClient().post('/farcaster/unlink', { fid }))
   publish('unlink-success', { user, unlinkMethod: 'farcaster', linkedAccount: findAccount(before, 'farcaster', String(fid)) })
   return { user }
 }

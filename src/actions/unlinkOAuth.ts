@@ -1,8 +1,9 @@
 import { getApiClient } from '../api/instance.ts'
-import type { User, WireUser } from '../api/user.ts'
+import type { User } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import type { MustBeAuthenticatedError } from '../errors/auth.ts'
 import { publish } from '../events/bus.ts'
+import type { OAuthProvider } from '@gatehouse/contract/routes/app-config'
 import { applyUser, findAccount, requireLinkableUser } from './internal/accountChange.ts'
 
 export interface UnlinkOAuthParameters {
@@ -23,7 +24,7 @@ export type UnlinkOAuthErrorType = MustBeAuthenticatedError | ApiError | Timeout
  */
 export async function unlinkOAuth({ provider, subject }: UnlinkOAuthParameters): Promise<UnlinkOAuthReturnType> {
   const before = requireLinkableUser()
-  const user = applyUser(await getApiClient().request<WireUser>('/oauth/unlink', { method: 'POST', body: { provider, subject } }))
+  const user = applyUser(await getApiClient().post('/oauth/unlink', { provider: provider as OAuthProvider, subject }))
   publish('unlink-success', { user, unlinkMethod: provider, linkedAccount: findAccount(before, `${provider}_oauth`, subject) })
   return { user }
 }

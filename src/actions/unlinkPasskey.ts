@@ -29,7 +29,7 @@ export async function unlinkPasskey({ credentialId }: UnlinkPasskeyParameters): 
   if (status !== 'authenticated' || !before) throw new MustBeAuthenticatedError()
   let wire: WireUser
   try {
-    wire = await getApiClient().request<WireUser>('/passkeys/unlink', { method: 'POST', body: { credentialId } })
+    wire = await getApiClient().post('/passkeys/unlink', { credentialId })
   } catch (error) {
     // The server's 4xx messages are the spec's ('Cannot unlink a passkey enrolled in MFA'); anything else is unknown.
     if (error instanceof ApiError && error.status < 500) throw error

@@ -1,5 +1,5 @@
 import { getApiClient } from '../api/instance.ts'
-import type { User, WireUser } from '../api/user.ts'
+import type { User } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import type { MustBeAuthenticatedError } from '../errors/auth.ts'
 import { publish } from '../events/bus.ts'
@@ -23,7 +23,7 @@ export type UnlinkTelegramErrorType = MustBeAuthenticatedError | ApiError | Time
 export async function unlinkTelegram({ telegramUserId }: UnlinkTelegramParameters): Promise<UnlinkTelegramReturnType> {
   const before = requireLinkableUser()
   const id = String(telegramUserId)
-  const user = applyUser(await getApiClient().request<WireUser>('/telegram/unlink', { method: 'POST', body: { telegram_user_id: id } }))
+  const user = applyUser(await getApiClient().post('/telegram/unlink', { telegram_user_id: id }))
   publish('unlink-success', { user, unlinkMethod: 'telegram', linkedAccount: findAccount(before, 'telegram', id) })
   return { user }
 }

@@ -1,5 +1,5 @@
 import { getApiClient } from '../api/instance.ts'
-import type { User, WireUser } from '../api/user.ts'
+import type { User } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import type { MustBeAuthenticatedError } from '../errors/auth.ts'
 import { publish } from '../events/bus.ts'
@@ -27,7 +27,7 @@ export async function unlinkWallet({ address }: UnlinkWalletParameters): Promise
   const linked = findAccount(before, 'wallet', address)
   const chainType = linked?.chainType ?? (address.startsWith('0x') ? 'ethereum' : 'solana')
   const path = chainType === 'solana' ? '/siws/unlink' : '/siwe/unlink'
-  const user = applyUser(await getApiClient().request<WireUser>(path, { method: 'POST', body: { address } }))
+  const user = applyUser(await getApiClient().post(path, { address }))
   publish('unlink-success', { user, unlinkMethod: chainType === 'solana' ? 'siws' : 'siwe', linkedAccount: linked })
   return { user }
 }

@@ -28,15 +28,11 @@ export type AnalyticsEventName =
 export function trackEvent(eventName: AnalyticsEventName, payload: Record<string, unknown> = {}): void {
   try {
     getApiClient()
-      .request('/analytics_events', {
-        method: 'POST',
-        retries: 0,
-        body: {
-          event_name: eventName,
-          client_id: getAnalyticsClientId(),
-          payload: { ...payload, clientTimestamp: new Date().toISOString() },
-        },
-      })
+      .post(
+        '/analytics_events',
+        { event_name: eventName, client_id: getAnalyticsClientId(), payload: { ...payload, clientTimestamp: new Date().toISOString() } },
+        { retries: 0 },
+      )
       .catch(() => undefined)
   } catch {
     // Not initialized: analytics has nothing to report to.

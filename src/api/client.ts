@@ -1,4 +1,5 @@
 import { DEVICE_PROOF_HEADER, needsTokenProof, SESSION_ISSUING_PATH } from '@gatehouse/contract'
+import type { RouteBody, RouteQuery, RouteResponse, Routes } from '@gatehouse/contract/routes'
 import { API_PREFIX } from '@gatehouse/contract/routes/prefix'
 import { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { CLIENT_NAME } from '../version.ts'
@@ -59,9 +60,55 @@ export interface RequestOptions {
 
 export type ApiClient = ReturnType<typeof createApiClient>
 
+/** The methods the widget calls the API with. */
+export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+/** The paths the route map lists for a method, in its syntax (`'/apps/:app_id'`). */
+export type ApiPath<M extends ApiMethod> = keyof Routes extends infer K ? (K extends `${M} ${infer P}` ? P : never) : never
+/** The route the map lists for a method and path. */
+export type ApiRoute<M extends ApiMethod, P extends ApiPath<M>> = Routes[`${M} ${P}` & keyof Routes]
+/** The body a route takes; a route that declares none takes nothing or `{}` (the server counts a bare POST as `{}`). */
+export type ApiBody<M extends ApiMethod, P extends ApiPath<M>> = [RouteBody<ApiRoute<M, P>>] extends [undefined]
+  ? Record<string, never> | undefined
+  : RouteBody<ApiRoute<M, P>>
+/** The answer of a route's success status, as the server's tests check it against the route's schema. */
+export type ApiAnswer<M extends ApiMethod, P extends ApiPath<M>> = RouteResponse<ApiRoute<M, P>>
+
+/** The `:name` segments of a path. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never
+type ParamsOption<P extends string> = [ParamNames<P>] extends [never] ? { params?: never } : { params: Record<ParamNames<P>, string> }
+type QueryOption<Q> = [Q] extends [undefined] ? { query?: never } : {} extends Q ? { query?: Q } : { query: Q }
+
+/**
+ * A typed call's options: RequestOptions' own (retries, bearer, headers…), the path's parameters
+ * (filled in and URI-encoded: `{ params: { app_id } }`) and the route's query.
+ */
+export type CallOptions<M extends ApiMethod, P extends ApiPath<M>> = Omit<RequestOptions, 'method' | 'body'> &
+  ParamsOption<P> &
+  QueryOption<RouteQuery<ApiRoute<M, P>>>
+/** The options argument, required when the path has parameters or the query required fields. */
+type OptionsArg<O> = {} extends O ? [options?: O] : [options: O]
+
+/** The typed methods, keyed by the route map (see createApiClient). */
+export interface TypedMethods {
+  /** GET a route of the map: `api.get('/apps/:app_id', { params: { app_id } })`. */
+  get<P extends ApiPath<'GET'>>(path: P, ...[options]: OptionsArg<CallOptions<'GET', P>>): Promise<ApiAnswer<'GET', P>>
+  /** POST a route's body: `api.post('/passwordless/authenticate', { email, code })` answers the auth response. */
+  post<P extends ApiPath<'POST'>>(path: P, body: ApiBody<'POST', P>, ...[options]: OptionsArg<CallOptions<'POST', P>>): Promise<ApiAnswer<'POST', P>>
+  /** PATCH a route's body. */
+  patch<P extends ApiPath<'PATCH'>>(path: P, body: ApiBody<'PATCH', P>, ...[options]: OptionsArg<CallOptions<'PATCH', P>>): Promise<ApiAnswer<'PATCH', P>>
+  /** DELETE a route (the map lists none today; typed like the others when it does). */
+  delete<P extends ApiPath<'DELETE'>>(path: P, ...[options]: OptionsArg<CallOptions<'DELETE', P>>): Promise<ApiAnswer<'DELETE', P>>
+}
+
+/** What request takes: RequestOptions and a path's parameters and query. */
+type CallShape = RequestOptions & { params?: Record<string, string>; query?: Record<string, string> }
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-/** Joins the base URL and the API prefix (`/api/v1`) and path; an empty base means the page's own origin. */
 /** base64url(SHA-256(token)): the `ath` claim that binds a proof to the access token it goes with (RFC 9449). */
 export async function accessTokenHash(token: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)))
@@ -70,6 +117,7 @@ export async function accessTokenHash(token: string): Promise<string> {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
+/** Joins the base URL and the API prefix (`/api/v1`) and path; an empty base means the page's own origin. */
 export function apiEndpoint(apiUrl: string, path: string): string {
   return `${apiUrl.replace(/\/+$/, '')}${API_PREFIX}${path}`
 }
@@ -78,9 +126,14 @@ export function apiEndpoint(apiUrl: string, path: string): string {
  * Creates the fetch client every action uses: wire headers, cookies, a 20 s timeout per
  * attempt and 3 retries on 408/409/425/5xx, errors mapped to `ApiError`.
  *
+ * Calls go through the typed methods (`get`, `post`, `patch`, `delete`): the path is one the route
+ * map (contract/src/routes) lists for that method, the body and answer are that route's types.
+ * `request` is the untyped transport under them, for the client's own tests.
+ *
  * @example
  * const api = createApiClient({ apiUrl: 'https://auth.example.com', appId, clientId })
- * const config = await api.request<AppConfig>(`/apps/${appId}`)
+ * const config = await api.get('/apps/:app_id', { params: { app_id: appId } })
+ * await api.post('/passwordless/init', { email, token })
  */
 export function createApiClient(config: ApiClientConfig) {
   const sleep = config.sleep ?? defaultSleep
@@ -117,12 +170,7 @@ export function createApiClient(config: ApiClientConfig) {
   }
 
   async function toApiError(response: Response): Promise<ApiError> {
-    let body: { error?: unknown; code?: unknown; data?: unknown } | undefined
-    try {
-      body = (await response.json()) as typeof body
-    } catch {
-      body = undefined
-    }
+    const body = (await response.json().catch(() => undefined)) as { error?: unknown; code?: unknown; data?: unknown } | undefined
     return new ApiError({
       status: response.status,
       code: typeof body?.code === 'string' ? body.code : undefined,
@@ -131,22 +179,21 @@ export function createApiClient(config: ApiClientConfig) {
     })
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const url = apiEndpoint(config.apiUrl, path)
-    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
+  async function request<T>(path: string, options: CallShape = {}): Promise<T> {
+    // The route's `:name` segments filled in, URI-encoded (the typed methods require each); its query,
+    // when it has one, has required fields (never empty).
+    const bare = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(options.params![name]!))
+    const url = apiEndpoint(config.apiUrl, bare) + (options.query ? `?${new URLSearchParams(options.query)}` : '')
+    const json = options.body !== undefined
+    const method = options.method ?? (json ? 'POST' : 'GET')
     const retries = options.retries ?? config.retries ?? DEFAULT_RETRIES
     const sentHeaders = headers(options.bearer)
     const init: RequestInit = {
       method,
       credentials: 'include',
-      headers: {
-        ...sentHeaders,
-        ...options.headers,
-        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      headers: { ...sentHeaders, ...options.headers, ...(json && { 'Content-Type': 'application/json' }) },
+      body: json ? JSON.stringify(options.body) : undefined,
     }
-    const bare = path.split('?')[0]!
     const bindsSession = method === 'POST' && SESSION_ISSUING_PATH.test(bare) && config.deviceProof !== undefined
     // A signed-in session's change carries the device's proof bound to its token (contract/src/device-binding.ts).
     const token = sentHeaders.Authorization?.slice('Bearer '.length)
@@ -177,5 +224,14 @@ export function createApiClient(config: ApiClientConfig) {
     }
   }
 
-  return { request, headers }
+  // One untyped implementation under TypedMethods' signatures: request fills the path in.
+  return {
+    // Without a body, request sends a GET.
+    get: request,
+    post: (path: string, body: unknown, options?: CallShape) => request(path, { ...options, method: 'POST', body }),
+    patch: (path: string, body: unknown, options?: CallShape) => request(path, { ...options, method: 'PATCH', body }),
+    delete: (path: string, options?: CallShape) => request(path, { ...options, method: 'DELETE' }),
+    request,
+    headers,
+  } as unknown as TypedMethods & { request: typeof request; headers: typeof headers }
 }

@@ -1,17 +1,18 @@
-import type { WireUser } from './user.ts'
+import type { RouteResponse, Routes } from '@gatehouse/contract/routes'
 
 export type SessionUpdateAction = 'set' | 'clear' | 'ignore'
 
-/** Auth response (spec part 1 §3). `token` is the access token. */
-export interface WireAuthResponse {
-  user: WireUser
-  is_new_user?: boolean
-  token: string | null
-  privy_access_token?: string | null
-  identity_token?: string | null
-  refresh_token: string | null
-  oauth_tokens?: unknown
+/** Auth response (spec part 1 §3), as every login and refresh of this server answers it. `token` is the access token. */
+export type WireAuthResponse = RouteResponse<Routes['POST /sessions']>
+
+/**
+ * The auth response the session store handles: the contract's, widened to the spec's (part 1 §3):
+ * a session_update_action of clear or ignore, or no access token. This server always answers
+ * `set` with a token; the store still follows the spec for the others.
+ */
+export type AuthResponse = Omit<WireAuthResponse, 'session_update_action' | 'token'> & {
   session_update_action: SessionUpdateAction
+  token: string | null
 }
 
 export type LoginMethodKey =
@@ -104,7 +105,8 @@ export interface AppConfig {
 /** Public app funding settings (spec part 3 §3 'App funding settings'). */
 export interface AppFundingConfig {
   enabled: boolean
-  options: ({ method: 'card'; provider: 'moonpay' | 'coinbase' } | { method: 'exchange'; provider: 'coinbase' } | { method: 'wallets' })[]
+  /** As served: the schema lets an option name no provider (a card option without one offers no card button). */
+  options: { method: 'card' | 'exchange' | 'wallets'; provider?: 'moonpay' | 'coinbase' }[]
   defaultRecommendedCurrency: { chain: string; asset?: 'native-currency' | 'USDC' } | null
   defaultRecommendedAmount: string | null
   crossChainBridgingEnabled: boolean

@@ -1,8 +1,10 @@
 /** Wire (snake_case, unix seconds) and spec (camelCase, Date) shapes of a user. */
 
-import type { WireUser } from '@gatehouse/contract'
+import type { RouteResponse, Routes } from '@gatehouse/contract/routes'
 
-export type { WireLinkedAccount, WireUser } from '@gatehouse/contract'
+/** The user as the server answers it (the contract's schema, contract/src/routes/shared.ts). */
+export type WireUser = RouteResponse<Routes['GET /users/me']>['user']
+export type WireLinkedAccount = WireUser['linked_accounts'][number]
 
 export interface LinkedAccount {
   type: string

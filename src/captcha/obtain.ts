@@ -90,7 +90,7 @@ export function settleCaptcha(outcome: { token: string } | { error: unknown }): 
  *
  * @example
  * const token = await obtainCaptchaToken()
- * await api.request('/passwordless/init', { method: 'POST', body: { email, token } })
+ * await api.post('/passwordless/init', { email, token })
  */
 export async function obtainCaptchaToken(timing: CaptchaTiming = CAPTCHA_TIMING): Promise<string> {
   captchaSettings()

@@ -4,6 +4,7 @@
  * §4/§9), then log in or link with the signed message.
  */
 import { captchaTokenForInit } from '../captcha/require.ts'
+import type { ApiAnswer } from '../api/client.ts'
 import { getApiClient } from '../api/instance.ts'
 import type { WireAuthResponse } from '../api/types.ts'
 import { ApiError } from '../errors/api.ts'
@@ -13,24 +14,11 @@ import { BaseError } from '../errors/base.ts'
 export const FARCASTER_POLL_INTERVAL_MS = 2000
 export const FARCASTER_POLL_TIMEOUT_MS = 120_000
 
-export interface FarcasterChannel {
-  channel_token: string
-  /** `farcaster://connect?channelToken=…&nonce=…`: what the QR code and the open-app button carry. */
-  connect_uri: string
-}
+/** The relay channel: `connect_uri` (`farcaster://connect?channelToken=…&nonce=…`) is what the QR code and the open-app button carry. */
+export type FarcasterChannel = ApiAnswer<'POST', '/farcaster/init'>
 
 /** The relay status (AuthKit field names). */
-export interface FarcasterStatus {
-  state: 'pending' | 'completed'
-  nonce: string
-  message?: string
-  signature?: string
-  fid?: number
-  username?: string
-  displayName?: string
-  pfpUrl?: string
-  bio?: string
-}
+export type FarcasterStatus = ApiAnswer<'GET', '/farcaster/status'>
 
 /** The 120 s passed without the Farcaster client completing the channel. */
 export class FarcasterTimeoutError extends BaseError {
@@ -43,12 +31,12 @@ export class FarcasterTimeoutError extends BaseError {
 export async function initFarcaster(captchaToken?: string): Promise<FarcasterChannel> {
   // With captcha on, the captcha screen runs first (like every init call).
   const token = captchaToken ?? (await captchaTokenForInit())
-  return getApiClient().request<FarcasterChannel>('/farcaster/init', { method: 'POST', body: { token: token ?? null } })
+  return getApiClient().post('/farcaster/init', { token: token ?? null })
 }
 
 export function farcasterStatus(channelToken: string): Promise<FarcasterStatus> {
   // The channel token has its own header: the bearer stays the user's access token (link).
-  return getApiClient().request<FarcasterStatus>('/farcaster/status', { headers: { 'farcaster-channel-token': channelToken }, retries: 0 })
+  return getApiClient().get('/farcaster/status', { headers: { 'farcaster-channel-token': channelToken }, retries: 0 })
 }
 
 export interface PollOptions {
@@ -99,5 +87,5 @@ export interface SignedChannel {
 }
 
 export function authenticateFarcaster(signed: SignedChannel, mode: 'login-or-sign-up' | 'no-signup'): Promise<WireAuthResponse> {
-  return getApiClient().request<WireAuthResponse>('/farcaster/authenticate', { method: 'POST', body: { ...signed, mode } })
+  return getApiClient().post('/farcaster/authenticate', { ...signed, mode })
 }

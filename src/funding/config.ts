@@ -178,7 +178,7 @@ export function moonpayCurrencyCode(config: FundingConfig): string | null {
 /** Which buttons the chooser offers (spec §2, §5): a card provider needs its option and a supported chain. */
 export function availableMethods(config: FundingConfig) {
   const options = config.supportedOptions
-  const cardProviders = options.filter((o) => o.method === 'card').map((o) => (o as { provider: 'moonpay' | 'coinbase' }).provider)
+  const cardProviders = options.flatMap((o) => (o.method === 'card' && o.provider ? [o.provider] : []))
   const coinbaseChain = config.chainType === 'solana' || (config.chain !== null && config.chain.id in COINBASE_CHAIN_NAMES)
   const coinbaseAsset = config.chainType === 'solana' ? true : !config.erc20Address || config.isUSDC
   const coinbaseOk = coinbaseChain && coinbaseAsset

@@ -42,8 +42,8 @@ const token = () => requireAccessToken('User must be authenticated')
 /** Sends the SMS code ('verify' action) or fetches passkey options; nothing for TOTP. */
 export async function initMfaMethod(method: MfaMethod): Promise<unknown> {
   await token()
-  if (method === 'sms') return getApiClient().request('/mfa/passwordless_sms/init', { method: 'POST', body: { action: 'verify' } })
-  if (method === 'passkey') return (await getApiClient().request<{ options: unknown }>('/mfa/passkeys/init', { method: 'POST', body: {} })).options
+  if (method === 'sms') return getApiClient().post('/mfa/passwordless_sms/init', { action: 'verify' })
+  if (method === 'passkey') return (await getApiClient().post('/mfa/passkeys/init', {})).options
   return undefined
 }
 

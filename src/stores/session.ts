@@ -1,5 +1,5 @@
 import { atom } from 'nanostores'
-import type { SessionUpdateAction, WireAuthResponse } from '../api/types.ts'
+import type { AuthResponse, SessionUpdateAction } from '../api/types.ts'
 import { toUser, type User } from '../api/user.ts'
 import { clearSessionMarker, setSessionMarker } from './sessionMarker.ts'
 import { readJson, removeKey, storageKeys, writeJson } from './storage.ts'
@@ -61,7 +61,7 @@ export function clearSession(appId: string | null): void {
  * Applies an auth response by its session_update_action: `set` stores all tokens, `clear` wipes
  * them, `ignore` keeps the existing ones (the user still updates). Returns the resulting state.
  */
-export function applyAuthResponse(appId: string, response: WireAuthResponse): SessionState {
+export function applyAuthResponse(appId: string, response: AuthResponse): SessionState {
   const action: SessionUpdateAction = response.session_update_action ?? 'set'
   const user = response.user ? toUser(response.user) : null
   if (action === 'clear' || !user) {

@@ -3,7 +3,7 @@
  * and the browser one for element tests (elements/testing/harness.ts, Web Test Runner). Nothing
  * here may need Node or a DOM: wire objects, tokens and a scripted fetch.
  */
-import type { AppConfig, WireAuthResponse } from '../api/types.ts'
+import type { AppConfig, AuthResponse } from '../api/types.ts'
 import type { WireLinkedAccount, WireUser } from '../api/user.ts'
 
 export const APP_ID = 'clgatehouse00000000000001'
@@ -97,7 +97,7 @@ export function wireEmbeddedWallet(overrides: Partial<WireLinkedAccount> = {}): 
   }
 }
 
-export function authResponse(overrides: Partial<WireAuthResponse> = {}): WireAuthResponse {
+export function authResponse(overrides: Partial<AuthResponse> = {}): AuthResponse {
   return {
     user: wireUser(),
     is_new_user: true,

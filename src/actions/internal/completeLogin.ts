@@ -1,5 +1,5 @@
 import { trackEvent } from '../../api/analytics.ts'
-import type { WireAuthResponse } from '../../api/types.ts'
+import type { AuthResponse } from '../../api/types.ts'
 import type { User } from '../../api/user.ts'
 import { BaseError } from '../../errors/base.ts'
 import { publish } from '../../events/bus.ts'
@@ -19,7 +19,7 @@ export interface CompletedLogin {
  * (the landing screen's "most recent" choice), report analytics, and publish `auth-success` —
  * deferred until terms acceptance when the app requires it (see src/flows/postLogin.ts).
  */
-export function completeLogin(response: WireAuthResponse, loginMethod: string): CompletedLogin {
+export function completeLogin(response: AuthResponse, loginMethod: string): CompletedLogin {
   const { appId, app } = $config.get()
   const session = applyAuthResponse(appId!, response)
   if (session.status !== 'authenticated' || !session.user) {

@@ -32,16 +32,13 @@ export default function CardStatusScreen() {
     let timer: ReturnType<typeof setInterval> | undefined
     const moonpay = app?.funding?.moonpay
     getApiClient()
-      .request<{ signedUrl: string; externalTransactionId: string }>('/plugins/moonpay_on_ramp/sign', {
-        method: 'POST',
-        body: {
-          address: config.address,
-          useSandbox: config.useSandbox,
-          config: {
-            currencyCode: moonpayCurrencyCode(config) ?? undefined,
-            quoteCurrencyAmount: config.amount ? Number(config.amount) : undefined,
-            uiConfig: { theme: app?.theme === 'dark' ? 'dark' : 'light', accentColor: app?.accentColor ?? undefined },
-          },
+      .post('/plugins/moonpay_on_ramp/sign', {
+        address: config.address,
+        useSandbox: config.useSandbox,
+        config: {
+          currencyCode: moonpayCurrencyCode(config) ?? undefined,
+          quoteCurrencyAmount: config.amount ? Number(config.amount) : undefined,
+          uiConfig: { theme: app?.theme === 'dark' ? 'dark' : 'light', accentColor: app?.accentColor ?? undefined },
         },
       })
       .then(({ signedUrl, externalTransactionId }) => {

@@ -12,12 +12,6 @@ import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { FUNDING_TEXT } from './texts.ts'
 
-interface InitAnswer {
-  partner_user_id: string
-  session_token: string
-  url: string
-}
-
 /**
  * Coinbase-style on-ramp ('Fund account', spec part 3 §2, §4): our server opens the session
  * (initCoinbaseOnRamp), the popup shows the provider's page, the status (getCoinbaseOnRampStatus)
@@ -46,10 +40,7 @@ export default function ExchangeStatusScreen({ via }: { via: 'card' | 'exchange'
     const api = getApiClient()
     const asset = config.chainType === 'solana' ? (config.isUSDC ? 'USDC' : 'SOL') : config.isUSDC ? 'USDC' : 'ETH'
     api
-      .request<InitAnswer>('/funding/coinbase_on_ramp/init', {
-        method: 'POST',
-        body: { addresses: [{ address: config.address, blockchains: [blockchain] }], assets: [asset] },
-      })
+      .post('/funding/coinbase_on_ramp/init', { addresses: [{ address: config.address, blockchains: [blockchain] }], assets: [asset] })
       .then((answer) => {
         if (stopped) return
         const query = new URLSearchParams({
@@ -64,10 +55,7 @@ export default function ExchangeStatusScreen({ via }: { via: 'card' | 'exchange'
         const poll = async () => {
           if (win.closed) dispatch({ type: 'popup-closed' })
           try {
-            const status = await api.request<{ status: 'pending' | 'success' | 'failure'; tx_hash: string | null }>(
-              `/funding/coinbase_on_ramp/status?partnerUserId=${encodeURIComponent(answer.partner_user_id)}`,
-              { retries: 0 },
-            )
+            const status = await api.get('/funding/coinbase_on_ramp/status', { query: { partnerUserId: answer.partner_user_id }, retries: 0 })
             txHash.current = status.tx_hash
             if (!stopped) dispatch({ type: 'status', status: status.status })
           } catch {

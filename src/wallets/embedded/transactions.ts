@@ -133,17 +133,17 @@ export async function submitSigned(address: string, prepared: PreparedTransactio
   const wallet = findWallet(address)
   if (!wallet) throw new EmbeddedWalletError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
   try {
-    const { data } = await getApiClient().request<{ data: { hash: string } }>(`/wallets/${encodeURIComponent(wallet.id)}/rpc`, {
-      method: 'POST',
-      retries: 0,
-      body: {
+    const { data } = await getApiClient().post(
+      '/wallets/:wallet_id/rpc',
+      {
         chain_type: 'ethereum',
         method: 'eth_sendTransaction',
         caip2: `eip155:${prepared.chain.id}`,
         sponsor: true,
         params: { signed_transaction: signed },
       },
-    })
+      { params: { wallet_id: wallet.id }, retries: 0 },
+    )
     return data.hash
   } catch (error) {
     const details = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message

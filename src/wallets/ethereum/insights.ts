@@ -12,8 +12,7 @@ export type ScanVerdict = 'Benign' | 'Warning' | 'Malicious'
 
 export async function fetchUsdPrice(chainId: number, tokenSymbol: string): Promise<number | null> {
   try {
-    const query = new URLSearchParams({ chainId: String(chainId), tokenSymbol })
-    const { usd } = await getApiClient().request<{ usd: number }>(`/token_price?${query}`)
+    const { usd } = await getApiClient().get('/token_price', { query: { chainId: String(chainId), tokenSymbol } })
     return typeof usd === 'number' ? usd : null
   } catch {
     console.warn(`Unable to fetch token price on chain id ${chainId}`)
@@ -21,18 +20,14 @@ export async function fetchUsdPrice(chainId: number, tokenSymbol: string): Promi
   }
 }
 
-interface ScanAnswer {
-  validation?: { status?: string; result_type?: string } | null
-  simulation?: { status?: string; assets_diffs?: Record<string, unknown[]> } | null
-}
-
 /** The verdict, or null when scanning is off or failed (failed simulation, no token list). */
-export async function scanTransaction(method: string, tx: TransactionToSign): Promise<ScanVerdict | null> {
+export async function scanTransaction(method: 'eth_sendTransaction' | 'eth_signTransaction', tx: TransactionToSign): Promise<ScanVerdict | null> {
   if (!$config.get().app?.transactionScan?.enabled) return null
   try {
-    const answer = await getApiClient().request<ScanAnswer>('/scan/transaction', {
-      method: 'POST',
-      body: { chain_id: tx.chainId, metadata: { domain: location.origin }, request: { method, params: [tx] } },
+    const answer = await getApiClient().post('/scan/transaction', {
+      chain_id: tx.chainId,
+      metadata: { domain: location.origin },
+      request: { method, params: [tx] },
     })
     const diffs = answer.simulation?.assets_diffs
     if (answer.simulation?.status !== 'Success' || !diffs || Object.values(diffs).every((list) => !list?.length)) return null

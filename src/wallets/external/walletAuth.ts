@@ -6,8 +6,7 @@ import { accountCall } from '../../actions/internal/accountChange.ts'
 import { trackEvent } from '../../api/analytics.ts'
 import { captchaTokenForInit } from '../../captcha/require.ts'
 import { getApiClient } from '../../api/instance.ts'
-import type { WireAuthResponse } from '../../api/types.ts'
-import { toUser, type User, type WireUser } from '../../api/user.ts'
+import { toUser, type User } from '../../api/user.ts'
 import { MustBeAuthenticatedError } from '../../errors/auth.ts'
 import { BaseError } from '../../errors/base.ts'
 import { errorDetail } from '../../errors/toBaseError.ts'
@@ -35,10 +34,10 @@ export interface WalletSigner {
 export const SIGN_IN_STATEMENT = 'By signing, you are proving you own this wallet and logging in. This does not initiate a transaction or cost any fees.'
 
 async function signedMessage(signer: WalletSigner, useTransaction: boolean) {
-  const path = signer.chainType === 'ethereum' ? 'siwe' : 'siws'
+  const path = signer.chainType === 'ethereum' ? ('siwe' as const) : ('siws' as const)
   const api = getApiClient()
   const token = await captchaTokenForInit()
-  const { nonce } = await api.request<{ nonce: string }>(`/${path}/init`, { method: 'POST', body: { address: signer.address, ...(token ? { token } : {}) } })
+  const { nonce } = await api.post(`/${path}/init`, { address: signer.address, ...(token ? { token } : {}) })
   const { host: domain, origin: uri } = globalThis.location
   const issuedAt = new Date()
   if (signer.chainType === 'ethereum') {
@@ -84,14 +83,11 @@ export async function walletLogin(signer: WalletSigner, options: { disableSignup
   const loginMethod = signer.chainType === 'ethereum' ? ('siwe' as const) : ('siws' as const)
   try {
     const { path, body } = await signedMessage(signer, Boolean(options.useTransaction))
-    const response = await getApiClient().request<WireAuthResponse>(`/${path}/authenticate`, {
-      method: 'POST',
-      body: {
-        ...body,
-        walletClientType: signer.walletClientType ?? 'unknown',
-        connectorType: signer.connectorType ?? 'injected',
-        mode: (options.disableSignup ?? app?.disableSignup) ? 'no-signup' : 'login-or-sign-up',
-      },
+    const response = await getApiClient().post(`/${path}/authenticate`, {
+      ...body,
+      walletClientType: signer.walletClientType ?? 'unknown',
+      connectorType: signer.connectorType ?? 'injected',
+      mode: (options.disableSignup ?? app?.disableSignup) ? 'no-signup' : 'login-or-sign-up',
     })
     const session = applyAuthResponse(appId!, response)
     if (session.status !== 'authenticated' || !session.user) throw new BaseError('The server did not start a session.', { code: 'UNKNOWN_AUTH_ERROR' })
@@ -114,9 +110,10 @@ export async function walletLink(signer: WalletSigner, options: { useTransaction
   if ($session.get().status !== 'authenticated') throw new MustBeAuthenticatedError()
   const { path, body } = await signedMessage(signer, Boolean(options.useTransaction))
   const wire = await accountCall(() =>
-    getApiClient().request<WireUser>(`/${path}/link`, {
-      method: 'POST',
-      body: { ...body, walletClientType: signer.walletClientType ?? 'unknown', connectorType: signer.connectorType ?? 'injected' },
+    getApiClient().post(`/${path}/link`, {
+      ...body,
+      walletClientType: signer.walletClientType ?? 'unknown',
+      connectorType: signer.connectorType ?? 'injected',
     }),
   )
   const user = toUser(wire)

@@ -96,9 +96,8 @@ async function tokenInfo(connection: Connection, cluster: SolanaCluster, address
     if (!account) return null
     const mint = account.data.length === TOKEN_ACCOUNT_SIZE ? new PublicKey(account.data.subarray(0, 32)).toBase58() : address
     const mintAccount = mint === address ? account : await connection.getAccountInfo(new PublicKey(mint))
-    const query = new URLSearchParams({ mint_address: mint, cluster: cluster.name })
     const info = await getApiClient()
-      .request<{ symbol: string | null; decimals: number }>(`/spl_token_info?${query}`)
+      .get('/spl_token_info', { query: { mint_address: mint, cluster: cluster.name } })
       // Spec part 3 §8: metadata failures are logged and swallowed; the mint's own decimals still apply.
       .catch(() => (console.warn(`Unable to fetch SPL token info for ${mint}`), null))
     if (info) return { mint, symbol: info.symbol, decimals: info.decimals }
