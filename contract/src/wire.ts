@@ -1,24 +1,13 @@
 /**
- * The user as it travels over the wire: snake_case fields, times in unix seconds. The server
- * builds it (server/services/users.ts); the widget maps it to the spec's camelCase `User`
- * (src/api/user.ts).
+ * The user as it travels over the wire: snake_case fields, times in unix seconds. The types are
+ * the route map's schemas (contract/src/routes/shared.ts), so the server that builds it
+ * (server/services/users.ts), the answer check and the widget that maps it to the spec's camelCase
+ * `User` (src/api/user.ts) read one description.
  */
-export interface WireLinkedAccount {
-  type: string
-  address?: string
-  phone_number?: string
-  verified_at?: number | null
-  first_verified_at?: number | null
-  latest_verified_at?: number | null
-  /** Type-specific fields from the account's details (snake_case, as on the wire). */
-  [field: string]: unknown
-}
+import type { FromSchema } from 'json-schema-to-ts'
+import type { wireLinkedAccountSchema, wireUserSchema } from './routes/shared.ts'
 
-export interface WireUser {
-  id: string
-  created_at: number
-  linked_accounts: WireLinkedAccount[]
-  mfa_methods?: { type: 'sms' | 'totp' | 'passkey' }[]
-  has_accepted_terms: boolean
-  is_guest: boolean
-}
+/** A linked account: its common fields, then the type-specific fields of its details. */
+export type WireLinkedAccount = FromSchema<typeof wireLinkedAccountSchema>
+
+export type WireUser = FromSchema<typeof wireUserSchema>
