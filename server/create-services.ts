@@ -117,7 +117,7 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
   const notices = new AccountNotices({ db, mailer, sms: smsSender, now, log })
   const accounts = new AccountService({ db, sessions, throttle, now, notices })
   const codes = new LoginCodes({ db, throttle, secret, now })
-  const passwordless = new PasswordlessService({ mailer, captcha, sessions, accounts, codes })
+  const passwordless = new PasswordlessService({ mailer, captcha, accounts, codes })
   const passwordlessSms = new PasswordlessSmsService({ sms: smsSender, captcha, accounts, codes, allowedCountries: config.smsAllowedCountries })
   const frameOrigin = new URL(config.publicUrl).origin
   const deviceProofs = new DeviceProofs(db, config.publicUrl, now)

@@ -49,4 +49,19 @@ describe('response schemas are held to in tests', () => {
       additionalProperties: false,
     })
   })
+
+  it('checks a declared format too (the createdAt of an admin answer is a date-time)', async () => {
+    const app = Fastify({ logger: false })
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data))
+    checkResponses(app)
+    installErrorHandlers(app, () => new Map())
+    const schema = { response: { 200: { type: 'object', properties: { createdAt: { type: 'string', format: 'date-time' } } } } }
+    app.get('/good', { schema }, async () => ({ createdAt: '2026-11-27T05:00:00.000Z' }))
+    app.get('/bad', { schema }, async () => ({ createdAt: 'yesterday' }))
+    await app.ready()
+    expect((await app.inject({ method: 'GET', url: '/good' })).statusCode).toBe(200)
+    const bad = await app.inject({ method: 'GET', url: '/bad' })
+    expect(bad.statusCode).toBe(500)
+    expect(bad.json().error).toContain('/createdAt must match format "date-time"')
+  })
 })

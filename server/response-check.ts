@@ -10,6 +10,7 @@
  * means to be open says `additionalProperties: true`.
  */
 import { Ajv, type ValidateFunction } from 'ajv'
+import addFormats from 'ajv-formats'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 
 /** A copy of `schema` in which every object with `properties` and no `additionalProperties` is closed. */
@@ -32,7 +33,8 @@ export class ResponseSchemaError extends Error {}
 
 /** Installs the check on `app`: call before any route is registered. */
 export function checkResponses(app: FastifyInstance): void {
-  const ajv = new Ajv({ allErrors: true, strict: false })
+  // The formats Fastify's own validator knows (date-time, uri, …), so a declared format is checked too.
+  const ajv = addFormats(new Ajv({ allErrors: true, strict: false }))
   app.addHook('onRoute', (route: RouteOptions) => {
     const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response
     const byStatus = new Map<number, ValidateFunction | null>()

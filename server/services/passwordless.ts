@@ -9,7 +9,7 @@ import type { AccountService, AuthMode } from './accounts.js'
 import { isAllowlisted, isMethodEnabled, type App } from './app-config.js'
 import { allowlistRejected } from './login-gate.js'
 import { loginCodeMessage, type Mailer } from './mailer.js'
-import type { AuthResponse, SessionService } from './sessions.js'
+import type { AuthResponse } from './sessions.js'
 import type { CaptchaService } from './captcha.js'
 import type { LoginCodes } from './login-codes.js'
 import type { WireUser } from './users.js'
@@ -21,7 +21,6 @@ export type { AuthMode } from './accounts.js'
 export interface PasswordlessDeps {
   mailer: Mailer
   captcha: CaptchaService
-  sessions: SessionService
   accounts: AccountService
   /** Issues and checks the codes (services/login-codes.ts). */
   codes: LoginCodes

@@ -61,4 +61,3 @@ export const ROUTES = {
 } as const
 
 export type Routes = typeof ROUTES
-export type RouteKey = keyof Routes
