@@ -8,6 +8,7 @@ import { getAddress, isAddress } from 'viem'
 import { deviceMigrations } from './devices.js'
 import { sponsorshipMigrations } from './gas-sponsorships.js'
 import { mfaMigrations } from './mfa.js'
+import { ownerMigrations } from './owner.js'
 import { takeoverMigrations } from './takeover.js'
 
 const migrations: Record<string, Migration> = {
@@ -315,6 +316,7 @@ Object.assign(migrations, mfaMigrations)
 Object.assign(migrations, takeoverMigrations)
 Object.assign(migrations, deviceMigrations)
 Object.assign(migrations, sponsorshipMigrations)
+Object.assign(migrations, ownerMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

@@ -4,6 +4,7 @@
  * integers, JSON is stored as text.
  */
 import type { Kysely } from 'kysely'
+import type { AuditLogTable, WebhookEventsTable } from './owner.js'
 
 export interface AppsTable {
   id: string
@@ -282,6 +283,8 @@ export interface Database {
   sponsorship_locks: SponsorshipLocksTable
   onramp_sessions: OnrampSessionsTable
   mfa_factors: MfaFactorsTable
+  audit_log: AuditLogTable
+  webhook_events: WebhookEventsTable
 }
 
 export type Db = Kysely<Database>

@@ -1,0 +1,39 @@
+/**
+ * The webhook outbox. `recordEvent` is called inside the transaction of the change it reports (a
+ * sign-up, a link, a deletion…), so an event exists exactly when its change committed; the delivery
+ * worker (the webhook part) reads `webhook_events` and delivers to each subscribed endpoint.
+ */
+import type { Kysely } from 'kysely'
+import { randomId } from '../crypto/hash.js'
+import type { Database } from '../db/schema.js'
+
+export const WEBHOOK_EVENT_TYPES = [
+  'user.created',
+  'user.authenticated',
+  'user.linked_account',
+  'user.unlinked_account',
+  'user.updated_account',
+  'user.transferred_account',
+  'user.deleted',
+  'user.wallet_created',
+  'mfa.enabled',
+  'mfa.disabled',
+] as const
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
+
+/** Writes one event row; returns its id (`msg_…`, the Standard Webhooks `webhook-id`). */
+export async function recordEvent(
+  db: Kysely<Database>,
+  appId: string,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+  now = Date.now(),
+): Promise<string> {
+  const id = `msg_${randomId()}`
+  await db
+    .insertInto('webhook_events')
+    .values({ id, app_id: appId, type, payload: JSON.stringify(data), created_at: now })
+    .execute()
+  return id
+}
