@@ -17,6 +17,7 @@ import devRoutes, { devHostCheck, isDevPath } from './routes/dev.js'
 import devIdpRoutes from './routes/dev-idp.js'
 import healthRoutes from './routes/health.js'
 import walletFrameRoutes from './routes/wallet-frame.js'
+import widgetRoutes from './routes/widget.js'
 
 /** The configuration, plus what tests inject into the services (clock, mailer, SMS sender, OAuth presets). */
 export interface BuildServerOptions extends ConfigOverrides, Omit<ServiceOptions, 'log'> {
@@ -26,6 +27,8 @@ export interface BuildServerOptions extends ConfigOverrides, Omit<ServiceOptions
   logger?: boolean
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void }
+  /** Where the built widget is served from (routes/widget.ts); tests point it at a scratch folder. */
+  widget?: { dir?: string; version?: string | null }
 }
 
 export const CORS_HEADERS = [
@@ -135,6 +138,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await registerOpenApi(app)
   await app.register(healthRoutes)
   await app.register(walletFrameRoutes)
+  await app.register(widgetRoutes, options.widget ?? {})
   await app.register(apiRoutes, { prefix: API_PREFIX })
   if (config.dev) await app.register(devRoutes)
   if (config.dev) await app.register(devIdpRoutes)

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { readmeTagSnippet } from './readme-snippet.ts'
 
 interface Member {
   kind: string
@@ -46,4 +47,11 @@ describe('README member tables', () => {
       expect(missing.map((m) => `${m.kind} ${m.name}`)).toEqual([])
     })
   }
+})
+
+describe("README 'Using the tag'", () => {
+  it('loads the widget from the API server under the version this package builds (routes/widget.ts)', () => {
+    const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
+    expect(readmeTagSnippet()).toContain(`<script type="module" src="https://your-api.example/widget/${version}/elements.js"></script>`)
+  })
 })

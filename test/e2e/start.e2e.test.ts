@@ -6,11 +6,16 @@
  * it prints no warning.)
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer, type Server } from 'node:net'
+import { createServer as createHttpServer } from 'node:http'
+import { createServer, type AddressInfo, type Server } from 'node:net'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../browser.ts'
+import { fillReadmeSnippet, readmeTagSnippet } from '../readme-snippet.ts'
+import { modal, submitEmail, typeCode } from './helpers.ts'
 // @ts-expect-error plain ES module
 import { freePort, root } from '../../scripts/lib/server-process.mjs'
 
@@ -124,6 +129,52 @@ describe('npm start', () => {
     expect(outbox).toHaveLength(1)
     expect(outbox[0].code).toMatch(/^\d{6}$/)
     await expect.poll(() => output).toContain(outbox[0].code)
+  })
+
+  it("runs README 'Using the tag' as written: the widget comes from the API server, the modal opens and logs in", async () => {
+    const appId = /App id\s+([a-z0-9]{25})\b/.exec(output)![1]
+    const apiUrl = `http://localhost:${apiPort}`
+    // The reader's page: the snippet in an empty document, on an origin of its own (any local one
+    // in development), with nothing else loaded.
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>README</title></head><body>\n${fillReadmeSnippet(readmeTagSnippet(), apiUrl, appId)}</body></html>`
+    // A real server, as the reader's: a page Playwright made up has no address, and Chromium does
+    // not let such a page load scripts from a loopback server.
+    const server = createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html))
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+    const host = `http://localhost:${(server.address() as AddressInfo).port}`
+    const browser: Browser = await launchBrowser()
+    try {
+      const page = await browser.newPage()
+      const logged: string[] = []
+      page.on('console', (message) => logged.push(message.text()))
+      const widget: string[] = []
+      page.on('response', (res) => res.url().startsWith(`${apiUrl}/widget/`) && widget.push(`${res.status()} ${res.url().slice(apiUrl.length)}`))
+      await page.goto(`${host}/`)
+      await page.waitForFunction(() => customElements.get('auth-modal'))
+      await page.getByRole('button', { name: 'Log in' }).click()
+      await modal(page).getByText('Log in or sign up').waitFor()
+      const email = 'reader@example.com'
+      await submitEmail(page, email)
+      let code: string | undefined
+      await expect
+        .poll(async () => {
+          const outbox = await fetch(`${apiUrl}/dev/outbox?to=${email}`).then((r) => r.json())
+          return (code = outbox[0]?.code)
+        })
+        .toMatch(/^\d{6}$/)
+      await typeCode(page, code!)
+      // The snippet's own listener: console.log('logged in', user, isNewUser), a new user here.
+      await expect.poll(() => logged.find((line) => line.startsWith('logged in'))).toMatch(/^logged in .+ true$/)
+      expect(
+        await page.evaluate(() => (document.querySelector('auth-modal') as unknown as { user: { email?: { address: string } } }).user.email?.address),
+      ).toBe(email)
+      // Every file came from the API server's versioned path: the entry and its chunks.
+      expect(widget.length).toBeGreaterThan(1)
+      expect(widget.filter((line) => !line.startsWith('200 '))).toEqual([])
+    } finally {
+      await browser.close()
+      await new Promise((ok) => server.close(ok))
+    }
   })
 })
 
