@@ -28,7 +28,7 @@ export const customMetadataSchema = {
   type: 'object',
   maxProperties: 32,
   propertyNames: { maxLength: 64 },
-  additionalProperties: { type: ['string', 'number', 'boolean'] },
+  additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
 } as const
 
 /** The largest custom metadata object, serialized as JSON (UTF-8 bytes). */
