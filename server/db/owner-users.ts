@@ -76,7 +76,11 @@ export async function pageUsers(db: Db, appId: string, filter: UserFilter, after
   if (filter.createdAfter !== undefined) query = query.where('created_at', '>=', filter.createdAfter)
   if (filter.createdBefore !== undefined) query = query.where('created_at', '<', filter.createdBefore)
   if (after) {
-    query = query.where((eb) => eb.or([eb('created_at', cmp, after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', cmp, after.id)])]))
+    // The plain bound on created_at is what both databases turn into an index range (a bare OR is not:
+    // PostgreSQL then re-reads the app's users from the start on every page); the OR settles ties.
+    query = query
+      .where('created_at', order === 'desc' ? '<=' : '>=', after.created_at)
+      .where((eb) => eb.or([eb('created_at', cmp, after.created_at), eb('id', cmp, after.id)]))
   }
   if (filter.linkedAccountType !== undefined) {
     const type = filter.linkedAccountType
@@ -101,18 +105,18 @@ export async function pageUsers(db: Db, appId: string, filter: UserFilter, after
   return query.orderBy('created_at', order).orderBy('id', order).limit(limit).execute()
 }
 
-/** The user ids holding one of `addresses` as an account of one of `types` in the app (index equality). */
-export async function usersByAccount(db: Db, appId: string, types: string[], addresses: string[]): Promise<string[]> {
-  if (types.length === 0 || addresses.length === 0) return []
+/** The users holding `address` as an account of one of `types` in the app: one index equality, joined to the user in the same query. */
+export async function usersByAccount(db: Db, appId: string, types: string[], address: string): Promise<UsersTable[]> {
   const rows = await db
     .selectFrom('linked_accounts')
-    .select('user_id')
-    .where('app_id', '=', appId)
-    .where('type', 'in', types)
-    .where('address', 'in', addresses)
+    .innerJoin('users', 'users.id', 'linked_accounts.user_id')
+    .selectAll('users')
+    .where('linked_accounts.app_id', '=', appId)
+    .where('linked_accounts.type', 'in', types)
+    .where('linked_accounts.address', '=', address)
     .limit(10)
     .execute()
-  return [...new Set(rows.map((r) => r.user_id))]
+  return rows.filter((row, i) => rows.findIndex((r) => r.id === row.id) === i)
 }
 
 export function findAppUser(db: Db, appId: string, userId: string): Promise<UsersTable | undefined> {

@@ -229,19 +229,18 @@ export class OwnerUserService {
     if (entries.length !== 1) throw invalid('Search by exactly one of email, phone, wallet_address, farcaster_fid, telegram_user_id, custom_user_id, user_id')
     const [key, raw] = entries[0]
     const value = String(raw).trim()
-    let ids: string[]
-    if (key === 'user_id') ids = [value]
-    else if (key === 'email') ids = await usersByAccount(this.db, appId, ['email'], [value.toLowerCase()])
-    else if (key === 'phone') ids = await usersByAccount(this.db, appId, ['phone'], [normalizePhone(value)])
+    const by = (types: string[], address: string) => usersByAccount(this.db, appId, types, address)
+    let users: UsersTable[]
+    if (key === 'user_id') users = [await findAppUser(this.db, appId, value)].filter((u): u is UsersTable => Boolean(u))
+    else if (key === 'email') users = await by(['email'], value.toLowerCase())
+    else if (key === 'phone') users = await by(['phone'], normalizePhone(value))
     else if (key === 'wallet_address') {
       // Ethereum addresses are case-insensitive and stored EIP-55; any other chain (Solana) is matched exactly.
-      const address = ETHEREUM_ADDRESS.test(value) ? getAddress(value.toLowerCase()) : value
-      ids = await usersByAccount(this.db, appId, ['wallet', 'smart_wallet'], [address])
-    } else if (key === 'farcaster_fid') ids = await usersByAccount(this.db, appId, ['farcaster'], [value])
-    else if (key === 'telegram_user_id') ids = await usersByAccount(this.db, appId, ['telegram'], [value])
-    else if (key === 'custom_user_id') ids = await usersByAccount(this.db, appId, ['custom_auth'], [value])
+      users = await by(['wallet', 'smart_wallet'], ETHEREUM_ADDRESS.test(value) ? getAddress(value.toLowerCase()) : value)
+    } else if (key === 'farcaster_fid') users = await by(['farcaster'], value)
+    else if (key === 'telegram_user_id') users = await by(['telegram'], value)
+    else if (key === 'custom_user_id') users = await by(['custom_auth'], value)
     else throw invalid(`Unknown search field ${key}`)
-    const users = (await Promise.all(ids.map((id) => findAppUser(this.db, appId, id)))).filter((u): u is UsersTable => Boolean(u))
     return { data: await this.views(users), next_cursor: null }
   }
 
