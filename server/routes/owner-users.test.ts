@@ -318,7 +318,7 @@ forEachDatabase((target) => {
       ['DELETE', `${users(appId)}/did:privy:x`],
     ]
     for (const [method, url, body] of routes) {
-      for (const headers of [{}, { authorization: 'Bearer wrong' }]) {
+      for (const headers of [{}, { authorization: 'Bearer wrong' }] as Record<string, string>[]) {
         const res = await call(method, url, body, headers)
         expect(res.statusCode, `${method} ${url}`).toBe(401)
         expect(res.json().code).toBe('missing_or_invalid_token')
