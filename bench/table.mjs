@@ -56,6 +56,14 @@ export function benchRows(figures) {
           f.deviceBindingCostPercent <= f.target.deviceBindingCostPercent,
         ],
       ]
+    if (f.bench.startsWith('owner-users-')) {
+      const db = f.bench.slice('owner-users-'.length)
+      return [
+        [`user search by e-mail p95, ${f.users} users (${db})`, ms(f.searchEmailP95Ms), ms(f.targetP95Ms), f.searchEmailP95Ms <= f.targetP95Ms],
+        [`user search by wallet address p95, ${f.users} users (${db})`, ms(f.searchWalletP95Ms), ms(f.targetP95Ms), f.searchWalletP95Ms <= f.targetP95Ms],
+        [`user export, peak RSS during (${db})`, `${f.exportPeakRssMiB} MiB`, 'flat', f.exportMemoryFlat],
+      ]
+    }
     return []
   })
 }

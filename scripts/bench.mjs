@@ -7,6 +7,7 @@ import { connectorChunks, distSize, landingJavaScript } from '../bench/bundle.mj
 import { fundButtonFigure } from '../bench/landing.mjs'
 import { benchTable } from '../bench/table.mjs'
 import { loginThroughput } from '../bench/throughput.mjs'
+import { ownerUsersFigures } from '../bench/owner-users.mjs'
 import { solanaTransactionFigures } from '../bench/solana-transactions.mjs'
 import { transactionFigures } from '../bench/transactions.mjs'
 import { walletFigures } from '../bench/wallet.mjs'
@@ -58,5 +59,8 @@ for (const figure of await solanaTransactionFigures()) emit(figure)
 
 // (5) Server throughput for complete e-mail code logins.
 emit(await loginThroughput({ concurrency, seconds }))
+
+// (6) The owner API's users at 1,000,000: search by e-mail / wallet address (p95) and a full export's memory, SQLite and PostgreSQL.
+for (const figure of await ownerUsersFigures()) emit(figure)
 
 console.log(`\n${benchTable(figures)}`)

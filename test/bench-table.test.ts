@@ -41,4 +41,24 @@ describe('the bench table', () => {
       ['sendTransaction → screen painted, p95', '85 ms', '-', '-'],
     ])
   })
+
+  it('shows the owner API user figures per database: both search p95s against 20 ms, and the export peak RSS against flat', () => {
+    const table: string = benchTable([
+      {
+        bench: 'owner-users-postgres',
+        users: 1000000,
+        searchEmailP95Ms: 12.5,
+        searchWalletP95Ms: 25,
+        targetP95Ms: 20,
+        exportPeakRssMiB: 300.5,
+        exportMemoryFlat: true,
+      },
+    ])
+    const rows = table.split('\n').map((line) => line.split(/ {3,}/).map((cell) => cell.trim()))
+    expect(rows.slice(1)).toEqual([
+      ['user search by e-mail p95, 1000000 users (postgres)', '12.5 ms', '20 ms', 'yes'],
+      ['user search by wallet address p95, 1000000 users (postgres)', '25 ms', '20 ms', 'NO'],
+      ['user export, peak RSS during (postgres)', '300.5 MiB', 'flat', 'yes'],
+    ])
+  })
 })

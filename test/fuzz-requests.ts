@@ -399,12 +399,15 @@ function pathValue(name: string, ctx: FuzzContext): fc.Arbitrary<string> {
   )
 }
 
-/** A request for `op`; the admin token only ever reaches the scratch app's admin routes. */
+/** The app owner's routes (`/apps/{app_id}/users…` and the like; not the public app and its keys): the admin token reaches them too. */
+const OWNER_ROUTE = /^\/api\/v1\/apps\/\{app_id\}\/(?!jwks\.json$)/
+
+/** A request for `op`; the admin token only ever reaches the scratch app's admin and owner routes. */
 export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.parameters.filter((p) => p.in === 'path')
   const queryParams = op.parameters.filter((p) => p.in === 'query')
   const headerParams = op.parameters.filter((p) => p.in === 'header' && p.name !== 'privy-app-id')
-  const admin = op.path.startsWith('/api/v1/admin/')
+  const admin = op.path.startsWith('/api/v1/admin/') || OWNER_ROUTE.test(op.path)
   const bearer = admin ? ctx.adminToken : ctx.accessToken
   const tampered = `${ctx.accessToken.slice(0, -4)}AAAA`
   return fc

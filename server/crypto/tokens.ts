@@ -62,9 +62,11 @@ export class KeyRing {
    * with the access token it is issued beside (`accessExp`, seconds; default one minted now): host
    * backends cannot see a logout, so a longer one would outlive the session it speaks for.
    */
-  signIdentityToken(subject: TokenSubject, linkedAccounts: object[], accessExp?: number): Promise<string> {
+  signIdentityToken(subject: TokenSubject, linkedAccounts: object[], accessExp?: number, customMetadata?: object): Promise<string> {
     const ttl = accessExp === undefined ? ACCESS_TOKEN_TTL_SECONDS : Math.max(0, accessExp - Math.floor(this.now() / 1000))
-    return this.sign(subject, ttl, 'JWT', { linked_accounts: JSON.stringify(linkedAccounts) })
+    // Custom metadata travels as a JSON string, like the linked accounts (the claim shape host SDKs of this API family read).
+    const claims = { linked_accounts: JSON.stringify(linkedAccounts), ...(customMetadata ? { custom_metadata: JSON.stringify(customMetadata) } : {}) }
+    return this.sign(subject, ttl, 'JWT', claims)
   }
 
   /** Verifies an access token for one app; throws on any problem (expired, wrong app, forged). */

@@ -23,6 +23,8 @@ export interface UsersTable {
   created_at: number
   has_accepted_terms: number
   is_guest: number
+  /** JSON: the custom metadata the app's backend set (owner API, 0029_owner_users); null when none. */
+  custom_metadata?: string | null
 }
 
 export interface LinkedAccountsTable {

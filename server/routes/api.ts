@@ -17,6 +17,7 @@ import fundingRoutes from './funding.js'
 import guestRoutes from './guest.js'
 import mfaRoutes from './mfa.js'
 import oauthRoutes from './oauth.js'
+import ownerUsersRoutes from './owner-users.js'
 import passkeyRoutes from './passkeys.js'
 import passwordlessRoutes from './passwordless.js'
 import passwordlessLinkRoutes from './passwordless-link.js'
@@ -70,4 +71,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(walletRpcRoutes)
   await app.register(mfaRoutes)
   await app.register(fundingRoutes)
+  await app.register(ownerUsersRoutes)
 }

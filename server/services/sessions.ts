@@ -73,7 +73,10 @@ export class SessionService {
   /** The auth response for a session whose rows are written. */
   async respond(appId: string, sessionId: string, user: WireUser, refreshToken: string, isNew: boolean): Promise<AuthResponse> {
     const subject = { appId, userId: user.id, sessionId }
-    const [token, identityToken] = await Promise.all([this.keys.signAccessToken(subject), this.keys.signIdentityToken(subject, user.linked_accounts)])
+    const [token, identityToken] = await Promise.all([
+      this.keys.signAccessToken(subject),
+      this.keys.signIdentityToken(subject, user.linked_accounts, undefined, user.custom_metadata),
+    ])
     return {
       user,
       is_new_user: isNew,
@@ -161,6 +164,6 @@ export class SessionService {
   }
 
   identityToken(appId: string, sessionId: string, user: WireUser, accessExp: number): Promise<string> {
-    return this.keys.signIdentityToken({ appId, userId: user.id, sessionId }, user.linked_accounts, accessExp)
+    return this.keys.signIdentityToken({ appId, userId: user.id, sessionId }, user.linked_accounts, accessExp, user.custom_metadata)
   }
 }

@@ -34,6 +34,7 @@ export function toWireUser(user: UsersTable, accounts: LinkedAccountsTable[], fa
     mfa_methods: mfaMethodsOf(accounts, factors),
     has_accepted_terms: Boolean(Number(user.has_accepted_terms)),
     is_guest: Boolean(Number(user.is_guest)),
+    ...(user.custom_metadata ? { custom_metadata: JSON.parse(user.custom_metadata) as Record<string, string | number | boolean> } : {}),
   }
 }
 

@@ -19,6 +19,21 @@ export const wireLinkedAccountSchema = {
   additionalProperties: true,
 } as const
 
+/**
+ * Custom metadata: a small flat JSON object the app's backend sets on a user (owner API), returned in
+ * the user and, as a JSON string, in the identity token's `custom_metadata` claim. Size-limited
+ * (CUSTOM_METADATA_MAX_BYTES serialized) because every identity token carries it.
+ */
+export const customMetadataSchema = {
+  type: 'object',
+  maxProperties: 32,
+  propertyNames: { maxLength: 64 },
+  additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
+} as const
+
+/** The largest custom metadata object, serialized as JSON (UTF-8 bytes). */
+export const CUSTOM_METADATA_MAX_BYTES = 1024
+
 export const wireUserSchema = {
   type: 'object',
   required: ['id', 'created_at', 'linked_accounts', 'has_accepted_terms', 'is_guest'],
@@ -32,6 +47,7 @@ export const wireUserSchema = {
     },
     has_accepted_terms: { type: 'boolean' },
     is_guest: { type: 'boolean' },
+    custom_metadata: customMetadataSchema,
   },
   additionalProperties: false,
 } as const
