@@ -56,7 +56,7 @@ export default function SignPromptView({ request, defaults }: { request: Pending
           {error}
         </p>
       ) : null}
-      <PrimaryButton onClick={sign} disabled={status !== 'idle'} aria-busy={status === 'signing' || undefined}>
+      <PrimaryButton onClick={sign} disabled={status !== 'idle'} success={status === 'success'} aria-busy={status === 'signing' || undefined}>
         {status === 'signing' ? SIGN_TEXTS.signing : status === 'success' ? SIGN_TEXTS.success : (options.buttonText ?? SIGN_TEXTS.button)}
       </PrimaryButton>
       {options.isCancellable && status === 'idle' ? <SecondaryButton onClick={cancel}>{SIGN_TEXTS.cancel}</SecondaryButton> : null}
