@@ -6,12 +6,33 @@
  * (web-test-runner.config.mjs); the motion tests here turn it off.
  */
 import './auth-modal.ts'
+import '../sign-prompt/sign-prompt.ts'
 import { emulateMedia, resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands'
+import { toUser } from '../../src/api/user.ts'
 import { METHOD_LABELS } from '../../src/flows/methodLabels.ts'
+import { $config } from '../../src/stores/config.ts'
+import { $session } from '../../src/stores/session.ts'
+import { getWalletProxy } from '../../src/wallets/embedded/proxy.ts'
+import type { SignPromptElement } from '../sign-prompt/sign-prompt.element.ts'
 import { $modal } from '../../src/stores/modal.ts'
 import { loadIcons } from '../../src/ui/Icon.tsx'
 import { ICONS } from '../../src/ui/icons/methodIcons.ts'
-import { API_URL, APP_ID, appConfig, assert, button, equal, mockFetch, recordEvents, reset, shadow, waitFor } from '../testing/harness.ts'
+import {
+  API_URL,
+  APP_ID,
+  accessToken,
+  appConfig,
+  assert,
+  button,
+  equal,
+  mockFetch,
+  recordEvents,
+  reset,
+  shadow,
+  waitFor,
+  wireEmbeddedWallet,
+  wireUser,
+} from '../testing/harness.ts'
 import type { AuthModalElement } from './auth-modal.element.ts'
 
 const ALL_METHODS = Object.keys(METHOD_LABELS)
@@ -222,5 +243,46 @@ describe('look: motion', () => {
     button(shadow(element), 'Close')!.click()
     await waitFor(() => dialog(element) === null, 'closed at once')
     equal(events.length, 1)
+  })
+})
+
+describe('look: done state and wording', () => {
+  const ADDRESS = '0x1111111111111111111111111111111111111111'
+  function signedIn(): SignPromptElement {
+    reset()
+    $config.set({ ...$config.get(), appId: APP_ID, apiUrl: API_URL, app: appConfig() as never })
+    const wallet = wireEmbeddedWallet({ address: ADDRESS, entropy_id: ADDRESS })
+    const user = toUser(wireUser({ linked_accounts: [...wireUser().linked_accounts, wallet] }) as never)
+    $session.set({ status: 'authenticated', user, tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null } })
+    getWalletProxy().request = (async (type: string) => (type === 'wallets:rpc' ? { signature: `0x${'ab'.repeat(65)}` } : {})) as never
+    const element = document.createElement('sign-prompt') as SignPromptElement
+    document.body.append(element)
+    return element
+  }
+
+  it("a signed message shows 'Success' with a check mark on the success colour, not as a pale disabled button", async () => {
+    const element = signedIn()
+    void element.signMessage({ message: 'Hello look' })
+    const sign = await waitFor(() => button(shadow(element), 'Sign and continue'), 'prompt')
+    const fill = getComputedStyle(sign).backgroundColor
+    sign.click()
+    const done = await waitFor(() => button(shadow(element), 'Success'), 'Success')
+    equal(done.dataset.state, 'success')
+    assert(done.querySelector('svg[aria-hidden="true"]'), 'a check mark')
+    equal(getComputedStyle(done).opacity, '1')
+    equal(getComputedStyle(done).backgroundColor, paletteColour(element, '--_success-fill'))
+    assert(getComputedStyle(done).backgroundColor !== fill, 'not the idle fill')
+  })
+
+  it('an error the spec words with another product name is shown in our words', async () => {
+    const element = signedIn()
+    void element.signMessage({ message: 'Hello look' }).catch(() => {})
+    const sign = await waitFor(() => button(shadow(element), 'Sign and continue'), 'prompt')
+    // The session ends before the user signs (a logout in another tab).
+    $session.set({ status: 'unauthenticated', user: null, tokens: null })
+    sign.click()
+    const alert = await waitFor(() => shadow(element).querySelector('[role="alert"]'), 'error')
+    equal(alert.textContent, 'User must be authenticated before signing with an embedded wallet')
+    assert(!/privy/i.test(shadow(element).innerHTML), 'no other product named in the prompt')
   })
 })

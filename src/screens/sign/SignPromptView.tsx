@@ -5,6 +5,7 @@ import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { signInFrame, type PendingSign, type SignUiOptions } from '../../wallets/embedded/signing.ts'
 import { WALLET_TIMING } from '../wallets/embedded/timing.ts'
 import { MessageView } from './MessageView.tsx'
+import { onScreen } from '../../ui/onScreen.ts'
 
 export const SIGN_TEXTS = {
   title: 'Sign message',
@@ -34,7 +35,7 @@ export default function SignPromptView({ request, defaults }: { request: Pending
       const base = toBaseError(failure)
       // The user exiting recovery ends the request; other failures may be retried.
       if (base.code === 'USER_EXITED_AUTH_FLOW') return request.reject(base)
-      setError(base.shortMessage)
+      setError(onScreen(base.shortMessage))
       setStatus('idle')
     }
   }
