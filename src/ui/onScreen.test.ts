@@ -29,11 +29,14 @@ const WIRE_VALUES = new Set(['privy', 'privy-v2', 'privy-app-id', 'privy-client-
 
 describe('no other product named on screen', () => {
   it("onScreen() words every spec message without the other product's name, and leaves ours alone", () => {
-    const messages = [...Object.values(WALLET_MESSAGES), ...Object.values(FUNDING_MESSAGES).map((m) => (typeof m === 'function' ? m(8453) : m))]
+    const messages = [
+      ...Object.values(WALLET_MESSAGES),
+      ...Object.values(FUNDING_MESSAGES).map((m) => (typeof m === 'function' ? (m as (x: string) => string)('8453') : m)),
+    ]
     expect(messages.some((m) => OTHER_PRODUCT.test(m))).toBe(true)
     for (const message of messages) expect(onScreen(message)).not.toMatch(OTHER_PRODUCT)
     expect(onScreen(WALLET_MESSAGES.mustBeAuthenticatedToSign)).toBe('User must be authenticated before signing with an embedded wallet')
-    expect(onScreen(FUNDING_MESSAGES.chainNotConfigured(8453))).toBe('Funding chain 8453 is not in configured chains')
+    expect(onScreen(FUNDING_MESSAGES.chainNotConfigured('8453'))).toBe('Funding chain 8453 is not in configured chains')
     expect(onScreen(WALLET_MESSAGES.genericRetry)).toBe(WALLET_MESSAGES.genericRetry)
   })
 
