@@ -108,6 +108,14 @@ describe('look and motion', () => {
     expect(await row('WalletConnect').locator('[part="wallet-icon"][data-mark="walletconnect"] svg').count()).toBe(1)
     // The rows' names are the wallets', not their icons'.
     expect(await modal(page).getByRole('button', { name: 'Rainbow', exact: true }).count()).toBe(1)
+    // A row under the pointer takes the theme's hover fill.
+    const rainbow = modal(page).getByRole('button', { name: 'Rainbow', exact: true })
+    const idle = await rainbow.evaluate((el) => getComputedStyle(el).backgroundColor)
+    await rainbow.hover()
+    await page.waitForFunction((before) => {
+      const row = [...document.querySelector('auth-modal')!.shadowRoot!.querySelectorAll('[part="wallet-row"]')].find((r) => r.textContent === 'Rainbow')!
+      return getComputedStyle(row).backgroundColor !== before
+    }, idle)
     await expectNoAxeViolations(page, 'wallet list with icons')
     await page.close()
   })
