@@ -87,7 +87,9 @@ export default {
       launchOptions: {
         executablePath: CHROMIUM_PATH,
         headless: true,
-        args: CHROMIUM_ARGS,
+        // No animation unless a test asks for it (emulateMedia({ reducedMotion: 'no-preference' })):
+        // the other tests see each state as soon as it renders.
+        args: [...CHROMIUM_ARGS, '--force-prefers-reduced-motion'],
       },
     }),
   ],

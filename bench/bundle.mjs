@@ -43,10 +43,12 @@ export async function landingJavaScript({ demoUrl, distDir }) {
     await page.getByRole('textbox', { name: /email/i }).waitFor({ state: 'visible' })
     await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))))
     // The demo page also loads its theme switcher (not under /dist/) and <fund-button>'s own entry,
-    // which are not what <auth-modal> needs before its landing screen paints.
+    // which are not what <auth-modal> needs before its landing screen paints; the login methods'
+    // marks (src/ui/icons/methodIcons.ts) are fetched once the landing has rendered, into boxes
+    // already laid out, so they are not part of what it needs to paint either.
     const ours = [...scripts.keys()].filter((url) => {
       const path = new URL(url).pathname
-      return path.startsWith('/dist/') && path !== '/dist/fund-button.js'
+      return path.startsWith('/dist/') && path !== '/dist/fund-button.js' && !/^\/dist\/chunks\/methodIcons-[\w-]+\.js$/.test(path)
     })
     const fetched = ours.map((url) => new URL(url).pathname.replace(/^\/dist\//, ''))
     const bodies = await Promise.all(ours.map((url) => scripts.get(url)))

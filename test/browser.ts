@@ -5,7 +5,7 @@
  * `close()` closes the contexts it opened, not the browser: each file starts with nothing left by
  * another. Playwright ends the browser when the process ends.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 // @ts-expect-error plain ES module shared with the benchmark scripts
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs'
 
@@ -38,6 +38,13 @@ function checkEvery100ms(page: Page) {
   return page
 }
 
+/**
+ * Pages ask for reduced motion unless a test says otherwise (`reducedMotion: 'no-preference'`): the
+ * widget then does not animate, so a test sees each state as soon as it is rendered. Tests of the
+ * animations themselves opt back in.
+ */
+const withReducedMotion = (options?: BrowserContextOptions): BrowserContextOptions => ({ reducedMotion: 'reduce', ...options })
+
 /** The shared browser, seen through a handle whose `close()` closes what this handle opened. */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await sharedBrowser()
@@ -53,10 +60,10 @@ export async function launchBrowser(): Promise<Browser> {
   }
   return new Proxy(browser, {
     get(target, property) {
-      if (property === 'newContext') return async (...args: Parameters<Browser['newContext']>) => track(await target.newContext(...args))
+      if (property === 'newContext') return async (options?: BrowserContextOptions) => track(await target.newContext(withReducedMotion(options)))
       if (property === 'newPage')
-        return async (...args: Parameters<Browser['newPage']>) => {
-          const page = await target.newPage(...args)
+        return async (options?: BrowserContextOptions) => {
+          const page = await target.newPage(withReducedMotion(options))
           track(page.context())
           return checkEvery100ms(page)
         }

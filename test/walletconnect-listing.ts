@@ -2,7 +2,8 @@
  * A fake wallet-listing service speaking the WalletConnect Explorer API v3 wire format
  * (`GET /v3/wallets?projectId=…&entries=…&page=…` → `{ count, total, listings: { [id]: … } }`),
  * with CORS for the demo origin. `/app/*` stands in for the wallets' universal links, so a mobile
- * deep link lands somewhere the test can see.
+ * deep link lands somewhere the test can see; `/img/<name>.svg` stands in for the registry's wallet
+ * images.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -30,6 +31,11 @@ export async function startFakeListing(listings: Record<string, unknown>): Promi
       if (!url.searchParams.get('projectId')) return res.writeHead(401, { 'access-control-allow-origin': '*' }).end('{"error":"projectId required"}')
       const body = JSON.stringify({ count: Object.keys(current).length, total: Object.keys(current).length, listings: current })
       return res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end(body)
+    }
+    // Wallet images, as the registry serves them (image_url.sm): a small SVG for /img/<name>.svg.
+    if (url.pathname.startsWith('/img/') && url.pathname.endsWith('.svg')) {
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b99fc"/></svg>'
+      return res.writeHead(200, { 'content-type': 'image/svg+xml', 'access-control-allow-origin': '*' }).end(svg)
     }
     if (url.pathname.startsWith('/app/')) {
       opened.push(`${url.pathname}${url.search}`)

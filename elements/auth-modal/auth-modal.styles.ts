@@ -25,6 +25,18 @@ export const styles =
   box-shadow: var(--gh-shadow); font-size: var(--gh-font-size); line-height: 1.4;
 }
 .root.standalone .dialog { box-shadow: none; border: 1px solid var(--_border); }
+.dialog-content { display: flex; flex-direction: column; gap: calc(var(--gh-spacing) * 3); }
+/* Open and close: the backdrop fades, the dialog fades and rises (src/ui/dialogMotion.ts). */
+.backdrop { animation: gh-fade-in 0.2s ease-out; }
+.backdrop > .dialog { animation: gh-dialog-in 0.2s ease-out; }
+.root.closing .backdrop { animation: gh-fade-out 0.15s ease-in forwards; }
+.root.closing .backdrop > .dialog { animation: gh-dialog-out 0.15s ease-in forwards; }
+.dialog[data-resizing] { overflow: hidden; }
+@keyframes gh-fade-in { from { opacity: 0; } }
+@keyframes gh-fade-out { to { opacity: 0; } }
+@keyframes gh-dialog-in { from { opacity: 0; transform: translateY(12px) scale(0.98); } }
+@keyframes gh-dialog-out { to { opacity: 0; transform: translateY(12px) scale(0.98); } }
+
 /* Compact height where the full 620 px plus a margin does not fit the viewport (spec §9). */
 @media (max-height: 659px) {
   .dialog { max-height: var(--gh-modal-compact-height); }
@@ -40,7 +52,12 @@ export const styles =
   width: 32px; height: 32px; border: 0; border-radius: var(--gh-radius-sm); background: transparent; color: var(--_muted);
   font-size: var(--gh-font-size-lg); line-height: 1; cursor: pointer;
 }
-.icon-button:hover { background: var(--_surface); }
+.icon-button { display: inline-flex; align-items: center; justify-content: center; }
+.icon-button:hover { background: var(--_hover-fill); color: var(--_fg); }
+.icon-button:active { background: var(--_pressed-fill); }
+/* A mark's box is there from the first paint, so the control does not move when the marks' chunk fills it in. */
+.icon { width: 20px; height: 20px; flex: none; display: inline-flex; }
+.icon svg { display: block; }
 .body { display: flex; flex-direction: column; gap: calc(var(--gh-spacing) * 3); align-items: stretch; text-align: center; }
 .title { margin: 0; font-size: var(--gh-font-size-lg); font-weight: 600; }
 .detail, .note { margin: 0; color: var(--_muted); font-size: var(--gh-font-size-md); }
@@ -55,7 +72,23 @@ form.email:focus-within { border-color: var(--gh-accent); }
 }
 .primary-button { border: 0; background: var(--_accent-strong); color: var(--gh-accent-contrast); }
 .secondary-button { border: 1px solid var(--_border); background: transparent; color: var(--_fg); }
+.primary-button, .secondary-button, .icon-button, .wallet-row { transition: background-color 0.15s ease, border-color 0.15s ease, color 0.15s ease, transform 0.1s ease; }
+.primary-button:hover:not(:disabled) { background: var(--_accent-hover); }
+.primary-button:active:not(:disabled) { background: var(--_accent-pressed); transform: scale(0.98); }
+.secondary-button:hover:not(:disabled) { background: var(--_hover-fill); border-color: var(--gh-accent); }
+.secondary-button:active:not(:disabled) { background: var(--_pressed-fill); transform: scale(0.98); }
+.primary-button:focus-visible, .secondary-button:focus-visible, .icon-button:focus-visible, .link-button:focus-visible {
+  outline: 2px solid var(--gh-accent); outline-offset: 2px;
+}
 .primary-button:disabled, .secondary-button:disabled { opacity: 0.5; cursor: not-allowed; }
+/* Done: a check mark on the success colour, not the pale disabled look. */
+.primary-button[data-state='success'] {
+  display: inline-flex; align-items: center; justify-content: center; gap: calc(var(--gh-spacing) * 2);
+  background: var(--_success-fill); color: var(--gh-accent-contrast); opacity: 1; cursor: default;
+}
+.method-button { display: flex; align-items: center; justify-content: center; gap: calc(var(--gh-spacing) * 3); }
+.method-label { flex: 1; text-align: left; }
+form.email > .icon { align-self: center; color: var(--_muted); }
 .mfa-methods button[aria-disabled='true'] { opacity: 0.5; cursor: not-allowed; }
 form.email .primary-button { padding: calc(var(--gh-spacing) * 1.5) calc(var(--gh-spacing) * 3); }
 .error-message { margin: 0; color: var(--_error); font-size: var(--gh-font-size-sm); }
@@ -104,4 +137,9 @@ a { color: var(--_accent-text); }
 }
 .export-frame { display: block; box-sizing: border-box; width: 100%; height: 44px; border: 0; border-radius: var(--gh-radius-md); background: transparent; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-`
+/* Last, so it wins over every transition and animation above. */
+@media (prefers-reduced-motion: reduce) {
+  .backdrop, .backdrop > .dialog, .root.closing .backdrop, .root.closing .backdrop > .dialog { animation: none; }
+  .primary-button, .secondary-button, .icon-button, .wallet-row { transition: none; }
+  .primary-button:active:not(:disabled), .secondary-button:active:not(:disabled) { transform: none; }
+}`

@@ -6,6 +6,7 @@ import { $modal, backScreen, currentScreen } from '../stores/modal.ts'
 import { $session } from '../stores/session.ts'
 import { ErrorView } from '../ui/ErrorView.tsx'
 import { FocusTrap, useDialogFocus } from '../ui/dialogFocus.tsx'
+import { useClosingAnimation, useHeightTransition } from '../ui/dialogMotion.ts'
 import { Footer, Header } from '../ui/Header.tsx'
 import { TITLE_ID } from '../ui/ScreenTitle.tsx'
 import { useTheme } from '../ui/useTheme.ts'
@@ -38,8 +39,12 @@ export function AuthModalApp({ theme, accentColor, standalone = false, refused =
   const [infoFor, setInfoFor] = useState<string | null>(null)
   const resolved = useTheme(theme, accentColor)
   const dialogRef = useRef<HTMLDivElement>(null)
+  const contentRef = useRef<HTMLDivElement>(null)
   // A modal dialog moves focus in and gives it back on close; the standalone card is part of the page.
   useDialogFocus(dialogRef, modal.open && !standalone && !refused)
+  // The modal fades and scales in and out; the standalone card is part of the page and just stays.
+  const { shown, closing, finishClosing } = useClosingAnimation(modal.open, !standalone)
+  useHeightTransition(dialogRef, contentRef, (shown || standalone) && !refused)
   if (refused) return null
   const style = (
     <>
@@ -47,7 +52,7 @@ export function AuthModalApp({ theme, accentColor, standalone = false, refused =
       <style>{resolved.hostRule}</style>
     </>
   )
-  if (!modal.open && !standalone) return style
+  if (!shown && !standalone) return style
 
   const screen = currentScreen(modal)
   const ready = config.status === 'ready' && session.status !== 'loading'
@@ -84,25 +89,31 @@ export function AuthModalApp({ theme, accentColor, standalone = false, refused =
       aria-labelledby={TITLE_ID}
       tabIndex={-1}
       onKeyDown={onKeyDown}
+      inert={closing || undefined}
+      onAnimationEnd={(event) => {
+        if (event.target === event.currentTarget && event.animationName === 'gh-dialog-out') finishClosing()
+      }}
     >
-      <Header
-        onBack={ready && modal.stack.length > 1 ? backScreen : undefined}
-        onInfo={info ? () => setInfoFor(infoFor === screen.name ? null : screen.name) : undefined}
-        onClose={standalone ? undefined : closeModal}
-      />
-      {info && infoFor === screen.name ? (
-        <p className="note" part="info" role="note">
-          {info}
-        </p>
-      ) : null}
-      {body}
-      <Footer />
+      <div ref={contentRef} className="dialog-content">
+        <Header
+          onBack={ready && modal.stack.length > 1 ? backScreen : undefined}
+          onInfo={info ? () => setInfoFor(infoFor === screen.name ? null : screen.name) : undefined}
+          onClose={standalone ? undefined : closeModal}
+        />
+        {info && infoFor === screen.name ? (
+          <p className="note" part="info" role="note">
+            {info}
+          </p>
+        ) : null}
+        {body}
+        <Footer />
+      </div>
     </div>
   )
   return (
     <>
       {style}
-      <div className={`root${standalone ? ' standalone' : ''}`} part="root" data-theme={resolved.theme} style={resolved.rootStyle}>
+      <div className={`root${standalone ? ' standalone' : ''}${closing ? ' closing' : ''}`} part="root" data-theme={resolved.theme} style={resolved.rootStyle}>
         {standalone ? (
           dialog
         ) : (

@@ -1,9 +1,27 @@
 import type { ButtonHTMLAttributes } from 'react'
+import { GLYPHS } from './icons/shapes.ts'
+import { Svg } from './Icon.tsx'
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement>
 
-export function PrimaryButton(props: Props) {
-  return <button type="button" part="primary-button" className="primary-button" {...props} />
+/**
+ * The main call to action. `success` shows the done state: a check mark on the success colour,
+ * still not clickable, but not the pale look of a disabled button (which reads as "broken").
+ */
+export function PrimaryButton({ success, children, ...props }: Props & { success?: boolean }) {
+  return (
+    <button
+      type="button"
+      part="primary-button"
+      className="primary-button"
+      data-state={success ? 'success' : undefined}
+      {...props}
+      disabled={success || props.disabled}
+    >
+      {success ? <Svg shape={GLYPHS.check} size={18} /> : null}
+      {children}
+    </button>
+  )
 }
 
 export function SecondaryButton(props: Props) {

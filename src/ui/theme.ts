@@ -235,6 +235,14 @@ export const paletteRules = /* css */ `
   --_error: var(--gh-error);
   /* Success text darkened on the light background (#12a150 alone is 3.4:1 on white; AA needs 4.5:1). */
   --_success-text: color-mix(in srgb, var(--gh-success) 70%, #000);
+  /* A control's states, derived so they follow any accent and both themes: the fill 12 % / 24 %
+     darker when hovered / pressed (white text keeps AA), a tint of the text colour on the
+     background for outlined buttons, and the done state's fill (white on it keeps AA). */
+  --_accent-hover: color-mix(in srgb, var(--_accent-strong) 88%, #000);
+  --_accent-pressed: color-mix(in srgb, var(--_accent-strong) 76%, #000);
+  --_hover-fill: color-mix(in srgb, var(--_fg) 6%, var(--_bg));
+  --_pressed-fill: color-mix(in srgb, var(--_fg) 12%, var(--_bg));
+  --_success-fill: color-mix(in srgb, var(--gh-success) 70%, #000);
   color: var(--_fg);
 }
 .root[data-theme='dark'] {

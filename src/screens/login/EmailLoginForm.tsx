@@ -7,6 +7,7 @@ import { pushScreen } from '../../stores/modal.ts'
 import { emailProblem, PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
 import { prefetchCodeScreen } from './prefetchCodeScreen.ts'
 import { showCodeRequestError } from './errorMapping.ts'
+import { Icon } from '../../ui/Icon.tsx'
 
 /** The e-mail input and Submit: sends the code and moves to the code screen. Typed text lives in $emailFlow. */
 export function EmailLoginForm() {
@@ -34,6 +35,7 @@ export function EmailLoginForm() {
   return (
     <>
       <form className="email" part="email-form" onSubmit={submit} noValidate>
+        <Icon name="email" />
         <label className="visually-hidden" htmlFor="gh-email">
           Email address
         </label>

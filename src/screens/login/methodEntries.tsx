@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react'
 import { methodLabel } from '../../flows/methodLabels.ts'
 import { OAUTH_METHODS, startMethod } from '../../flows/methodStarts.ts'
+import { Icon } from '../../ui/Icon.tsx'
 
 /** Spec §9: OAuth and Telegram buttons are disabled for 2 s after a click. */
 export const DISABLE_AFTER_CLICK_MS = 2000
@@ -42,7 +43,8 @@ export function MethodEntry({ method }: { method: string; overflow?: boolean }) 
       disabled={cooling}
       onClick={onClick}
     >
-      {methodLabel(method)}
+      <Icon name={method} />
+      <span className="method-label">{methodLabel(method)}</span>
     </button>
   )
 }

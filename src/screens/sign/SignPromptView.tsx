@@ -5,6 +5,7 @@ import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { signInFrame, type PendingSign, type SignUiOptions } from '../../wallets/embedded/signing.ts'
 import { WALLET_TIMING } from '../wallets/embedded/timing.ts'
 import { MessageView } from './MessageView.tsx'
+import { onScreen } from '../../ui/onScreen.ts'
 
 export const SIGN_TEXTS = {
   title: 'Sign message',
@@ -34,7 +35,7 @@ export default function SignPromptView({ request, defaults }: { request: Pending
       const base = toBaseError(failure)
       // The user exiting recovery ends the request; other failures may be retried.
       if (base.code === 'USER_EXITED_AUTH_FLOW') return request.reject(base)
-      setError(base.shortMessage)
+      setError(onScreen(base.shortMessage))
       setStatus('idle')
     }
   }
@@ -56,7 +57,7 @@ export default function SignPromptView({ request, defaults }: { request: Pending
           {error}
         </p>
       ) : null}
-      <PrimaryButton onClick={sign} disabled={status !== 'idle'} aria-busy={status === 'signing' || undefined}>
+      <PrimaryButton onClick={sign} disabled={status !== 'idle'} success={status === 'success'} aria-busy={status === 'signing' || undefined}>
         {status === 'signing' ? SIGN_TEXTS.signing : status === 'success' ? SIGN_TEXTS.success : (options.buttonText ?? SIGN_TEXTS.button)}
       </PrimaryButton>
       {options.isCancellable && status === 'idle' ? <SecondaryButton onClick={cancel}>{SIGN_TEXTS.cancel}</SecondaryButton> : null}

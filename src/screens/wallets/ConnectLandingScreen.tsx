@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { $config } from '../../stores/config.ts'
 import { pushScreen } from '../../stores/modal.ts'
 import { startWalletFlow } from '../../stores/walletFlow.ts'
+import { Icon } from '../../ui/Icon.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { METHOD_LABELS } from '../../flows/methodLabels.ts'
 import { WALLET_TEXT } from './walletErrors.ts'
@@ -29,7 +30,8 @@ export default function ConnectLandingScreen() {
       <ScreenTitle>{WALLET_TEXT.connectYourWallet}</ScreenTitle>
       <div className="methods" part="methods">
         <button type="button" className="secondary-button method-button" part="secondary-button method-button" onClick={open}>
-          {METHOD_LABELS.wallet}
+          <Icon name="wallet" />
+          <span className="method-label">{METHOD_LABELS.wallet}</span>
         </button>
       </div>
     </div>

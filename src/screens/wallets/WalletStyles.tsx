@@ -10,7 +10,9 @@ const css = /* css */ `
   box-sizing: border-box; width: 100%; display: flex; align-items: center; gap: ${s(3)}; padding: ${s(2)} ${s(3)};
   border: 1px solid var(--_border); border-radius: var(--gh-radius-lg); background: transparent; color: var(--_fg); font: inherit; cursor: pointer; text-align: left;
 }
-.wallet-row:hover { border-color: var(--gh-accent); }
+.wallet-row:hover { border-color: var(--gh-accent); background: var(--_hover-fill); }
+.wallet-row:active { background: var(--_pressed-fill); }
+.wallet-row:focus-visible { outline: 2px solid var(--gh-accent); outline-offset: 2px; }
 .wallet-name { flex: 1; font-weight: 500; }
 .wallet-tag { font-size: var(--gh-font-size-xs); color: var(--_muted); background: var(--_surface); border-radius: var(--gh-radius-pill); padding: ${s(0.5)} ${s(2)}; }
 .wallet-icon {
