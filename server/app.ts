@@ -144,9 +144,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     sweepExpired(gatehouse, now()).catch((error) => app.log.warn({ err: error }, 'sweep failed'))
   }, SWEEP_INTERVAL_MS)
   sweep.unref()
+  gatehouse.analytics.start((error) => app.log.warn({ err: error }, 'analytics flush failed'))
 
   app.addHook('onClose', async () => {
     clearInterval(sweep)
+    await gatehouse.analytics.stop().catch((error) => app.log.warn({ err: error }, 'analytics flush failed'))
     if (!options.mailer) await gatehouse.mailer.close()
     if (ownsDatabase) await database.close()
   })

@@ -4,6 +4,7 @@
  * integers, JSON is stored as text.
  */
 import type { Kysely } from 'kysely'
+import type { ActiveUsersTable, AnalyticsCountsTable, LoginEventsTable } from './analytics.js'
 import type { AuditLogTable, WebhookEventsTable } from './owner.js'
 
 export interface AppsTable {
@@ -285,6 +286,9 @@ export interface Database {
   mfa_factors: MfaFactorsTable
   audit_log: AuditLogTable
   webhook_events: WebhookEventsTable
+  login_events: LoginEventsTable
+  active_users: ActiveUsersTable
+  analytics_counts: AnalyticsCountsTable
 }
 
 export type Db = Kysely<Database>

@@ -19,6 +19,7 @@ import { sessionsRoutes } from './sessions.ts'
 import { guestRoutes } from './guest.ts'
 import { customAuthRoutes } from './custom-auth.ts'
 import { analyticsRoutes } from './analytics.ts'
+import { ownerAnalyticsRoutes } from './owner-analytics.ts'
 import { adminRoutes } from './admin.ts'
 import { fundingRoutes } from './funding.ts'
 import { transactionsRoutes } from './transactions.ts'
@@ -34,6 +35,8 @@ export { mfaProofResponseSchema, mfaUserResponseSchema } from './mfa.ts'
 export * from './app-config.ts'
 export * from './headers.ts'
 export { RECOVERY_METHODS } from './wallets.ts'
+export { ANALYTICS_EVENT_NAMES } from './analytics.ts'
+export { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS } from './owner-analytics.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
@@ -52,6 +55,7 @@ export const ROUTES = {
   ...guestRoutes,
   ...customAuthRoutes,
   ...analyticsRoutes,
+  ...ownerAnalyticsRoutes,
   ...adminRoutes,
   ...fundingRoutes,
   ...transactionsRoutes,
