@@ -12,38 +12,13 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely'
 import { prepare } from './prepared.js'
-import type { Db } from './schema.js'
+import type { ActiveUsersTable, AnalyticsCountsTable, Db, LoginEventsTable } from './schema.js'
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 /** A little over the longest range the analytics routes answer (366 days), so a full year stays readable. */
 export const ANALYTICS_RETENTION_DAYS = 400
 
 export const dayOf = (ms: number) => Math.floor(ms / DAY_MS)
-
-export interface LoginEventsTable {
-  id: string
-  app_id: string
-  user_id: string
-  /** The linked account type the ceremony proved: 'email', 'phone', 'wallet', 'google_oauth', 'passkey', 'guest'… */
-  method: string
-  /** 1 when this login created the user (a sign-up). */
-  new_user: number
-  created_at: number
-}
-
-export interface ActiveUsersTable {
-  app_id: string
-  day: number
-  user_id: string
-}
-
-export interface AnalyticsCountsTable {
-  app_id: string
-  day: number
-  /** 'code_sent:email', 'code_sent:sms', 'widget:<event_name>' */
-  name: string
-  count: number
-}
 
 export const analyticsMigrations: Record<string, Migration> = {
   '0031_owner_analytics': {

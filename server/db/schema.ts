@@ -4,7 +4,6 @@
  * integers, JSON is stored as text.
  */
 import type { Kysely } from 'kysely'
-import type { ActiveUsersTable, AnalyticsCountsTable, LoginEventsTable } from './analytics.js'
 import type { AuditLogTable, WebhookEventsTable } from './owner.js'
 
 export interface AppsTable {
@@ -261,6 +260,32 @@ export interface OnrampSessionsTable {
   app_id: string
   user_id: string
   created_at: number
+}
+
+/** The owner's analytics (db/analytics.ts, migration 0031_owner_analytics). */
+export interface LoginEventsTable {
+  id: string
+  app_id: string
+  user_id: string
+  /** The linked account type the ceremony proved: 'email', 'phone', 'wallet', 'google_oauth', 'passkey', 'guest'… */
+  method: string
+  /** 1 when this login created the user (a sign-up). */
+  new_user: number
+  created_at: number
+}
+
+export interface ActiveUsersTable {
+  app_id: string
+  day: number
+  user_id: string
+}
+
+export interface AnalyticsCountsTable {
+  app_id: string
+  day: number
+  /** 'code_sent:email', 'code_sent:sms', 'widget:<event_name>' */
+  name: string
+  count: number
 }
 
 export interface Database {
