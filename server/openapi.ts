@@ -42,6 +42,9 @@ function transform({ schema, url, route }: { schema: unknown; url: string; route
   const out: Schema = { ...source }
   const headers = source.headers
   if (url.startsWith(`${API_PREFIX}/admin/`)) out.security = [{ adminToken: [] }]
+  // The app owner's routes (/apps/:app_id/analytics/…, issue #27) read no app-id header: authorizeOwner decides.
+  else if (url.startsWith(`${API_PREFIX}/apps/:app_id/`) && (route.config as { appId?: string } | undefined)?.appId === 'none')
+    out.security = [{ adminToken: [] }]
   else if (headers?.properties?.authorization) {
     out.security = [{ [url.startsWith(`${API_PREFIX}/farcaster/relay/`) ? 'channelToken' : 'accessToken']: [] }]
   }

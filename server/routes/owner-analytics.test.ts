@@ -120,6 +120,16 @@ forEachDatabase((target) => {
     expect(body.days.find((d: { date: string }) => d.date === d1).active_users).toBe(3)
   })
 
+  it('is documented in the OpenAPI document, behind the owner credential', async () => {
+    const doc = (await h.get('/api/v1/openapi.json')).json()
+    for (const kind of ['active_users', 'logins', 'code_funnel', 'widget_events']) {
+      const op = doc.paths[`/api/v1/apps/{app_id}/analytics/${kind}`]?.get
+      expect(op?.security, kind).toEqual([{ adminToken: [] }])
+      expect(op.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'from' }))
+      expect(op.parameters.some((p: { name: string }) => p.name === 'privy-app-id')).toBe(false)
+    }
+  })
+
   describe('errors', () => {
     it('error: 401 missing_or_invalid_token without the token, for known and unknown apps alike', async () => {
       for (const id of [appId, 'cnosuchapp000000000000000']) {
