@@ -73,6 +73,7 @@ export const OPENAPI_OPTIONS: FastifyDynamicSwaggerOptions = {
         accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of an auth response (ES256, 1 hour)' },
         adminToken: { type: 'http', scheme: 'bearer', description: 'GATEHOUSE_ADMIN_TOKEN: the admin API' },
         channelToken: { type: 'http', scheme: 'bearer', description: 'A Sign In With Farcaster channel token (relay routes, AuthKit wire format)' },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'GATEHOUSE_METRICS_TOKEN: GET /metrics (Prometheus)' },
       },
     },
   },

@@ -15,6 +15,7 @@ export const METRICS_PATH = '/metrics'
 export default async function metricsRoutes(app: FastifyInstance, options: { metrics: Metrics; token: string }) {
   const schema = {
     summary: 'Prometheus metrics (GATEHOUSE_METRICS_TOKEN as Bearer): requests, logins, webhook queue, database pool',
+    security: [{ metricsToken: [] }],
     response: {
       200: { description: 'Prometheus text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } },
       401: {
