@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import { API_PREFIX } from '../context.js'
+import { API_PREFIX } from '@gatehouse/contract/routes/prefix'
 import type { PoolUse } from '../db/connect.js'
 import type { WebhookQueueStats } from '../db/webhook-stats.js'
 
