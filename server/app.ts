@@ -8,14 +8,17 @@ import { productionProblems, resolveConfig, type ConfigOverrides, type TrustProx
 import { API_PREFIX } from './context.js'
 import { createServices, LOCAL_ORIGIN, sweepExpired, type Gatehouse, type ServiceOptions } from './create-services.js'
 import { openDatabase, type DatabaseHandle } from './db/connect.js'
+import { webhookQueueStats } from './db/webhook-stats.js'
 import { APP_ID_PATTERN } from './crypto/hash.js'
 import { ApiError, clientErrorHandler, installErrorHandlers, sendError } from './errors.js'
 import { registerOpenApi } from './openapi.js'
 import { checkResponses } from './response-check.js'
+import { Metrics } from './services/metrics.js'
 import apiRoutes from './routes/api.js'
 import devRoutes, { devHostCheck, isDevPath } from './routes/dev.js'
 import devIdpRoutes from './routes/dev-idp.js'
 import healthRoutes from './routes/health.js'
+import metricsRoutes from './routes/metrics.js'
 import walletFrameRoutes from './routes/wallet-frame.js'
 import widgetRoutes from './routes/widget.js'
 
@@ -78,6 +81,15 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   app.decorate('gatehouse', gatehouse)
   app.decorateRequest('gatehouseApp', null)
 
+  // Off unless its token is set: then every answered request is counted (services/metrics.ts).
+  const metrics = config.metricsToken
+    ? new Metrics({
+        poolUse: () => database.poolUse?.() ?? { max: 1, total: 1, idle: null, waiting: null },
+        webhookQueue: () => webhookQueueStats(gatehouse.db),
+      })
+    : null
+  if (metrics) app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply))
+
   // Patterns of every real route, so the not-found handler can tell 404 from 405.
   const routePatterns = new Map<string, Set<string>>()
   app.addHook('onRoute', (route) => {
@@ -137,6 +149,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   // Before any route: the OpenAPI document is gathered from every route's schema as it is added.
   await registerOpenApi(app)
   await app.register(healthRoutes)
+  if (metrics && config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken })
   await app.register(walletFrameRoutes)
   await app.register(widgetRoutes, options.widget ?? {})
   await app.register(apiRoutes, { prefix: API_PREFIX })
@@ -148,9 +161,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     sweepExpired(gatehouse, now()).catch((error) => app.log.warn({ err: error }, 'sweep failed'))
   }, SWEEP_INTERVAL_MS)
   sweep.unref()
+  gatehouse.analytics.start((error) => app.log.warn({ err: error }, 'analytics flush failed'))
 
   app.addHook('onClose', async () => {
     clearInterval(sweep)
+    await gatehouse.analytics.stop().catch((error) => app.log.warn({ err: error }, 'analytics flush failed'))
     if (!options.mailer) await gatehouse.mailer.close()
     if (ownsDatabase) await database.close()
   })

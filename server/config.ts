@@ -75,6 +75,12 @@ export interface ServerConfig {
   checkResponses: boolean
   /** Bearer token for /api/v1/admin; null disables the admin API. */
   adminToken: string | null
+  /**
+   * Bearer token of `GET /metrics` (Prometheus text format: requests, logins, webhook queue,
+   * database pool; routes/metrics.ts), from GATEHOUSE_METRICS_TOKEN. null (the default) turns the
+   * metrics off: the path answers 404 and no request is measured.
+   */
+  metricsToken: string | null
   /** Keys the code HMAC and encrypts the stored signing key. Required in production. */
   secret: string | null
   /**
@@ -216,6 +222,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     dev: overrides.dev ?? true,
     checkResponses: overrides.checkResponses ?? false,
     adminToken: overrides.adminToken ?? null,
+    metricsToken: overrides.metricsToken ?? null,
     secret: overrides.secret ?? null,
     recoverySecret: overrides.recoverySecret ?? null,
     stateDir,
@@ -326,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dev: env.NODE_ENV !== 'production',
     checkResponses: env.GATEHOUSE_CHECK_RESPONSES === '1',
     adminToken: env.GATEHOUSE_ADMIN_TOKEN || null,
+    metricsToken: env.GATEHOUSE_METRICS_TOKEN || null,
     secret: env.GATEHOUSE_SECRET || null,
     recoverySecret: env.GATEHOUSE_RECOVERY_SECRET || null,
     stateDir: env.GATEHOUSE_STATE_DIR || undefined,

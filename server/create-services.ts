@@ -8,6 +8,7 @@ import { randomToken } from './crypto/hash.js'
 import { ShareBox } from './crypto/share-box.js'
 import { loadKeyRing, type KeyRing } from './crypto/tokens.js'
 import { deleteExpiredAccountTransfers } from './db/account-transfers.js'
+import { deleteOldAnalytics } from './db/analytics.js'
 import { deleteExpiredLoginCodes } from './db/codes.js'
 import type { DatabaseHandle } from './db/connect.js'
 import { deleteExpiredOAuthStates } from './db/oauth-states.js'
@@ -16,6 +17,7 @@ import { deleteExpiredRefreshTokens } from './db/sessions.js'
 import { deleteExpiredWalletNonces } from './db/wallet-nonces.js'
 import { AccountNotices } from './services/account-notices.js'
 import { AccountService } from './services/accounts.js'
+import { AnalyticsService } from './services/analytics.js'
 import { AppStore } from './services/apps.js'
 import { CaptchaService } from './services/captcha.js'
 import { DeviceProofs } from './services/device-proofs.js'
@@ -66,6 +68,8 @@ export interface Gatehouse {
   notices: AccountNotices
   tokenPrices: TokenPrices
   splTokens: SplTokens
+  /** The owner's daily series and the counters behind them (services/analytics.ts). */
+  analytics: AnalyticsService
 }
 
 /** Where services report what an operator should hear about (a captcha provider down, a notice not sent). */
@@ -188,6 +192,7 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     notices,
     tokenPrices: new TokenPrices(config.priceSourceUrl, now),
     splTokens: new SplTokens(config.splTokenSymbols, now),
+    analytics: new AnalyticsService(db, now),
   }
 }
 
@@ -204,5 +209,6 @@ export async function sweepExpired(services: Gatehouse, t: number): Promise<void
     deviceProofs.deleteExpired(t),
     passkeys.deleteExpired(t),
     farcaster.deleteExpired(t),
+    deleteOldAnalytics(db, t),
   ])
 }

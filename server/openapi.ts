@@ -42,6 +42,9 @@ function transform({ schema, url, route }: { schema: unknown; url: string; route
   const out: Schema = { ...source }
   const headers = source.headers
   if (url.startsWith(`${API_PREFIX}/admin/`)) out.security = [{ adminToken: [] }]
+  // The app owner's routes (/apps/:app_id/analytics/…, issue #27) read no app-id header: authorizeOwner decides.
+  else if (url.startsWith(`${API_PREFIX}/apps/:app_id/`) && (route.config as { appId?: string } | undefined)?.appId === 'none')
+    out.security = [{ adminToken: [] }]
   else if (headers?.properties?.authorization) {
     out.security = [{ [url.startsWith(`${API_PREFIX}/farcaster/relay/`) ? 'channelToken' : 'accessToken']: [] }]
   }
@@ -70,6 +73,7 @@ export const OPENAPI_OPTIONS: FastifyDynamicSwaggerOptions = {
         accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of an auth response (ES256, 1 hour)' },
         adminToken: { type: 'http', scheme: 'bearer', description: 'GATEHOUSE_ADMIN_TOKEN: the admin API' },
         channelToken: { type: 'http', scheme: 'bearer', description: 'A Sign In With Farcaster channel token (relay routes, AuthKit wire format)' },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'GATEHOUSE_METRICS_TOKEN: GET /metrics (Prometheus)' },
       },
     },
   },

@@ -33,10 +33,18 @@ export interface Operation {
   path: string
   parameters: { in: string; name: string; schema?: Schema }[]
   body: Schema | null
+  /** The security schemes the operation names (adminToken, accessToken, metricsToken…). */
+  security: string[]
 }
 
 type OpenApiDoc = {
-  paths: Record<string, Record<string, { parameters?: Operation['parameters']; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: Operation['parameters']; requestBody?: { content?: Record<string, { schema?: Schema }> }; security?: Record<string, string[]>[] }
+    >
+  >
 }
 
 /** Every operation of the document, in document order. */
@@ -47,6 +55,7 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
       path,
       parameters: op.parameters ?? [],
       body: op.requestBody?.content?.['application/json']?.schema ?? null,
+      security: (op.security ?? []).flatMap((scheme) => Object.keys(scheme)),
     })),
   )
 }
@@ -60,6 +69,8 @@ export interface FuzzContext {
   accessToken: string
   refreshToken: string
   adminToken: string
+  /** GATEHOUSE_METRICS_TOKEN of the server, when it serves GET /metrics. */
+  metricsToken?: string
   /** The server's own origin (some routes compare Origin with it). */
   origin: string
   /** Strings the server knows (the user's e-mail, id, refresh token…): reach past "not found". */
@@ -407,8 +418,8 @@ export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<FuzzRe
   const pathParams = op.parameters.filter((p) => p.in === 'path')
   const queryParams = op.parameters.filter((p) => p.in === 'query')
   const headerParams = op.parameters.filter((p) => p.in === 'header' && p.name !== 'privy-app-id')
-  const admin = op.path.startsWith('/api/v1/admin/') || OWNER_ROUTE.test(op.path)
-  const bearer = admin ? ctx.adminToken : ctx.accessToken
+  const admin = op.path.startsWith('/api/v1/admin/') || OWNER_ROUTE.test(op.path) || op.security.includes('adminToken')
+  const bearer = admin ? ctx.adminToken : op.security.includes('metricsToken') && ctx.metricsToken ? ctx.metricsToken : ctx.accessToken
   const tampered = `${ctx.accessToken.slice(0, -4)}AAAA`
   return fc
     .record({

@@ -19,7 +19,21 @@ export interface DatabaseHandle {
   db: Db
   dialect: 'sqlite' | 'postgres'
   close(): Promise<void>
+  /** Connections now (GET /metrics): PostgreSQL's pool totals; SQLite has its one connection. */
+  poolUse?(): PoolUse
 }
+
+export interface PoolUse {
+  max: number
+  /** Connections open (idle or lent out). */
+  total: number
+  /** Open but not lent out; null where it cannot be told (SQLite). */
+  idle: number | null
+  /** Queries waiting for a connection; null where it cannot be told (SQLite). */
+  waiting: number | null
+}
+
+const POSTGRES_POOL_MAX = 10
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openSqlite(options.dbFile ?? '.gatehouse/gatehouse.db')
@@ -62,7 +76,7 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
     },
   }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
-  return { db, dialect: 'sqlite', close: () => db.destroy() }
+  return { db, dialect: 'sqlite', close: () => db.destroy(), poolUse: () => ({ max: 1, total: 1, idle: null, waiting: null }) }
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -70,7 +84,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const { Pool, types } = pg.default ?? pg
   const pool = new Pool({
     connectionString: url,
-    max: 10,
+    max: POSTGRES_POOL_MAX,
     // bigint (int8) columns hold millisecond timestamps and counts; all fit in a double,
     // and reading them as numbers keeps the models identical to the SQLite ones.
     types: {
@@ -79,7 +93,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     },
   })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return { db, dialect: 'postgres', close: () => db.destroy() }
+  const poolUse = () => ({ max: POSTGRES_POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
+  return { db, dialect: 'postgres', close: () => db.destroy(), poolUse }
 }
 
 /** True when an error is a unique-constraint violation on either database. */

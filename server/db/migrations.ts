@@ -5,6 +5,7 @@
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import { getAddress, isAddress } from 'viem'
+import { analyticsMigrations } from './analytics.js'
 import { deviceMigrations } from './devices.js'
 import { sponsorshipMigrations } from './gas-sponsorships.js'
 import { mfaMigrations } from './mfa.js'
@@ -319,6 +320,7 @@ Object.assign(migrations, deviceMigrations)
 Object.assign(migrations, sponsorshipMigrations)
 Object.assign(migrations, ownerMigrations)
 Object.assign(migrations, ownerUsersMigrations)
+Object.assign(migrations, analyticsMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

@@ -264,6 +264,32 @@ export interface OnrampSessionsTable {
   created_at: number
 }
 
+/** The owner's analytics (db/analytics.ts, migration 0031_owner_analytics). */
+export interface LoginEventsTable {
+  id: string
+  app_id: string
+  user_id: string
+  /** The linked account type the ceremony proved: 'email', 'phone', 'wallet', 'google_oauth', 'passkey', 'guest'… */
+  method: string
+  /** 1 when this login created the user (a sign-up). */
+  new_user: number
+  created_at: number
+}
+
+export interface ActiveUsersTable {
+  app_id: string
+  day: number
+  user_id: string
+}
+
+export interface AnalyticsCountsTable {
+  app_id: string
+  day: number
+  /** 'code_sent:email', 'code_sent:sms', 'widget:<event_name>' */
+  name: string
+  count: number
+}
+
 export interface Database {
   apps: AppsTable
   users: UsersTable
@@ -287,6 +313,9 @@ export interface Database {
   mfa_factors: MfaFactorsTable
   audit_log: AuditLogTable
   webhook_events: WebhookEventsTable
+  login_events: LoginEventsTable
+  active_users: ActiveUsersTable
+  analytics_counts: AnalyticsCountsTable
 }
 
 export type Db = Kysely<Database>

@@ -32,6 +32,8 @@ const SEED = Number(process.env.GATEHOUSE_FUZZ_SEED || 0x6a7e)
 const FROM = '127.0.9.1'
 /** GATEHOUSE_FUZZ_ROUTES: a regular expression over 'METHOD /path' to fuzz only some routes (the whole document by default). */
 const ONLY = process.env.GATEHOUSE_FUZZ_ROUTES ? new RegExp(process.env.GATEHOUSE_FUZZ_ROUTES) : null
+/** GET /metrics is served (and so documented and fuzzed) only with its token set. */
+const METRICS_TOKEN = 'reliability-metrics-token-0123456789'
 
 /**
  * Pages a browser lands on rather than API calls: the OAuth providers' redirect target shows a
@@ -80,7 +82,7 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
     database = await scratchDatabase(kind)
     // Behind one proxy hop: requests name their client address (X-Forwarded-For), mostly a new one
     // each, so the throttles run on every request yet seldom answer 429 before the code under test.
-    api = await startApiProcess({ database, smtpUrl: sink.url, env: { TRUST_PROXY: '1' } })
+    api = await startApiProcess({ database, smtpUrl: sink.url, env: { TRUST_PROXY: '1', GATEHOUSE_METRICS_TOKEN: METRICS_TOKEN } })
     const doc = (await api.request({ method: 'GET', path: '/api/v1/openapi.json' })).json()
     operations = operationsOf(doc).filter((op) => !ONLY || ONLY.test(`${op.method} ${op.path}`))
     // Every login method the admin API knows, switched on, so the fuzz reaches each method's code.
@@ -119,6 +121,7 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
       accessToken: '',
       refreshToken: '',
       adminToken: API_ADMIN_TOKEN,
+      metricsToken: METRICS_TOKEN,
       origin: `http://127.0.0.1:${api.port}`,
       known: [],
       device,
@@ -147,6 +150,12 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
 
   it(`every documented route, ${RUNS} generated requests each: no answer ≥ 500, no crash, every error { error, code }`, async () => {
     expect(operations.length).toBeGreaterThan(ONLY ? 0 : 60)
+    if (!ONLY) {
+      const names = operations.map((op) => `${op.method} ${op.path}`)
+      expect(names).toEqual(
+        expect.arrayContaining(['GET /metrics', 'GET /api/v1/apps/{app_id}/analytics/logins', 'GET /api/v1/apps/{app_id}/analytics/code_funnel']),
+      )
+    }
     const failures: string[] = []
     for (const [n, op] of operations.entries()) {
       const ctx = await context(n)

@@ -18,6 +18,7 @@ import guestRoutes from './guest.js'
 import mfaRoutes from './mfa.js'
 import oauthRoutes from './oauth.js'
 import ownerUsersRoutes from './owner-users.js'
+import ownerAnalyticsRoutes from './owner-analytics.js'
 import passkeyRoutes from './passkeys.js'
 import passwordlessRoutes from './passwordless.js'
 import passwordlessLinkRoutes from './passwordless-link.js'
@@ -60,6 +61,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(sessionsRoutes)
   await app.register(usersRoutes)
   await app.register(analyticsRoutes)
+  await app.register(ownerAnalyticsRoutes)
   await app.register(siweRoutes)
   await app.register(siwsRoutes)
   await app.register(adminRoutes)

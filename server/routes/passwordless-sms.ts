@@ -1,6 +1,7 @@
 /** SMS code login, link, unlink, update and transfer. */
 import { ROUTES } from '@gatehouse/contract/routes'
 import { appOf, type ApiInstance, HEADER_APP, LOGIN_ROUTE } from '../context.js'
+import { CODE_SENT } from '../services/analytics.js'
 import { normalizePhone } from '../services/passwordless-sms.js'
 import { accountRoutes } from './account-routes.js'
 
@@ -12,6 +13,7 @@ export default async function passwordlessSmsRoutes(app: ApiInstance) {
 
   app.post(init.path, { schema: init.schema, config: HEADER_APP }, async (request) => {
     await passwordlessSms.init(appOf(request), request.body, request.ip)
+    app.gatehouse.analytics.count(appOf(request).id, CODE_SENT.sms)
     return { success: true } as const
   })
 

@@ -7,6 +7,7 @@
 import { randomId, sha256 } from '../crypto/hash.js'
 import { LINKED_TO_ANOTHER_USER_MESSAGE, transferRequired } from './account-transfer-nonce.js'
 import { takeAccountTransfer } from '../db/account-transfers.js'
+import { recordLoginEvent } from '../db/analytics.js'
 import { isUniqueViolation } from '../db/connect.js'
 import {
   countLinkedAccountsOfType,
@@ -102,6 +103,7 @@ export class AccountService {
         await insertUser(trx, user)
         await insertLinkedAccount(trx, account)
         await insertSession(trx, rows.session, rows.token)
+        await recordLoginEvent(trx, { id: rows.sessionId, app_id: app.id, user_id: user.id, method: proven.type, new_user: 1, created_at: t })
       })
     } catch (error) {
       if (!isUniqueViolation(error)) throw error
@@ -124,6 +126,7 @@ export class AccountService {
     await db.transaction().execute(async (trx) => {
       await markVerified(trx, account.id, t)
       await insertSession(trx, rows.session, rows.token)
+      await recordLoginEvent(trx, { id: rows.sessionId, app_id: app.id, user_id: user.id, method: account.type, new_user: 0, created_at: t })
     })
     const verified = accounts.map((a) => (a.id === account.id ? { ...a, verified_at: t, latest_verified_at: t } : a))
     return sessions.respond(app.id, rows.sessionId, toWireUser(user, verified, factors), rows.refreshToken, false)

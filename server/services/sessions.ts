@@ -5,6 +5,7 @@
  */
 import { randomId, randomToken, sha256 } from '../crypto/hash.js'
 import type { KeyRing } from '../crypto/tokens.js'
+import { dayOf, markActive } from '../db/analytics.js'
 import type { Db, SessionsTable } from '../db/schema.js'
 import { findActiveSession, findRefreshToken, insertRefreshToken, insertSession, markRotated, revokeSession } from '../db/sessions.js'
 import { ApiError } from '../errors.js'
@@ -133,6 +134,8 @@ export class SessionService {
       expires_at: t + REFRESH_TOKEN_TTL_MS,
       rotated_at: null,
     })
+    // Daily active users count people who stayed signed in, not only those who logged in (db/analytics.ts).
+    await markActive(this.db, { app_id: appId, day: dayOf(t), user_id: row.user_id })
     const user = await loadWireUser(this.db, row.user_id)
     if (!user) throw invalidToken()
     return this.respond(appId, row.session_id, user, next, false)

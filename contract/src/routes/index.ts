@@ -19,6 +19,7 @@ import { sessionsRoutes } from './sessions.ts'
 import { guestRoutes } from './guest.ts'
 import { customAuthRoutes } from './custom-auth.ts'
 import { analyticsRoutes } from './analytics.ts'
+import { ownerAnalyticsRoutes } from './owner-analytics.ts'
 import { adminRoutes } from './admin.ts'
 import { fundingRoutes } from './funding.ts'
 import { transactionsRoutes } from './transactions.ts'
@@ -36,6 +37,8 @@ export * from './app-config.ts'
 export * from './headers.ts'
 export { RECOVERY_METHODS } from './wallets.ts'
 export { OWNER_IMPORT_MAX_LINES, ownerUserSchema } from './owner-users.ts'
+export { ANALYTICS_EVENT_NAMES } from './analytics.ts'
+export { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS } from './owner-analytics.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
@@ -54,6 +57,7 @@ export const ROUTES = {
   ...guestRoutes,
   ...customAuthRoutes,
   ...analyticsRoutes,
+  ...ownerAnalyticsRoutes,
   ...adminRoutes,
   ...fundingRoutes,
   ...transactionsRoutes,
