@@ -131,11 +131,11 @@ describe('sponsored gas and NFT calls from a wallet without ether', () => {
   })
 
   it("error: sponsorship pays gas, not value: sending more than the wallet holds offers 'Add funds' with funding on, else a disabled Approve; the host gets INSUFFICIENT_BALANCE", async () => {
-    const after = await eventCount(page)
     const sponsorNonce = await nonceOf(sponsor)
     await stack.patchApp(appId, { funding: { enabled: true, options: [{ method: 'wallets' }] } })
     await page.reload()
     await waitForHostEvent(page, 'auth-ready')
+    const after = await eventCount(page)
     const screen = txPrompt(page)
     await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 10n ** 18n })`)
     await expect.poll(() => row('Estimated fee').textContent(), { timeout: 30000 }).toBe('Estimated feeSponsored')
