@@ -311,7 +311,7 @@ describe('Ethereum transactions from the embedded wallet', () => {
     await waitForHostEvent(page, 'auth-ready')
   })
 
-  it("the demo page of `npm start`: the faucet funds a new user's wallet, 'Transfer 1 USDC' goes through the screen", async () => {
+  it("the demo page of `npm start`: the faucet funds a new user's wallet, 'Transfer 1 USDC' goes through the screen; on a phone the page and the sheet fit the screen", async () => {
     const { token, faucetUrl } = await startDevFaucet(chain)
     const demo = await startDemoServer({ port: 0, appId, apiUrl: stack.apiUrl, faucetUrl, tokenAddress: token })
     try {
@@ -336,6 +336,49 @@ describe('Ethereum transactions from the embedded wallet', () => {
         'latest',
       ])) as string
       expect(BigInt(balance)).toBe(10n ** 6n)
+
+      // On a phone (390 px): the demo wraps its long addresses and hashes, so it is no wider than the screen.
+      const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })).newPage()
+      await phone.goto(`${demo.url}/`)
+      await waitForHostEvent(phone, 'auth-ready')
+      await phone.locator('#login').click()
+      await submitEmail(phone, 'demo.phone@example.com')
+      await typeCode(phone, await stack.nextCode('demo.phone@example.com'))
+      await waitForHostEvent(phone, 'wallet-created', { timeout: 30000 })
+      await waitForHostEvent(phone, 'modal-close', { timeout: 15000 })
+      await phone
+        .locator('#wallets li', { hasText: /0x[0-9a-fA-F]{40}/ })
+        .first()
+        .waitFor()
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      for (const li of await phone.locator('#wallets li').all()) expect(await li.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+      // A host page wider than the screen (here 1200 px) must not push the sheet's 'Not now' or amounts off-screen.
+      await phone.evaluate(() => document.body.append(Object.assign(document.createElement('div'), { style: 'width:1200px;height:8px' })))
+      expect(await phone.evaluate(() => window.innerWidth)).toBeGreaterThan(1000)
+      // (The host's own button under the widened page: clicked through the DOM, the sheet is what is tested.)
+      await phone.locator('#transfer-token').dispatchEvent('click')
+      const sheet = txPrompt(phone)
+      const amount = sheet.locator('.tx-row', { hasText: 'Amount' })
+      await expect.poll(() => amount.textContent(), { timeout: 30000 }).toBe('Amount1 USDC')
+      const onScreen = (el: Element) => {
+        const r = el.getBoundingClientRect()
+        const v = window.visualViewport!
+        return (
+          r.width > 0 &&
+          r.left >= v.offsetLeft - 1 &&
+          r.right <= v.offsetLeft + v.width + 1 &&
+          r.top >= v.offsetTop - 1 &&
+          r.bottom <= v.offsetTop + v.height + 1
+        )
+      }
+      expect(await sheet.getByRole('button', { name: 'Not now' }).evaluate(onScreen)).toBe(true)
+      expect(await amount.locator('dd').evaluate(onScreen)).toBe(true)
+      expect(await sheet.getByRole('button', { name: 'Close' }).evaluate(onScreen)).toBe(true)
+      await expectNoAxeViolations(phone, 'transaction sheet on a phone', 'sign-prompt')
+      // A finger on the screen where 'Not now' shows declines (screen coordinates: the visual viewport's).
+      const box = (await sheet.getByRole('button', { name: 'Not now' }).boundingBox())!
+      await phone.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2)
+      await sheet.locator('[data-screen]').waitFor({ state: 'detached' })
     } finally {
       await demo.close()
     }
