@@ -38,8 +38,11 @@ export function insufficientFunds(chainName: string, cause?: unknown): Transacti
   return new TransactionError(TRANSACTION_MESSAGES.addFunds(chainName), { code: 'INSUFFICIENT_BALANCE', cause })
 }
 
-/** A node's or our server's refusal for want of funds ('insufficient funds for gas * price + value'). */
-export const isInsufficientFundsMessage = (message: string | undefined) => /insufficient (funds|balance|lamports)/i.test(message ?? '')
+/**
+ * A node's refusal for want of funds ('insufficient funds for gas * price + value'), or our sponsor's
+ * ('The wallet does not hold the value it sends', server/services/gas-sponsorship.ts).
+ */
+export const isInsufficientFundsMessage = (message: string | undefined) => /insufficient (funds|balance|lamports)|does not hold the value/i.test(message ?? '')
 
 /** EIP-1193 codes for our errors: 4001 declined, 4902 unknown chain, else an internal error carrying the spec code. */
 export function toProviderError(error: unknown): ProviderRpcError {
