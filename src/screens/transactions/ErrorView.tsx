@@ -1,6 +1,6 @@
 import type { BaseError } from '../../errors/base.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
-import { TxHash } from './parts.tsx'
+import { CloseButton, TxHash } from './parts.tsx'
 import { errorTitle, TX_TEXTS } from './texts.ts'
 import { txStyles } from './styles.ts'
 
@@ -18,8 +18,9 @@ export function ErrorView({
   onClose(): void
 }) {
   return (
-    <div className="body" part="body" data-screen="transaction-error">
+    <div className="body tx" part="body" data-screen="transaction-error">
       <style>{txStyles}</style>
+      <CloseButton onClose={onClose} />
       <h2 id="gh-sign-title" className="title" part="title">
         {errorTitle(phase.error.code)}
       </h2>

@@ -20,6 +20,17 @@ export function Row({ label, children }: { label: string; children: React.ReactN
   )
 }
 
+/** The sheet's close control (named 'Close'): what it does is the screen's 'Not now' or 'All Done'. */
+export function CloseButton({ onClose }: { onClose: () => void }) {
+  return (
+    <button type="button" className="tx-close" part="close-button" aria-label={TX_TEXTS.close} onClick={onClose}>
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </button>
+  )
+}
+
 /**
  * Back one step of a batch and the close control (both hidden while busy; close declines, as 'Not
  * now' does, and is absent when the request is not cancellable), the requester's logo and the title.
@@ -33,13 +44,7 @@ export function TxHeader(p: { options: TransactionUiOptions; step: number; busy:
           ←
         </button>
       ) : null}
-      {p.onClose && !p.busy ? (
-        <button type="button" className="tx-close" part="close-button" aria-label={TX_TEXTS.close} onClick={p.onClose}>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
-      ) : null}
+      {p.onClose && !p.busy ? <CloseButton onClose={p.onClose} /> : null}
       {logo?.imgUrl ? <img className="logo" part="icon" src={logo.imgUrl} alt={logo.imgAltText ?? ''} /> : null}
       <h2 id="gh-sign-title" className="title" part="title">
         {p.title}
@@ -110,8 +115,9 @@ export function TxHash({ hash, explorerHref }: { hash: string; explorerHref: str
 /** 'Transaction complete!' (or `header`) / 'You're all set.', the hash with its explorer link once sent, 'All Done' when `onDone` is given. */
 export function TxSuccess(p: { options: TransactionUiOptions; header: string; hash: string | null; explorerHref: string | null; onDone: (() => void) | null }) {
   return (
-    <div className="body" part="body" data-screen="transaction-success">
+    <div className="body tx" part="body" data-screen="transaction-success">
       <style>{txStyles}</style>
+      {p.onDone ? <CloseButton onClose={p.onDone} /> : null}
       <h2 id="gh-sign-title" className="title" part="title">
         {p.options.successHeader ?? p.header}
       </h2>
