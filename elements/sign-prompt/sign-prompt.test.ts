@@ -149,7 +149,7 @@ describe('<sign-prompt>', () => {
     equal(signer.calls.filter((c) => c.type === 'wallets:rpc').length, 0)
   })
 
-  it('shows typed data as a structure and copies the full payload', async () => {
+  it('shows typed data as a field table (domain, primary type, message fields), never raw JSON, and copies the full payload', async () => {
     const signer = await signedIn()
     let copied = ''
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (copied = text) } })
@@ -157,8 +157,15 @@ describe('<sign-prompt>', () => {
     const pending = element.signTypedData({ typedData: TYPED })
     await waitFor(() => root(element).querySelector('[part="typed-data"]'), 'typed-data view')
     assert(queryByText(root(element), 'Mail'), 'primary type label')
-    const shown = JSON.parse(root(element).querySelector('[part="typed-data"]')!.textContent!)
-    equal(shown, { domain: TYPED.domain, message: TYPED.message })
+    const view = root(element).querySelector('[part="typed-data"]')!
+    const field = (name: string) => {
+      const row = view.querySelector(`[data-field="${name}"]`)
+      return row ? [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent] : null
+    }
+    equal(field('name'), ['name', 'Demo'])
+    equal(field('primaryType'), ['Primary type', 'Mail'])
+    equal(field('contents'), ['contents', 'Hello, typed world'])
+    assert(!view.querySelector('pre') && !view.textContent!.includes('"contents"'), 'no raw JSON')
     button(root(element), 'Copy full payload')!.click()
     await waitFor(() => button(root(element), 'Copied'), 'Copied')
     equal(JSON.parse(copied), TYPED)

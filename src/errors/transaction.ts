@@ -17,7 +17,7 @@ export const TRANSACTION_MESSAGES = {
 
 /**
  * An Ethereum transaction failure. Codes: TRANSACTION_FAILURE (reverted or not sent),
- * UNSUPPORTED_CHAIN_ID, USER_REJECTED, UNABLE_TO_SIGN, EMBEDDED_WALLET_NOT_FOUND. `hash` is set
+ * INSUFFICIENT_BALANCE (the wallet cannot pay the value, or the value and the fee), UNSUPPORTED_CHAIN_ID, USER_REJECTED, UNABLE_TO_SIGN, EMBEDDED_WALLET_NOT_FOUND. `hash` is set
  * once the transaction was broadcast.
  */
 export class TransactionError extends BaseError {
@@ -28,6 +28,21 @@ export class TransactionError extends BaseError {
     this.hash = options.hash ?? null
   }
 }
+
+/**
+ * The wallet cannot pay for the transaction (spec part 3 §8: INSUFFICIENT_BALANCE, with the spec's
+ * 'Add funds on <chain> to complete transaction.'): what the host gets when the user leaves a
+ * confirmation that lacks funds, a headless request that lacks them, or a node refusing for want of them.
+ */
+export function insufficientFunds(chainName: string, cause?: unknown): TransactionError {
+  return new TransactionError(TRANSACTION_MESSAGES.addFunds(chainName), { code: 'INSUFFICIENT_BALANCE', cause })
+}
+
+/**
+ * A node's refusal for want of funds ('insufficient funds for gas * price + value'), or our sponsor's
+ * ('The wallet does not hold the value it sends', server/services/gas-sponsorship.ts).
+ */
+export const isInsufficientFundsMessage = (message: string | undefined) => /insufficient (funds|balance|lamports)|does not hold the value/i.test(message ?? '')
 
 /** EIP-1193 codes for our errors: 4001 declined, 4902 unknown chain, else an internal error carrying the spec code. */
 export function toProviderError(error: unknown): ProviderRpcError {

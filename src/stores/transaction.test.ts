@@ -8,7 +8,7 @@ import { $txPrompt } from './txPrompt.ts'
 type Step = { step: number }
 
 /** A driver over nothing: each call is logged; `failAt` makes that step's confirmation revert once. */
-function fakeDriver(o: { total?: number; signOnly?: boolean; headless?: boolean; failAt?: number } = {}) {
+function fakeDriver(o: { total?: number; signOnly?: boolean; headless?: boolean; failAt?: number; short?: boolean } = {}) {
   const calls: string[] = []
   let failAt = o.failAt
   const driver: TxDriver<Step, number, string, string> & { calls: string[] } = {
@@ -29,6 +29,8 @@ function fakeDriver(o: { total?: number; signOnly?: boolean; headless?: boolean;
       }
     },
     result: (_i, signed, hash) => hash ?? signed,
+    explorer: (_step, hash) => `https://explorer.test/tx/${hash}`,
+    insufficient: () => (o.short ? new TransactionError('Add funds on Local to complete transaction.', { code: 'INSUFFICIENT_BALANCE' }) : null),
     successDetail: (results) => ({ method: 'eth_sendTransaction', address: '0xa', chainId: 1, hash: results.at(-1)!, signature: null }),
     errorDetail: (error, hash) => ({ method: 'eth_sendTransaction', address: '0xa', chainId: 1, hash, code: error.code, message: error.shortMessage }),
   }
@@ -124,6 +126,17 @@ describe('the transaction controller (spec part 3 §4)', () => {
     await expect(result).rejects.toMatchObject({ code: 'USER_REJECTED' })
     expect(seen).toEqual([['tx-error', expect.objectContaining({ code: 'USER_REJECTED', hash: null })]])
     expect($txPrompt.get()).toBeNull()
+    stop()
+  })
+
+  it('error: leaving a step that lacks funds rejects INSUFFICIENT_BALANCE (the reason), not a plain decline', async () => {
+    const { seen, stop } = events()
+    const controller = new TxController(fakeDriver({ short: true }))
+    const result = startRequest(controller)
+    await until(controller, 'ready')
+    controller.decline()
+    await expect(result).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE', shortMessage: 'Add funds on Local to complete transaction.' })
+    expect(seen).toEqual([['tx-error', expect.objectContaining({ code: 'INSUFFICIENT_BALANCE' })]])
     stop()
   })
 

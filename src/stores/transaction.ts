@@ -38,6 +38,10 @@ export interface TxDriver<V, T, S, R> {
   /** Resolves once the receipt is on chain (Solana: the cluster confirmed); a revert throws with the hash. */
   confirm(prepared: T, hash: string): Promise<void>
   result(prepared: T, signed: S, hash: string | null): R
+  /** The explorer page of a step's hash or signature; null when the chain has no explorer. */
+  explorer(step: number, hash: string): string | null
+  /** The error the host gets when the user leaves step view `view` because it lacks funds; null when it has them. */
+  insufficient(view: V): BaseError | null
   successDetail(results: R[]): TxSuccessEventDetail
   errorDetail(error: BaseError, hash: string | null): TxErrorEventDetail
 }
@@ -54,7 +58,8 @@ export type TxPhase<V> =
   | { name: 'ready'; view: V }
   | { name: 'submitting'; view: V | null }
   | { name: 'awaiting-receipt'; view: V | null; hash: string }
-  | { name: 'success' }
+  /** `hash`: the last step's hash or signature once sent (null sign-only), shown with its explorer link. */
+  | { name: 'success'; hash: string | null; at: number }
   | { name: 'error'; error: BaseError; hash: string | null; at: number }
 
 export interface TxState<V> {
@@ -120,9 +125,14 @@ export class TxController<D extends AnyDriver> {
     this.#load(this.#state.get().step, 'step', this.#results.length)
   }
 
-  /** 'Not now': the user declined (4001 / USER_REJECTED). */
+  /**
+   * 'Not now' or the close control: the user declined (4001 / USER_REJECTED); leaving a step that
+   * lacks funds tells the host why instead (INSUFFICIENT_BALANCE): approving could not have succeeded.
+   */
   decline(): void {
-    this.fail(new TransactionError(TRANSACTION_MESSAGES.rejected, { code: 'USER_REJECTED' }))
+    const { phase } = this.#state.get()
+    const shortfall = phase.name === 'ready' ? this.driver.insufficient(phase.view) : null
+    this.fail(shortfall ?? new TransactionError(TRANSACTION_MESSAGES.rejected, { code: 'USER_REJECTED' }))
   }
 
   /** Rejects the host's promise (unless settled) with `tx-error`, and closes. */
@@ -177,7 +187,7 @@ export class TxController<D extends AnyDriver> {
         await driver.confirm(prepared, hash)
         this.#results.push(driver.result(prepared, signed, hash))
       }
-      this.#move(driver.signOnly ? 'signed' : 'receipt', { name: 'success' })
+      this.#move(driver.signOnly ? 'signed' : 'receipt', { name: 'success', hash, at: driver.total - 1 })
       this.#succeed()
     } catch (error) {
       const base = toBaseError(error)

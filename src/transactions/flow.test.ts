@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mainButton, txTransition } from './flow.ts'
+import { approveBlocked, mainButton, txTransition } from './flow.ts'
 
 describe('transaction states (spec part 3 §4)', () => {
   it('preparing → ready → submitting → awaiting-receipt → success', () => {
@@ -25,12 +25,17 @@ describe('transaction states (spec part 3 §4)', () => {
     expect(txTransition('preparing', 'approve')).toBeNull()
     expect(txTransition('ready', 'receipt')).toBeNull()
   })
-  it("the main button: 'Continue' for a batch step, 'Add funds' only when funding is available and not sponsored", () => {
-    const base = { last: true, fundsMissing: false, fundingEnabled: false, sponsored: false }
+  it("the main button: 'Continue' for a batch step, 'Add funds' when funds are missing and funding is available, else blocked", () => {
+    const base = { last: true, fundsMissing: false, fundingEnabled: false }
     expect(mainButton({ ...base, last: false })).toBe('Continue')
     expect(mainButton(base)).toBe('Approve')
+    expect(approveBlocked(base)).toBe(false)
+    // Without funding, Approve stays but is disabled: it could never succeed.
     expect(mainButton({ ...base, fundsMissing: true })).toBe('Approve')
+    expect(approveBlocked({ ...base, fundsMissing: true })).toBe(true)
     expect(mainButton({ ...base, fundsMissing: true, fundingEnabled: true })).toBe('Add funds')
-    expect(mainButton({ ...base, fundsMissing: true, fundingEnabled: true, sponsored: true })).toBe('Approve')
+    expect(approveBlocked({ ...base, fundsMissing: true, fundingEnabled: true })).toBe(false)
+    // A batch step before the last is only reviewed, never blocked.
+    expect(approveBlocked({ ...base, last: false, fundsMissing: true })).toBe(false)
   })
 })

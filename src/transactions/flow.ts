@@ -26,11 +26,17 @@ export function txTransition(from: TxPhaseName, event: TxEvent): TxPhaseName | n
 }
 
 /**
- * The main button: 'Continue' on a batch step before the last, 'Add funds' when funds are missing,
- * funding is available and the transaction is not sponsored, else 'Approve' (or the app's text).
+ * The main button: 'Continue' on a batch step before the last, 'Add funds' when funds are missing
+ * and funding is available, else 'Approve' (or the app's text). `fundsMissing` already leaves the fee
+ * out when the app sponsors the gas: sponsorship pays gas, not value, so a sponsored transfer of more
+ * than the balance needs funds all the same. Missing funds without funding disable the button
+ * (`blocked`), with the reason beside it.
  */
-export function mainButton(o: { last: boolean; fundsMissing: boolean; fundingEnabled: boolean; sponsored: boolean }): 'Continue' | 'Add funds' | 'Approve' {
+export function mainButton(o: { last: boolean; fundsMissing: boolean; fundingEnabled: boolean }): 'Continue' | 'Add funds' | 'Approve' {
   if (!o.last) return 'Continue'
-  if (o.fundsMissing && o.fundingEnabled && !o.sponsored) return 'Add funds'
+  if (o.fundsMissing && o.fundingEnabled) return 'Add funds'
   return 'Approve'
 }
+
+/** Approve cannot succeed: the funds are missing and nothing here can add them. */
+export const approveBlocked = (o: { last: boolean; fundsMissing: boolean; fundingEnabled: boolean }) => o.last && o.fundsMissing && !o.fundingEnabled

@@ -12,6 +12,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { eventCount, modal, waitForHostEvent } from './helpers.ts'
 import { collectLeaks, login, prompt, recordLeaks, signThroughPrompt, walletFrame, wallets } from './wallet-helpers.ts'
 
@@ -69,6 +70,17 @@ describe('embedded wallets through the demo page', () => {
     before = await eventCount(page)
     await page.locator('#sign-typed').click()
     await prompt(page).getByText('Hello, typed world').waitFor()
+    // A field table, never raw JSON: the domain, the primary type, the message's fields; the address shortened, with copy.
+    const table = prompt(page).locator('[part="typed-data"]')
+    const field = (name: string) => table.locator(`[data-field="${name}"]`)
+    expect(await field('name').textContent()).toBe('nameGatehouse Demo')
+    expect(await field('chainId').textContent()).toBe('chainId1')
+    expect(await field('primaryType').textContent()).toBe('Primary typeMail')
+    expect(await field('from').textContent()).toBe('fromAda')
+    expect(await field('verifyingContract').locator('code').textContent()).toBe('0xCcCC…cccC')
+    await field('verifyingContract').getByRole('button', { name: 'Copy address 0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' }).waitFor()
+    expect(await prompt(page).locator('pre').count()).toBe(0)
+    await expectNoAxeViolations(page, 'typed data field table', 'sign-prompt')
     await prompt(page).getByRole('button', { name: 'Sign and continue' }).click()
     const typed = (await waitForHostEvent(page, 'sign-success', { after: before })).detail
     const typedData = await page.evaluate(() => (window as any).demoTypedData)

@@ -90,10 +90,15 @@ describe('Ethereum transactions from the embedded wallet', () => {
     await screen.getByRole('button', { name: 'Approve' }).click()
     await screen.getByText('Transaction complete!').waitFor({ timeout: 30000 })
     await screen.getByText("You're all set.").waitFor()
-    await screen.getByRole('button', { name: 'All Done' }).click()
     const outcome = await settled(page)
     const { hash } = outcome.ok as { hash: string }
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    // The success screen shows the hash (copyable); the local chain has no explorer, so no link to one.
+    expect(await screen.locator('[part="transaction-hash"] code').getAttribute('title')).toBe(hash)
+    await screen.getByRole('button', { name: 'Copy transaction hash' }).waitFor()
+    expect(await screen.getByRole('link', { name: 'View on explorer' }).count()).toBe(0)
+    await expectNoAxeViolations(page, 'Transaction complete with its hash', 'sign-prompt')
+    await screen.getByRole('button', { name: 'All Done' }).click()
     const receipt = (await chain.request('eth_getTransactionReceipt', [hash])) as { status: string; from: string }
     expect(receipt.status).toBe('0x1')
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
@@ -119,14 +124,22 @@ describe('Ethereum transactions from the embedded wallet', () => {
     await screen.locator('[data-screen]').waitFor({ state: 'detached' })
   })
 
-  it("an ERC-20 approve shows the decoded spender, the token and 'Maximum'", async () => {
+  it("an ERC-20 approve names the token, warns that the allowance is unlimited ('Maximum'), shows the token address once and the token's balance", async () => {
     const data = call(contracts.tokenAbi, 'approve', [SPENDER, MAX_UINT256])
     await startTx(page, `modal.sendTransaction({ to: '${contracts.token}', data: '${data}' }, { uiOptions: { transactionInfo: { action: 'USDC spending' } } })`)
     const screen = txPrompt(page)
     await screen.getByRole('heading', { name: 'Approve USDC spending' }).waitFor({ timeout: 30000 })
     await expect.poll(() => screen.locator('.tx-row', { hasText: 'Amount' }).textContent()).toBe('AmountMaximum')
-    await expect.poll(() => screen.locator('.tx-row', { hasText: 'Spender' }).locator('a').getAttribute('title')).toBe(SPENDER)
-    expect(await screen.locator('.tx-row', { hasText: 'Token address' }).locator('a').getAttribute('title')).toBe(contracts.token)
+    await expect.poll(() => screen.locator('.tx-row', { hasText: 'Spender' }).locator('[title]').getAttribute('title')).toBe(SPENDER)
+    // The symbol is read from the contract; the token is its address, not a second 'To'.
+    const tokenRow = screen.locator('.tx-row', { hasText: 'Token address' })
+    expect(await tokenRow.locator('.tx-token-symbol').textContent()).toBe('USDC')
+    expect(await tokenRow.locator('[title]').getAttribute('title')).toBe(contracts.token)
+    expect(await screen.locator('[part="transaction-summary"] dt', { hasText: /^To$/ }).count()).toBe(0)
+    await screen.getByText('Unlimited allowance: 0x0000…0ffe can spend all of your USDC, now and later, until you revoke it.').waitFor()
+    // The balance card shows the token being approved (this wallet holds none of it), beside the ether that pays the fee.
+    expect(await screen.locator('[part="balance-card"]').textContent()).toMatch(/Balance 0 USDC · 0\.9\d* ETH$/)
+    await expectNoAxeViolations(page, 'ERC-20 approval', 'sign-prompt')
     await screen.getByRole('button', { name: 'Approve' }).click()
     await screen.getByRole('button', { name: 'All Done' }).click({ timeout: 30000 })
     expect((await settled(page)).ok).toMatchObject({ hash: expect.stringMatching(/^0x/) })
@@ -148,7 +161,8 @@ describe('Ethereum transactions from the embedded wallet', () => {
     await screen.getByText('Please try again.').waitFor()
     const hash = await screen.locator('[part="transaction-hash"] code').getAttribute('title')
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
-    expect(await screen.getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toBe(`https://etherscan.io/tx/${hash}`)
+    // A code never titles the screen; the local chain has no explorer, so the hash has no link (never mainnet Etherscan).
+    expect(await screen.getByRole('link', { name: 'View on explorer' }).count()).toBe(0)
     await expectNoAxeViolations(page, 'Transaction failed', 'sign-prompt')
     expect(((await chain.request('eth_getTransactionReceipt', [hash])) as { status: string }).status).toBe('0x0')
     // Retry prepares again from the chain (a fresh nonce: the reverted one was used), back to the confirmation.
@@ -167,14 +181,37 @@ describe('Ethereum transactions from the embedded wallet', () => {
     expect(event.detail).toMatchObject({ code: 'TRANSACTION_FAILURE', message: 'Transaction failed', hash: retried })
   })
 
-  it("error: rejecting the confirmation screen gives 4001 (here for more than the balance: 'Add funds on <chain>')", async () => {
+  it('error: more than the balance without funding: Approve is disabled with the reason; leaving gives the host INSUFFICIENT_BALANCE (headless too)', async () => {
+    const after = await eventCount(page)
     await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 10n ** 20n })`)
-    await txPrompt(page).getByText('Add funds on Local chain to complete transaction.').waitFor({ timeout: 30000 })
+    const screen = txPrompt(page)
+    await screen.getByText('Add funds on Local chain to complete transaction.').waitFor({ timeout: 30000 })
+    const approve = screen.getByRole('button', { name: 'Approve' })
+    expect(await approve.isDisabled()).toBe(true)
+    // The disabled button says why (its accessible description).
+    expect(await approve.evaluate((b) => b.getAttribute('aria-describedby'))).toBe('gh-tx-funds-reason')
     await expectNoAxeViolations(page, 'insufficient funds', 'sign-prompt')
-    await txPrompt(page).getByRole('button', { name: 'Not now' }).click()
+    await screen.getByRole('button', { name: 'Not now' }).click()
+    const { err } = await settled(page)
+    expect(err).toMatchObject({ errorCode: 'INSUFFICIENT_BALANCE', message: 'Add funds on Local chain to complete transaction.' })
+    const event = await waitForHostEvent(page, 'tx-error', { after })
+    expect(event.detail).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: 'Add funds on Local chain to complete transaction.' })
+    // Headless: nothing is signed or sent, the same error.
+    const nonce = await chain.request('eth_getTransactionCount', [address, 'latest'])
+    await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 10n ** 20n }, { uiOptions: { showWalletUIs: false } })`)
+    expect((await settled(page)).err).toMatchObject({ errorCode: 'INSUFFICIENT_BALANCE' })
+    expect(await chain.request('eth_getTransactionCount', [address, 'latest'])).toBe(nonce)
+  })
+
+  it('the close control (named Close) declines as Not now does: 4001', async () => {
+    await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 5n })`)
+    const screen = txPrompt(page)
+    await screen.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30000 })
+    await screen.getByRole('button', { name: 'Close' }).click()
     const { err } = await settled(page)
     expect(err).toMatchObject({ code: 4001 })
     expect(err!.message).toContain('The user rejected the request')
+    await screen.locator('[data-screen]').waitFor({ state: 'detached' })
   })
 
   it("a batch of two steps through '(1 / 2)' and '(2 / 2)', then both are on chain", async () => {
@@ -255,7 +292,26 @@ describe('Ethereum transactions from the embedded wallet', () => {
     await settled(page)
   })
 
-  it("the demo page of `npm start`: the faucet funds a new user's wallet, 'Transfer 1 USDC' goes through the screen", async () => {
+  it('with an explorer configured, addresses and hashes link to it (Details, success screen); never to mainnet Etherscan', async () => {
+    await stack.patchApp(appId, { chains: [{ id: 31337, name: 'Local chain', rpcUrl: chain.url, blockExplorerUrl: 'https://explorer.local.test/' }] })
+    await page.reload()
+    await waitForHostEvent(page, 'auth-ready')
+    await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 4n })`)
+    const screen = txPrompt(page)
+    await screen.getByRole('button', { name: 'Details' }).click({ timeout: 30000 })
+    const to = screen.locator('[part="transaction-details"] .tx-row', { hasText: /^To/ }).getByRole('link')
+    expect(await to.getAttribute('href')).toBe(`https://explorer.local.test/address/${RECIPIENT}`)
+    await screen.getByRole('button', { name: 'Approve' }).click()
+    await screen.getByText('Transaction complete!').waitFor({ timeout: 30000 })
+    const { hash } = (await settled(page)).ok as { hash: string }
+    expect(await screen.getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toBe(`https://explorer.local.test/tx/${hash}`)
+    await screen.getByRole('button', { name: 'All Done' }).click()
+    await stack.patchApp(appId, { chains: [{ id: 31337, name: 'Local chain', rpcUrl: chain.url }] })
+    await page.reload()
+    await waitForHostEvent(page, 'auth-ready')
+  })
+
+  it("the demo page of `npm start`: the faucet funds a new user's wallet, 'Transfer 1 USDC' goes through the screen; on a phone the page and the sheet fit the screen", async () => {
     const { token, faucetUrl } = await startDevFaucet(chain)
     const demo = await startDemoServer({ port: 0, appId, apiUrl: stack.apiUrl, faucetUrl, tokenAddress: token })
     try {
@@ -280,6 +336,49 @@ describe('Ethereum transactions from the embedded wallet', () => {
         'latest',
       ])) as string
       expect(BigInt(balance)).toBe(10n ** 6n)
+
+      // On a phone (390 px): the demo wraps its long addresses and hashes, so it is no wider than the screen.
+      const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })).newPage()
+      await phone.goto(`${demo.url}/`)
+      await waitForHostEvent(phone, 'auth-ready')
+      await phone.locator('#login').click()
+      await submitEmail(phone, 'demo.phone@example.com')
+      await typeCode(phone, await stack.nextCode('demo.phone@example.com'))
+      await waitForHostEvent(phone, 'wallet-created', { timeout: 30000 })
+      await waitForHostEvent(phone, 'modal-close', { timeout: 15000 })
+      await phone
+        .locator('#wallets li', { hasText: /0x[0-9a-fA-F]{40}/ })
+        .first()
+        .waitFor()
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      for (const li of await phone.locator('#wallets li').all()) expect(await li.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+      // A host page wider than the screen (here 1200 px) must not push the sheet's 'Not now' or amounts off-screen.
+      await phone.evaluate(() => document.body.append(Object.assign(document.createElement('div'), { style: 'width:1200px;height:8px' })))
+      expect(await phone.evaluate(() => window.innerWidth)).toBeGreaterThan(1000)
+      // (The host's own button under the widened page: clicked through the DOM, the sheet is what is tested.)
+      await phone.locator('#transfer-token').dispatchEvent('click')
+      const sheet = txPrompt(phone)
+      const amount = sheet.locator('.tx-row', { hasText: 'Amount' })
+      await expect.poll(() => amount.textContent(), { timeout: 30000 }).toBe('Amount1 USDC')
+      const onScreen = (el: Element) => {
+        const r = el.getBoundingClientRect()
+        const v = window.visualViewport!
+        return (
+          r.width > 0 &&
+          r.left >= v.offsetLeft - 1 &&
+          r.right <= v.offsetLeft + v.width + 1 &&
+          r.top >= v.offsetTop - 1 &&
+          r.bottom <= v.offsetTop + v.height + 1
+        )
+      }
+      expect(await sheet.getByRole('button', { name: 'Not now' }).evaluate(onScreen)).toBe(true)
+      expect(await amount.locator('dd').evaluate(onScreen)).toBe(true)
+      expect(await sheet.getByRole('button', { name: 'Close' }).evaluate(onScreen)).toBe(true)
+      await expectNoAxeViolations(phone, 'transaction sheet on a phone', 'sign-prompt')
+      // A finger on the screen where 'Not now' shows declines (screen coordinates: the visual viewport's).
+      const box = (await sheet.getByRole('button', { name: 'Not now' }).boundingBox())!
+      await phone.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2)
+      await sheet.locator('[data-screen]').waitFor({ state: 'detached' })
     } finally {
       await demo.close()
     }

@@ -105,6 +105,13 @@ describe('Solana transactions from the embedded wallet', () => {
     // SOL at $150 in the price stand-in (token_price, chain id 0): 0.5 SOL is $75.00.
     await expect.poll(() => row('Amount')).toBe('Amount0.5 SOL ($75.00)')
     expect(await row('Network')).toBe('NetworkSolana (localnet)')
+    // The recipient shows without opening 'Advanced', linked to the cluster's explorer page.
+    const to = txPrompt(page).locator('.tx-row', { has: page.locator('dt', { hasText: /^To$/ }) })
+    expect(await to.locator('[title]').getAttribute('title')).toBe(recipient.toBase58())
+    expect(await to.getByRole('link').getAttribute('href')).toMatch(
+      new RegExp(`^https://explorer\\.solana\\.com/address/${recipient.toBase58()}\\?cluster=custom`),
+    )
+    expect(await screen.locator('[part="transaction-instructions"]').count()).toBe(0)
     // 5000 lamports from getFeeForMessage: under 0.001 SOL and under a cent (spec §9).
     expect(await row('Estimated fee')).toBe('Estimated fee<0.001 SOL (<$0.01)')
     await screen.locator('[part="balance-card"]').getByText('Balance 2 SOL').waitFor()
@@ -116,9 +123,14 @@ describe('Solana transactions from the embedded wallet', () => {
     await expectNoAxeViolations(page, 'Solana transaction instructions (Advanced)', 'sign-prompt')
     await screen.getByRole('button', { name: 'Approve' }).click()
     await screen.getByText('Transaction complete!').waitFor({ timeout: 30000 })
+    const { signature } = (await settled(page)).ok as { signature: string }
+    // 'Transaction complete!' shows the signature with its explorer link.
+    expect(await screen.locator('[part="transaction-hash"] code').getAttribute('title')).toBe(signature)
+    expect(await screen.getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toMatch(
+      new RegExp(`^https://explorer\\.solana\\.com/tx/${signature}\\?cluster=custom`),
+    )
     await expectNoAxeViolations(page, 'Solana transaction complete', 'sign-prompt')
     await screen.getByRole('button', { name: 'All Done' }).click()
-    const { signature } = (await settled(page)).ok as { signature: string }
     expect(await balance(recipient)).toBe(SOL / 2)
     const status = (await sol.request('getSignatureStatuses', [[signature]])) as { value: [{ err: unknown } | null] }
     expect(status.value[0]).toMatchObject({ err: null })
@@ -180,7 +192,7 @@ describe('Solana transactions from the embedded wallet', () => {
     expect(await balance(recipient)).toBe(0)
   })
 
-  it('error: a transfer beyond the balance shows the add-funds text; headless it fails with INSUFFICIENT_BALANCE', async () => {
+  it('error: a transfer beyond the balance shows the add-funds text and a disabled Approve; leaving or headless, the host gets INSUFFICIENT_BALANCE', async () => {
     const bytes = await txBytes(transfer(Keypair.generate().publicKey, 100 * SOL))
     await startTx(page, `modal.sendTransaction(${bytes})`)
     const screen = txPrompt(page)
@@ -188,7 +200,10 @@ describe('Solana transactions from the embedded wallet', () => {
     expect(await screen.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true)
     await expectNoAxeViolations(page, 'Solana insufficient funds', 'sign-prompt')
     await screen.getByRole('button', { name: 'Not now' }).click()
-    expect((await settled(page)).err).toMatchObject({ code: 'USER_REJECTED' })
+    expect((await settled(page)).err).toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+      message: expect.stringMatching(/^Solana wallet has insufficient funds for this transaction\.\n/),
+    })
     await startTx(page, `modal.sendTransaction(${bytes}, { uiOptions: { showWalletUIs: false } })`)
     // BaseError: the spec text first, then the details lines.
     expect((await settled(page)).err).toMatchObject({

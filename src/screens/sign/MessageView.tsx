@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { TypedDataView } from './TypedDataView.tsx'
 import type { SignMethod } from '../../wallets/embedded/signing.ts'
 
 /** UTF-8 text of hex or base64 bytes, or null when the bytes are not readable text. */
@@ -23,31 +23,7 @@ function base64Bytes(text: string): Uint8Array {
 
 /** The message as the user should read it: decoded text, the typed-data structure, or the raw value. */
 export function MessageView({ method, data }: { method: SignMethod; data: unknown }) {
-  const [copied, setCopied] = useState(false)
-  if (method === 'eth_signTypedData_v4') {
-    const typed = (typeof data === 'string' ? JSON.parse(data) : data) as { domain?: object; primaryType?: string; message?: object }
-    const full = JSON.stringify(typed, null, 2)
-    return (
-      <div className="message typed-data" part="message">
-        <div className="message-label">{typed.primaryType}</div>
-        <pre className="secret" part="typed-data">
-          {JSON.stringify({ domain: typed.domain, message: typed.message }, null, 2)}
-        </pre>
-        <button
-          type="button"
-          className="link-button"
-          onClick={() =>
-            navigator.clipboard?.writeText(full).then(
-              () => (setCopied(true), setTimeout(() => setCopied(false), 2000)),
-              () => undefined,
-            )
-          }
-        >
-          {copied ? 'Copied' : 'Copy full payload'}
-        </button>
-      </div>
-    )
-  }
+  if (method === 'eth_signTypedData_v4') return <TypedDataView data={data} />
   const raw = String(data)
   const bytes = method === 'solana_signMessage' ? base64Bytes(raw) : raw.startsWith('0x') ? hexBytes(raw) : new TextEncoder().encode(raw)
   const text = bytes ? decodeText(bytes) : null

@@ -8,6 +8,7 @@ import type { SolanaTxController } from '../../transactions/drivers/solana.ts'
 import { FocusTrap, useDialogFocus } from '../../ui/dialogFocus.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { useTheme } from '../../ui/useTheme.ts'
+import { useVisualViewport } from '../../ui/useVisualViewport.ts'
 
 const SignPromptView = lazy(() => import('./SignPromptView.tsx'))
 const TransactionView = lazy(() => import('../transactions/TransactionView.tsx'))
@@ -32,6 +33,7 @@ export function SignPromptApp({ active = false, defaults = {}, theme, accentColo
   const resolved = useTheme(theme, accentColor)
   // Focus moves into the prompt while it shows (not while <auth-modal> covers it) and back to the page after.
   useDialogFocus(dialogRef, active && Boolean(request || tx) && !modalOpen)
+  const viewportBox = useVisualViewport(active && Boolean(request || tx))
   const style = (
     <>
       <style>{styles}</style>
@@ -44,7 +46,7 @@ export function SignPromptApp({ active = false, defaults = {}, theme, accentColo
       {style}
       {/* Hidden, not unmounted, while <auth-modal> asks for the recovery password: the request waits. */}
       <div className="root" part="root" data-theme={resolved.theme} style={resolved.rootStyle} hidden={modalOpen}>
-        <div className="backdrop" part="backdrop">
+        <div className="backdrop" part="backdrop" style={viewportBox}>
           <FocusTrap dialog={dialogRef}>
             <div ref={dialogRef} className="dialog" part="dialog" role="dialog" aria-modal="true" aria-labelledby="gh-sign-title" tabIndex={-1}>
               <Suspense fallback={<Spinner />}>

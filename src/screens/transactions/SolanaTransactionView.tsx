@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import { SOLANA_TX_MESSAGES } from '../../errors/solana.ts'
 import { $config } from '../../stores/config.ts'
-import { mainButton } from '../../transactions/flow.ts'
+import { approveBlocked, mainButton } from '../../transactions/flow.ts'
 import type { SolanaTxController } from '../../transactions/drivers/solana.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { formatCrypto, formatUsd, shortAddress } from '../../wallets/ethereum/format.ts'
@@ -17,7 +17,7 @@ import { summarize, type ParsedInstruction } from '../../wallets/solana/instruct
 import type { PreparedSolanaTransaction } from '../../wallets/solana/transactions.ts'
 import { ErrorView } from './ErrorView.tsx'
 import { addFunds, fundingAvailable } from './addFunds.ts'
-import { Row, TxButtons, TxHeader, TxSuccess, useSignedClose } from './parts.tsx'
+import { FUNDS_REASON_ID, Row, TxButtons, TxHeader, TxSuccess, useSignedClose } from './parts.tsx'
 import { TX_TEXTS } from './texts.ts'
 import { txStyles } from './styles.ts'
 
@@ -33,13 +33,14 @@ export default function SolanaTransactionView({ controller }: { controller: Sola
   if (phase.name === 'success') {
     const header = signOnly ? TX_TEXTS.signedHeader : TX_TEXTS.successHeader
     // The host already has its answer: 'All Done' only closes.
-    return <TxSuccess options={options} header={header} onDone={signOnly ? null : () => controller.close()} />
+    const href = phase.hash ? controller.driver.explorer(phase.at, phase.hash) : null
+    return <TxSuccess options={options} header={header} hash={phase.hash} explorerHref={href} onDone={signOnly ? null : () => controller.close()} />
   }
   if (phase.name === 'error') {
     const { error, hash } = phase
     return (
       <ErrorView
-        phase={{ error, hash, chain: null }}
+        phase={{ error, hash }}
         explorerHref={hash ? controller.driver.explorer(phase.at, hash) : null}
         onRetry={() => controller.retry()}
         onClose={() => controller.fail(error)}
@@ -51,8 +52,10 @@ export default function SolanaTransactionView({ controller }: { controller: Sola
   const view = phase.name === 'preparing' ? null : phase.view
   const busy = phase.name === 'submitting' || phase.name === 'awaiting-receipt'
   const short = view !== null && !request.signOnly && !view.hasFunds
-  // Spec §2, §4: 'Add funds' when funds are missing and funding is available (no Solana sponsorship here).
-  const label = mainButton({ last, fundsMissing: short, fundingEnabled: fundingAvailable(), sponsored: false })
+  // Spec §2, §4: 'Add funds' when funds are missing and funding is available; else a disabled button with the reason.
+  const funds = { last, fundsMissing: short, fundingEnabled: fundingAvailable() }
+  const label = mainButton(funds)
+  const cancellable = options.isCancellable !== false
   return (
     <div className="body tx" part="body" data-screen="solana-transaction-confirm" data-phase={phase.name}>
       <style>{txStyles}</style>
@@ -61,12 +64,17 @@ export default function SolanaTransactionView({ controller }: { controller: Sola
         step={step}
         busy={busy}
         onBack={() => controller.step(step - 1)}
+        onClose={cancellable ? () => controller.decline() : null}
         title={total > 1 ? `${titleBase} (${step + 1} / ${total})` : titleBase}
       />
       <p className="detail">{options.description ?? TX_TEXTS.subtitle(appName)}</p>
-      {view ? <SolanaSummary view={view} cluster={cluster} address={request.address} /> : <Spinner />}
+      {view ? (
+        <SolanaSummary view={view} cluster={cluster} address={request.address} link={(a) => controller.driver.explorerPage('address', a)} />
+      ) : (
+        <Spinner />
+      )}
       {short ? (
-        <p className="error-message" role="alert">
+        <p className="error-message" role="alert" id={FUNDS_REASON_ID}>
           {SOLANA_TX_MESSAGES.addFunds}
         </p>
       ) : null}
@@ -75,7 +83,8 @@ export default function SolanaTransactionView({ controller }: { controller: Sola
         label={label}
         onApprove={() => controller.approve()}
         onAddFunds={() => addFunds(request.address, `solana:${cluster.name}`).then(() => controller.refresh())}
-        disabled={!view || busy || (short && label !== 'Add funds')}
+        disabled={!view || busy || approveBlocked(funds)}
+        describedBy={short ? FUNDS_REASON_ID : undefined}
         busy={busy}
         onDecline={() => controller.decline()}
       />
@@ -83,9 +92,24 @@ export default function SolanaTransactionView({ controller }: { controller: Sola
   )
 }
 
-function SolanaSummary({ view, cluster, address }: { view: PreparedSolanaTransaction; cluster: SolanaCluster; address: string }) {
+/**
+ * Who receives a transfer, shown without opening 'Advanced': the SOL recipient, or the owner of the
+ * receiving token account when the transaction creates that account (else the token account itself).
+ */
+function recipientOf(transfer: ParsedInstruction | null, instructions: ParsedInstruction[]): string | null {
+  if (transfer?.type === 'sol-transfer') return transfer.to
+  if (transfer?.type !== 'spl-transfer') return null
+  for (const ix of instructions) {
+    if ((ix.type === 'ata-creation' || ix.type === 'spl-init-account') && ix.account === transfer.destination && ix.owner) return ix.owner
+  }
+  return transfer.destination
+}
+
+function SolanaSummary(p: { view: PreparedSolanaTransaction; cluster: SolanaCluster; address: string; link: (address: string) => string }) {
+  const { view, cluster, address } = p
   const [open, setOpen] = useState(false)
   const { transfer, swap } = summarize(view.instructions)
+  const recipient = recipientOf(transfer, view.instructions)
   const sol = (lamports: bigint) =>
     `${formatCrypto(lamports, SOL_DECIMALS)} SOL${view.usd === null ? '' : ` (${formatUsd((Number(lamports) / 1e9) * view.usd)})`}`
   const token = (amount: bigint, address?: string) => {
@@ -125,6 +149,13 @@ function SolanaSummary({ view, cluster, address }: { view: PreparedSolanaTransac
     <>
       <dl className="tx-rows" part="transaction-summary">
         {amount ? <Row label={TX_TEXTS.amount}>{amount}</Row> : null}
+        {recipient ? (
+          <Row label={TX_TEXTS.to}>
+            <a href={p.link(recipient)} target="_blank" rel="noopener noreferrer" title={recipient}>
+              {shortAddress(recipient)}
+            </a>
+          </Row>
+        ) : null}
         {swap ? <Row label={TX_TEXTS.swap}>{`${token(swap.amountIn, swap.inputMint)} → ${token(swap.amountOut, swap.outputMint)}`}</Row> : null}
         <Row label={TX_TEXTS.network}>{cluster.label}</Row>
         <Row label={TX_TEXTS.estimatedFee}>{view.spender === address ? sol(view.fee) : `${sol(view.fee)} (${shortAddress(view.spender)})`}</Row>

@@ -2,15 +2,18 @@ import { useState } from 'react'
 import { TRANSACTION_MESSAGES } from '../../errors/transaction.ts'
 import { fundsMissing, type StepView } from '../../transactions/drivers/ethereum.ts'
 import type { TxParameters } from '../../transactions/types.ts'
-import { explorerUrl, type ChainConfig } from '../../wallets/ethereum/chains.ts'
+import { explorerLink, type ChainConfig } from '../../wallets/ethereum/chains.ts'
 import type { DecodedCallInfo } from '../../wallets/ethereum/decode.ts'
 import { formatCrypto, formatUnits, formatUsd, MAX_UINT256, shortAddress } from '../../wallets/ethereum/format.ts'
-import { Row } from './parts.tsx'
+import { FUNDS_REASON_ID, Row } from './parts.tsx'
 import { TX_TEXTS } from './texts.ts'
 
+/** An address, shortened, linked to the chain's explorer; plain text when the chain has no explorer. */
 function AddressLink({ chain, address }: { chain: ChainConfig; address: string }) {
+  const href = explorerLink(chain, 'address', address)
+  if (!href) return <span title={address}>{shortAddress(address)}</span>
   return (
-    <a href={`${explorerUrl(chain)}/address/${address}`} target="_blank" rel="noopener noreferrer" title={address}>
+    <a href={href} target="_blank" rel="noopener noreferrer" title={address}>
       {shortAddress(address)}
     </a>
   )
@@ -36,7 +39,7 @@ function NftRows({ info, chain }: { info: DecodedCallInfo; chain: ChainConfig })
 
 export function Summary({ view, request, step }: { view: StepView; request: TxParameters; step: number }) {
   const [open, setOpen] = useState(false)
-  const { prepared, info, token, balance, usd, sponsored } = view
+  const { prepared, info, token, tokenBalance, balance, usd, sponsored } = view
   const { chain } = prepared
   const native = chain.nativeCurrency
   // Spec §9: USD beside native amounts when a price is known.
@@ -46,9 +49,19 @@ export function Summary({ view, request, step }: { view: StepView; request: TxPa
     amount === MAX_UINT256 ? TX_TEXTS.maximum : `${formatCrypto(amount, token?.decimals ?? 18)}${token?.symbol ? ` ${token.symbol}` : ''}`
   const fee = sponsored ? TX_TEXTS.sponsored : `${formatCrypto(prepared.maxFee, native.decimals)} ${native.symbol}${inUsd(prepared.maxFee)}`
   const total = prepared.value + (sponsored ? 0n : prepared.maxFee)
-  const to = info.transferTo ?? tx.to ?? null
+  const tokenCall = info.isErc20Ish || info.isNFTIsh
+  // A token call's target is the token: shown once, as 'Token address' with its symbol, not again as 'To'.
+  const to = info.transferTo ?? (tokenCall ? null : (tx.to ?? null))
+  const symbol = token?.symbol ?? null
+  const unlimited = info.isErc20Ish && info.action === 'approve' && info.amount !== undefined && info.amount >= MAX_UINT256 / 2n
+  const nativeBalance = `${formatCrypto(balance, native.decimals)} ${native.symbol}`
   return (
     <>
+      {unlimited && info.spender ? (
+        <p className="tx-warning" part="allowance-warning" role="note">
+          {TX_TEXTS.unlimitedAllowance(symbol ?? TX_TEXTS.thisToken, shortAddress(info.spender))}
+        </p>
+      ) : null}
       <dl className="tx-rows" part="transaction-summary">
         {prepared.value > 0n ? (
           <Row label={TX_TEXTS.amount}>{`${formatCrypto(prepared.value, native.decimals)} ${native.symbol}${inUsd(prepared.value)}`}</Row>
@@ -70,8 +83,9 @@ export function Summary({ view, request, step }: { view: StepView; request: TxPa
             <AddressLink chain={chain} address={to} />
           </Row>
         ) : null}
-        {(info.isErc20Ish || info.isNFTIsh) && tx.to ? (
+        {tokenCall && tx.to ? (
           <Row label={TX_TEXTS.tokenAddress}>
+            {symbol ? <span className="tx-token-symbol">{symbol}</span> : null}
             <AddressLink chain={chain} address={tx.to} />
           </Row>
         ) : null}
@@ -99,11 +113,14 @@ export function Summary({ view, request, step }: { view: StepView; request: TxPa
       <div className="tx-balance" part="balance-card">
         <span>{shortAddress(request.address)}</span>
         <span>
-          {TX_TEXTS.balance} {`${formatCrypto(balance, native.decimals)} ${native.symbol}`}
+          {TX_TEXTS.balance}{' '}
+          {info.isErc20Ish && tokenBalance !== null
+            ? `${formatCrypto(tokenBalance, token?.decimals ?? 18)}${symbol ? ` ${symbol}` : ''} · ${nativeBalance}`
+            : nativeBalance}
         </span>
       </div>
       {fundsMissing(view) ? (
-        <p className="error-message" role="alert">
+        <p className="error-message" role="alert" id={FUNDS_REASON_ID}>
           {TRANSACTION_MESSAGES.addFunds(chain.name)}
         </p>
       ) : null}

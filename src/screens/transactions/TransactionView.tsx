@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import { $config } from '../../stores/config.ts'
 import { fundsMissing } from '../../transactions/drivers/ethereum.ts'
-import { mainButton } from '../../transactions/flow.ts'
+import { approveBlocked, mainButton } from '../../transactions/flow.ts'
 import type { EthereumTxController } from '../../transactions/drivers/ethereum.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { TX_TEXTS } from './texts.ts'
@@ -10,7 +10,7 @@ import { txStyles } from './styles.ts'
 import { addFunds, fundingAvailable } from './addFunds.ts'
 import { ErrorView } from './ErrorView.tsx'
 import { Summary } from './Summary.tsx'
-import { TxButtons, TxHeader, TxSuccess, useSignedClose } from './parts.tsx'
+import { FUNDS_REASON_ID, TxButtons, TxHeader, TxSuccess, useSignedClose } from './parts.tsx'
 
 /**
  * The Ethereum transaction confirmation screen (one request or a batch, '(n / total)'): renders the
@@ -30,19 +30,21 @@ export default function TransactionView({ controller }: { controller: EthereumTx
 
   if (phase.name === 'success') {
     // The host already has its answer: 'All Done' only closes (sign-only success closes by itself).
-    return <TxSuccess options={options} header={TX_TEXTS.successHeader} onDone={controller.driver.signOnly ? null : () => controller.close()} />
+    const href = phase.hash ? controller.driver.explorer(phase.at, phase.hash) : null
+    return (
+      <TxSuccess
+        options={options}
+        header={TX_TEXTS.successHeader}
+        hash={phase.hash}
+        explorerHref={href}
+        onDone={controller.driver.signOnly ? null : () => controller.close()}
+      />
+    )
   }
 
   if (phase.name === 'error') {
     const explorerHref = phase.hash ? controller.driver.explorer(phase.at, phase.hash) : null
-    return (
-      <ErrorView
-        phase={{ ...phase, chain: null }}
-        explorerHref={explorerHref}
-        onRetry={() => controller.retry()}
-        onClose={() => controller.fail(phase.error)}
-      />
-    )
+    return <ErrorView phase={phase} explorerHref={explorerHref} onRetry={() => controller.retry()} onClose={() => controller.fail(phase.error)} />
   }
 
   const titleBase =
@@ -50,11 +52,20 @@ export default function TransactionView({ controller }: { controller: EthereumTx
   const title = total > 1 ? `${titleBase} (${step + 1} / ${total})` : titleBase
   const view = phase.name === 'preparing' ? null : phase.view
   const busy = phase.name === 'submitting' || phase.name === 'awaiting-receipt'
-  const label = mainButton({ last, fundsMissing: view ? fundsMissing(view) : false, fundingEnabled: fundingAvailable(), sponsored: view?.sponsored ?? false })
+  const funds = { last, fundsMissing: view ? fundsMissing(view) : false, fundingEnabled: fundingAvailable() }
+  const label = mainButton(funds)
+  const cancellable = options.isCancellable !== false
   return (
     <div className="body tx" part="body" data-screen="transaction-confirm" data-phase={phase.name}>
       <style>{txStyles}</style>
-      <TxHeader options={options} step={step} busy={busy} onBack={() => controller.step(step - 1)} title={title} />
+      <TxHeader
+        options={options}
+        step={step}
+        busy={busy}
+        onBack={() => controller.step(step - 1)}
+        onClose={cancellable ? () => controller.decline() : null}
+        title={title}
+      />
       <p className="detail">{options.description ?? TX_TEXTS.subtitle(appName)}</p>
       {view?.scan === 'Warning' ? (
         <p className="tx-warning" part="scan-warning" role="alert">
@@ -75,7 +86,8 @@ export default function TransactionView({ controller }: { controller: EthereumTx
         label={label}
         onApprove={() => controller.approve()}
         onAddFunds={() => view && addFunds(request.address, view.prepared.chain.id).then(() => controller.refresh())}
-        disabled={!view || busy || (view.scan === 'Malicious' && !acknowledged)}
+        disabled={!view || busy || (view.scan === 'Malicious' && !acknowledged) || approveBlocked(funds)}
+        describedBy={funds.fundsMissing ? FUNDS_REASON_ID : undefined}
         busy={busy}
         onDecline={() => controller.decline()}
       />

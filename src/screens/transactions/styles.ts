@@ -4,6 +4,12 @@ import { space as s } from '../../ui/theme.ts'
 export const txStyles = /* css */ `
 .tx { position: relative; }
 .tx-back { position: absolute; left: 0; top: 0; border: 0; background: none; font-size: var(--gh-font-size-lg); cursor: pointer; color: inherit; }
+.tx-close {
+  position: absolute; right: 0; top: 0; width: 32px; height: 32px; display: inline-flex; align-items: center; justify-content: center;
+  border: 0; border-radius: var(--gh-radius-sm); background: none; color: var(--_muted); cursor: pointer;
+}
+.tx-close:hover { background: var(--_surface); }
+.tx > .title { padding: 0 ${s(9)}; }
 .tx-rows { margin: 0; display: flex; flex-direction: column; gap: ${s(1.5)}; text-align: left; font-size: var(--gh-font-size-md); }
 .tx-row { display: flex; justify-content: space-between; gap: ${s(3)}; }
 .tx-row dt { color: var(--_muted); }
@@ -29,5 +35,6 @@ export const txStyles = /* css */ `
   font-size: var(--gh-font-size-sm); text-align: left;
 }
 .tx-malicious p { margin: 0 0 ${s(1.5)}; font-weight: 600; }
+.tx-token-symbol { margin-right: ${s(1.5)}; }
 .tx-copy { border: 0; background: none; color: var(--_accent-text); cursor: pointer; }
 `

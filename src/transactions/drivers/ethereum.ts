@@ -6,9 +6,9 @@
  */
 import type { BaseError } from '../../errors/base.ts'
 import { errorDetail } from '../../errors/toBaseError.ts'
-import { TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction.ts'
-import { chainRpc, explorerUrl, requireChain } from '../../wallets/ethereum/chains.ts'
-import { decodeCall, readToken, type DecodedCallInfo, type TokenInfo } from '../../wallets/ethereum/decode.ts'
+import { insufficientFunds, TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction.ts'
+import { chainRpc, explorerLink, requireChain } from '../../wallets/ethereum/chains.ts'
+import { decodeCall, readToken, readTokenBalance, type DecodedCallInfo, type TokenInfo } from '../../wallets/ethereum/decode.ts'
 import { fetchUsdPrice, scanTransaction, type ScanVerdict } from '../../wallets/ethereum/insights.ts'
 import { isSponsored, prepareTransaction, signPrepared, submitSigned, waitForReceipt, type PreparedTransaction } from '../../wallets/embedded/transactions.ts'
 import type { TxController, TxDriver } from '../../stores/transaction.ts'
@@ -20,6 +20,8 @@ export interface StepView {
   prepared: PreparedTransaction
   info: DecodedCallInfo
   token: TokenInfo | null
+  /** The wallet's balance of the ERC-20 token the call moves or approves (the balance card); null for other calls. */
+  tokenBalance: bigint | null
   balance: bigint
   /** USD per native token; null when no price (no USD shown). */
   usd: number | null
@@ -28,8 +30,12 @@ export interface StepView {
   sponsored: boolean
 }
 
-/** Spec part 3 §4: funds are missing when the balance cannot pay the value, and the fee unless it is sponsored. */
-export const fundsMissing = (view: StepView) => view.balance < view.prepared.value + (view.sponsored ? 0n : view.prepared.maxFee)
+/**
+ * Spec part 3 §4: funds are missing when the balance cannot pay the value, and the fee unless it is
+ * sponsored (sponsorship pays gas, not value).
+ */
+export const fundsMissing = (view: Pick<StepView, 'balance' | 'prepared' | 'sponsored'>) =>
+  view.balance < view.prepared.value + (view.sponsored ? 0n : view.prepared.maxFee)
 
 export class EthereumDriver implements TxDriver<StepView, PreparedTransaction, string, TxStepResult> {
   readonly kind = 'ethereum'
@@ -55,13 +61,29 @@ export class EthereumDriver implements TxDriver<StepView, PreparedTransaction, s
       fetchUsdPrice(prepared.chain.id, prepared.chain.nativeCurrency.symbol),
       scanTransaction(method, prepared.tx),
     ])
-    return { prepared, info: decodeCall(tx.data, token?.isErc20 ?? false), token, balance, usd, scan, sponsored: isSponsored(prepared, method) }
+    const info = decodeCall(tx.data, token?.isErc20 ?? false)
+    const tokenBalance = info.isErc20Ish && tx.to ? await readTokenBalance(prepared.chain, tx.to, address) : null
+    return { prepared, info, token, tokenBalance, balance, usd, scan, sponsored: isSponsored(prepared, method) }
   }
 
-  /** A batch's steps are prepared again right before signing: each nonce follows the previous step's receipt. */
-  prepare(i: number, reviewed: StepView | null): Promise<PreparedTransaction> {
-    if (this.total === 1 && reviewed) return Promise.resolve(reviewed.prepared)
-    return prepareTransaction(this.parameters.address, this.parameters.requests[i]!, this.parameters.chainId)
+  /**
+   * A batch's steps are prepared again right before signing: each nonce follows the previous step's
+   * receipt. Headless reviews nothing, so a transaction is checked for funds here, before it is signed.
+   */
+  async prepare(i: number, reviewed: StepView | null): Promise<PreparedTransaction> {
+    if (this.total === 1 && reviewed) return reviewed.prepared
+    const { address, requests, chainId, method } = this.parameters
+    const prepared = await prepareTransaction(address, requests[i]!, chainId)
+    if (reviewed === null && method === 'eth_sendTransaction') {
+      const balance = BigInt((await chainRpc(prepared.chain, 'eth_getBalance', [address, 'latest'])) as string)
+      if (fundsMissing({ balance, prepared, sponsored: isSponsored(prepared, method) })) throw insufficientFunds(prepared.chain.name)
+    }
+    return prepared
+  }
+
+  /** What the host gets when the user leaves a step that lacks funds: INSUFFICIENT_BALANCE, not a plain decline. */
+  insufficient(view: StepView): BaseError | null {
+    return !this.signOnly && fundsMissing(view) ? insufficientFunds(view.prepared.chain.name) : null
   }
 
   sign(_i: number, prepared: PreparedTransaction): Promise<string> {
@@ -80,10 +102,10 @@ export class EthereumDriver implements TxDriver<StepView, PreparedTransaction, s
     return { chainId: prepared.chain.id, hash, signature: this.signOnly ? signed : null }
   }
 
-  /** The block explorer page of a step's hash (the error screen's link); null when the step's chain is unknown. */
+  /** The block explorer page of a step's hash (the error and success screens' link); null when the chain has no explorer or is unknown. */
   explorer(step: number, hash: string): string | null {
     try {
-      return `${explorerUrl(requireChain(this.parameters.requests[step]?.chainId ?? this.parameters.chainId))}/tx/${hash}`
+      return explorerLink(requireChain(this.parameters.requests[step]?.chainId ?? this.parameters.chainId), 'tx', hash)
     } catch {
       return null
     }

@@ -64,6 +64,11 @@ export class SolanaDriver implements TxDriver<PreparedSolanaTransaction, Version
     return tx
   }
 
+  /** What the host gets when the user leaves a transaction that lacks funds: INSUFFICIENT_BALANCE, not a plain decline. */
+  insufficient(view: PreparedSolanaTransaction): BaseError | null {
+    return !this.signOnly && !view.hasFunds ? new TransactionError(SOLANA_TX_MESSAGES.insufficientBalance, { code: 'INSUFFICIENT_BALANCE' }) : null
+  }
+
   sign(_i: number, tx: VersionedTransaction): Promise<VersionedTransaction> {
     return signInFrame(this.parameters.address, tx)
   }
@@ -80,10 +85,15 @@ export class SolanaDriver implements TxDriver<PreparedSolanaTransaction, Version
     return { signedTransaction: signed.serialize(), signature }
   }
 
-  /** The explorer page of a signature on this cluster (the error screen's link). */
+  /** The explorer page of a signature on this cluster (the error and success screens' link). */
   explorer(_step: number, signature: string): string {
+    return this.explorerPage('tx', signature)
+  }
+
+  /** The explorer page of an account or a signature on this cluster. */
+  explorerPage(kind: 'tx' | 'address', id: string): string {
     const { name, rpcUrl } = this.cluster
-    return `https://explorer.solana.com/tx/${signature}${name === 'mainnet-beta' ? '' : `?cluster=custom&customUrl=${encodeURIComponent(rpcUrl)}`}`
+    return `https://explorer.solana.com/${kind}/${id}${name === 'mainnet-beta' ? '' : `?cluster=custom&customUrl=${encodeURIComponent(rpcUrl)}`}`
   }
 
   successDetail(results: SolanaTxResult[]) {

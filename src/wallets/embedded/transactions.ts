@@ -8,7 +8,7 @@
 import type { TransactionToSign } from '../../../frame/src/protocol.ts'
 import { connectEmbeddedWallet } from '../../actions/connectEmbeddedWallet.ts'
 import { getApiClient } from '../../api/instance.ts'
-import { TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction.ts'
+import { insufficientFunds, isInsufficientFundsMessage, TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction.ts'
 import { EmbeddedWalletError, WALLET_MESSAGES, WalletProxyError } from '../../errors/wallet.ts'
 import type { EthereumTransactionRequest, TxParameters } from '../../transactions/types.ts'
 import { findWallet, walletRef } from '../../stores/wallets.ts'
@@ -116,6 +116,7 @@ export async function broadcast(chain: ChainConfig, signed: string): Promise<str
   try {
     return (await chainRpc(chain, 'eth_sendRawTransaction', [signed])) as string
   } catch (error) {
+    if (isInsufficientFundsMessage((error as Error).message)) throw insufficientFunds(chain.name, error)
     throw new TransactionError(TRANSACTION_MESSAGES.generic, { code: 'TRANSACTION_FAILURE', details: (error as Error).message, cause: error })
   }
 }
@@ -147,6 +148,9 @@ export async function submitSigned(address: string, prepared: PreparedTransactio
     return data.hash
   } catch (error) {
     const details = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message
+    if (isInsufficientFundsMessage(details) || isInsufficientFundsMessage((error as { details?: string }).details)) {
+      throw insufficientFunds(prepared.chain.name, error)
+    }
     throw new TransactionError(TRANSACTION_MESSAGES.generic, { code: 'TRANSACTION_FAILURE', details, cause: error })
   }
 }

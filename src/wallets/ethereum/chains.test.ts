@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { $config, initialConfigState } from '../../stores/config.ts'
-import { configuredChains, defaultChainId, explorerUrl, parseChainId, requireChain } from './chains.ts'
+import { configuredChains, defaultChainId, explorerLink, explorerUrl, parseChainId, requireChain } from './chains.ts'
 
 const base = {
   rpcUrl: 'https://rpc.example',
@@ -43,8 +43,11 @@ describe('configured chains', () => {
     expect(requireChain('0x7a69').name).toBe('Local')
     expect(() => requireChain(1)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_CHAIN_ID' }))
   })
-  it('a chain without an explorer links to the default one (spec part 3 §9)', () => {
+  it('a chain without an explorer links nowhere; one with an explorer links there (the server fills known chains in)', () => {
     withChains(null)
-    expect(explorerUrl(requireChain(8453))).toBe('https://etherscan.io')
+    expect(explorerUrl(requireChain(8453))).toBeNull()
+    expect(explorerLink(requireChain(8453), 'tx', '0xab')).toBeNull()
+    $config.set(initialConfigState)
+    expect(explorerLink(requireChain(1), 'address', '0xab')).toBe('https://etherscan.io/address/0xab')
   })
 })

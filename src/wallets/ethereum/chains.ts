@@ -8,7 +8,7 @@ import { $config } from '../../stores/config.ts'
 
 export type { ChainConfig }
 
-/** Spec part 3 §9: the explorer used when a chain names none. */
+/** Mainnet's explorer: the chain used when an app configured none. */
 export const DEFAULT_BLOCK_EXPLORER = 'https://etherscan.io'
 
 /** Chain 1 with its public RPC, when an app configured no chain at all (signing still works). */
@@ -50,8 +50,19 @@ export function requireChain(chainId: unknown): ChainConfig {
   return chain
 }
 
-export function explorerUrl(chain: ChainConfig): string {
-  return (chain.blockExplorerUrl || DEFAULT_BLOCK_EXPLORER).replace(/\/+$/, '')
+/**
+ * The chain's block explorer, or null when it has none: no link then (a local chain's transaction is
+ * not on mainnet Etherscan). Spec part 3 §9's default explorer is filled in by the server, which gives
+ * every chain it knows its own explorer (server/services/chains.ts).
+ */
+export function explorerUrl(chain: ChainConfig): string | null {
+  return chain.blockExplorerUrl ? chain.blockExplorerUrl.replace(/\/+$/, '') : null
+}
+
+/** An address's or a transaction's page on the chain's explorer; null without one. */
+export function explorerLink(chain: ChainConfig, kind: 'address' | 'tx', id: string): string | null {
+  const base = explorerUrl(chain)
+  return base ? `${base}/${kind}/${id}` : null
 }
 
 /** An error the chain's RPC answered, with its JSON-RPC code and data (revert reasons). */

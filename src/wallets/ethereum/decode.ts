@@ -118,3 +118,14 @@ export async function readToken(chain: ChainConfig, address: string): Promise<To
   if (decimals === null) console.warn(`[gatehouse] Unable to read token metadata of ${address} on chain id ${chain.id}`)
   return { symbol, decimals: decimals ?? 18, isErc20: decimals !== null }
 }
+
+/** balanceOf(owner) of an ERC-20 contract (the balance card of a token call); null when it does not answer. */
+export async function readTokenBalance(chain: ChainConfig, token: string, owner: string): Promise<bigint | null> {
+  const data = `0x70a08231${owner.slice(2).toLowerCase().padStart(64, '0')}`
+  try {
+    const r = (await chainRpc(chain, 'eth_call', [{ to: token, data }, 'latest'])) as Hex
+    return r && r !== '0x' ? BigInt(r) : null
+  } catch {
+    return null
+  }
+}
