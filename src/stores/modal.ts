@@ -113,3 +113,18 @@ export function resetScreens(screen: ScreenEntry = { name: 'landing' }): void {
 export function setModalOpen(open: boolean): void {
   $modal.set({ ...$modal.get(), open })
 }
+
+let preloader: ((name: ScreenName) => void) | null = null
+
+/** The router registers how to fetch a screen's code ahead of showing it (src/screens/ScreenRouter.tsx). */
+export function setScreenPreloader(preload: (name: ScreenName) => void): void {
+  preloader = preload
+}
+
+/**
+ * Fetches a screen's code now, so that showing it later does not flash the 'Loading' fallback
+ * while its chunk arrives (a success schedules its next screen 900 ms ahead: time enough).
+ */
+export function preloadScreen(name: ScreenName): void {
+  preloader?.(name)
+}
