@@ -10,9 +10,10 @@ export type ScreenEntry =
   | { name: 'user-limit' }
   | { name: 'account-not-found' }
   | { name: 'error'; title: string; detail: string; cta: string }
-  | { name: 'wallet-list'; intent: WalletIntent }
+  // `returnTo`: a connect-only list opened from another screen goes back there once connected (funding's wallet transfer).
+  | { name: 'wallet-list'; intent: WalletIntent; returnTo?: ScreenEntry['name'] }
   | { name: 'wallet-connect-landing' }
-  | { name: 'wallet-connect'; intent: WalletIntent; wallet: SelectedWallet; chainType: WalletChainType }
+  | { name: 'wallet-connect'; intent: WalletIntent; wallet: SelectedWallet; chainType: WalletChainType; returnTo?: ScreenEntry['name'] }
   // Linking, updating and account transfer.
   | { name: 'link-email' }
   | { name: 'email-login' }
@@ -104,6 +105,14 @@ export function backScreen(): void {
   const state = $modal.get()
   if (state.stack.length <= 1) return
   $modal.set({ ...state, stack: state.stack.slice(0, -1) })
+}
+
+/** Goes back to the latest step named `name` (dropping the steps above it); nothing when it is not on the stack. */
+export function backToScreen(name: ScreenName): void {
+  const state = $modal.get()
+  const index = state.stack.map((s) => s.name).lastIndexOf(name)
+  if (index < 0) return
+  $modal.set({ ...state, stack: state.stack.slice(0, index + 1) })
 }
 
 export function resetScreens(screen: ScreenEntry = { name: 'landing' }): void {

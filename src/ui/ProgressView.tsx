@@ -25,7 +25,7 @@ export function ProgressView({ screen, title, detail, done = false }: { screen: 
         {title}
       </h2>
       {done ? (
-        <div style={mark} part="progress-done" aria-hidden="true">
+        <div style={mark} aria-hidden="true">
           <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
             <path d="M5 12.5l4.5 4.5L19 7.5" />
           </svg>

@@ -76,7 +76,7 @@ export function EmailLoginForm() {
           {inlineError}
         </p>
       ) : hint ? (
-        <p id="gh-email-hint" className="note" part="email-hint">
+        <p id="gh-email-hint" className="note">
           {hint}
         </p>
       ) : null}
