@@ -65,11 +65,15 @@ describe("'Transfer from wallet' with no wallet connected", () => {
 
     // The login's wallet list: MetaMask's install link, and WalletConnect's QR code.
     await modal(page).getByRole('heading', { name: 'Connect wallet' }).waitFor()
-    await modal(page).getByRole('button', { name: /MetaMask/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /MetaMask/ })
+      .click()
     await modal(page).getByRole('heading', { name: 'Open or install MetaMask' }).waitFor()
     expect(await modal(page).getByRole('link', { name: 'Install MetaMask' }).getAttribute('href')).toBe('https://metamask.io/download/')
     await modal(page).getByRole('button', { name: 'Use a different wallet' }).click()
-    await modal(page).getByRole('button', { name: /WalletConnect/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /WalletConnect/ })
+      .click()
     await modal(page).getByRole('heading', { name: 'Scan code to connect to WalletConnect' }).waitFor()
     const qr = await walletConnectQr(page)
     expect(await qr.getAttribute('data-uri')).toMatch(/^wc:/)
@@ -83,13 +87,17 @@ describe("'Transfer from wallet' with no wallet connected", () => {
     await injectEthereumWallet(page, source, { rpcUrl: chain.url })
     await openTransfer(page, 'connect-then-fund@example.com')
     await modal(page).getByRole('button', { name: 'Connect a wallet' }).click()
-    await modal(page).getByRole('button', { name: /Test Wallet/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Test Wallet/ })
+      .click()
     await waitForHostEvent(page, 'wallet-connected', { timeout: 15000 })
     // Back on 'Transfer from wallet' (not closed), with the wallet listed.
     await modal(page).locator('[data-screen="funding-wallets"]').waitFor({ timeout: 15000 })
     const row = modal(page).locator('[part="wallet-row"]', { hasText: 'Test Wallet' })
     await row.waitFor()
-    const address = await page.evaluate(() => document.querySelector('auth-modal')!.wallets.find((w) => w.chainType === 'ethereum' && 'walletIndex' in w)!.address)
+    const address = await page.evaluate(
+      () => document.querySelector('auth-modal')!.wallets.find((w) => w.chainType === 'ethereum' && 'walletIndex' in w)!.address,
+    )
     await row.click()
     await waitForHostEvent(page, 'fund-success', { timeout: 60000 })
     expect(BigInt((await chain.request('eth_getBalance', [address, 'latest'])) as string)).toBe(5n * 10n ** 16n)

@@ -44,7 +44,13 @@ const focused = (page: Page) =>
   })
 
 const digits = (page: Page) =>
-  Promise.all([1, 2, 3, 4, 5, 6].map((n) => modal(page).getByRole('textbox', { name: `Digit ${n}` }).inputValue()))
+  Promise.all(
+    [1, 2, 3, 4, 5, 6].map((n) =>
+      modal(page)
+        .getByRole('textbox', { name: `Digit ${n}` })
+        .inputValue(),
+    ),
+  )
 const boxesEmpty = (page: Page) => expect.poll(() => digits(page), { timeout: 5000 }).toEqual(['', '', '', '', '', ''])
 
 describe('code screen', () => {
@@ -134,7 +140,8 @@ describe('after the right code', () => {
           const title = step.querySelector('h2')?.textContent ?? ''
           const texts = [...step.querySelectorAll('p, [role="progressbar"], svg')].length
           const last = seen.at(-1)
-          if (!last || last.screen !== step.dataset.screen || last.title !== title) seen.push({ screen: step.dataset.screen!, title, texts, at: performance.now() })
+          if (!last || last.screen !== step.dataset.screen || last.title !== title)
+            seen.push({ screen: step.dataset.screen!, title, texts, at: performance.now() })
         }
       }
       new MutationObserver(record).observe(document, { childList: true, subtree: true })
@@ -201,7 +208,14 @@ describe('passkey prompt', () => {
     await cdp.send('WebAuthn.enable')
     // No automatic presence: the prompt waits as it would for a person who has not touched the key.
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: false },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: false,
+      },
     })
     await page.addInitScript(() => {
       const credentials = navigator.credentials
@@ -240,7 +254,14 @@ describe('passkey prompt', () => {
     const cdp = await context.newCDPSession(page)
     await cdp.send('WebAuthn.enable')
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: false },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: false,
+      },
     })
     await page.addInitScript(() => {
       const credentials = navigator.credentials

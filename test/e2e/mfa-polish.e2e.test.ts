@@ -77,6 +77,8 @@ describe('MFA chooser and codes', () => {
     void page.evaluate(() => (document.querySelector('auth-modal') as any).showMfaEnrollmentModal()).catch(() => {})
     await modal(page).getByRole('button', { name: 'Continue' }).click()
     await modal(page).getByText('How would you like to verify your identity?').waitFor()
+    // As it looks at rest (the pointer off the rows: hovering tints a row from the theme).
+    await page.mouse.move(1, 1)
     const look = await rowLook(page, 'totp')
     expect(look.listStyle).toBe('none')
     expect(look.rowBorder).toBe('solid')
