@@ -53,7 +53,7 @@ describe("'Transfer from wallet' with no wallet connected", () => {
     await modal(page).getByRole('button', { name: 'Transfer from wallet' }).click({ timeout: 30000 })
   }
 
-  it("no browser wallet: 'Connect a wallet' offers WalletConnect's QR code and the install links; the amount names its currency", async () => {
+  it("no browser wallet: 'Connect a wallet' offers WalletConnect's QR code; the amount names its currency", async () => {
     const page = await browser.newPage()
     await openTransfer(page, 'no-wallet-funder@example.com')
     const amount = modal(page).getByRole('textbox', { name: 'Amount in ETH' })
@@ -63,14 +63,8 @@ describe("'Transfer from wallet' with no wallet connected", () => {
     await expectNoAxeViolations(page, 'Transfer from wallet (no wallet)')
     await modal(page).getByRole('button', { name: 'Connect a wallet' }).click()
 
-    // The login's wallet list: MetaMask's install link, and WalletConnect's QR code.
+    // The login's wallet list, connect only: WalletConnect's QR code.
     await modal(page).getByRole('heading', { name: 'Connect wallet' }).waitFor()
-    await modal(page)
-      .getByRole('button', { name: /MetaMask/ })
-      .click()
-    await modal(page).getByRole('heading', { name: 'Open or install MetaMask' }).waitFor()
-    expect(await modal(page).getByRole('link', { name: 'Install MetaMask' }).getAttribute('href')).toBe('https://metamask.io/download/')
-    await modal(page).getByRole('button', { name: 'Use a different wallet' }).click()
     await modal(page)
       .getByRole('button', { name: /WalletConnect/ })
       .click()
@@ -101,6 +95,32 @@ describe("'Transfer from wallet' with no wallet connected", () => {
     await row.click()
     await waitForHostEvent(page, 'fund-success', { timeout: 60000 })
     expect(BigInt((await chain.request('eth_getBalance', [address, 'latest'])) as string)).toBe(5n * 10n ** 16n)
+    await page.close()
+  })
+
+  it("without WalletConnect in the app, the list's install links: 'Install MetaMask'", async () => {
+    await stack.createApp({
+      name: 'Fund Install',
+      loginMethods: { email: true, wallet: true },
+      walletList: ['detected_wallets', 'metamask'],
+      embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } },
+      chains: [{ id: 31337, name: 'Local chain', rpcUrl: chain.url }],
+      funding: { enabled: true, options: [{ method: 'wallets' }], defaultRecommendedAmount: '0.05' },
+    })
+    const page = await browser.newPage()
+    await openTransfer(page, 'install-funder@example.com')
+    await modal(page).getByRole('button', { name: 'Connect a wallet' }).click()
+    await modal(page)
+      .getByRole('button', { name: /MetaMask/ })
+      .click()
+    await modal(page).getByRole('heading', { name: 'Open or install MetaMask' }).waitFor()
+    expect(await modal(page).getByRole('link', { name: 'Install MetaMask' }).getAttribute('href')).toBe('https://metamask.io/download/')
+    await expectNoAxeViolations(page, 'install guide (from funding)')
+    // 'Use a different wallet' goes back to the list, and Back again to the transfer screen.
+    await modal(page).getByRole('button', { name: 'Use a different wallet' }).click()
+    await modal(page).getByRole('heading', { name: 'Connect wallet' }).waitFor()
+    await modal(page).getByRole('button', { name: 'Back' }).click()
+    await modal(page).locator('[data-screen="funding-wallets"]').waitFor()
     await page.close()
   })
 })
