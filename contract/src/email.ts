@@ -31,6 +31,15 @@ export function emailProblem(email: string, options: { disablePlusEmails?: boole
 export const CODE_LENGTH = 6
 export const CODE_NUMERIC_MESSAGE = 'Code should be numeric'
 
+/**
+ * A code whose wrong guesses are spent: not even the right code passes any more. The server sends
+ * it as `invalid_credentials` (the spec's code) with `data.reason` CODE_USED_UP_REASON, so the code
+ * screen can say so and point to 'Resend code' instead of the catalogue's 'Invalid or expired
+ * verification code'. Not a spec text: the spec is silent on this case.
+ */
+export const CODE_USED_UP_MESSAGE = "This code can't be used any more: it was entered wrong too many times. Select 'Resend code' to get a new one."
+export const CODE_USED_UP_REASON = 'code_used_up'
+
 export function isCompleteCode(code: string): boolean {
   return new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)
 }

@@ -4,6 +4,14 @@
  * the spec's text stands; a longer wait (a spent guess budget) is named as it is, never as '10 seconds'.
  */
 export const MFA_MAX_ATTEMPTS_MESSAGE = 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.'
+/**
+ * An authenticator-app code that was already used (its 30 s window has not moved on yet): sent as
+ * `invalid_mfa_code` (the spec's code) with `data.reason` TOTP_CODE_REUSED_REASON. Not a spec text:
+ * the spec only has 'The code you entered is not valid', which sends the user hunting for a typo.
+ */
+export const TOTP_CODE_REUSED_MESSAGE = 'This code was already used. Wait for the next code in your authenticator app, then enter it.'
+export const TOTP_CODE_REUSED_REASON = 'totp_code_reused'
+
 /** Spec part 2 §9: the short lock after 4 wrong codes. */
 export const MFA_LOCK_SECONDS = 10
 

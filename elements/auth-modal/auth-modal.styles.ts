@@ -60,6 +60,8 @@ export const styles =
 .icon svg { display: block; }
 .body { display: flex; flex-direction: column; gap: calc(var(--gh-spacing) * 3); align-items: stretch; text-align: center; }
 .title { margin: 0; font-size: var(--gh-font-size-lg); font-weight: 600; }
+/* A new screen's title takes focus so screen readers announce it; it is not a control, so no ring. */
+.title[tabindex='-1']:focus { outline: none; }
 .detail, .note { margin: 0; color: var(--_muted); font-size: var(--gh-font-size-md); }
 .logo { max-height: 56px; max-width: 180px; align-self: center; object-fit: contain; }
 .app-name { font-weight: 600; }

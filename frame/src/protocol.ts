@@ -141,9 +141,13 @@ export type FrameReply<T extends FrameRequestType = FrameRequestType> =
   | { tag: typeof PROTOCOL_TAG; id: string; ok: true; result: FrameRequests[T]['result'] }
   | { tag: typeof PROTOCOL_TAG; id: string; ok: false; error: ProxyErrorReply }
 
-/** A refusal; `retryAfter` (seconds) when the server said how long to wait (a spent MFA budget). */
+/**
+ * A refusal; `retryAfter` (seconds) when the server said how long to wait (a spent MFA budget);
+ * `reason` the server's `data.reason` when it gave one (e.g. 'totp_code_reused').
+ */
 export interface ProxyErrorReply {
   type: ProxyErrorType
   message: string
   retryAfter?: number
+  reason?: string
 }

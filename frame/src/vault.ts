@@ -31,6 +31,8 @@ export class ProxyError extends Error {
     message: string,
     /** Seconds until the server takes the call again, when it said (a spent MFA budget). */
     readonly retryAfter?: number,
+    /** The server's `data.reason`, when it gave one (a reused authenticator-app code). */
+    readonly reason?: string,
   ) {
     super(message)
   }
@@ -140,12 +142,13 @@ export class Vault {
       body: JSON.stringify(body),
       credentials: 'omit',
     })
-    const json = (await response.json().catch(() => ({}))) as { error?: string; code?: string; data?: { retry_after?: unknown } }
+    const json = (await response.json().catch(() => ({}))) as { error?: string; code?: string; data?: { retry_after?: unknown; reason?: unknown } }
     if (!response.ok) {
       // A dead session (logout, revocation, expiry) forgets every unlocked wallet at once.
       if (response.status === 401) this.clear()
       const retryAfter = typeof json.data?.retry_after === 'number' ? json.data.retry_after : undefined
-      throw new ProxyError(SERVER_REFUSALS[json.code ?? ''] ?? 'error', json.error ?? `Request failed (${response.status})`, retryAfter)
+      const reason = typeof json.data?.reason === 'string' ? json.data.reason : undefined
+      throw new ProxyError(SERVER_REFUSALS[json.code ?? ''] ?? 'error', json.error ?? `Request failed (${response.status})`, retryAfter, reason)
     }
     return json as T
   }

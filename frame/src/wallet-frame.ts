@@ -163,7 +163,13 @@ async function answer(request: FrameRequest): Promise<FrameReply> {
     const message = error instanceof ProxyError ? error.message : 'An error has occurred, please try again.'
     if (!(error instanceof ProxyError)) console.error('[gatehouse frame]', error)
     const retryAfter = error instanceof ProxyError ? error.retryAfter : undefined
-    return { tag: PROTOCOL_TAG, id: request.id, ok: false, error: retryAfter === undefined ? { type, message } : { type, message, retryAfter } }
+    const reason = error instanceof ProxyError ? error.reason : undefined
+    return {
+      tag: PROTOCOL_TAG,
+      id: request.id,
+      ok: false,
+      error: { type, message, ...(retryAfter === undefined ? {} : { retryAfter }), ...(reason === undefined ? {} : { reason }) },
+    }
   }
 }
 

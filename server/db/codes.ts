@@ -2,7 +2,7 @@
 import { affected, prepare } from './prepared.js'
 import type { Db, LoginCodesTable } from './schema.js'
 
-const put = prepare<LoginCodesTable & { cooldownStart: number }, { created_at: number }>((db, p) =>
+const put = prepare<LoginCodesTable & { cooldownStart: number; max: number }, { created_at: number }>((db, p) =>
   db
     .insertInto('login_codes')
     .values({
@@ -17,19 +17,27 @@ const put = prepare<LoginCodesTable & { cooldownStart: number }, { created_at: n
       oc
         .columns(['app_id', 'identifier'])
         .doUpdateSet({ code_hash: p('code_hash'), attempts: 0, created_at: p('created_at'), expires_at: p('expires_at') })
-        // Only replace a code that is dead or older than the resend cooldown.
-        .where((eb) => eb.or([eb('login_codes.created_at', '<=', p('cooldownStart')), eb('login_codes.expires_at', '<=', p('created_at'))])),
+        // Only replace a code that is dead (expired or out of attempts) or older than the resend cooldown.
+        .where((eb) =>
+          eb.or([
+            eb('login_codes.created_at', '<=', p('cooldownStart')),
+            eb('login_codes.expires_at', '<=', p('created_at')),
+            eb('login_codes.attempts', '>=', p('max')),
+          ]),
+        ),
     )
     .returning('created_at'),
 )
 
 /**
  * Stores a new code for the identifier, replacing the previous one (and its attempt count),
- * unless the previous one is still live and younger than `cooldownStart`: then nothing is
- * written and false is returned. One statement, so concurrent inits cannot both slip in.
+ * unless the previous one is still live (unexpired, with attempts left below `maxAttempts`) and
+ * younger than `cooldownStart`: then nothing is written and false is returned. A code whose
+ * attempts are spent is dead, so 'Resend code' right after the last wrong guess gets a new one.
+ * One statement, so concurrent inits cannot both slip in.
  */
-export async function putLoginCode(db: Db, row: Omit<LoginCodesTable, 'attempts'>, cooldownStart: number): Promise<boolean> {
-  const { rows } = await put(db, { ...row, attempts: 0, cooldownStart })
+export async function putLoginCode(db: Db, row: Omit<LoginCodesTable, 'attempts'>, cooldownStart: number, maxAttempts: number): Promise<boolean> {
+  const { rows } = await put(db, { ...row, attempts: 0, cooldownStart, max: maxAttempts })
   return rows.length === 1
 }
 
@@ -52,6 +60,25 @@ const claim = prepare<{ app_id: string; identifier: string; now: number; max: nu
 export async function claimCodeAttempt(db: Db, appId: string, identifier: string, now: number, maxAttempts: number): Promise<string | undefined> {
   const { rows } = await claim(db, { app_id: appId, identifier, now, max: maxAttempts })
   return rows[0]?.code_hash
+}
+
+const spent = prepare<{ app_id: string; identifier: string; now: number; max: number }, { attempts: number }>((db, p) =>
+  db
+    .selectFrom('login_codes')
+    .select('attempts')
+    .where('app_id', '=', p('app_id'))
+    .where('identifier', '=', p('identifier'))
+    .where('expires_at', '>', p('now'))
+    .where('attempts', '>=', p('max')),
+)
+
+/**
+ * Whether the identifier's code is unexpired but out of attempts: the right code cannot pass any
+ * more, and the user needs a new one (asked only after a failed check, to say so).
+ */
+export async function loginCodeUsedUp(db: Db, appId: string, identifier: string, now: number, maxAttempts: number): Promise<boolean> {
+  const { rows } = await spent(db, { app_id: appId, identifier, now, max: maxAttempts })
+  return rows.length > 0
 }
 
 const consume = prepare<{ app_id: string; identifier: string; code_hash: string }>((db, p) =>

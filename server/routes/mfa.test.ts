@@ -4,6 +4,7 @@
  */
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TOTP_CODE_REUSED_MESSAGE } from '@gatehouse/contract'
 import type { DeviceKey } from '../../frame/src/device.js'
 import { SoftPasskey } from '../../test/passkey-authenticator.js'
 import { MFA_LOCK_MS, MFA_PROOF_TTL_MS, SMS_MFA_NEEDS_PHONE } from '../services/mfa.js'
@@ -83,8 +84,12 @@ forEachDatabase((target) => {
     it('error: a TOTP code is usable once, and codes beyond ±1 step are refused', async () => {
       const u = await user()
       const secret = await withTotp(u)
-      // The enrollment code's step is spent: the same code does not verify.
-      expect((await frame(u, 'totp/verify', { code: codeAt(secret) })).json().code).toBe('invalid_mfa_code')
+      // The enrollment code's step is spent: the same code does not verify, and the answer says to wait for the next one.
+      expect((await frame(u, 'totp/verify', { code: codeAt(secret) })).json()).toEqual({
+        error: TOTP_CODE_REUSED_MESSAGE,
+        code: 'invalid_mfa_code',
+        data: { reason: 'totp_code_reused' },
+      })
       h.clock.advance(30_000)
       expect((await frame(u, 'totp/verify', { code: codeAt(secret, 90_000) })).json().code).toBe('invalid_mfa_code')
       const previous = codeAt(secret, -30_000)

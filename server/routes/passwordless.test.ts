@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forEachDatabase, startHarness, type Harness } from '../testing.js'
+import { CODE_USED_UP_MESSAGE } from '@gatehouse/contract'
 
 const INIT = '/api/v1/passwordless/init'
 const AUTH = '/api/v1/passwordless/authenticate'
@@ -167,13 +168,17 @@ forEachDatabase((target) => {
       expect(res.json().code).toBe('invalid_credentials')
     })
 
-    it('error: the 5th wrong attempt kills the code', async () => {
+    it('error: the 5th wrong attempt kills the code; the answer then says it is used up', async () => {
       await init('guess@example.com')
       const code = h.lastCode('guess@example.com')
-      for (let i = 0; i < 5; i++) expect((await auth('guess@example.com', wrong(code))).statusCode).toBe(401)
+      for (let i = 0; i < 4; i++)
+        expect((await auth('guess@example.com', wrong(code))).json()).toEqual({ error: 'Invalid or expired verification code', code: 'invalid_credentials' })
+      const fifth = await auth('guess@example.com', wrong(code))
+      expect(fifth.statusCode).toBe(401)
+      expect(fifth.json()).toEqual({ error: CODE_USED_UP_MESSAGE, code: 'invalid_credentials', data: { reason: 'code_used_up' } })
       const res = await auth('guess@example.com', code)
       expect(res.statusCode).toBe(401)
-      expect(res.json().code).toBe('invalid_credentials')
+      expect(res.json()).toMatchObject({ code: 'invalid_credentials', data: { reason: 'code_used_up' } })
     })
 
     it('four wrong attempts still leave the right code usable', async () => {

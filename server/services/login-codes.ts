@@ -6,7 +6,8 @@
  * Delivering the code (which words, mail or SMS) stays with the flow that asked for it.
  */
 import { codeMatches, generateCode, hashCode } from '../crypto/codes.js'
-import { claimCodeAttempt, consumeLoginCode, putLoginCode } from '../db/codes.js'
+import { CODE_USED_UP_MESSAGE, CODE_USED_UP_REASON } from '@gatehouse/contract'
+import { claimCodeAttempt, consumeLoginCode, loginCodeUsedUp, putLoginCode } from '../db/codes.js'
 import type { Db } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import type { Throttle } from './throttle.js'
@@ -86,6 +87,7 @@ export class LoginCodes {
       db,
       { app_id: appId, identifier, code_hash: hashCode(secret, appId, identifier, code), created_at: t, expires_at: t + limits.codeTtlSeconds * 1000 },
       t - cooldownMs,
+      limits.codeMaxAttempts,
     )
     if (!stored) throw new ApiError('too_many_requests', CODE_SENT_RECENTLY_MESSAGE)
     return code
@@ -108,9 +110,24 @@ export class LoginCodes {
     return true
   }
 
-  /** A login's code check: one attempt from `ip` on the login throttle, then the code; invalid_credentials when wrong. */
+  /**
+   * Whether the live code of `to` has no attempts left (asked after a failed check): then even the
+   * right code fails, and the answer says so rather than 'Invalid or expired'. It tells only what
+   * the caller's own wrong guesses did, so it reveals nothing about the address.
+   */
+  usedUp(appId: string, to: CodeRecipient): Promise<boolean> {
+    const { db, throttle, now } = this.deps
+    return loginCodeUsedUp(db, appId, codeIdentifier(to), now(), throttle.limits.codeMaxAttempts)
+  }
+
+  /**
+   * A login's code check: one attempt from `ip` on the login throttle, then the code;
+   * invalid_credentials when wrong, with `data.reason` 'code_used_up' once the code's attempts are spent.
+   */
   async spend(appId: string, to: CodeRecipient, code: string, ip: string): Promise<void> {
     await this.deps.throttle.loginAttempt(ip)
-    if (!(await this.check(appId, to, code))) throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE)
+    if (await this.check(appId, to, code)) return
+    if (await this.usedUp(appId, to)) throw new ApiError('invalid_credentials', CODE_USED_UP_MESSAGE, { reason: CODE_USED_UP_REASON })
+    throw new ApiError('invalid_credentials', INVALID_CODE_MESSAGE)
   }
 }

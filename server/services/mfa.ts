@@ -9,6 +9,7 @@
  * factor needs a recent login ceremony on this session's device, another one a live MFA proof;
  * every enrollment is announced to the contacts the account had before it (account-notices.ts).
  */
+import { TOTP_CODE_REUSED_MESSAGE, TOTP_CODE_REUSED_REASON } from '@gatehouse/contract'
 import { Secret, TOTP } from 'otpauth'
 import type { ShareBox } from '../crypto/share-box.js'
 import { deleteMfaFactor, findMfaFactor, listMfaFactors, putMfaFactor, setSessionMfa, spendSessionMfa, useTotpStep, type MfaFactorType } from '../db/mfa.js'
@@ -186,7 +187,11 @@ export class MfaService {
     const factor = await findMfaFactor(this.deps.db, caller.userId, 'totp')
     if (!factor || Number(factor.active) !== (activate ? 0 : 1)) return false
     const step = this.totpStep(this.deps.box.open(factor.secret, totpContext(caller.appId, caller.userId)), code)
-    return step !== null && (await useTotpStep(this.deps.db, caller.userId, step, activate))
+    if (step === null) return false
+    if (await useTotpStep(this.deps.db, caller.userId, step, activate)) return true
+    // A right code of a step already used: a second try with the same code cannot pass until the
+    // app shows the next one, so say that (it still counts as a failed guess: replays are refused).
+    throw new ApiError('invalid_mfa_code', TOTP_CODE_REUSED_MESSAGE, { reason: TOTP_CODE_REUSED_REASON })
   }
 
   async enrollTotp(caller: MfaCaller, code: string): Promise<WireUser> {

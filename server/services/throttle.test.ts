@@ -24,6 +24,21 @@ forEachDatabase((target) => {
     expect((await h.post(INIT, { email: 'cool@example.com' }, { appId })).statusCode).toBe(200)
   })
 
+  it('the cooldown does not hold back a new code once the live one is used up by 5 wrong guesses', async () => {
+    const email = 'spent@example.com'
+    const ip = '10.9.9.9'
+    expect((await h.post(INIT, { email }, { appId, ip })).statusCode).toBe(200)
+    const code = h.lastCode(email)
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 5; i++) await h.post(AUTH, { email, code: wrong, mode: 'login-or-sign-up' }, { appId, ip })
+    // 'Resend code' right away: the spent code is dead, so the cooldown does not apply to it.
+    expect((await h.post(INIT, { email }, { appId, ip })).statusCode).toBe(200)
+    const fresh = h.lastCode(email)
+    expect(fresh).not.toBe('')
+    const ok = await h.post(AUTH, { email, code: fresh, mode: 'login-or-sign-up' }, { appId, ip: '10.9.9.10' })
+    expect(ok.statusCode).toBe(200)
+  })
+
   it('the cooldown does not block logging in again right after a successful login', async () => {
     await h.login(appId, 'back@example.com')
     await h.login(appId, 'back@example.com')

@@ -3,6 +3,7 @@ import { errorDetail } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
 import { $emailFlow } from '../stores/emailFlow.ts'
 import { $modal, MODAL_RESET_DELAY_MS, resetScreens, setModalOpen } from '../stores/modal.ts'
+import { cancelPasskeyCeremony } from '../passkeys/ceremony.ts'
 import { $pendingLogin } from '../stores/session.ts'
 import { logout } from './logout.ts'
 
@@ -26,6 +27,8 @@ export function cancelModalReset(): void {
  */
 export function closeModal(): CloseModalReturnType {
   if (!$modal.get().open) return
+  // A passkey prompt still waiting would outlive the modal: abort it (×, Escape, backdrop).
+  cancelPasskeyCeremony()
   setModalOpen(false)
   publish('modal-close', null)
   if ($pendingLogin.get()) declineTerms()

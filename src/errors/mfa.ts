@@ -1,4 +1,4 @@
-import { mfaMaxAttemptsMessage } from '@gatehouse/contract'
+import { mfaMaxAttemptsMessage, TOTP_CODE_REUSED_MESSAGE } from '@gatehouse/contract'
 import { MFA_TEXT } from '../mfa/texts.ts'
 import { BaseError } from './base.ts'
 
@@ -29,6 +29,8 @@ export const mfaErrors = {
   maxAttempts: (cause?: unknown, retryAfter?: number) =>
     new MfaError(mfaMaxAttemptsMessage(retryAfter), { code: 'mfa_verification_max_attempts_reached', cause, retryAfter }),
   invalidCode: (cause?: unknown) => new MfaError(MFA_TEXT.invalidCode, { code: 'invalid_mfa_code', cause }),
+  /** Still 'invalid_mfa_code' (non-blocking), but said as it is: the code was right and already used. */
+  totpCodeReused: (cause?: unknown) => new MfaError(TOTP_CODE_REUSED_MESSAGE, { code: 'invalid_mfa_code', cause }),
   timeout: () => new MfaError(MFA_TEXT.timeout, { code: 'mfa_timeout' }),
   canceled: () => new MfaError(MFA_TEXT.clientCanceled, { code: 'client_error', details: MFA_TEXT.canceledReport }),
   missing: (cause?: unknown) => new MfaError('MFA verification is required', { code: 'MISSING_MFA_CREDENTIALS', cause }),

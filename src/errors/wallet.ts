@@ -45,10 +45,13 @@ export class WalletProxyError extends BaseError {
   readonly type: string
   /** Seconds until the server takes the call again, when it said (a spent MFA budget). */
   readonly retryAfter?: number
-  constructor({ type, message, retryAfter }: { type: string; message: string; retryAfter?: number }) {
+  /** The server's `data.reason` for the refusal, when it gave one ('totp_code_reused'). */
+  readonly reason?: string
+  constructor({ type, message, retryAfter, reason }: { type: string; message: string; retryAfter?: number; reason?: string }) {
     super(message, { code: type })
     this.type = type
     if (typeof retryAfter === 'number') this.retryAfter = retryAfter
+    if (typeof reason === 'string') this.reason = reason
   }
 }
 

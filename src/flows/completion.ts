@@ -5,7 +5,7 @@
  */
 import { closeModal } from '../actions/closeModal.ts'
 import { TIMING } from './timing.ts'
-import { replaceScreen } from '../stores/modal.ts'
+import { preloadScreen, replaceScreen } from '../stores/modal.ts'
 import { nextPostLoginScreen, type PostLoginContext } from './postLogin.ts'
 
 /** Runs `run` after `ms`; a screen passes one that is cancelled when it unmounts (src/ui/useLater.ts). */
@@ -45,6 +45,8 @@ export function continueLogin(context: PostLoginContext | null, after?: string):
  */
 export function completeFlow(context: PostLoginContext | null, later: Later = plainLater, pace: CompletionPace = 'standard'): void {
   const next = context ? nextPostLoginScreen(context) : null
+  // The next screen's code loads during the success delay, so no 'Loading' screen flashes between.
+  if (next) preloadScreen(next.name)
   if (next) later(pace === 'provider' ? TIMING.providerStepDelayMs : TIMING.nextScreenDelayMs, () => replaceScreen(next))
   else later(pace === 'provider' ? TIMING.providerStepDelayMs : TIMING.closeDelayMs, () => closeModal())
 }

@@ -100,4 +100,12 @@ describe('MFA-protected wallet call (spec part 2 §4)', () => {
     expect(toMfaError(new WalletProxyError({ type: 'mfa_verification_max_attempts_reached', message: 'x' })).blocking).toBe(true)
     expect(toMfaError(new Error('boom')).shortMessage).toBe('Something went wrong.')
   })
+
+  it("error: a reused authenticator code keeps 'invalid_mfa_code' (non-blocking) but says to wait for the next code", () => {
+    const reused = toMfaError(new WalletProxyError({ type: 'invalid_mfa_code', message: 'x', reason: 'totp_code_reused' }))
+    expect(reused.code).toBe('invalid_mfa_code')
+    expect(reused.blocking).toBe(false)
+    expect(reused.shortMessage).toMatch(/Wait for the next code/)
+    expect(toMfaError(new WalletProxyError({ type: 'invalid_mfa_code', message: 'x' })).shortMessage).toBe(MFA_TEXT.invalidCode)
+  })
 })

@@ -4,6 +4,7 @@
  * The host page only asks for the SMS code to be sent and runs the passkey ceremony (WebAuthn
  * runs on the host's origin).
  */
+import { TOTP_CODE_REUSED_REASON } from '@gatehouse/contract'
 import { getApiClient } from '../api/instance.ts'
 import { ApiError } from '../errors/api.ts'
 import { mfaErrors, MfaError } from '../errors/mfa.ts'
@@ -19,7 +20,7 @@ import type { MfaMethod } from './texts.ts'
 export function toMfaError(error: unknown): MfaError {
   if (error instanceof MfaError) return error
   const type = error instanceof WalletProxyError ? error.type : error instanceof ApiError ? error.code : ''
-  if (type === 'invalid_mfa_code') return mfaErrors.invalidCode(error)
+  if (type === 'invalid_mfa_code') return reasonOf(error) === TOTP_CODE_REUSED_REASON ? mfaErrors.totpCodeReused(error) : mfaErrors.invalidCode(error)
   if (type === 'mfa_verification_max_attempts_reached' || (error instanceof ApiError && error.status === 429))
     return mfaErrors.maxAttempts(error, retryAfterOf(error))
   if (type === 'missing_or_invalid_mfa') return mfaErrors.missing(error)
@@ -29,6 +30,11 @@ export function toMfaError(error: unknown): MfaError {
   if (error instanceof PasskeyRejectedError || error instanceof WebAuthnNotSupportedError)
     return new MfaError(error.shortMessage, { code: 'error', cause: error })
   return mfaErrors.other(error)
+}
+
+/** The server's `data.reason`, through the frame or straight from the API. */
+function reasonOf(error: unknown): unknown {
+  return error instanceof WalletProxyError ? error.reason : error instanceof ApiError ? error.data?.reason : undefined
 }
 
 /** The wait the server named (seconds), through the frame or straight from the API. */

@@ -11,7 +11,9 @@ import {
   startRegistration,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
+  WebAuthnAbortService,
 } from '@simplewebauthn/browser'
+import { onPasskeyCeremony } from './ceremony.ts'
 import { PasskeyRejectedError, PasskeyUnknownError, WebAuthnNotSupportedError } from '../errors/passkey.ts'
 
 export function camelKeys(value: unknown): unknown {
@@ -35,11 +37,24 @@ function requireWebAuthn() {
   if (!browserSupportsWebAuthn()) throw new WebAuthnNotSupportedError()
 }
 
+/**
+ * Runs one ceremony so that closing the modal aborts it: the library passes its AbortController's
+ * signal to navigator.credentials, and WebAuthnAbortService.cancelCeremony() aborts that controller.
+ */
+async function cancellable<T>(ceremony: () => Promise<T>): Promise<T> {
+  const done = onPasskeyCeremony(() => WebAuthnAbortService.cancelCeremony())
+  try {
+    return await ceremony()
+  } finally {
+    done()
+  }
+}
+
 /** Creates a passkey with the server's creation options → the new credential, as the wire carries it. */
 export async function createCredential(options: unknown): Promise<PasskeyRegistrationWire> {
   requireWebAuthn()
   try {
-    return registrationToWire(await startRegistration({ optionsJSON: camelKeys(options) as PublicKeyCredentialCreationOptionsJSON }))
+    return registrationToWire(await cancellable(() => startRegistration({ optionsJSON: camelKeys(options) as PublicKeyCredentialCreationOptionsJSON })))
   } catch (error) {
     throw mapCeremonyError(error)
   }
@@ -49,7 +64,7 @@ export async function createCredential(options: unknown): Promise<PasskeyRegistr
 export async function getCredential(options: unknown): Promise<PasskeyAssertionWire> {
   requireWebAuthn()
   try {
-    return assertionToWire(await startAuthentication({ optionsJSON: camelKeys(options) as PublicKeyCredentialRequestOptionsJSON }))
+    return assertionToWire(await cancellable(() => startAuthentication({ optionsJSON: camelKeys(options) as PublicKeyCredentialRequestOptionsJSON })))
   } catch (error) {
     throw mapCeremonyError(error)
   }

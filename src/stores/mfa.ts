@@ -38,7 +38,8 @@ export const $mfaPrompt = atom<boolean>(true)
  */
 export type MfaEnrollStep =
   | { step: 'intro' }
-  | { step: 'chooser'; error?: string }
+  /** `notice`: the confirmation of a method just added ('Authenticator app added'). */
+  | { step: 'chooser'; error?: string; notice?: string }
   | { step: 'totp-scan'; secret?: string; authUrl?: string; error?: string }
   | { step: 'totp-code'; secret: string }
   | { step: 'sms-phone'; error?: string }

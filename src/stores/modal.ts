@@ -10,9 +10,10 @@ export type ScreenEntry =
   | { name: 'user-limit' }
   | { name: 'account-not-found' }
   | { name: 'error'; title: string; detail: string; cta: string }
-  | { name: 'wallet-list'; intent: WalletIntent }
+  // `returnTo`: a connect-only list opened from another screen goes back there once connected (funding's wallet transfer).
+  | { name: 'wallet-list'; intent: WalletIntent; returnTo?: ScreenEntry['name'] }
   | { name: 'wallet-connect-landing' }
-  | { name: 'wallet-connect'; intent: WalletIntent; wallet: SelectedWallet; chainType: WalletChainType }
+  | { name: 'wallet-connect'; intent: WalletIntent; wallet: SelectedWallet; chainType: WalletChainType; returnTo?: ScreenEntry['name'] }
   // Linking, updating and account transfer.
   | { name: 'link-email' }
   | { name: 'email-login' }
@@ -106,10 +107,33 @@ export function backScreen(): void {
   $modal.set({ ...state, stack: state.stack.slice(0, -1) })
 }
 
+/** Goes back to the latest step named `name` (dropping the steps above it); nothing when it is not on the stack. */
+export function backToScreen(name: ScreenName): void {
+  const state = $modal.get()
+  const index = state.stack.map((s) => s.name).lastIndexOf(name)
+  if (index < 0) return
+  $modal.set({ ...state, stack: state.stack.slice(0, index + 1) })
+}
+
 export function resetScreens(screen: ScreenEntry = { name: 'landing' }): void {
   $modal.set({ ...$modal.get(), stack: [screen] })
 }
 
 export function setModalOpen(open: boolean): void {
   $modal.set({ ...$modal.get(), open })
+}
+
+let preloader: ((name: ScreenName) => void) | null = null
+
+/** The router registers how to fetch a screen's code ahead of showing it (src/screens/ScreenRouter.tsx). */
+export function setScreenPreloader(preload: (name: ScreenName) => void): void {
+  preloader = preload
+}
+
+/**
+ * Fetches a screen's code now, so that showing it later does not flash the 'Loading' fallback
+ * while its chunk arrives (a success schedules its next screen 900 ms ahead: time enough).
+ */
+export function preloadScreen(name: ScreenName): void {
+  preloader?.(name)
 }

@@ -10,6 +10,7 @@ import { pushScreen } from '../../stores/modal.ts'
 import { PrimaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import { space as s } from '../../ui/theme.ts'
 import { FUNDING_TEXT } from './texts.ts'
 
 /** Spec §2, §9: 3 wallets plus 'More wallets' when more than 4; the overflow view lists all. */
@@ -69,21 +70,36 @@ export default function WalletTransferScreen() {
   return (
     <div className="body" part="body" data-screen="funding-wallets">
       <ScreenTitle>{FUNDING_TEXT.wallet}</ScreenTitle>
-      <input
-        className="text-input"
-        part="input amount-input"
-        inputMode="decimal"
-        aria-label="Amount"
-        value={amount}
-        onChange={(e) => /^\d*\.?\d*$/.test(e.target.value) && setAmount(e.target.value)}
-      />
+      <div className="amount-field" style={{ display: 'flex', alignItems: 'center', gap: s(2) }}>
+        <input
+          className="text-input"
+          part="input amount-input"
+          inputMode="decimal"
+          aria-label={`Amount in ${config.symbol}`}
+          aria-describedby="gh-amount-currency"
+          value={amount}
+          onChange={(e) => /^\d*\.?\d*$/.test(e.target.value) && setAmount(e.target.value)}
+        />
+        <span id="gh-amount-currency" className="detail" style={{ fontWeight: 600 }}>
+          {config.symbol}
+        </span>
+      </div>
       {error ? (
         <p className="error-message" part="error-message" role="alert">
           {error}
         </p>
       ) : null}
       {busy ? <Spinner label="Sending" /> : null}
-      {wallets.length === 0 ? <p className="detail">Connect a wallet to transfer from it.</p> : null}
+      {wallets.length === 0 ? (
+        // No wallet connected (or none installed): the login's wallet list, connect only, offers
+        // WalletConnect's QR code and the install links, then comes back here with the wallet.
+        <>
+          <p className="detail">{FUNDING_TEXT.noWallet}</p>
+          <PrimaryButton onClick={() => pushScreen({ name: 'wallet-list', intent: 'connect', returnTo: 'funding-wallets' })}>
+            {FUNDING_TEXT.connectWallet}
+          </PrimaryButton>
+        </>
+      ) : null}
       <ul className="wallet-list" part="wallet-list">
         {shown.map((wallet) => (
           <li key={wallet.address}>

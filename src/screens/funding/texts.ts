@@ -17,6 +17,9 @@ export const FUNDING_TEXT = {
   copy: 'Copy address',
   copied: 'Copied',
   moreWallets: 'More wallets',
+  /** Not spec texts: 'Transfer from wallet' with no wallet connected in this browser. */
+  noWallet: 'No wallet is connected. Connect one to transfer from it: scan a QR code with a mobile wallet (WalletConnect) or install a browser wallet.',
+  connectWallet: 'Connect a wallet',
   /** Not spec texts: the amount step before a card or exchange purchase (spec §5 gives only its rule). */
   amountTitle: (symbol: string) => `How much ${symbol} would you like to buy?`,
   amountLabel: 'Amount',

@@ -5,6 +5,7 @@ import { $config } from '../../stores/config.ts'
 import { pushScreen } from '../../stores/modal.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { emailProblem, PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
+import { INVALID_EMAIL_HINT } from '../login/EmailLoginForm.tsx'
 import { showCodeRequestError } from '../login/errorMapping.ts'
 import { prefetchCodeScreen } from '../login/prefetchCodeScreen.ts'
 
@@ -19,6 +20,9 @@ export function EmailEntryForm({ title, screen }: { title: string; screen: strin
   const [error, setError] = useState<string | null>(null)
   const problem = emailProblem(email, { disablePlusEmails: app?.disablePlusEmails })
   const inline = error ?? (problem === 'plus' ? PLUS_EMAIL_MESSAGE : null)
+  // Why Submit is disabled, as on the login form.
+  const hint = !inline && problem === 'invalid' && email.trim() !== '' ? INVALID_EMAIL_HINT : null
+  const describedBy = inline ? 'gh-link-email-error' : hint ? 'gh-link-email-hint' : undefined
   prefetchCodeScreen()
 
   async function submit(event: FormEvent) {
@@ -52,18 +56,30 @@ export function EmailEntryForm({ title, screen }: { title: string; screen: strin
           autoFocus
           value={email}
           aria-invalid={inline ? true : undefined}
+          aria-describedby={describedBy}
           onChange={(event) => {
             setEmail(event.target.value)
             setError(null)
           }}
         />
-        <button type="submit" className="primary-button" part="primary-button" disabled={busy || problem !== null} aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          className="primary-button"
+          part="primary-button"
+          disabled={busy || problem !== null}
+          aria-busy={busy || undefined}
+          aria-describedby={describedBy}
+        >
           Submit
         </button>
       </form>
       {inline ? (
-        <p className="error-message" part="error-message" role="alert">
+        <p id="gh-link-email-error" className="error-message" part="error-message" role="alert">
           {inline}
+        </p>
+      ) : hint ? (
+        <p id="gh-link-email-hint" className="note">
+          {hint}
         </p>
       ) : null}
     </div>

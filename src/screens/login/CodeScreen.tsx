@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { linkWithEmailCode } from '../../actions/linkWithEmailCode.ts'
 import { loginWithEmailCode } from '../../actions/loginWithEmailCode.ts'
 import { resendSmsCode } from '../../actions/resendSmsCode.ts'
@@ -51,6 +51,9 @@ export default function CodeScreen({ method = 'email' }: { method?: 'email' | 's
   const [resendUntil, setResendUntil] = useState<number | null>(null)
   const [now, setNow] = useState(() => Date.now())
   const [resets, setResets] = useState(0)
+  // The code's wrong guesses are spent: its message stays until 'Resend code' brings a new one.
+  const [usedUp, setUsedUp] = useState(false)
+  const resendButton = useRef<HTMLButtonElement>(null)
   const later = useLater()
 
   // The countdown ticks only while the badge shows.
@@ -86,6 +89,16 @@ export default function CodeScreen({ method = 'email' }: { method?: 'email' | 's
         resetScreens()
       } else if (outcome.kind === 'screen') {
         replaceScreen(outcome.screen)
+      } else if (outcome.kind === 'used-up') {
+        // Retyping cannot help: the way on is 'Resend code', so focus goes there.
+        setUsedUp(true)
+        setStatus('error')
+        setMessage(outcome.message)
+        resendButton.current?.focus()
+        later(TIMING.errorResetMs, () => {
+          setDigits(empty())
+          setStatus('idle')
+        })
       } else {
         setStatus('error')
         setMessage(outcome.message)
@@ -102,7 +115,7 @@ export default function CodeScreen({ method = 'email' }: { method?: 'email' | 's
     if (status === 'submitting' || status === 'success') return
     setDigits(next)
     if (status === 'error') setStatus('idle')
-    setMessage(null)
+    if (!usedUp) setMessage(null)
     const code = next.join('')
     if (code.length === CODE_LENGTH && /^\d+$/.test(code)) void submit(code)
   }
@@ -113,6 +126,12 @@ export default function CodeScreen({ method = 'email' }: { method?: 'email' | 's
       const current = Date.now()
       setNow(current)
       setResendUntil(current + TIMING.resendCooldownMs)
+      // A new code: the old code's error goes, the boxes empty and the first one takes focus.
+      setUsedUp(false)
+      setMessage(null)
+      setStatus('idle')
+      setDigits(empty())
+      setResets((count) => count + 1)
     } catch (error) {
       const outcome = mapInitError(error)
       if (outcome.kind === 'landing') {
@@ -161,7 +180,7 @@ export default function CodeScreen({ method = 'email' }: { method?: 'email' | 's
       ) : (
         <p className="note">
           {method === 'sms' ? "Didn't get a message?" : "Didn't get an email?"}{' '}
-          <button type="button" className="link-button" part="resend-button" onClick={resend}>
+          <button ref={resendButton} type="button" className="link-button" part="resend-button" onClick={resend}>
             Resend code
           </button>
         </p>

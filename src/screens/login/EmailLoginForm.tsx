@@ -9,6 +9,8 @@ import { prefetchCodeScreen } from './prefetchCodeScreen.ts'
 import { showCodeRequestError } from './errorMapping.ts'
 import { Icon } from '../../ui/Icon.tsx'
 
+export const INVALID_EMAIL_HINT = 'Enter a full email address, like name@example.com, to continue.'
+
 /** The e-mail input and Submit: sends the code and moves to the code screen. Typed text lives in $emailFlow. */
 export function EmailLoginForm() {
   const { app } = useStore($config)
@@ -17,6 +19,9 @@ export function EmailLoginForm() {
   const problem = emailProblem(flow.email, { disablePlusEmails: app?.disablePlusEmails })
   const busy = submitting || flow.state === 'sending-code'
   const inlineError = flow.inlineError ?? (problem === 'plus' ? PLUS_EMAIL_MESSAGE : null)
+  // Why Submit is disabled, once there is something to judge (not a spec text: §5 is silent).
+  const hint = !inlineError && problem === 'invalid' && flow.email.trim() !== '' ? INVALID_EMAIL_HINT : null
+  const describedBy = inlineError ? 'gh-email-error' : hint ? 'gh-email-hint' : undefined
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -50,20 +55,31 @@ export function EmailLoginForm() {
           autoFocus
           value={flow.email}
           aria-invalid={inlineError ? true : undefined}
-          aria-describedby={inlineError ? 'gh-email-error' : undefined}
+          aria-describedby={describedBy}
           onChange={(event) => {
             setEmailInput(event.target.value)
             // Fetch the code screen while the user types, not before the landing screen paints.
             prefetchCodeScreen()
           }}
         />
-        <button type="submit" className="primary-button" part="primary-button" disabled={busy || problem !== null} aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          className="primary-button"
+          part="primary-button"
+          disabled={busy || problem !== null}
+          aria-busy={busy || undefined}
+          aria-describedby={describedBy}
+        >
           Submit
         </button>
       </form>
       {inlineError ? (
         <p id="gh-email-error" className="error-message" part="error-message" role="alert">
           {inlineError}
+        </p>
+      ) : hint ? (
+        <p id="gh-email-hint" className="note">
+          {hint}
         </p>
       ) : null}
     </>

@@ -10,6 +10,12 @@ describe('code screen error mapping (spec §8)', () => {
   it("error: invalid_credentials → 'Invalid or expired verification code'", () => {
     expect(mapCodeError(api('invalid_credentials'))).toEqual({ kind: 'inline', message: 'Invalid or expired verification code' })
   })
+  it("error: invalid_credentials with data.reason 'code_used_up' → used up: says so and points to 'Resend code'", () => {
+    const error = new ApiError({ status: 401, code: 'invalid_credentials', message: 'x', data: { reason: 'code_used_up' } })
+    const outcome = mapCodeError(error)
+    expect(outcome.kind).toBe('used-up')
+    expect(outcome.kind === 'used-up' && outcome.message).toContain("'Resend code'")
+  })
   it('error: cannot_link_more_of_type → the server message', () => {
     expect(mapCodeError(api('cannot_link_more_of_type', 'User already has an account of type email linked.'))).toEqual({
       kind: 'inline',

@@ -11,10 +11,15 @@ import {
   type OutcomeTable,
 } from '../../flows/outcome.ts'
 import { pushScreen, type ScreenEntry } from '../../stores/modal.ts'
-import { PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
+import { CODE_USED_UP_MESSAGE, CODE_USED_UP_REASON, PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
 
 /** What the code screen does with a failed verification. */
-export type CodeErrorOutcome = { kind: 'inline'; message: string } | { kind: 'screen'; screen: ScreenEntry } | { kind: 'landing'; message: string }
+export type CodeErrorOutcome =
+  | { kind: 'inline'; message: string }
+  /** The code's wrong guesses are spent: even the right code fails until 'Resend code' sends a new one. */
+  | { kind: 'used-up'; message: string }
+  | { kind: 'screen'; screen: ScreenEntry }
+  | { kind: 'landing'; message: string }
 
 const inline = (message: string): CodeErrorOutcome => ({ kind: 'inline', message })
 const backToLanding: CodeRule<{ kind: 'landing'; message: string }> = () => ({ kind: 'landing', message: PLUS_EMAIL_MESSAGE })
@@ -27,7 +32,8 @@ const backToLanding: CodeRule<{ kind: 'landing'; message: string }> = () => ({ k
 const codeTable = (method: string): OutcomeTable<CodeErrorOutcome> => ({
   transfer: method,
   codes: {
-    invalid_credentials: () => inline(TEXT.invalidCode),
+    invalid_credentials: (error) =>
+      error.data?.reason === CODE_USED_UP_REASON ? { kind: 'used-up', message: CODE_USED_UP_MESSAGE } : inline(TEXT.invalidCode),
     cannot_link_more_of_type: (error) => inline(error.shortMessage),
     linked_to_another_user: linkedToAnotherUserScreen,
     disallowed_plus_email: backToLanding,

@@ -18,9 +18,12 @@ import { EnrollCode } from './EnrollCode.tsx'
 import { PasskeyEnroll, RemovePasskey } from './PasskeyEnroll.tsx'
 import { SmsPhone } from './SmsPhone.tsx'
 import { TotpScan } from './TotpScan.tsx'
+import { MfaStyles } from './MfaStyles.tsx'
 import { useVerifiedChange } from './useVerifiedChange.ts'
 
 const go = (step: MfaEnrollStep) => $mfaEnroll.set(step)
+/** The chooser's confirmation after a method is added (SMS says it first on its spec screen, 'SMS verification added'). */
+const MFA_ADDED = { totp: 'Authenticator app added.', sms: 'SMS verification added.', passkey: 'Passkey verification added.' } as const
 const message = (error: unknown) => (error instanceof MfaError && error.code !== 'error' ? error.shortMessage : MFA_TEXT.enrollmentUnknown)
 /** A failed step shows its error, unless only a fresh login cures it. */
 const failed = (error: unknown, step: 'totp-scan' | 'sms-phone' | 'chooser') =>
@@ -78,7 +81,7 @@ export default function MfaEnrollScreen() {
       <EnrollCode
         detail="Enter the 6-digit code from your authenticator app."
         onCode={async (code) => {
-          await submitEnrollMfa({ method: 'totp', code }).then(() => go({ step: 'chooser' }), orLoginAgain)
+          await submitEnrollMfa({ method: 'totp', code }).then(() => go({ step: 'chooser', notice: MFA_ADDED.totp }), orLoginAgain)
         }}
       />
     )
@@ -113,7 +116,7 @@ export default function MfaEnrollScreen() {
       <div className="body" part="body" data-screen="mfa-enroll-sms-done">
         <ScreenTitle>SMS verification added</ScreenTitle>
         <div className="actions">
-          <PrimaryButton onClick={() => go({ step: 'chooser' })}>Done</PrimaryButton>
+          <PrimaryButton onClick={() => go({ step: 'chooser', notice: MFA_ADDED.sms })}>Done</PrimaryButton>
         </div>
       </div>
     )
@@ -165,32 +168,38 @@ export default function MfaEnrollScreen() {
       <p className="detail">
         {methods.length ? 'To add or delete verification methods, verification is required.' : 'How would you like to verify your identity?'}
       </p>
+      {state.notice ? (
+        <p className="success-message mfa-notice" part="success-message" role="status">
+          {state.notice}
+        </p>
+      ) : null}
+      <MfaStyles />
       <ul className="mfa-methods" part="mfa-methods">
         {(['passkey', 'totp', 'sms'] as const)
           .filter((m) => offered.includes(m) || methods.includes(m))
           .map((m) => (
-            <li key={m} data-method={m}>
+            <li key={m} className="mfa-method" data-method={m} data-enabled={methods.includes(m) ? '' : undefined}>
               {unavailable(m) ? (
                 // SMS needs a phone on the account (spec §2 'SMS shows Disabled when the user has no phone').
-                <button type="button" className="secondary" aria-disabled="true" aria-describedby="gh-mfa-sms-disabled">
+                <button type="button" className="mfa-method-button" part="method-button" aria-disabled="true" aria-describedby="gh-mfa-sms-disabled">
                   {MFA_METHOD_LABEL[m]}
                 </button>
               ) : (
-                <button type="button" className="secondary" disabled={methods.includes(m) && m !== 'passkey'} onClick={start[m]}>
+                <button type="button" className="mfa-method-button" part="method-button" disabled={methods.includes(m) && m !== 'passkey'} onClick={start[m]}>
                   {MFA_METHOD_LABEL[m]}
                 </button>
               )}
               {unavailable(m) ? (
-                <span className="badge" part="badge" id="gh-mfa-sms-disabled" data-disabled="">
+                <span className="mfa-chip" part="badge" id="gh-mfa-sms-disabled" data-disabled="">
                   Disabled
                 </span>
               ) : null}
               {methods.includes(m) ? (
                 <>
-                  <span className="badge" part="badge">
+                  <span className="mfa-chip" part="badge" data-enabled="">
                     Enabled
                   </span>
-                  <button type="button" className="link-button" aria-label={`Remove ${MFA_METHOD_LABEL[m]}`} onClick={remove[m]}>
+                  <button type="button" className="link-button mfa-remove" aria-label={`Remove ${MFA_METHOD_LABEL[m]}`} onClick={remove[m]}>
                     Remove
                   </button>
                 </>

@@ -26,7 +26,7 @@ export function PasskeyEnroll({ error, verified }: { all?: boolean; error?: stri
   const run = (work: () => Promise<unknown>) => {
     setBusy(true)
     work().then(
-      () => $mfaEnroll.set({ step: 'chooser' }),
+      () => $mfaEnroll.set({ step: 'chooser', notice: 'Passkey verification added.' }),
       (e) => {
         setBusy(false)
         failed(e)

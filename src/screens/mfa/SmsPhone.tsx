@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { PrimaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
+import { MfaStyles } from './MfaStyles.tsx'
 
 /**
  * SMS enrollment, first step: the phone number (international form; the server validates it),
@@ -19,9 +20,14 @@ export function SmsPhone({ initial, error, onSubmit }: { initial?: string; error
     <div className="body" part="body" data-screen="mfa-enroll-sms">
       <ScreenTitle>Enter your phone number</ScreenTitle>
       <p className="detail">We will text a 6-digit code to this number each time you verify.</p>
+      <MfaStyles />
       <input
         type="tel"
+        className="text-input mfa-phone"
+        part="input phone-input"
         aria-label="Phone number"
+        placeholder="+1 (555) 555-0123"
+        inputMode="tel"
         autoComplete="tel"
         value={phone}
         onChange={(e) => setPhone(e.target.value)}

@@ -13,6 +13,9 @@ import { pushScreen } from '../../stores/modal.ts'
 import { $smsFlow, setPhoneInput, setSmsChannel } from '../../stores/smsFlow.ts'
 import { space as s } from '../../ui/theme.ts'
 
+/** The focus ring of the country picker, whose select is transparent. */
+const PICKER_CSS = /* css */ `.country-picker:focus-within { outline: 2px solid var(--gh-accent); outline-offset: 2px; border-radius: var(--gh-radius-sm); }`
+
 /** Spec §9 default country. */
 export const DEFAULT_COUNTRY = 'US'
 
@@ -93,20 +96,29 @@ export default function PhoneForm({ submitLabel = 'Submit' }: { submitLabel?: st
         <label className="visually-hidden" htmlFor="gh-country">
           Country
         </label>
-        <select
-          id="gh-country"
-          className="country-select"
-          part="country-select"
-          value={country}
-          // Spec §5: changing the country clears the number.
-          onChange={(event) => setPhoneInput('', event.target.value)}
-        >
-          {countries.map(({ code, label }) => (
-            <option key={code} value={code}>
-              {label}
-            </option>
-          ))}
-        </select>
+        {/* The picker shows 'US +1' and lists full names: the native select, transparent, lies over
+            the short text, so a whole number fits beside it and Submit (a full name would not). */}
+        <style>{PICKER_CSS}</style>
+        <span className="country-picker" style={{ position: 'relative', display: 'inline-flex', alignItems: 'center', flex: 'none' }}>
+          <span aria-hidden="true" style={{ whiteSpace: 'nowrap', fontWeight: 500 }}>
+            {`${country} +${getCountryCallingCode(country as CountryCode)} ▾`}
+          </span>
+          <select
+            id="gh-country"
+            className="country-select"
+            part="country-select"
+            value={country}
+            style={{ position: 'absolute', inset: 0, width: '100%', maxWidth: 'none', opacity: 0, cursor: 'pointer' }}
+            // Spec §5: changing the country clears the number.
+            onChange={(event) => setPhoneInput('', event.target.value)}
+          >
+            {countries.map(({ code, label }) => (
+              <option key={code} value={code}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </span>
         <label className="visually-hidden" htmlFor="gh-phone">
           Phone number
         </label>

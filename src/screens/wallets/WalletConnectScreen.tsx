@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState } from 'react'
 import { closeModal } from '../../actions/closeModal.ts'
 import { completeFlow } from '../../flows/completion.ts'
-import { backScreen, replaceScreen, type SelectedWallet } from '../../stores/modal.ts'
+import { backScreen, backToScreen, replaceScreen, type ScreenName, type SelectedWallet } from '../../stores/modal.ts'
 import {
   $walletFlow,
   setWalletStatus,
@@ -31,6 +31,8 @@ export interface WalletConnectScreenProps {
   intent: WalletIntent
   wallet: SelectedWallet
   chainType: WalletChainType
+  /** Connect only, from another screen: back to it once connected instead of closing. */
+  returnTo?: ScreenName
 }
 
 const loadManager = () => import('../../wallets/external/manager.ts')
@@ -40,7 +42,7 @@ const loadManager = () => import('../../wallets/external/manager.ts')
  * 'Sign to verify' → 'Signing' → 'Successfully connected with X', or an error with Retry (up to
  * 2) and 'Use a different wallet'. A wallet that is not installed shows the install guide.
  */
-export default function WalletConnectScreen({ intent, wallet, chainType }: WalletConnectScreenProps) {
+export default function WalletConnectScreen({ intent, wallet, chainType, returnTo }: WalletConnectScreenProps) {
   const flow = useStore($walletFlow)
   const connected = useRef<ConnectedWallet | null>(null)
   // Phantom on Solana asks first whether a Ledger is behind it (a Ledger signs transactions only).
@@ -85,7 +87,7 @@ export default function WalletConnectScreen({ intent, wallet, chainType }: Walle
       connected.current = result
       if (intent === 'connect') {
         setWalletStatus('success')
-        later(WALLET_TIMING.connectCallbackMs, () => closeModal())
+        later(WALLET_TIMING.connectCallbackMs, () => (returnTo ? backToScreen(returnTo) : closeModal()))
       } else setWalletStatus('connected')
     } catch (error) {
       if (isPhantomMultichainFailure(wallet.key, error)) {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useState, type CSSProperties } from 'react'
 import { $config } from '../../stores/config.ts'
-import { pushScreen, type SelectedWallet } from '../../stores/modal.ts'
+import { pushScreen, type ScreenName, type SelectedWallet } from '../../stores/modal.ts'
 import type { WalletChainType, WalletIntent } from '../../stores/walletFlow.ts'
 import { SecondaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
@@ -51,7 +51,7 @@ const toSelected = (row: WalletOption, walletConnect: boolean): SelectedWallet =
  * states, and 'Select network' for a wallet on both chains. Loads the connector manager (wagmi,
  * viem, Wallet Standard) when it opens: that code never ships with the landing screen.
  */
-export default function WalletListScreen({ intent }: { intent: WalletIntent }) {
+export default function WalletListScreen({ intent, returnTo }: { intent: WalletIntent; returnTo?: ScreenName }) {
   const { app } = useStore($config)
   const [manager, setManager] = useState<Manager | null>(null)
   const [loadFailed, setLoadFailed] = useState(false)
@@ -93,7 +93,7 @@ export default function WalletListScreen({ intent }: { intent: WalletIntent }) {
   const rows = manager ? manager.searchWallets(options, query) : []
 
   const go = (row: WalletOption, chainType: WalletChainType) =>
-    pushScreen({ name: 'wallet-connect', intent, wallet: toSelected(row, walletConnect), chainType })
+    pushScreen({ name: 'wallet-connect', intent, wallet: toSelected(row, walletConnect), chainType, ...(returnTo ? { returnTo } : {}) })
 
   if (picking) {
     return (

@@ -2,9 +2,9 @@ import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState } from 'react'
 import { closeModal } from '../../../actions/closeModal.ts'
 import { $config } from '../../../stores/config.ts'
-import { replaceScreen } from '../../../stores/modal.ts'
+import { preloadScreen, replaceScreen } from '../../../stores/modal.ts'
 import { ErrorView } from '../../../ui/ErrorView.tsx'
-import { Spinner } from '../../../ui/Spinner.tsx'
+import { ProgressView } from '../../../ui/ProgressView.tsx'
 import { embeddedWalletsConfig } from '../../../wallets/embedded/config.ts'
 import { createWalletsOnLogin } from '../../../wallets/embedded/createOnLogin.ts'
 
@@ -18,6 +18,8 @@ export default function CreateWalletScreen({ isNewUser }: { isNewUser: boolean }
     if (started.current) return
     started.current = true
     const config = embeddedWalletsConfig(app)
+    // The screen that follows is fetched while the wallet is created: no 'Loading' flash between.
+    preloadScreen(config.requireUserOwnedRecoveryOnCreate ? 'embedded-wallet-recovery-select' : 'embedded-wallet-created')
     if (config.requireUserOwnedRecoveryOnCreate) {
       const options = config.userOwnedRecoveryOptions
       replaceScreen(
@@ -35,12 +37,5 @@ export default function CreateWalletScreen({ isNewUser }: { isNewUser: boolean }
 
   if (failed)
     return <ErrorView title="Failed to create wallet" detail="Something went wrong. Please log in and try again." cta="Close" onCta={() => closeModal()} />
-  return (
-    <div className="body" part="body" data-screen="embedded-wallet-create">
-      <h2 id="gh-screen-title" className="title" part="title">
-        Creating your wallet
-      </h2>
-      <Spinner />
-    </div>
-  )
+  return <ProgressView screen="embedded-wallet-create" title="Creating your wallet" detail="This only takes a moment." />
 }
