@@ -22,6 +22,7 @@ import { DeviceProofs } from './services/device-proofs.js'
 import { EmbeddedWalletService } from './services/embedded-wallets.js'
 import { FarcasterService } from './services/farcaster.js'
 import { LoginCodes } from './services/login-codes.js'
+import { deleteExpiredAudit } from './services/owner-audit.js'
 import { createMailer, type Mailer } from './services/mailer.js'
 import { MfaPasskeys } from './services/mfa-passkeys.js'
 import { MfaService } from './services/mfa.js'
@@ -204,5 +205,6 @@ export async function sweepExpired(services: Gatehouse, t: number): Promise<void
     deviceProofs.deleteExpired(t),
     passkeys.deleteExpired(t),
     farcaster.deleteExpired(t),
+    deleteExpiredAudit(db, t, services.config.auditRetentionDays),
   ])
 }

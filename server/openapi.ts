@@ -41,7 +41,9 @@ function transform({ schema, url, route }: { schema: unknown; url: string; route
   }
   const out: Schema = { ...source }
   const headers = source.headers
-  if (url.startsWith(`${API_PREFIX}/admin/`)) out.security = [{ adminToken: [] }]
+  // The owner area (services/owner-auth.ts): a route about one app also takes that app's secret or an operator's token.
+  if (url.startsWith(`${API_PREFIX}/admin/apps/:app_id`)) out.security = [{ adminToken: [] }, { appSecret: [] }, { operatorToken: [] }]
+  else if (url.startsWith(`${API_PREFIX}/admin/`)) out.security = [{ adminToken: [] }]
   else if (headers?.properties?.authorization) {
     out.security = [{ [url.startsWith(`${API_PREFIX}/farcaster/relay/`) ? 'channelToken' : 'accessToken']: [] }]
   }
@@ -69,6 +71,18 @@ export const OPENAPI_OPTIONS: FastifyDynamicSwaggerOptions = {
       securitySchemes: {
         accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of an auth response (ES256, 1 hour)' },
         adminToken: { type: 'http', scheme: 'bearer', description: 'GATEHOUSE_ADMIN_TOKEN: the admin API' },
+        appSecret: {
+          type: 'http',
+          scheme: 'basic',
+          description:
+            "An app secret: `Basic base64(appId:appSecret)` with the `privy-app-id` header naming the same app; reaches that app's owner routes only",
+        },
+        operatorToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A console operator: an access token of the console app (GATEHOUSE_CONSOLE_APP_ID); its role in the app decides (viewer, admin, owner)',
+        },
         channelToken: { type: 'http', scheme: 'bearer', description: 'A Sign In With Farcaster channel token (relay routes, AuthKit wire format)' },
       },
     },

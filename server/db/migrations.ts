@@ -9,6 +9,7 @@ import { deviceMigrations } from './devices.js'
 import { sponsorshipMigrations } from './gas-sponsorships.js'
 import { mfaMigrations } from './mfa.js'
 import { ownerMigrations } from './owner.js'
+import { ownerAccessMigrations } from './owner-access.js'
 import { takeoverMigrations } from './takeover.js'
 
 const migrations: Record<string, Migration> = {
@@ -317,6 +318,7 @@ Object.assign(migrations, takeoverMigrations)
 Object.assign(migrations, deviceMigrations)
 Object.assign(migrations, sponsorshipMigrations)
 Object.assign(migrations, ownerMigrations)
+Object.assign(migrations, ownerAccessMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

@@ -8,7 +8,7 @@ import type { KeyRing } from '../crypto/tokens.js'
 import type { Db, SessionsTable } from '../db/schema.js'
 import { findActiveSession, findRefreshToken, insertRefreshToken, insertSession, markRotated, revokeSession } from '../db/sessions.js'
 import { ApiError } from '../errors.js'
-import { currentLoginDevice, type DeviceBinding } from './device-proofs.js'
+import { currentLoginClient, currentLoginDevice, type DeviceBinding } from './device-proofs.js'
 import { loadWireUser, type WireUser } from './users.js'
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -52,6 +52,7 @@ export class SessionService {
     const t = this.now()
     const sessionId = randomId()
     const refreshToken = randomToken(32)
+    const client = currentLoginClient()
     const session: SessionsTable = {
       id: sessionId,
       user_id: userId,
@@ -61,6 +62,8 @@ export class SessionService {
       device_jkt: device?.jkt ?? null,
       authenticated_at: t,
       login_account_id: loginAccountId,
+      user_agent: client?.userAgent ?? null,
+      ip: client?.ip ?? null,
     }
     return {
       sessionId,

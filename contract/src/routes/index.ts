@@ -20,6 +20,7 @@ import { guestRoutes } from './guest.ts'
 import { customAuthRoutes } from './custom-auth.ts'
 import { analyticsRoutes } from './analytics.ts'
 import { adminRoutes } from './admin.ts'
+import { ownerRoutes } from './owner.ts'
 import { fundingRoutes } from './funding.ts'
 import { transactionsRoutes } from './transactions.ts'
 import { walletsRoutes } from './wallets.ts'
@@ -34,6 +35,7 @@ export { mfaProofResponseSchema, mfaUserResponseSchema } from './mfa.ts'
 export * from './app-config.ts'
 export * from './headers.ts'
 export { RECOVERY_METHODS } from './wallets.ts'
+export { OWNER_PREFIX, isOwnerRoute, OPERATOR_ROLE_NAMES, AUDIT_ACTOR_TYPES } from './owner.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
@@ -53,6 +55,7 @@ export const ROUTES = {
   ...customAuthRoutes,
   ...analyticsRoutes,
   ...adminRoutes,
+  ...ownerRoutes,
   ...fundingRoutes,
   ...transactionsRoutes,
   ...walletsRoutes,
