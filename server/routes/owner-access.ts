@@ -28,6 +28,9 @@ const r = {
   auditExport: ROUTES['GET /admin/audit-log/export'],
 }
 
+/** The `limit` query (digits: the query is not coerced), bounded. */
+const pageSize = (limit: string | undefined) => Math.min(500, Number(limit ?? 100))
+
 /** A stream of JSON lines; the route's schema documents its lines, which Fastify's typing takes for the body. */
 const ndjson = (lines: AsyncGenerator<string>) => Readable.from(lines) as never
 
@@ -122,7 +125,7 @@ export default async function ownerAccessRoutes(app: ApiInstance) {
   // The audit log: per app (its owner's callers), or of every app (the admin token).
   app.get(r.appAudit.path, { schema: r.appAudit.schema, config: NO_APP, onRequest: ownerGate('read') }, async (request) => {
     const { cursor, limit } = request.query
-    return listAudit(db, auditFiltersOf(request.query, request.params.app_id), cursor, limit ?? 100)
+    return listAudit(db, auditFiltersOf(request.query, request.params.app_id), cursor, pageSize(limit))
   })
 
   app.get(r.appAuditExport.path, { schema: r.appAuditExport.schema, config: NO_APP, onRequest: ownerGate('read') }, async (request, reply) =>
@@ -134,7 +137,7 @@ export default async function ownerAccessRoutes(app: ApiInstance) {
 
   app.get(r.audit.path, { schema: r.audit.schema, config: NO_APP, onRequest: ownerGate('read', 'all') }, async (request) => {
     const { cursor, limit } = request.query
-    return listAudit(db, auditFiltersOf(request.query), cursor, limit ?? 100)
+    return listAudit(db, auditFiltersOf(request.query), cursor, pageSize(limit))
   })
 
   app.get(r.auditExport.path, { schema: r.auditExport.schema, config: NO_APP, onRequest: ownerGate('read', 'all') }, async (request, reply) =>

@@ -83,7 +83,7 @@ const auditFilters = {
 } as const
 const pageQuery = {
   cursor: { type: 'string', maxLength: 200, description: 'next_cursor of the previous page' },
-  limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+  limit: { type: 'string', pattern: '^[1-9][0-9]{0,2}$', description: 'Rows per page, 1 to 500 (default 100)' },
 } as const
 const auditQuery = { type: 'object', additionalProperties: false, properties: { ...auditFilters, ...pageQuery } } as const
 const allAuditQuery = { type: 'object', additionalProperties: false, properties: { app_id: id, ...auditFilters, ...pageQuery } } as const
