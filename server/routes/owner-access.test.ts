@@ -193,4 +193,26 @@ forEachDatabase((target) => {
     await sweepExpired(h.server.gatehouse, Date.now() + (days + 1) * 24 * 60 * 60 * 1000)
     expect((await call('GET', `/admin/apps/${app2}/audit-log`, admin)).json().data).toEqual([])
   })
+
+  it('security events are audit rows: a key export, a session ended for a reused refresh token', async () => {
+    const device = await testDevice(h.clock.now)
+    const login = await h.login(appId, 'events-1@example.com', { device })
+    const { key } = await h.registerEmbeddedWallet(appId, login.token, device)
+    const path = `/api/v1/embedded_wallets/${key.address}/recovery/key_material`
+    const exported = await h.post(path, { purpose: 'export' }, { appId, token: login.token, device, headers: { origin: TEST_PUBLIC_URL } })
+    expect(exported.statusCode).toBe(200)
+    const plain = await h.login(appId, 'events-1@example.com')
+    expect((await h.post('/api/v1/sessions', { refresh_token: plain.refresh_token }, { appId })).statusCode).toBe(200)
+    h.clock.advance(60_000)
+    expect((await h.post('/api/v1/sessions', { refresh_token: plain.refresh_token }, { appId })).statusCode).toBe(401)
+    const rows = (await call('GET', `/admin/apps/${appId}/audit-log?user_id=${login.user.id}`, admin)).json().data
+    expect(rows).toEqual([
+      expect.objectContaining({
+        action: 'session.revoke',
+        actor: { type: 'system', id: null },
+        details: expect.objectContaining({ reason: 'refresh_token_reuse' }),
+      }),
+      expect.objectContaining({ action: 'wallet.export', actor: { type: 'user', id: login.user.id }, details: { wallet: key.address } }),
+    ])
+  })
 })
