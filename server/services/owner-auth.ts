@@ -51,7 +51,14 @@ function basicCredentials(request: FastifyRequest): { appId: string; secret: str
   return { appId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) }
 }
 
+/** Decides, and keeps the admitted caller on `request.owner` (for `auditOwner` in services/owner-audit.ts). */
 export async function authorizeOwner(request: FastifyRequest, appId: string | null, permission: OwnerPermission): Promise<OwnerCaller> {
+  const caller = await decide(request, appId, permission)
+  request.owner = caller
+  return caller
+}
+
+async function decide(request: FastifyRequest, appId: string | null, permission: OwnerPermission): Promise<OwnerCaller> {
   const { config, db, keys, sessions, now } = request.server.gatehouse
   const token = bearerToken(request)
   if (token) {
@@ -87,11 +94,11 @@ export async function authorizeOwner(request: FastifyRequest, appId: string | nu
 export function ownerGate(permission: OwnerPermission, scope: 'app' | 'all' = 'app') {
   return async (request: FastifyRequest) => {
     const appId = scope === 'app' ? ((request.params as { app_id?: string }).app_id ?? '') : null
-    request.owner = await authorizeOwner(request, appId, permission)
+    await authorizeOwner(request, appId, permission)
   }
 }
 
-/** The caller the route's `ownerGate` admitted. */
+/** The caller `authorizeOwner` admitted for this request (through `ownerGate` or called directly). */
 export function ownerOf(request: FastifyRequest): OwnerCaller {
   if (!request.owner) throw invalid()
   return request.owner
