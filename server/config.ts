@@ -81,6 +81,10 @@ export interface ServerConfig {
    * metrics off: the path answers 404 and no request is measured.
    */
   metricsToken: string | null
+  /** The app whose users are console operators (their roles per app: services/owner-auth.ts); null: no operators. */
+  consoleAppId: string | null
+  /** How long audit rows are kept, days (GATEHOUSE_AUDIT_RETENTION_DAYS; 0 keeps them forever). */
+  auditRetentionDays: number
   /** Keys the code HMAC and encrypts the stored signing key. Required in production. */
   secret: string | null
   /**
@@ -223,6 +227,8 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     checkResponses: overrides.checkResponses ?? false,
     adminToken: overrides.adminToken ?? null,
     metricsToken: overrides.metricsToken ?? null,
+    consoleAppId: overrides.consoleAppId ?? null,
+    auditRetentionDays: overrides.auditRetentionDays ?? 365,
     secret: overrides.secret ?? null,
     recoverySecret: overrides.recoverySecret ?? null,
     stateDir,
@@ -334,6 +340,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     checkResponses: env.GATEHOUSE_CHECK_RESPONSES === '1',
     adminToken: env.GATEHOUSE_ADMIN_TOKEN || null,
     metricsToken: env.GATEHOUSE_METRICS_TOKEN || null,
+    consoleAppId: env.GATEHOUSE_CONSOLE_APP_ID || null,
+    auditRetentionDays: intFromEnv(env, 'GATEHOUSE_AUDIT_RETENTION_DAYS'),
     secret: env.GATEHOUSE_SECRET || null,
     recoverySecret: env.GATEHOUSE_RECOVERY_SECRET || null,
     stateDir: env.GATEHOUSE_STATE_DIR || undefined,

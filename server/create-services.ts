@@ -24,6 +24,7 @@ import { DeviceProofs } from './services/device-proofs.js'
 import { EmbeddedWalletService } from './services/embedded-wallets.js'
 import { FarcasterService } from './services/farcaster.js'
 import { LoginCodes } from './services/login-codes.js'
+import { deleteExpiredAudit } from './services/owner-audit.js'
 import { createMailer, type Mailer } from './services/mailer.js'
 import { MfaPasskeys } from './services/mfa-passkeys.js'
 import { MfaService } from './services/mfa.js'
@@ -210,5 +211,6 @@ export async function sweepExpired(services: Gatehouse, t: number): Promise<void
     passkeys.deleteExpired(t),
     farcaster.deleteExpired(t),
     deleteOldAnalytics(db, t),
+    deleteExpiredAudit(db, t, services.config.auditRetentionDays),
   ])
 }

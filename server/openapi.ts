@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
 import { API_PREFIX, NO_APP } from './context.js'
+import { isOwnerRoute } from '@gatehouse/contract/routes'
 
 /** Where the document is served, relative to the API prefix. */
 export const OPENAPI_ROUTE = '/openapi.json'
@@ -41,10 +42,10 @@ function transform({ schema, url, route }: { schema: unknown; url: string; route
   }
   const out: Schema = { ...source }
   const headers = source.headers
-  if (url.startsWith(`${API_PREFIX}/admin/`)) out.security = [{ adminToken: [] }]
-  // The app owner's routes (/apps/:app_id/analytics/…, issue #27) read no app-id header: authorizeOwner decides.
-  else if (url.startsWith(`${API_PREFIX}/apps/:app_id/`) && (route.config as { appId?: string } | undefined)?.appId === 'none')
-    out.security = [{ adminToken: [] }]
+  const path = url.slice(API_PREFIX.length)
+  // The owner area (services/owner-auth.ts): a route about one app also takes that app's secret or an operator's token.
+  if (isOwnerRoute(path) && path.includes(':app_id')) out.security = [{ adminToken: [] }, { appSecret: [] }, { operatorToken: [] }]
+  else if (isOwnerRoute(path)) out.security = [{ adminToken: [] }]
   else if (headers?.properties?.authorization) {
     out.security = [{ [url.startsWith(`${API_PREFIX}/farcaster/relay/`) ? 'channelToken' : 'accessToken']: [] }]
   }
@@ -72,6 +73,18 @@ export const OPENAPI_OPTIONS: FastifyDynamicSwaggerOptions = {
       securitySchemes: {
         accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of an auth response (ES256, 1 hour)' },
         adminToken: { type: 'http', scheme: 'bearer', description: 'GATEHOUSE_ADMIN_TOKEN: the admin API' },
+        appSecret: {
+          type: 'http',
+          scheme: 'basic',
+          description:
+            "An app secret: `Basic base64(appId:appSecret)` with the `privy-app-id` header naming the same app; reaches that app's owner routes only",
+        },
+        operatorToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A console operator: an access token of the console app (GATEHOUSE_CONSOLE_APP_ID); its role in the app decides (viewer, admin, owner)',
+        },
         channelToken: { type: 'http', scheme: 'bearer', description: 'A Sign In With Farcaster channel token (relay routes, AuthKit wire format)' },
         metricsToken: { type: 'http', scheme: 'bearer', description: 'GATEHOUSE_METRICS_TOKEN: GET /metrics (Prometheus)' },
       },

@@ -71,6 +71,8 @@ export interface FuzzContext {
   adminToken: string
   /** GATEHOUSE_METRICS_TOKEN of the server, when it serves GET /metrics. */
   metricsToken?: string
+  /** A live app secret of `scratchAppId` (the owner routes' `Basic appId:secret` caller). */
+  appSecret?: string
   /** The server's own origin (some routes compare Origin with it). */
   origin: string
   /** Strings the server knows (the user's e-mail, id, refresh token…): reach past "not found". */
@@ -418,8 +420,13 @@ export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<FuzzRe
   const pathParams = op.parameters.filter((p) => p.in === 'path')
   const queryParams = op.parameters.filter((p) => p.in === 'query')
   const headerParams = op.parameters.filter((p) => p.in === 'header' && p.name !== 'privy-app-id')
-  const admin = op.path.startsWith('/api/v1/admin/') || OWNER_ROUTE.test(op.path) || op.security.includes('adminToken')
+  const admin = op.path.startsWith('/api/v1/admin/') || OWNER_ROUTE.test(op.path)
   const bearer = admin ? ctx.adminToken : op.security.includes('metricsToken') && ctx.metricsToken ? ctx.metricsToken : ctx.accessToken
+  // The owner routes' other callers: the scratch app's secret (with its app-id header), and forms of it that must fail.
+  const appSecret = admin && ctx.appSecret ? `Basic ${Buffer.from(`${ctx.scratchAppId}:${ctx.appSecret}`).toString('base64')}` : null
+  const secretForms = appSecret
+    ? [appSecret, `Basic ${Buffer.from(`${ctx.appId}:${ctx.appSecret}`).toString('base64')}`, `Basic ${Buffer.from(`${ctx.scratchAppId}:`).toString('base64')}`]
+    : []
   const tampered = `${ctx.accessToken.slice(0, -4)}AAAA`
   return fc
     .record({
@@ -435,6 +442,7 @@ export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<FuzzRe
       ),
       authorization: fc.oneof(
         { weight: 4, arbitrary: fc.constant<string | undefined>(`Bearer ${bearer}`) },
+        ...(secretForms.length ? [{ weight: 3, arbitrary: fc.constantFrom<string | undefined>(...secretForms) }] : []),
         { weight: 2, arbitrary: fc.constant(undefined) },
         {
           weight: 2,
@@ -497,6 +505,7 @@ export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<FuzzRe
         if (headers[i] !== null) out[p.name] = headerValue(headers[i] as string)
       })
       if (appId !== undefined) out['privy-app-id'] = headerValue(appId)
+      if (appSecret && authorization === appSecret && appId === ctx.appId) out['privy-app-id'] = ctx.scratchAppId
       if (authorization !== undefined) out.authorization = headerValue(authorization)
       if (origin !== undefined) out.origin = origin
       if (forwarded !== undefined) out['x-forwarded-for'] = headerValue(forwarded)

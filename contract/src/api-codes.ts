@@ -54,6 +54,8 @@ export const API_ERROR_CODES = {
   invalid_mfa_code: 400,
   /** MFA: the wrong-code budget is spent; verification is locked for a while (spec part 2 §8). */
   mfa_verification_max_attempts_reached: 429,
+  /** The owner's API: the caller is known, but its role or credential does not allow this (services/owner-auth.ts). */
+  insufficient_permission: 403,
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,

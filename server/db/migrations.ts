@@ -11,6 +11,7 @@ import { sponsorshipMigrations } from './gas-sponsorships.js'
 import { mfaMigrations } from './mfa.js'
 import { ownerMigrations } from './owner.js'
 import { ownerUsersMigrations } from './owner-users.js'
+import { ownerAccessMigrations } from './owner-access.js'
 import { takeoverMigrations } from './takeover.js'
 
 const migrations: Record<string, Migration> = {
@@ -321,6 +322,7 @@ Object.assign(migrations, sponsorshipMigrations)
 Object.assign(migrations, ownerMigrations)
 Object.assign(migrations, ownerUsersMigrations)
 Object.assign(migrations, analyticsMigrations)
+Object.assign(migrations, ownerAccessMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { AuditLogTable, WebhookEventsTable } from './owner.js'
+import type { AppSecretsTable, OperatorRolesTable } from './owner-access.js'
 
 export interface AppsTable {
   id: string
@@ -78,6 +79,10 @@ export interface SessionsTable {
   mfa_verified_at?: number | null
   /** The linked account whose ceremony started this session (services/recovery-hold.ts); null for older sessions. */
   login_account_id?: string | null
+  /** The login request's User-Agent (0028; null for older sessions). */
+  user_agent?: string | null
+  /** The login request's client address as the throttles see it (request.ip, behind TRUST_PROXY) (0028). */
+  ip?: string | null
 }
 
 /** An SMS or TOTP second factor (server/db/mfa.ts). */
@@ -316,6 +321,8 @@ export interface Database {
   login_events: LoginEventsTable
   active_users: ActiveUsersTable
   analytics_counts: AnalyticsCountsTable
+  app_secrets: AppSecretsTable
+  operator_roles: OperatorRolesTable
 }
 
 export type Db = Kysely<Database>

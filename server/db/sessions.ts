@@ -11,6 +11,8 @@ const insertSessionRow = prepare<SessionsTable>((db, p) =>
     device_jkt: p('device_jkt'),
     authenticated_at: p('authenticated_at'),
     login_account_id: p('login_account_id'),
+    user_agent: p('user_agent'),
+    ip: p('ip'),
   }),
 )
 

@@ -76,6 +76,7 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
   let operations: Operation[]
   let appId: string
   let scratchAppId: string
+  let appSecret: string
 
   beforeAll(async () => {
     sink = await startSmtpSink()
@@ -98,6 +99,9 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
       oauth: { google: { clientId: 'fuzz-client', clientSecret: 'fuzz-secret', issuer: `http://127.0.0.1:${await freePort()}` } },
     })
     scratchAppId = await api.createApp()
+    const secret = await api.request({ method: 'POST', path: `/api/v1/admin/apps/${scratchAppId}/secrets`, token: API_ADMIN_TOKEN })
+    expect(secret.status, secret.text).toBe(201)
+    appSecret = secret.json().secret
   })
 
   afterAll(async () => {
@@ -122,6 +126,7 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
       refreshToken: '',
       adminToken: API_ADMIN_TOKEN,
       metricsToken: METRICS_TOKEN,
+      appSecret,
       origin: `http://127.0.0.1:${api.port}`,
       known: [],
       device,

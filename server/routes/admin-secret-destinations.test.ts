@@ -2,7 +2,7 @@
  * The admin API shows secrets masked, and a masked value written back keeps the stored secret. That
  * must not let the admin token move a secret: a masked secret whose destination beside it changed
  * (scanner URL, OAuth issuer, funding provider URLs) is refused, and the new host hears nothing.
- * Every admin change is logged (who, which app, which fields), never with a value.
+ * Every admin change is an audit row (who, which app, which fields, before → after), never a secret in clear.
  */
 import { generateKeyPairSync } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
@@ -142,20 +142,21 @@ forEachDatabase((target) => {
     },
   )
 
-  it('every admin change is logged: the admin token, the app and the changed fields, never a secret', { timeout: 180_000 }, async () => {
+  it('every admin change is an audit row: the admin token, the app and the changed fields, secrets only masked', { timeout: 180_000 }, async () => {
     const appId = await createSecretApp()
     const view = await adminView(appId)
     expect(
       (await h.patchApp(appId, { name: 'Renamed', transactionScan: { url: `${home.url}/scan-v3`, apiKey: 'rotated-scan-key-0123456789' } })).statusCode,
     ).toBe(200)
     expect((await h.patchApp(appId, { transactionScan: { ...view.transactionScan, url: `${evil.url}/scan` } })).statusCode).toBe(400)
-    const changes = lines.filter((l) => l.msg === 'admin change').map((l) => l.adminChange as Record<string, unknown>)
-    const mine = changes.filter((c) => c.appId === appId)
+    const rows = await h.database.db.selectFrom('audit_log').selectAll().where('app_id', '=', appId).orderBy('created_at').execute()
+    const mine = rows.map((r) => ({ actor: r.actor_type, action: r.action, ...JSON.parse(r.details ?? '{}') }))
     expect(mine).toEqual([
-      expect.objectContaining({ actor: 'admin-token', action: 'app.create', fields: expect.arrayContaining(['transactionScan', 'oauth', 'fundingProviders']) }),
-      expect.objectContaining({ actor: 'admin-token', action: 'app.update', fields: ['name', 'transactionScan'] }),
+      expect.objectContaining({ actor: 'admin_token', action: 'app.create', fields: expect.arrayContaining(['transactionScan', 'oauth', 'fundingProviders']) }),
+      expect.objectContaining({ actor: 'admin_token', action: 'app.update', fields: ['name', 'transactionScan'] }),
     ])
-    const everything = JSON.stringify(lines)
+    expect(mine[1].after.transactionScan).toEqual({ url: `${home.url}/scan-v3`, apiKey: '****6789' })
+    const everything = JSON.stringify([lines, rows])
     for (const secret of [...Object.values(SECRETS), 'rotated-scan-key-0123456789']) expect(everything).not.toContain(secret.slice(-12))
   })
 })

@@ -1,13 +1,11 @@
 import { ROUTES } from '@gatehouse/contract/routes'
-import type { FastifyRequest } from 'fastify'
-import { bearerToken } from '../services/bearer.js'
 import { NO_APP, type ApiInstance } from '../context.js'
-import { constantTimeEqual } from '../crypto/hash.js'
 import { isUniqueViolation } from '../db/connect.js'
 import { ApiError } from '../errors.js'
 import type { App } from '../services/app-config.js'
 import { maskSettings } from '../services/app-secrets.js'
-import { logAdminChange } from './admin-log.js'
+import { ownerGate } from '../services/owner-auth.js'
+import { auditAdminChange } from './admin-log.js'
 
 const create = ROUTES['POST /admin/apps']
 const read = ROUTES['GET /admin/apps/:app_id']
@@ -19,22 +17,12 @@ function adminView(app: App) {
 }
 
 export default async function adminRoutes(app: ApiInstance) {
-  const expected = app.gatehouse.config.adminToken
-
-  function authorize(request: FastifyRequest) {
-    const token = bearerToken(request)
-    if (!expected || !token || !constantTimeEqual(token, expected)) {
-      throw new ApiError('missing_or_invalid_token', 'Missing or invalid admin token')
-    }
-  }
-
-  // Checked before parsing and validation, so strangers learn nothing about the schema.
-  app.addHook('onRequest', async (request) => authorize(request))
-
-  app.post(create.path, { schema: create.schema, config: NO_APP }, async (request, reply) => {
+  // Who may call is decided by authorizeOwner (ownerGate runs it before parsing and validation, so
+  // strangers learn nothing about the schema): creating an app spans every app, the admin token only.
+  app.post(create.path, { schema: create.schema, config: NO_APP, onRequest: ownerGate('write', 'all') }, async (request, reply) => {
     try {
       const created = await app.gatehouse.apps.create(request.body ?? {})
-      logAdminChange(request, 'app.create', null, created)
+      await auditAdminChange(request, 'app.create', null, created)
       return reply.code(201).send(adminView(created))
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError('invalid_data', 'An app with this id already exists')
@@ -42,18 +30,18 @@ export default async function adminRoutes(app: ApiInstance) {
     }
   })
 
-  app.get(read.path, { schema: read.schema, config: NO_APP }, async (request) => {
+  app.get(read.path, { schema: read.schema, config: NO_APP, onRequest: ownerGate('read') }, async (request) => {
     const found = await app.gatehouse.apps.get(request.params.app_id)
     if (!found) throw new ApiError('not_found', 'App not found')
     return adminView(found)
   })
 
-  app.patch(update.path, { schema: update.schema, config: NO_APP }, async (request) => {
-    app.gatehouse.apps.invalidate(request.params.app_id) // the log compares with the stored row, not a cached one
+  app.patch(update.path, { schema: update.schema, config: NO_APP, onRequest: ownerGate('write') }, async (request) => {
+    app.gatehouse.apps.invalidate(request.params.app_id) // the audit row compares with the stored row, not a cached one
     const before = await app.gatehouse.apps.get(request.params.app_id)
     const updated = before && (await app.gatehouse.apps.update(request.params.app_id, request.body ?? {}))
     if (!updated) throw new ApiError('not_found', 'App not found')
-    logAdminChange(request, 'app.update', before, updated)
+    await auditAdminChange(request, 'app.update', before, updated)
     return adminView(updated)
   })
 }

@@ -19,6 +19,7 @@ import mfaRoutes from './mfa.js'
 import oauthRoutes from './oauth.js'
 import ownerUsersRoutes from './owner-users.js'
 import ownerAnalyticsRoutes from './owner-analytics.js'
+import ownerAccessRoutes from './owner-access.js'
 import passkeyRoutes from './passkeys.js'
 import passwordlessRoutes from './passwordless.js'
 import passwordlessLinkRoutes from './passwordless-link.js'
@@ -35,7 +36,11 @@ import walletRpcRoutes from './wallet-rpc.js'
 export default async function apiRoutes(app: FastifyInstance) {
   // A login route's DPoP proof binds the session it creates (services/device-proofs.ts). The store
   // wraps the whole request so that the session insert, deep in any login service, sees it.
-  app.addHook('onRequest', (_request, _reply, done) => loginDevice.run({ device: null }, done))
+  // It carries the client's user agent and address too, for the owner's session listing.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const userAgent = request.headers['user-agent']
+    loginDevice.run({ device: null, client: { userAgent: userAgent ? userAgent.slice(0, 512) : null, ip: request.ip ?? null } }, done)
+  })
   app.decorateRequest('device', null)
   app.addHook('preHandler', async (request) => {
     // Every other state-changing call of a bound session proves its device (services/device-gate.ts).
@@ -65,6 +70,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(siweRoutes)
   await app.register(siwsRoutes)
   await app.register(adminRoutes)
+  await app.register(ownerAccessRoutes)
   await app.register(walletRoutes)
   await app.register(passkeyRoutes)
   await app.register(telegramRoutes)

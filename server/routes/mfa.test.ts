@@ -135,6 +135,17 @@ forEachDatabase((target) => {
       expect(removed.statusCode).toBe(200)
       expect(removed.json().user.mfa_methods).toEqual([])
       expect((await keyMaterial(u)).json().mfa_verified_until).toBe(0)
+      // Both are security events in the owner's audit log.
+      const audit = await h.database.db
+        .selectFrom('audit_log')
+        .select(['action', 'details', 'actor_type'])
+        .where('user_id', '=', u.login.user.id)
+        .orderBy('created_at')
+        .execute()
+      expect(audit.filter((r) => r.action.startsWith('mfa.'))).toEqual([
+        { action: 'mfa.enroll', details: JSON.stringify({ method: 'totp' }), actor_type: 'user' },
+        { action: 'mfa.remove', details: JSON.stringify({ method: 'totp' }), actor_type: 'user' },
+      ])
     })
 
     /** Links `phone` to the user's account (login SMS link), as the widget's 'Connect your phone' does. */

@@ -25,6 +25,7 @@ import { deleteUser, findUser, insertUser } from '../db/users.js'
 import { listWalletSecrets } from '../db/wallet-secrets.js'
 import { TRANSFER_BLOCKED_BY_WALLET_MESSAGE } from '@gatehouse/contract'
 import { ApiError } from '../errors.js'
+import { recordAudit } from './audit.js'
 import type { App } from './app-config.js'
 import type { AuthMode, ProvenAccount } from './proven-account.js'
 import { admitLogin, admitSignUp } from './login-gate.js'
@@ -222,6 +223,7 @@ export class AccountService {
         db.transaction().execute(async (trx) => {
           await moveLinkedAccount(trx, account.id, userId, t)
           await this.deletePreviousOwner(trx, previousOwner)
+          await recordTransfer(trx, app.id, userId, previousOwner, type, t)
         }),
       )
     }
@@ -236,7 +238,13 @@ export class AccountService {
    */
   async deletePreviousOwner(trx: Db, previousOwner: string): Promise<void> {
     if (await holdsEmbeddedWallet(trx, previousOwner)) throw new ApiError('account_has_embedded_wallet', TRANSFER_BLOCKED_BY_WALLET_MESSAGE)
+    const user = await findUser(trx, previousOwner)
     await deleteUser(trx, previousOwner)
+    // A security event for the owner's audit log (services/audit.ts), in the transfer's transaction.
+    if (user) {
+      const details = { reason: 'account_transfer' }
+      await recordAudit(trx, { appId: user.app_id, actor: { type: 'system' }, action: 'user.delete', userId: previousOwner, details }, this.deps.now())
+    }
   }
 
   async wireUser(userId: string): Promise<WireUser> {
@@ -278,4 +286,9 @@ export class AccountService {
       details: proven.details ? JSON.stringify(proven.details) : null,
     }
   }
+}
+
+/** The audit row of an account transfer (services/audit.ts): the signed-in user took `type` from `from`. */
+export function recordTransfer(trx: Db, appId: string, userId: string, from: string, type: string, now: number): Promise<string> {
+  return recordAudit(trx, { appId, actor: { type: 'user', id: userId }, action: 'account.transfer', userId, details: { type, from } }, now)
 }

@@ -141,8 +141,19 @@ export class DeviceProofs {
  * differ in how they prove an account but all end in one session insert, and the proof belongs to
  * the request, not to any method. Set by the API plugin's hooks for routes marked `issuesSession`.
  */
-export const loginDevice = new AsyncLocalStorage<{ device: DeviceBinding | null }>()
+export const loginDevice = new AsyncLocalStorage<{ device: DeviceBinding | null; client?: LoginClient }>()
 
 export function currentLoginDevice(): DeviceBinding | null {
   return loginDevice.getStore()?.device ?? null
+}
+
+/** Where a login came from, as the owner's session listing shows it (the same store carries it). */
+export interface LoginClient {
+  userAgent: string | null
+  /** The client address as the throttles see it (`request.ip`, behind TRUST_PROXY). */
+  ip: string | null
+}
+
+export function currentLoginClient(): LoginClient | null {
+  return loginDevice.getStore()?.client ?? null
 }

@@ -22,6 +22,7 @@ import type { Db, LinkedAccountsTable, SessionsTable, WalletSecretsTable } from 
 import { findWalletSecret, insertWalletSecret, updateWalletSecretShares } from '../db/wallet-secrets.js'
 import { enrollDevice, isDeviceEnrolled } from '../db/devices.js'
 import { ApiError } from '../errors.js'
+import { recordAudit } from './audit.js'
 import type { DeviceBinding } from './device-proofs.js'
 import type { MfaService } from './mfa.js'
 import type { Mailer } from './mailer.js'
@@ -293,7 +294,12 @@ export class EmbeddedWalletService {
     const secret = await this.ownSecret(appId, userId, entropyId)
     if (includeRecovery) await this.options.recoveryHold?.check(device.session, secret)
     const context = this.context(appId, userId, secret.entropy_id, secret.share_set)
+    // Security events for the owner's audit log (services/audit.ts): a key export, a recovery onto a new device.
+    const audit = (action: string) =>
+      recordAudit(this.db, { appId, actor: { type: 'user', id: userId }, action, userId, details: { wallet: secret.entropy_id } }, this.options.now())
+    if (purpose === 'export') await audit('wallet.export')
     if (includeRecovery && (await enrollDevice(this.db, appId, secret.entropy_id, userId, device.jkt, this.options.now()))) {
+      await audit('wallet.recover_new_device')
       // The notice must not cost the user their wallet when mail is down: logged, not thrown.
       await this.noticeNewDevice(appId, userId).catch((error) => this.options.log?.warn({ err: error }, 'new-device notice not sent'))
     }

@@ -103,6 +103,8 @@ export class MfaPasskeys {
       await setLinkedAccountDetails(this.deps.db, account.id, JSON.stringify({ ...details, enrolled_in_mfa: enrolled }))
     }
     if (removeForLogin) for (const address of removed) await this.deps.accounts.unlink(app, caller.userId, PASSKEY_TYPE, address)
+    if (adding) await mfa.audit(caller, 'mfa.enroll', 'passkey')
+    if (removed.length) await mfa.audit(caller, 'mfa.remove', 'passkey')
     if (adding) await mfa.announceEnrolled(caller, before, 'a passkey')
     return (await loadWireUser(this.deps.db, caller.userId))!
   }

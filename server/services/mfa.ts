@@ -16,6 +16,7 @@ import { deleteMfaFactor, findMfaFactor, listMfaFactors, putMfaFactor, setSessio
 import { listLinkedAccounts } from '../db/linked-accounts.js'
 import type { Db, SessionsTable } from '../db/schema.js'
 import { ApiError } from '../errors.js'
+import { recordAudit } from './audit.js'
 import type { AccountNotices, Contact } from './account-notices.js'
 import type { App } from './app-config.js'
 import type { CodeRecipient, LoginCodes } from './login-codes.js'
@@ -198,6 +199,7 @@ export class MfaService {
     await this.requireForAdd(caller, MFA_ENROLL_COMPLETION_MS)
     const before = await this.contactsBefore(caller)
     await this.guess(caller, async () => (await this.checkTotp(caller, code, true)) || false)
+    await this.audit(caller, 'mfa.enroll', 'totp')
     await this.announceEnrolled(caller, before, 'an authenticator app')
     return (await loadWireUser(this.deps.db, caller.userId))!
   }
@@ -256,6 +258,7 @@ export class MfaService {
       last_step: null,
       created_at: this.deps.now(),
     })
+    await this.audit(caller, 'mfa.enroll', 'sms')
     await this.announceEnrolled(caller, before, `SMS codes to the number ending in ${phone.slice(-4)}`)
     return (await loadWireUser(this.deps.db, caller.userId))!
   }
@@ -273,9 +276,16 @@ export class MfaService {
     return this.proven(caller)
   }
 
+  /** A security event for the owner's audit log (services/audit.ts): a factor enrolled or removed. */
+  audit(caller: MfaCaller, action: 'mfa.enroll' | 'mfa.remove', method: string): Promise<string> {
+    const entry = { appId: caller.appId, actor: { type: 'user' as const, id: caller.userId }, action, userId: caller.userId, details: { method } }
+    return recordAudit(this.deps.db, entry, this.deps.now())
+  }
+
   async unenroll(caller: MfaCaller, type: MfaFactorType): Promise<WireUser> {
     await this.changeAllowed(caller)
     await deleteMfaFactor(this.deps.db, caller.userId, type)
+    await this.audit(caller, 'mfa.remove', type)
     return (await loadWireUser(this.deps.db, caller.userId))!
   }
 }

@@ -9,7 +9,8 @@ import { dayOf, markActive } from '../db/analytics.js'
 import type { Db, SessionsTable } from '../db/schema.js'
 import { findActiveSession, findRefreshToken, insertRefreshToken, insertSession, markRotated, revokeSession } from '../db/sessions.js'
 import { ApiError } from '../errors.js'
-import { currentLoginDevice, type DeviceBinding } from './device-proofs.js'
+import { recordAudit } from './audit.js'
+import { currentLoginClient, currentLoginDevice, type DeviceBinding } from './device-proofs.js'
 import { loadWireUser, type WireUser } from './users.js'
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -53,6 +54,7 @@ export class SessionService {
     const t = this.now()
     const sessionId = randomId()
     const refreshToken = randomToken(32)
+    const client = currentLoginClient()
     const session: SessionsTable = {
       id: sessionId,
       user_id: userId,
@@ -62,6 +64,8 @@ export class SessionService {
       device_jkt: device?.jkt ?? null,
       authenticated_at: t,
       login_account_id: loginAccountId,
+      user_agent: client?.userAgent ?? null,
+      ip: client?.ip ?? null,
     }
     return {
       sessionId,
@@ -110,7 +114,7 @@ export class SessionService {
     if (!row || row.app_id !== appId || row.revoked_at !== null || row.expires_at <= t) throw invalidToken()
     // A rotated token presented again past the grace window is a copy: the session ends, proof or not.
     if (row.rotated_at !== null && t - Number(row.rotated_at) > this.reuseGraceMs) {
-      await revokeSession(this.db, row.session_id, t)
+      await this.revokeReused(row, t)
       throw invalidToken()
     }
     // Before rotating: a caller without the device's proof must not use up the owner's token.
@@ -122,7 +126,7 @@ export class SessionService {
       // Rotated already (or by a concurrent request this instant): see REFRESH_REUSE_GRACE_MS.
       const rotatedAt = row.rotated_at === null ? t : Number(row.rotated_at)
       if (t - rotatedAt > this.reuseGraceMs) {
-        await revokeSession(this.db, row.session_id, t)
+        await this.revokeReused(row, t)
         throw invalidToken()
       }
     }
@@ -139,6 +143,13 @@ export class SessionService {
     const user = await loadWireUser(this.db, row.user_id)
     if (!user) throw invalidToken()
     return this.respond(appId, row.session_id, user, next, false)
+  }
+
+  /** Ends a session whose refresh token was presented again (stolen): a security event for the owner's audit log. */
+  private async revokeReused(row: { session_id: string; app_id: string; user_id: string }, t: number): Promise<void> {
+    await revokeSession(this.db, row.session_id, t)
+    const details = { sessionId: row.session_id, reason: 'refresh_token_reuse' }
+    await recordAudit(this.db, { appId: row.app_id, actor: { type: 'system' }, action: 'session.revoke', userId: row.user_id, details }, t)
   }
 
   /** Ends the session named by the refresh token and/or the bearer's session; idempotent. */

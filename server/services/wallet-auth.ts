@@ -9,7 +9,7 @@ import { randomId } from '../crypto/hash.js'
 import { isUniqueViolation } from '../db/connect.js'
 import { findLinkedAccount, insertLinkedAccount, listLinkedAccounts, markVerified } from '../db/linked-accounts.js'
 import type { Db, LinkedAccountsTable } from '../db/schema.js'
-import type { AccountService, ProvenAccount } from './accounts.js'
+import { recordTransfer, type AccountService, type ProvenAccount } from './accounts.js'
 import { takeAccountTransfer } from '../db/account-transfers.js'
 import { insertWalletNonce, takeWalletNonce } from '../db/wallet-nonces.js'
 import { sha256 } from '../crypto/hash.js'
@@ -230,6 +230,7 @@ export class WalletAuthService {
           .where('id', '=', account.id)
           .execute()
         await accounts.deletePreviousOwner(trx, previousOwner)
+        await recordTransfer(trx, app.id, userId, previousOwner, WALLET_ACCOUNT_TYPE, t)
       }),
     )
     return (await loadWireUser(db, userId))!

@@ -21,6 +21,7 @@ import { customAuthRoutes } from './custom-auth.ts'
 import { analyticsRoutes } from './analytics.ts'
 import { ownerAnalyticsRoutes } from './owner-analytics.ts'
 import { adminRoutes } from './admin.ts'
+import { ownerRoutes } from './owner.ts'
 import { fundingRoutes } from './funding.ts'
 import { transactionsRoutes } from './transactions.ts'
 import { walletsRoutes } from './wallets.ts'
@@ -39,6 +40,7 @@ export { RECOVERY_METHODS } from './wallets.ts'
 export { OWNER_IMPORT_MAX_LINES, ownerUserSchema } from './owner-users.ts'
 export { ANALYTICS_EVENT_NAMES } from './analytics.ts'
 export { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS } from './owner-analytics.ts'
+export { OWNER_PREFIX, OWNER_APP_COLLECTIONS, isOwnerRoute, OPERATOR_ROLE_NAMES, AUDIT_ACTOR_TYPES } from './owner.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
@@ -59,6 +61,7 @@ export const ROUTES = {
   ...analyticsRoutes,
   ...ownerAnalyticsRoutes,
   ...adminRoutes,
+  ...ownerRoutes,
   ...fundingRoutes,
   ...transactionsRoutes,
   ...walletsRoutes,
