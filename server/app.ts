@@ -147,6 +147,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
 
   app.addHook('onClose', async () => {
     clearInterval(sweep)
+    await gatehouse.webhooks.worker.stop()
     if (!options.mailer) await gatehouse.mailer.close()
     if (ownsDatabase) await database.close()
   })

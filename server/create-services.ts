@@ -36,6 +36,7 @@ import { SplTokens } from './services/spl-tokens.js'
 import { TelegramService } from './services/telegram.js'
 import { Throttle } from './services/throttle.js'
 import { TokenPrices } from './services/token-prices.js'
+import { WEBHOOK_RETENTION_MS, WebhookService } from './services/webhooks.js'
 
 /** Every service, as route handlers reach them through `app.gatehouse`. */
 export interface Gatehouse {
@@ -66,6 +67,8 @@ export interface Gatehouse {
   notices: AccountNotices
   tokenPrices: TokenPrices
   splTokens: SplTokens
+  /** Webhook endpoints, their delivery log, and the delivery worker (`webhooks.worker`, started by main.ts). */
+  webhooks: WebhookService
 }
 
 /** Where services report what an operator should hear about (a captcha provider down, a notice not sent). */
@@ -188,12 +191,13 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     notices,
     tokenPrices: new TokenPrices(config.priceSourceUrl, now),
     splTokens: new SplTokens(config.splTokenSymbols, now),
+    webhooks: new WebhookService({ db, dialect: database.dialect, config: config.webhooks, now, log, secret: config.secret, dev: config.dev }),
   }
 }
 
 /** Deletes the rows that expired before `t` (codes, tokens, nonces, counters…); idempotent, so every instance may. */
 export async function sweepExpired(services: Gatehouse, t: number): Promise<void> {
-  const { db, throttle, deviceProofs, passkeys, farcaster } = services
+  const { db, throttle, deviceProofs, passkeys, farcaster, webhooks } = services
   await Promise.all([
     deleteExpiredLoginCodes(db, t),
     deleteExpiredRefreshTokens(db, t),
@@ -204,5 +208,6 @@ export async function sweepExpired(services: Gatehouse, t: number): Promise<void
     deviceProofs.deleteExpired(t),
     passkeys.deleteExpired(t),
     farcaster.deleteExpired(t),
+    webhooks.worker.deleteOlderThan(t - WEBHOOK_RETENTION_MS),
   ])
 }

@@ -119,8 +119,13 @@ async function main() {
   const app = await buildServer({ ...config, database })
   const devApp = config.dev ? await ensureDevApp(app.gatehouse.apps, config) : null
 
+  // Webhook deliveries: every process may run the worker, sharing the work through the database.
+  const webhookWorker = app.gatehouse.webhooks.worker
+  if (config.webhooks.worker) webhookWorker.start()
+
   const shutdown = async (signal: string) => {
     console.log(`Gatehouse: ${signal}, closing`)
+    await webhookWorker.stop()
     await app.close()
     await database.close()
     process.exit(0)

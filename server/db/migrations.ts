@@ -10,6 +10,7 @@ import { sponsorshipMigrations } from './gas-sponsorships.js'
 import { mfaMigrations } from './mfa.js'
 import { ownerMigrations } from './owner.js'
 import { takeoverMigrations } from './takeover.js'
+import { webhookMigrations } from './webhooks.js'
 
 const migrations: Record<string, Migration> = {
   '0001_initial': {
@@ -317,6 +318,7 @@ Object.assign(migrations, takeoverMigrations)
 Object.assign(migrations, deviceMigrations)
 Object.assign(migrations, sponsorshipMigrations)
 Object.assign(migrations, ownerMigrations)
+Object.assign(migrations, webhookMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

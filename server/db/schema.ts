@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { AuditLogTable, WebhookEventsTable } from './owner.js'
+import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.js'
 
 export interface AppsTable {
   id: string
@@ -285,6 +286,9 @@ export interface Database {
   mfa_factors: MfaFactorsTable
   audit_log: AuditLogTable
   webhook_events: WebhookEventsTable
+  webhook_endpoints: WebhookEndpointsTable
+  webhook_deliveries: WebhookDeliveriesTable
+  webhook_attempts: WebhookAttemptsTable
 }
 
 export type Db = Kysely<Database>

@@ -25,6 +25,7 @@ import { transactionsRoutes } from './transactions.ts'
 import { walletsRoutes } from './wallets.ts'
 import { walletRpcRoutes } from './wallet-rpc.ts'
 import { walletTransferRoutes } from './wallet-transfer.ts'
+import { webhooksRoutes } from './webhooks.ts'
 
 export * from './define.ts'
 export * from './shared.ts'
@@ -34,6 +35,7 @@ export { mfaProofResponseSchema, mfaUserResponseSchema } from './mfa.ts'
 export * from './app-config.ts'
 export * from './headers.ts'
 export { RECOVERY_METHODS } from './wallets.ts'
+export { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from './webhooks.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
@@ -58,6 +60,7 @@ export const ROUTES = {
   ...walletsRoutes,
   ...walletRpcRoutes,
   ...walletTransferRoutes,
+  ...webhooksRoutes,
 } as const
 
 export type Routes = typeof ROUTES
