@@ -58,7 +58,9 @@ export default async function webhookRoutes(app: ApiInstance) {
     const { appId, caller } = await owner(request, 'write')
     const before = await webhooks.get(appId, request.params.endpoint_id)
     const after = await webhooks.update(appId, request.params.endpoint_id, request.body ?? {})
-    const changed = Object.fromEntries(Object.keys(request.body ?? {}).map((k) => [k, { before: before[k as keyof typeof before], after: after[k as keyof typeof after] }]))
+    const changed = Object.fromEntries(
+      Object.keys(request.body ?? {}).map((k) => [k, { before: before[k as keyof typeof before], after: after[k as keyof typeof after] }]),
+    )
     await audit(request, appId, caller, 'webhook.update', { endpointId: after.id, changed })
     return after
   })

@@ -23,6 +23,7 @@ import { normalizePhone } from './passwordless-sms.js'
 import type { SmsSender } from './sms-sender.js'
 import type { Throttle } from './throttle.js'
 import { loadWireUser, mfaMethodsOf, type WireUser } from './users.js'
+import { recordUserEvent } from './webhook-events.js'
 
 /** How long one verification lets the session reach key material and sign. */
 export const MFA_PROOF_TTL_MS = 10 * 60_000
@@ -186,7 +187,14 @@ export class MfaService {
     const factor = await findMfaFactor(this.deps.db, caller.userId, 'totp')
     if (!factor || Number(factor.active) !== (activate ? 0 : 1)) return false
     const step = this.totpStep(this.deps.box.open(factor.secret, totpContext(caller.appId, caller.userId)), code)
-    return step !== null && (await useTotpStep(this.deps.db, caller.userId, step, activate))
+    if (step === null) return false
+    if (!activate) return useTotpStep(this.deps.db, caller.userId, step, false)
+    // The factor turns active and its webhook event is written together.
+    return this.deps.db.transaction().execute(async (trx) => {
+      const used = await useTotpStep(trx, caller.userId, step, true)
+      if (used) await recordUserEvent(trx, caller.appId, 'mfa.enabled', caller.userId, { method: 'totp' })
+      return used
+    })
   }
 
   async enrollTotp(caller: MfaCaller, code: string): Promise<WireUser> {
@@ -242,14 +250,17 @@ export class MfaService {
     const phone = normalizePhone(rawPhone, this.deps.smsAllowedCountries)
     const before = await this.contactsBefore(caller)
     await this.guess(caller, async () => (await this.checkSmsCode(caller, { kind: 'mfa-sms-enroll', userId: caller.userId, phone }, code)) || false)
-    await putMfaFactor(this.deps.db, {
-      user_id: caller.userId,
-      type: 'sms',
-      app_id: caller.appId,
-      secret: phone,
-      active: 1,
-      last_step: null,
-      created_at: this.deps.now(),
+    await this.deps.db.transaction().execute(async (trx) => {
+      await putMfaFactor(trx, {
+        user_id: caller.userId,
+        type: 'sms',
+        app_id: caller.appId,
+        secret: phone,
+        active: 1,
+        last_step: null,
+        created_at: this.deps.now(),
+      })
+      await recordUserEvent(trx, caller.appId, 'mfa.enabled', caller.userId, { method: 'sms' })
     })
     await this.announceEnrolled(caller, before, `SMS codes to the number ending in ${phone.slice(-4)}`)
     return (await loadWireUser(this.deps.db, caller.userId))!
@@ -270,7 +281,11 @@ export class MfaService {
 
   async unenroll(caller: MfaCaller, type: MfaFactorType): Promise<WireUser> {
     await this.changeAllowed(caller)
-    await deleteMfaFactor(this.deps.db, caller.userId, type)
+    await this.deps.db.transaction().execute(async (trx) => {
+      const had = await findMfaFactor(trx, caller.userId, type)
+      await deleteMfaFactor(trx, caller.userId, type)
+      if (had && Number(had.active) === 1) await recordUserEvent(trx, caller.appId, 'mfa.disabled', caller.userId, { method: type })
+    })
     return (await loadWireUser(this.deps.db, caller.userId))!
   }
 }

@@ -114,18 +114,18 @@ export class WebhookWorker {
   async dispatch(limit = FAN_OUT_BATCH): Promise<number> {
     const { db, dialect, now } = this.deps
     return db.transaction().execute(async (trx) => {
-      let pick = trx
-        .selectFrom('webhook_events')
-        .select(['id', 'app_id', 'type'])
-        .where('dispatched_at', 'is', null)
-        .orderBy('created_at')
-        .limit(limit)
+      let pick = trx.selectFrom('webhook_events').select(['id', 'app_id', 'type']).where('dispatched_at', 'is', null).orderBy('created_at').limit(limit)
       if (dialect === 'postgres') pick = pick.forUpdate().skipLocked()
       const events = await pick.execute()
       if (events.length === 0) return 0
       const t = now()
       const appIds = [...new Set(events.map((e) => e.app_id))]
-      const endpoints = await trx.selectFrom('webhook_endpoints').select(['id', 'app_id', 'events']).where('app_id', 'in', appIds).where('enabled', '=', 1).execute()
+      const endpoints = await trx
+        .selectFrom('webhook_endpoints')
+        .select(['id', 'app_id', 'events'])
+        .where('app_id', 'in', appIds)
+        .where('enabled', '=', 1)
+        .execute()
       const subscribed = endpoints.map((e) => ({ ...e, types: new Set(JSON.parse(e.events) as string[]) }))
       const rows = events.flatMap((event) =>
         subscribed
@@ -152,7 +152,11 @@ export class WebhookWorker {
       }
       const ids = events.map((e) => e.id)
       for (let i = 0; i < ids.length; i += 500) {
-        await trx.updateTable('webhook_events').set({ dispatched_at: t }).where('id', 'in', ids.slice(i, i + 500)).execute()
+        await trx
+          .updateTable('webhook_events')
+          .set({ dispatched_at: t })
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute()
       }
       return events.length
     })
@@ -271,7 +275,16 @@ export class WebhookWorker {
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('webhook_attempts')
-        .values({ id: randomId(), delivery_id: c.id, endpoint_id: c.endpoint_id, attempt, status_code: statusCode, latency_ms: latencyMs, error, created_at: t })
+        .values({
+          id: randomId(),
+          delivery_id: c.id,
+          endpoint_id: c.endpoint_id,
+          attempt,
+          status_code: statusCode,
+          latency_ms: latencyMs,
+          error,
+          created_at: t,
+        })
         .execute()
       await trx
         .updateTable('webhook_deliveries')
@@ -291,7 +304,12 @@ export class WebhookWorker {
         .execute()
       if (ok) {
         if (c.endpoint.failing_since !== null) {
-          await trx.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', c.endpoint_id).where('failing_since', 'is not', null).execute()
+          await trx
+            .updateTable('webhook_endpoints')
+            .set({ failing_since: null })
+            .where('id', '=', c.endpoint_id)
+            .where('failing_since', 'is not', null)
+            .execute()
         }
         return
       }
@@ -321,7 +339,15 @@ export class WebhookWorker {
       .deleteFrom('webhook_events')
       .where('dispatched_at', 'is not', null)
       .where('created_at', '<', cutoff)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('webhook_deliveries as d').select(sql`1`.as('one')).whereRef('d.event_id', '=', 'webhook_events.id'))))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('webhook_deliveries as d')
+              .select(sql`1`.as('one'))
+              .whereRef('d.event_id', '=', 'webhook_events.id'),
+          ),
+        ),
+      )
       .execute()
   }
 }

@@ -136,7 +136,11 @@ export class WebhookService {
   async create(appId: string, input: EndpointInput & { url: string }) {
     const { db, now } = this.deps
     const url = this.checkUrl(input.url)
-    const count = await db.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll().as('n')).where('app_id', '=', appId).executeTakeFirstOrThrow()
+    const count = await db
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('app_id', '=', appId)
+      .executeTakeFirstOrThrow()
     if (Number(count.n) >= MAX_ENDPOINTS_PER_APP) throw new ApiError('invalid_data', `An app has at most ${MAX_ENDPOINTS_PER_APP} webhook endpoints`)
     const t = now()
     const id = `ep_${randomId()}`
@@ -263,7 +267,18 @@ export class WebhookService {
         .where('event_id', '=', original.event_id)
         .where('endpoint_id', '=', endpointId)
         .executeTakeFirstOrThrow()
-      const row = { id, app_id: appId, endpoint_id: endpointId, event_id: original.event_id, round: Number(last.round ?? 0) + 1, status: 'pending', attempts: 0, next_attempt_at: t, created_at: t, updated_at: t }
+      const row = {
+        id,
+        app_id: appId,
+        endpoint_id: endpointId,
+        event_id: original.event_id,
+        round: Number(last.round ?? 0) + 1,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: t,
+        created_at: t,
+        updated_at: t,
+      }
       const inserted = await db
         .insertInto('webhook_deliveries')
         .values(row)
@@ -298,7 +313,10 @@ export class WebhookService {
     await db.transaction().execute(async (trx) => {
       // Already dispatched: it goes to this endpoint alone.
       const data = JSON.stringify({ message: 'A test event from Gatehouse', endpoint_id: endpointId })
-      await trx.insertInto('webhook_events').values({ id: eventId, app_id: appId, type: WEBHOOK_TEST_EVENT, payload: data, created_at: t, dispatched_at: t }).execute()
+      await trx
+        .insertInto('webhook_events')
+        .values({ id: eventId, app_id: appId, type: WEBHOOK_TEST_EVENT, payload: data, created_at: t, dispatched_at: t })
+        .execute()
       // Leased to this call from the start, so the background worker leaves it alone (or retries it if this process dies).
       await trx
         .insertInto('webhook_deliveries')

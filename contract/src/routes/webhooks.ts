@@ -141,7 +141,14 @@ export const webhooksRoutes = {
     schema: {
       summary: "List the app's webhook endpoints (owner)",
       params: appParams,
-      response: { 200: { type: 'object', required: ['endpoints'], properties: { endpoints: { type: 'array', items: webhookEndpointSchema } }, additionalProperties: false } },
+      response: {
+        200: {
+          type: 'object',
+          required: ['endpoints'],
+          properties: { endpoints: { type: 'array', items: webhookEndpointSchema } },
+          additionalProperties: false,
+        },
+      },
     },
   }),
   'POST /apps/:app_id/webhooks': defineRoute({
