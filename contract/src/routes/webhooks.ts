@@ -143,6 +143,7 @@ export const webhooksRoutes = {
       params: appParams,
       response: {
         200: {
+          description: "The app's endpoints",
           type: 'object',
           required: ['endpoints'],
           properties: { endpoints: { type: 'array', items: webhookEndpointSchema } },
@@ -163,13 +164,17 @@ export const webhooksRoutes = {
         properties: { url, description, events: { ...events, description: 'default: every event' }, enabled: { type: 'boolean' } },
         additionalProperties: false,
       },
-      response: { 201: endpointWithSecretSchema },
+      response: { 201: { description: 'The endpoint with its secret (shown this once)', ...endpointWithSecretSchema } },
     },
   }),
   'GET /apps/:app_id/webhooks/:endpoint_id': defineRoute({
     method: 'GET',
     path: '/apps/:app_id/webhooks/:endpoint_id',
-    schema: { summary: 'Read a webhook endpoint (owner)', params: endpointParams, response: { 200: webhookEndpointSchema } },
+    schema: {
+      summary: 'Read a webhook endpoint (owner)',
+      params: endpointParams,
+      response: { 200: { description: 'The endpoint', ...webhookEndpointSchema } },
+    },
   }),
   'PATCH /apps/:app_id/webhooks/:endpoint_id': defineRoute({
     method: 'PATCH',
@@ -178,18 +183,26 @@ export const webhooksRoutes = {
       summary: 'Change a webhook endpoint (owner); enabling it again clears the reason it was disabled',
       params: endpointParams,
       body: { type: 'object', properties: { url, description, events, enabled: { type: 'boolean' } }, additionalProperties: false },
-      response: { 200: webhookEndpointSchema },
+      response: { 200: { description: 'The endpoint as changed', ...webhookEndpointSchema } },
     },
   }),
   'DELETE /apps/:app_id/webhooks/:endpoint_id': defineRoute({
     method: 'DELETE',
     path: '/apps/:app_id/webhooks/:endpoint_id',
-    schema: { summary: 'Delete a webhook endpoint and its delivery log (owner)', params: endpointParams, response: { 204: { type: 'null' } } },
+    schema: {
+      summary: 'Delete a webhook endpoint and its delivery log (owner)',
+      params: endpointParams,
+      response: { 204: { description: 'Deleted', type: 'null' } },
+    },
   }),
   'GET /apps/:app_id/webhooks/:endpoint_id/secret': defineRoute({
     method: 'GET',
     path: '/apps/:app_id/webhooks/:endpoint_id/secret',
-    schema: { summary: "Read a webhook endpoint's signing secret (owner, secrets)", params: endpointParams, response: { 200: endpointWithSecretSchema } },
+    schema: {
+      summary: "Read a webhook endpoint's signing secret (owner, secrets)",
+      params: endpointParams,
+      response: { 200: { description: 'The endpoint with its secret', ...endpointWithSecretSchema } },
+    },
   }),
   'POST /apps/:app_id/webhooks/:endpoint_id/rotate_secret': defineRoute({
     method: 'POST',
@@ -197,7 +210,7 @@ export const webhooksRoutes = {
     schema: {
       summary: 'Rotate the signing secret (owner, secrets): the old one keeps signing beside the new one for 24 hours',
       params: endpointParams,
-      response: { 200: endpointWithSecretSchema },
+      response: { 200: { description: 'The endpoint with its new secret', ...endpointWithSecretSchema } },
     },
   }),
   'POST /apps/:app_id/webhooks/:endpoint_id/test': defineRoute({
@@ -206,7 +219,7 @@ export const webhooksRoutes = {
     schema: {
       summary: `Send a ${WEBHOOK_TEST_EVENT} event to the endpoint now and answer how it went (owner)`,
       params: endpointParams,
-      response: { 200: deliveryDetailSchema },
+      response: { 200: { description: 'The test delivery with its attempt', ...deliveryDetailSchema } },
     },
   }),
   'GET /apps/:app_id/webhooks/:endpoint_id/deliveries': defineRoute({
@@ -226,6 +239,7 @@ export const webhooksRoutes = {
       },
       response: {
         200: {
+          description: 'A page of deliveries',
           type: 'object',
           required: ['deliveries', 'nextCursor'],
           properties: { deliveries: { type: 'array', items: webhookDeliverySchema }, nextCursor: { type: ['string', 'null'] } },
@@ -237,7 +251,11 @@ export const webhooksRoutes = {
   'GET /apps/:app_id/webhooks/:endpoint_id/deliveries/:delivery_id': defineRoute({
     method: 'GET',
     path: '/apps/:app_id/webhooks/:endpoint_id/deliveries/:delivery_id',
-    schema: { summary: 'One delivery with its payload and every attempt (owner)', params: deliveryParams, response: { 200: deliveryDetailSchema } },
+    schema: {
+      summary: 'One delivery with its payload and every attempt (owner)',
+      params: deliveryParams,
+      response: { 200: { description: 'The delivery', ...deliveryDetailSchema } },
+    },
   }),
   'POST /apps/:app_id/webhooks/:endpoint_id/deliveries/:delivery_id/replay': defineRoute({
     method: 'POST',
@@ -245,7 +263,7 @@ export const webhooksRoutes = {
     schema: {
       summary: 'Deliver the event of a delivery again, as a new round with the same webhook-id (owner)',
       params: deliveryParams,
-      response: { 202: webhookDeliverySchema },
+      response: { 202: { description: 'The new delivery, queued', ...webhookDeliverySchema } },
     },
   }),
 } as const
