@@ -56,6 +56,21 @@ export function benchRows(figures) {
           f.deviceBindingCostPercent <= f.target.deviceBindingCostPercent,
         ],
       ]
+    if (f.bench === 'webhook-deliveries')
+      return [
+        [
+          `webhook deliveries per second (${f.database}, ${f.delivered}/${f.events})`,
+          String(f.deliveriesPerSecond),
+          String(f.target.deliveriesPerSecond),
+          f.withinTarget,
+        ],
+      ]
+    if (f.bench === 'outbox-login-cost')
+      return [
+        ['e-mail sign-ups per second with the webhook outbox', String(f.signUpsPerSecondWithOutbox)],
+        ['e-mail sign-ups per second without it', String(f.signUpsPerSecondWithoutOutbox)],
+        ['cost of the outbox write', `${f.outboxCostPercent} %`, `≤ ${f.target.outboxCostPercent} %`, f.withinTarget],
+      ]
     return []
   })
 }

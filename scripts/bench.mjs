@@ -10,6 +10,7 @@ import { loginThroughput } from '../bench/throughput.mjs'
 import { solanaTransactionFigures } from '../bench/solana-transactions.mjs'
 import { transactionFigures } from '../bench/transactions.mjs'
 import { walletFigures } from '../bench/wallet.mjs'
+import { webhookFigures } from '../bench/webhooks.mjs'
 import { startDemoServer } from '../demo/serve.mjs'
 import { root, startScratchServer } from './lib/server-process.mjs'
 
@@ -58,5 +59,9 @@ for (const figure of await solanaTransactionFigures()) emit(figure)
 
 // (5) Server throughput for complete e-mail code logins.
 emit(await loginThroughput({ concurrency, seconds }))
+
+// (6) Webhooks: deliveries per second to a local receiver (SQLite, and PostgreSQL when installed),
+// and what writing the outbox row in the sign-up's transaction costs (target ≤ 10 %).
+for (const figure of await webhookFigures({ concurrency, seconds })) emit(figure)
 
 console.log(`\n${benchTable(figures)}`)

@@ -145,6 +145,8 @@ export interface ServerConfig {
 export interface WebhookConfig {
   /** Whether `main.ts` starts the delivery worker in this process (GATEHOUSE_WEBHOOK_WORKER=off: another process delivers). */
   worker: boolean
+  /** Whether changes write webhook events at all (GATEHOUSE_WEBHOOK_OUTBOX=off: apps use no webhooks; the benchmark's baseline). */
+  outbox: boolean
   /** One POST may take this long, ms. */
   timeoutMs: number
   /** A claimed delivery is the claimer's this long; after a crash another worker takes it then. Longer than the timeout. */
@@ -226,6 +228,7 @@ function resolveWebhookConfig(o: Partial<WebhookConfig> = {}): WebhookConfig {
   const timeoutMs = o.timeoutMs ?? 15_000
   return {
     worker: o.worker ?? true,
+    outbox: o.outbox ?? true,
     timeoutMs,
     // The lease outlives the POST and the writing of its result, so no second worker starts it meanwhile.
     leaseMs: Math.max(o.leaseMs ?? 60_000, timeoutMs + 1_000),
@@ -414,6 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     webhooks: {
       worker: env.GATEHOUSE_WEBHOOK_WORKER !== 'off',
+      outbox: env.GATEHOUSE_WEBHOOK_OUTBOX !== 'off',
       timeoutMs: intFromEnv(env, 'GATEHOUSE_WEBHOOK_TIMEOUT_MS'),
       leaseMs: intFromEnv(env, 'GATEHOUSE_WEBHOOK_LEASE_MS'),
       pollMs: intFromEnv(env, 'GATEHOUSE_WEBHOOK_POLL_MS'),

@@ -10,6 +10,7 @@ import { DEV_ON_NETWORK_ENV, devExposureProblem, isLoopbackHost, loadConfig, pro
 import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
 import { openDatabase } from './db/connect.js'
 import { AppStore } from './services/apps.js'
+import { setOutboxEnabled } from './services/events.js'
 
 /** Reads a development secret from the state dir, creating it on first use. */
 function devSecret(config: ServerConfig, file: string): string {
@@ -120,6 +121,7 @@ async function main() {
   const devApp = config.dev ? await ensureDevApp(app.gatehouse.apps, config) : null
 
   // Webhook deliveries: every process may run the worker, sharing the work through the database.
+  setOutboxEnabled(config.webhooks.outbox)
   const webhookWorker = app.gatehouse.webhooks.worker
   if (config.webhooks.worker) webhookWorker.start()
 

@@ -399,12 +399,15 @@ function pathValue(name: string, ctx: FuzzContext): fc.Arbitrary<string> {
   )
 }
 
+/** The app owner's routes under /apps/{app_id} (issue #27): fuzzed with the admin token, on the scratch app, like the admin routes. */
+export const OWNER_ROUTES = [/^\/api\/v1\/apps\/\{app_id\}\/webhooks(\/|$)/]
+
 /** A request for `op`; the admin token only ever reaches the scratch app's admin routes. */
 export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.parameters.filter((p) => p.in === 'path')
   const queryParams = op.parameters.filter((p) => p.in === 'query')
   const headerParams = op.parameters.filter((p) => p.in === 'header' && p.name !== 'privy-app-id')
-  const admin = op.path.startsWith('/api/v1/admin/')
+  const admin = op.path.startsWith('/api/v1/admin/') || OWNER_ROUTES.some((route) => route.test(op.path))
   const bearer = admin ? ctx.adminToken : ctx.accessToken
   const tampered = `${ctx.accessToken.slice(0, -4)}AAAA`
   return fc

@@ -22,6 +22,16 @@ export const WEBHOOK_EVENT_TYPES = [
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 
+let outboxOn = true
+
+/**
+ * GATEHOUSE_WEBHOOK_OUTBOX=off (set once per process by main.ts): no event rows at all, for
+ * a server whose apps use no webhooks, and the benchmark's baseline for what the outbox costs.
+ */
+export function setOutboxEnabled(on: boolean): void {
+  outboxOn = on
+}
+
 /** Writes one event row; returns its id (`msg_…`, the Standard Webhooks `webhook-id`). */
 export async function recordEvent(
   db: Kysely<Database>,
@@ -31,6 +41,7 @@ export async function recordEvent(
   now = Date.now(),
 ): Promise<string> {
   const id = `msg_${randomId()}`
+  if (!outboxOn) return id
   await db
     .insertInto('webhook_events')
     .values({ id, app_id: appId, type, payload: JSON.stringify(data), created_at: now })
