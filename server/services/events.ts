@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely'
 import { randomId } from '../crypto/hash.js'
+import { prepare } from '../db/prepared.js'
 import type { Database } from '../db/schema.js'
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -21,6 +22,11 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
+
+// Compiled once: a sign-up writes two events, and building the query costs more than running it.
+const insertEvent = prepare<{ id: string; app_id: string; type: string; payload: string; created_at: number }>((db, p) =>
+  db.insertInto('webhook_events').values({ id: p('id'), app_id: p('app_id'), type: p('type'), payload: p('payload'), created_at: p('created_at') }),
+)
 
 let outboxOn = true
 
@@ -42,9 +48,6 @@ export async function recordEvent(
 ): Promise<string> {
   const id = `msg_${randomId()}`
   if (!outboxOn) return id
-  await db
-    .insertInto('webhook_events')
-    .values({ id, app_id: appId, type, payload: JSON.stringify(data), created_at: now })
-    .execute()
+  await insertEvent(db, { id, app_id: appId, type, payload: JSON.stringify(data), created_at: now })
   return id
 }

@@ -16,8 +16,10 @@ import { sql } from 'kysely'
 import type { WebhookConfig } from '../config.js'
 import { randomId } from '../crypto/hash.js'
 import { webhookHeaders } from '../crypto/webhook-signature.js'
+import { prepare } from '../db/prepared.js'
 import type { Db } from '../db/schema.js'
 import type { WebhookEndpointsTable } from '../db/webhooks.js'
+import { postWebhook } from './webhook-post.js'
 
 /** Wait after the nth failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 28 h in all, then the delivery fails). */
 export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 10 * 3600_000]
@@ -50,6 +52,46 @@ export interface ClaimedDelivery {
   event_created_at: number
   endpoint: WebhookEndpointsTable
 }
+
+/** What one attempt came to. */
+interface AttemptResult {
+  c: ClaimedDelivery
+  /** When it started. */
+  t: number
+  statusCode: number | null
+  latencyMs: number
+  /** null: a 2xx answer. */
+  error: string | null
+}
+
+// Fixed shape, compiled once: a round updates every delivery it attempted.
+const updateDelivery = prepare<{
+  id: string
+  status: string
+  attempts: number
+  next_attempt_at: number | null
+  last_status_code: number | null
+  last_latency_ms: number
+  last_error: string | null
+  updated_at: number
+  delivered_at: number | null
+}>((db, p) =>
+  db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: p('status'),
+      attempts: p('attempts'),
+      next_attempt_at: p('next_attempt_at'),
+      lease_until: null,
+      lease_owner: null,
+      last_status_code: p('last_status_code'),
+      last_latency_ms: p('last_latency_ms'),
+      last_error: p('last_error'),
+      updated_at: p('updated_at'),
+      delivered_at: p('delivered_at'),
+    })
+    .where('id', '=', p('id')),
+)
 
 /** The body of an event as POSTed: `{ type, timestamp, data }` (data is stored as JSON already). */
 export function eventBody(type: string, createdAt: number, payload: string): string {
@@ -106,7 +148,7 @@ export class WebhookWorker {
   async tick(): Promise<number> {
     const dispatched = await this.dispatch()
     const claimed = await this.claim(BATCH)
-    await Promise.all(claimed.map((c) => this.attempt(c)))
+    await this.deliver(claimed)
     return dispatched + claimed.length
   }
 
@@ -219,8 +261,14 @@ export class WebhookWorker {
     }))
   }
 
-  /** One POST of a claimed delivery, and its result recorded. */
-  async attempt(c: ClaimedDelivery): Promise<void> {
+  /** Attempts the claimed deliveries at once, then records every result in one transaction. */
+  async deliver(claimed: ClaimedDelivery[]): Promise<void> {
+    const results = await Promise.all(claimed.map((c) => this.attempt(c)))
+    await this.record(results.filter((r): r is AttemptResult => r !== null))
+  }
+
+  /** One POST of a claimed delivery; null when there was nothing to attempt (endpoint disabled, worker stopping). */
+  private async attempt(c: ClaimedDelivery): Promise<AttemptResult | null> {
     const { db, now, config, secrets } = this.deps
     const t = now()
     if (!Number(c.endpoint.enabled)) {
@@ -230,7 +278,7 @@ export class WebhookWorker {
         .where('id', '=', c.id)
         .where('lease_owner', '=', c.lease_owner)
         .execute()
-      return
+      return null
     }
     const body = eventBody(c.event_type, c.event_created_at, c.event_payload)
     const headers = webhookHeaders(secrets(c.endpoint, t), c.event_id, Math.floor(t / 1000), body)
@@ -239,22 +287,17 @@ export class WebhookWorker {
     let error: string | null = null
     try {
       const signal = AbortSignal.any([AbortSignal.timeout(config.timeoutMs), this.stopping.signal])
-      const res = await fetch(c.endpoint.url, {
-        method: 'POST',
-        body,
-        headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Gatehouse-Webhooks/1' },
-        redirect: 'manual',
-        signal,
-      })
-      statusCode = res.status
-      await res.body?.cancel().catch(() => undefined)
+      statusCode = await postWebhook(c.endpoint.url, { ...headers, 'content-type': 'application/json', 'user-agent': 'Gatehouse-Webhooks/1' }, body, signal)
       if (statusCode < 200 || statusCode > 299) error = `HTTP ${statusCode}`
     } catch (caught) {
-      if (this.stopping.signal.aborted) return this.release(c)
-      const e = caught as Error & { cause?: { code?: string; message?: string } }
-      error = e.name === 'TimeoutError' ? `Timed out after ${config.timeoutMs} ms` : [e.message, e.cause?.code ?? e.cause?.message].filter(Boolean).join(': ')
+      if (this.stopping.signal.aborted) {
+        await this.release(c)
+        return null
+      }
+      const e = caught as Error & { code?: string }
+      error = e?.name === 'TimeoutError' ? `Timed out after ${config.timeoutMs} ms` : [e?.code, e?.message].filter(Boolean).join(': ') || String(caught)
     }
-    await this.record(c, t, statusCode, Math.round(performance.now() - started), error?.slice(0, ERROR_LENGTH) ?? null)
+    return { c, t, statusCode, latencyMs: Math.round(performance.now() - started), error: error?.slice(0, ERROR_LENGTH) ?? null }
   }
 
   private async release(c: ClaimedDelivery): Promise<void> {
@@ -266,64 +309,73 @@ export class WebhookWorker {
       .execute()
   }
 
-  private async record(c: ClaimedDelivery, t: number, statusCode: number | null, latencyMs: number, error: string | null): Promise<void> {
+  /** Every result of a round: attempt rows, delivery states, and each endpoint's failing streak (disabled after days). */
+  private async record(results: AttemptResult[]): Promise<void> {
+    if (results.length === 0) return
     const { db, now, config } = this.deps
     const done = now()
-    const attempt = c.attempts + 1
-    const ok = error === null
-    const status = ok ? 'succeeded' : attempt >= MAX_ATTEMPTS ? 'failed' : 'pending'
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('webhook_attempts')
-        .values({
-          id: randomId(),
-          delivery_id: c.id,
-          endpoint_id: c.endpoint_id,
-          attempt,
-          status_code: statusCode,
-          latency_ms: latencyMs,
-          error,
-          created_at: t,
-        })
-        .execute()
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({
+      const attempts = results.map(({ c, t, statusCode, latencyMs, error }) => ({
+        id: randomId(),
+        delivery_id: c.id,
+        endpoint_id: c.endpoint_id,
+        attempt: c.attempts + 1,
+        status_code: statusCode,
+        latency_ms: latencyMs,
+        error,
+        created_at: t,
+      }))
+      for (let i = 0; i < attempts.length; i += 100)
+        await trx
+          .insertInto('webhook_attempts')
+          .values(attempts.slice(i, i + 100))
+          .execute()
+      for (const { c, statusCode, latencyMs, error } of results) {
+        const attempt = c.attempts + 1
+        const ok = error === null
+        const status = ok ? 'succeeded' : attempt >= MAX_ATTEMPTS ? 'failed' : 'pending'
+        await updateDelivery(trx, {
+          id: c.id,
           status,
           attempts: attempt,
           next_attempt_at: status === 'pending' ? done + RETRY_SCHEDULE_MS[attempt - 1] : null,
-          lease_until: null,
-          lease_owner: null,
           last_status_code: statusCode,
           last_latency_ms: latencyMs,
           last_error: error,
           updated_at: done,
-          ...(ok ? { delivered_at: done } : {}),
+          delivered_at: ok ? done : null,
         })
-        .where('id', '=', c.id)
-        .execute()
-      if (ok) {
-        if (c.endpoint.failing_since !== null) {
-          await trx
-            .updateTable('webhook_endpoints')
-            .set({ failing_since: null })
-            .where('id', '=', c.endpoint_id)
-            .where('failing_since', 'is not', null)
-            .execute()
-        }
-        return
       }
-      await trx.updateTable('webhook_endpoints').set({ failing_since: t }).where('id', '=', c.endpoint_id).where('failing_since', 'is', null).execute()
-      // Failing for days: the owner sees why it stopped (and enables it again once the receiver is fixed).
-      const since = c.endpoint.failing_since === null ? t : Number(c.endpoint.failing_since)
-      if (t - since >= config.disableAfterMs) {
-        const reason = `Disabled on ${new Date(t).toISOString()}: every delivery failed since ${new Date(since).toISOString()} (last: ${error})`
+      // Per endpoint: a success ends its failing streak; a failure starts one, or disables it once the streak is days old.
+      const byEndpoint = new Map<string, AttemptResult[]>()
+      for (const r of results) byEndpoint.set(r.c.endpoint_id, [...(byEndpoint.get(r.c.endpoint_id) ?? []), r])
+      for (const [endpointId, rs] of byEndpoint) {
+        const endpoint = rs[0].c.endpoint
+        if (rs.some((r) => r.error === null)) {
+          if (endpoint.failing_since !== null) {
+            await trx
+              .updateTable('webhook_endpoints')
+              .set({ failing_since: null })
+              .where('id', '=', endpointId)
+              .where('failing_since', 'is not', null)
+              .execute()
+          }
+          continue
+        }
+        const t = Math.min(...rs.map((r) => r.t))
+        if (endpoint.failing_since === null) {
+          await trx.updateTable('webhook_endpoints').set({ failing_since: t }).where('id', '=', endpointId).where('failing_since', 'is', null).execute()
+          continue
+        }
+        const since = Number(endpoint.failing_since)
+        if (done - since < config.disableAfterMs) continue
+        const reason = `Disabled on ${new Date(done).toISOString()}: every delivery failed since ${new Date(since).toISOString()} (last: ${rs[rs.length - 1].error})`
         await trx
           .updateTable('webhook_endpoints')
-          .set({ enabled: 0, disabled_reason: reason, updated_at: t })
-          .where('id', '=', c.endpoint_id)
+          .set({ enabled: 0, disabled_reason: reason, updated_at: done })
+          .where('id', '=', endpointId)
           .where('enabled', '=', 1)
-          .where('failing_since', '<=', t - config.disableAfterMs)
+          .where('failing_since', '<=', done - config.disableAfterMs)
           .execute()
       }
     })

@@ -336,8 +336,7 @@ export class WebhookService {
         })
         .execute()
     })
-    const [claimed] = await this.worker.loadClaimed(owner)
-    if (claimed) await this.worker.attempt(claimed)
+    await this.worker.deliver(await this.worker.loadClaimed(owner))
     return this.delivery(appId, endpointId, id)
   }
 }
