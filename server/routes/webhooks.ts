@@ -25,10 +25,20 @@ const replay = ROUTES['POST /apps/:app_id/webhooks/:endpoint_id/deliveries/:deli
 export default async function webhookRoutes(app: ApiInstance) {
   const { webhooks, apps, db } = app.gatehouse
 
-  /** The caller may do `permission` on the app named in the path, and the app exists. */
-  async function owner(request: FastifyRequest, permission: OwnerPermission): Promise<{ appId: string; caller: OwnerCaller }> {
+  // Who called, per request: decided before the body is parsed and validated, so strangers learn nothing about the schema.
+  const callers = new WeakMap<FastifyRequest, OwnerCaller>()
+  const guard = (permission: OwnerPermission) => ({
+    config: NO_APP,
+    onRequest: async (request: FastifyRequest) => {
+      callers.set(request, await authorizeOwner(request, (request.params as { app_id: string }).app_id, permission))
+    },
+  })
+
+  /** The app named in the path (it exists) and the caller the guard let in. */
+  async function owner(request: FastifyRequest): Promise<{ appId: string; caller: OwnerCaller }> {
     const appId = (request.params as { app_id: string }).app_id
-    const caller = await authorizeOwner(request, appId, permission)
+    const caller = callers.get(request)
+    if (!caller) throw new ApiError('missing_or_invalid_token', 'Missing or invalid admin token')
     if (!(await apps.get(appId))) throw new ApiError('not_found', 'App not found')
     return { appId, caller }
   }
@@ -37,25 +47,25 @@ export default async function webhookRoutes(app: ApiInstance) {
   const audit = (request: FastifyRequest, appId: string, caller: OwnerCaller, action: string, details: Record<string, unknown>) =>
     recordAudit(db, { appId, actor: caller, action, details, ip: request.ip })
 
-  app.get(list.path, { schema: list.schema, config: NO_APP }, async (request) => {
-    const { appId } = await owner(request, 'read')
+  app.get(list.path, { schema: list.schema, ...guard('read') }, async (request) => {
+    const { appId } = await owner(request)
     return { endpoints: await webhooks.list(appId) }
   })
 
-  app.post(create.path, { schema: create.schema, config: NO_APP }, async (request, reply) => {
-    const { appId, caller } = await owner(request, 'write')
+  app.post(create.path, { schema: create.schema, ...guard('write') }, async (request, reply) => {
+    const { appId, caller } = await owner(request)
     const created = await webhooks.create(appId, request.body)
     await audit(request, appId, caller, 'webhook.create', { endpointId: created.id, url: created.url, events: created.events })
     return reply.code(201).send(created)
   })
 
-  app.get(read.path, { schema: read.schema, config: NO_APP }, async (request) => {
-    const { appId } = await owner(request, 'read')
+  app.get(read.path, { schema: read.schema, ...guard('read') }, async (request) => {
+    const { appId } = await owner(request)
     return webhooks.get(appId, request.params.endpoint_id)
   })
 
-  app.patch(update.path, { schema: update.schema, config: NO_APP }, async (request) => {
-    const { appId, caller } = await owner(request, 'write')
+  app.patch(update.path, { schema: update.schema, ...guard('write') }, async (request) => {
+    const { appId, caller } = await owner(request)
     const before = await webhooks.get(appId, request.params.endpoint_id)
     const after = await webhooks.update(appId, request.params.endpoint_id, request.body ?? {})
     const changed = Object.fromEntries(
@@ -65,42 +75,42 @@ export default async function webhookRoutes(app: ApiInstance) {
     return after
   })
 
-  app.delete(remove.path, { schema: remove.schema, config: NO_APP }, async (request, reply) => {
-    const { appId, caller } = await owner(request, 'write')
+  app.delete(remove.path, { schema: remove.schema, ...guard('write') }, async (request, reply) => {
+    const { appId, caller } = await owner(request)
     await webhooks.remove(appId, request.params.endpoint_id)
     await audit(request, appId, caller, 'webhook.delete', { endpointId: request.params.endpoint_id })
     return reply.code(204).send(null)
   })
 
-  app.get(secret.path, { schema: secret.schema, config: NO_APP }, async (request) => {
-    const { appId } = await owner(request, 'secrets')
+  app.get(secret.path, { schema: secret.schema, ...guard('secrets') }, async (request) => {
+    const { appId } = await owner(request)
     return webhooks.withSecret(appId, request.params.endpoint_id)
   })
 
-  app.post(rotate.path, { schema: rotate.schema, config: NO_APP }, async (request) => {
-    const { appId, caller } = await owner(request, 'secrets')
+  app.post(rotate.path, { schema: rotate.schema, ...guard('secrets') }, async (request) => {
+    const { appId, caller } = await owner(request)
     const rotated = await webhooks.rotate(appId, request.params.endpoint_id)
     await audit(request, appId, caller, 'webhook.rotate_secret', { endpointId: rotated.id })
     return rotated
   })
 
-  app.post(test.path, { schema: test.schema, config: NO_APP }, async (request) => {
-    const { appId } = await owner(request, 'write')
+  app.post(test.path, { schema: test.schema, ...guard('write') }, async (request) => {
+    const { appId } = await owner(request)
     return webhooks.test(appId, request.params.endpoint_id)
   })
 
-  app.get(deliveries.path, { schema: deliveries.schema, config: NO_APP }, async (request) => {
-    const { appId } = await owner(request, 'read')
+  app.get(deliveries.path, { schema: deliveries.schema, ...guard('read') }, async (request) => {
+    const { appId } = await owner(request)
     return webhooks.deliveries(appId, request.params.endpoint_id, request.query ?? {})
   })
 
-  app.get(delivery.path, { schema: delivery.schema, config: NO_APP }, async (request) => {
-    const { appId } = await owner(request, 'read')
+  app.get(delivery.path, { schema: delivery.schema, ...guard('read') }, async (request) => {
+    const { appId } = await owner(request)
     return webhooks.delivery(appId, request.params.endpoint_id, request.params.delivery_id)
   })
 
-  app.post(replay.path, { schema: replay.schema, config: NO_APP }, async (request, reply) => {
-    const { appId, caller } = await owner(request, 'write')
+  app.post(replay.path, { schema: replay.schema, ...guard('write') }, async (request, reply) => {
+    const { appId, caller } = await owner(request)
     const replayed = await webhooks.replay(appId, request.params.endpoint_id, request.params.delivery_id)
     await audit(request, appId, caller, 'webhook.replay', { endpointId: request.params.endpoint_id, deliveryId: replayed.id, eventId: replayed.eventId })
     return reply.code(202).send(replayed)
