@@ -20,6 +20,8 @@ export interface ReceivedWebhook {
   type: string
   payload: { type: string; timestamp: string; data: Record<string, any> }
   id: string
+  /** What the receiver answered. */
+  status: number
 }
 
 export interface WebhookReceiver {
@@ -73,9 +75,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       } catch {
         payload = { type: '', timestamp: '', data: {} }
       }
-      const message: ReceivedWebhook = { headers: req.headers, body, type: payload.type, payload, id: String(req.headers['webhook-id']) }
+      const message: ReceivedWebhook = { headers: req.headers, body, type: payload.type, payload, id: String(req.headers['webhook-id']), status: 0 }
+      message.status = receiver.respond(message)
       receiver.received.push(message)
-      res.statusCode = receiver.respond(message)
+      res.statusCode = message.status
       res.end()
       for (const waiter of [...waiters]) waiter()
     })

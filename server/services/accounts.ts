@@ -32,7 +32,7 @@ import type { Throttle } from './throttle.js'
 import { listMfaFactors } from '../db/mfa.js'
 import { toWireUser, type WireUser } from './users.js'
 import { describeAccount, type AccountEvent, type AccountNotices } from './account-notices.js'
-import { recordEvent } from './events.js'
+import { recordEvent, recordEvents } from './events.js'
 import { recordUserEvent, wireAccount } from './webhook-events.js'
 
 export type { AuthMode, ProvenAccount } from './proven-account.js'
@@ -105,8 +105,15 @@ export class AccountService {
         await insertUser(trx, user)
         await insertLinkedAccount(trx, account)
         await insertSession(trx, rows.session, rows.token)
-        await recordEvent(trx, app.id, 'user.created', { user: wire }, t)
-        await recordEvent(trx, app.id, 'user.authenticated', { user: wire, account: wire.linked_accounts[0] }, t)
+        await recordEvents(
+          trx,
+          app.id,
+          [
+            ['user.created', { user: wire }],
+            ['user.authenticated', { user: wire, account: wire.linked_accounts[0] }],
+          ],
+          t,
+        )
       })
     } catch (error) {
       if (!isUniqueViolation(error)) throw error

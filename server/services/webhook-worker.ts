@@ -123,25 +123,57 @@ export class WebhookWorker {
     this.loop = null
   }
 
+  /**
+   * The polling loop: up to BATCH attempts in flight, topped up as they finish, so one endpoint that
+   * hangs until the timeout holds one slot, not the others' deliveries. Results are recorded in
+   * batches (one transaction for whatever finished since the last write).
+   */
   private async run(): Promise<void> {
-    while (this.running) {
-      let busy = false
-      try {
-        busy = (await this.tick()) > 0
-      } catch (error) {
-        this.deps.log.warn({ err: error }, 'webhook worker: tick failed')
-      }
-      if (!busy && this.running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.deps.config.pollMs)
-          this.wake = () => {
-            clearTimeout(timer)
-            resolve()
-          }
-        })
-        this.wake = null
-      }
+    const inflight = new Set<Promise<void>>()
+    const finished: AttemptResult[] = []
+    let settled: () => void = () => undefined
+    const flush = async () => {
+      if (finished.length === 0) return
+      const batch = finished.splice(0)
+      // Not recorded (the database away a moment): the leases run out and the deliveries go again.
+      await this.record(batch).catch((error) => this.deps.log.warn({ err: error }, 'webhook worker: recording failed'))
     }
+    while (this.running) {
+      let claimed: ClaimedDelivery[] = []
+      let dispatched = 0
+      try {
+        dispatched = await this.dispatch()
+        if (inflight.size < BATCH) claimed = await this.claim(BATCH - inflight.size)
+      } catch (error) {
+        this.deps.log.warn({ err: error }, 'webhook worker: round failed')
+      }
+      for (const c of claimed) {
+        const attempt: Promise<void> = this.attempt(c)
+          .then((result) => void (result && finished.push(result)))
+          .catch((error) => this.deps.log.warn({ err: error }, 'webhook worker: attempt failed'))
+          .finally(() => {
+            inflight.delete(attempt)
+            settled()
+          })
+        inflight.add(attempt)
+      }
+      await flush()
+      if (claimed.length > 0 || dispatched > 0 || !this.running) continue
+      // Idle, or every slot taken: wait for an attempt to finish, the poll interval, or stop().
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.deps.config.pollMs)
+        const wake = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+        this.wake = wake
+        if (inflight.size > 0) settled = wake
+      })
+      this.wake = null
+      settled = () => undefined
+    }
+    await Promise.all(inflight)
+    await flush()
   }
 
   /** One round: fan out new events, then attempt the due deliveries. Answers how much it did (0: idle). */
