@@ -64,6 +64,21 @@ export function benchRows(figures) {
         [`user export, peak RSS during (${db})`, `${f.exportPeakRssMiB} MiB`, 'flat', f.exportMemoryFlat],
       ]
     }
+    if (f.bench === 'webhook-deliveries')
+      return [
+        [
+          `webhook deliveries per second (${f.database}, ${f.delivered}/${f.events})`,
+          String(f.deliveriesPerSecond),
+          String(f.target.deliveriesPerSecond),
+          f.withinTarget,
+        ],
+      ]
+    if (f.bench === 'outbox-login-cost')
+      return [
+        ['e-mail sign-ups per second with the webhook outbox', String(f.signUpsPerSecondWithOutbox)],
+        ['e-mail sign-ups per second without it', String(f.signUpsPerSecondWithoutOutbox)],
+        ['cost of the outbox write', `${f.outboxCostPercent} %`, `≤ ${f.target.outboxCostPercent} %`, f.withinTarget],
+      ]
     return []
   })
 }

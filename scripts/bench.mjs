@@ -11,6 +11,7 @@ import { ownerUsersFigures } from '../bench/owner-users.mjs'
 import { solanaTransactionFigures } from '../bench/solana-transactions.mjs'
 import { transactionFigures } from '../bench/transactions.mjs'
 import { walletFigures } from '../bench/wallet.mjs'
+import { webhookFigures } from '../bench/webhooks.mjs'
 import { startDemoServer } from '../demo/serve.mjs'
 import { root, startScratchServer } from './lib/server-process.mjs'
 
@@ -62,5 +63,8 @@ emit(await loginThroughput({ concurrency, seconds }))
 
 // (6) The owner API's users at 1,000,000: search by e-mail / wallet address (p95) and a full export's memory, SQLite and PostgreSQL.
 for (const figure of await ownerUsersFigures()) emit(figure)
+// (7) Webhooks: deliveries per second to a local receiver (SQLite, and PostgreSQL when installed),
+// and what writing the outbox row in the sign-up's transaction costs (target ≤ 10 %).
+for (const figure of await webhookFigures({ concurrency, seconds })) emit(figure)
 
 console.log(`\n${benchTable(figures)}`)

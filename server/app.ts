@@ -166,6 +166,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   app.addHook('onClose', async () => {
     clearInterval(sweep)
     await gatehouse.analytics.stop().catch((error) => app.log.warn({ err: error }, 'analytics flush failed'))
+    await gatehouse.webhooks.worker.stop()
     if (!options.mailer) await gatehouse.mailer.close()
     if (ownsDatabase) await database.close()
   })

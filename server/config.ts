@@ -146,6 +146,27 @@ export interface ServerConfig {
 
   /** Sign In With Farcaster: where custody addresses are read, and the relay channels. */
   farcaster: FarcasterConfig
+
+  /** Webhook delivery (services/webhook-worker.ts). */
+  webhooks: WebhookConfig
+}
+
+/** How the webhook worker delivers (GATEHOUSE_WEBHOOK_*). */
+export interface WebhookConfig {
+  /** Whether `main.ts` starts the delivery worker in this process (GATEHOUSE_WEBHOOK_WORKER=off: another process delivers). */
+  worker: boolean
+  /** Whether changes write webhook events at all (GATEHOUSE_WEBHOOK_OUTBOX=off: apps use no webhooks; the benchmark's baseline). */
+  outbox: boolean
+  /** One POST may take this long, ms. */
+  timeoutMs: number
+  /** A claimed delivery is the claimer's this long; after a crash another worker takes it then. Longer than the timeout. */
+  leaseMs: number
+  /** How often an idle worker looks for due deliveries, ms. */
+  pollMs: number
+  /** Endpoints may be plain http:// in production too (GATEHOUSE_WEBHOOK_ALLOW_HTTP=1: a receiver on a private network, tests). */
+  allowHttp: boolean
+  /** An endpoint whose every attempt failed for this long is disabled, ms. */
+  disableAfterMs: number
 }
 
 /** Sign In With Farcaster: the chain holding the IdRegistry, and the relay channel rules. */
@@ -207,9 +228,24 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   fundingStatus: 600,
 }
 
-export type ConfigOverrides = Partial<Omit<ServerConfig, 'rateLimits' | 'farcaster'>> & {
+export type ConfigOverrides = Partial<Omit<ServerConfig, 'rateLimits' | 'farcaster' | 'webhooks'>> & {
   rateLimits?: Partial<RateLimits>
   farcaster?: Partial<FarcasterConfig>
+  webhooks?: Partial<WebhookConfig>
+}
+
+function resolveWebhookConfig(o: Partial<WebhookConfig> = {}): WebhookConfig {
+  const timeoutMs = o.timeoutMs ?? 15_000
+  return {
+    worker: o.worker ?? true,
+    outbox: o.outbox ?? true,
+    timeoutMs,
+    // The lease outlives the POST and the writing of its result, so no second worker starts it meanwhile.
+    leaseMs: Math.max(o.leaseMs ?? 60_000, timeoutMs + 1_000),
+    pollMs: o.pollMs ?? 250,
+    allowHttp: o.allowHttp ?? false,
+    disableAfterMs: o.disableAfterMs ?? 5 * 24 * 3600_000,
+  }
 }
 
 export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
@@ -261,6 +297,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
       relayKey: overrides.farcaster?.relayKey ?? null,
       relayUrl: overrides.farcaster?.relayUrl?.replace(/\/+$/, '') ?? null,
     },
+    webhooks: resolveWebhookConfig(overrides.webhooks),
   }
 }
 
@@ -393,6 +430,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       })(),
       relayKey: env.FARCASTER_RELAY_KEY || undefined,
       relayUrl: env.FARCASTER_RELAY_URL || undefined,
+    },
+    webhooks: {
+      worker: env.GATEHOUSE_WEBHOOK_WORKER !== 'off',
+      outbox: env.GATEHOUSE_WEBHOOK_OUTBOX !== 'off',
+      timeoutMs: intFromEnv(env, 'GATEHOUSE_WEBHOOK_TIMEOUT_MS'),
+      leaseMs: intFromEnv(env, 'GATEHOUSE_WEBHOOK_LEASE_MS'),
+      pollMs: intFromEnv(env, 'GATEHOUSE_WEBHOOK_POLL_MS'),
+      allowHttp: env.GATEHOUSE_WEBHOOK_ALLOW_HTTP === '1',
     },
   })
 }

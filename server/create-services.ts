@@ -39,6 +39,7 @@ import { SplTokens } from './services/spl-tokens.js'
 import { TelegramService } from './services/telegram.js'
 import { Throttle } from './services/throttle.js'
 import { TokenPrices } from './services/token-prices.js'
+import { WEBHOOK_RETENTION_MS, WebhookService } from './services/webhooks.js'
 
 /** Every service, as route handlers reach them through `app.gatehouse`. */
 export interface Gatehouse {
@@ -71,6 +72,8 @@ export interface Gatehouse {
   splTokens: SplTokens
   /** The owner's daily series and the counters behind them (services/analytics.ts). */
   analytics: AnalyticsService
+  /** Webhook endpoints, their delivery log, and the delivery worker (`webhooks.worker`, started by main.ts). */
+  webhooks: WebhookService
 }
 
 /** Where services report what an operator should hear about (a captcha provider down, a notice not sent). */
@@ -194,12 +197,13 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     tokenPrices: new TokenPrices(config.priceSourceUrl, now),
     splTokens: new SplTokens(config.splTokenSymbols, now),
     analytics: new AnalyticsService(db, now),
+    webhooks: new WebhookService({ db, dialect: database.dialect, config: config.webhooks, now, log, secret: config.secret, dev: config.dev }),
   }
 }
 
 /** Deletes the rows that expired before `t` (codes, tokens, nonces, counters…); idempotent, so every instance may. */
 export async function sweepExpired(services: Gatehouse, t: number): Promise<void> {
-  const { db, throttle, deviceProofs, passkeys, farcaster } = services
+  const { db, throttle, deviceProofs, passkeys, farcaster, webhooks } = services
   await Promise.all([
     deleteExpiredLoginCodes(db, t),
     deleteExpiredRefreshTokens(db, t),
@@ -212,5 +216,6 @@ export async function sweepExpired(services: Gatehouse, t: number): Promise<void
     farcaster.deleteExpired(t),
     deleteOldAnalytics(db, t),
     deleteExpiredAudit(db, t, services.config.auditRetentionDays),
+    webhooks.worker.deleteOlderThan(t - WEBHOOK_RETENTION_MS),
   ])
 }

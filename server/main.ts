@@ -10,6 +10,7 @@ import { DEV_ON_NETWORK_ENV, devExposureProblem, isLoopbackHost, loadConfig, pro
 import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
 import { openDatabase } from './db/connect.js'
 import { AppStore } from './services/apps.js'
+import { setOutboxEnabled } from './services/events.js'
 
 /** Reads a development secret from the state dir, creating it on first use. */
 function devSecret(config: ServerConfig, file: string): string {
@@ -119,8 +120,14 @@ async function main() {
   const app = await buildServer({ ...config, database })
   const devApp = config.dev ? await ensureDevApp(app.gatehouse.apps, config) : null
 
+  // Webhook deliveries: every process may run the worker, sharing the work through the database.
+  setOutboxEnabled(config.webhooks.outbox)
+  const webhookWorker = app.gatehouse.webhooks.worker
+  if (config.webhooks.worker) webhookWorker.start()
+
   const shutdown = async (signal: string) => {
     console.log(`Gatehouse: ${signal}, closing`)
+    await webhookWorker.stop()
     await app.close()
     await database.close()
     process.exit(0)

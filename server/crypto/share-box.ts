@@ -10,13 +10,14 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 
 export type SharePurpose = 'auth-share' | 'recovery-share'
-export type SealPurpose = SharePurpose | 'app-setting' | 'mfa-totp'
+export type SealPurpose = SharePurpose | 'app-setting' | 'mfa-totp' | 'webhook-secret'
 
 const INFO: Record<SealPurpose, string> = {
   'auth-share': 'gatehouse:wallet:auth-share',
   'recovery-share': 'gatehouse:wallet:recovery-share',
   'app-setting': 'gatehouse:app-setting',
   'mfa-totp': 'gatehouse:mfa:totp',
+  'webhook-secret': 'gatehouse:webhook:secret',
 }
 
 export class ShareBox {

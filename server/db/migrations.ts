@@ -13,6 +13,7 @@ import { ownerMigrations } from './owner.js'
 import { ownerUsersMigrations } from './owner-users.js'
 import { ownerAccessMigrations } from './owner-access.js'
 import { takeoverMigrations } from './takeover.js'
+import { webhookMigrations } from './webhooks.js'
 
 const migrations: Record<string, Migration> = {
   '0001_initial': {
@@ -323,6 +324,7 @@ Object.assign(migrations, ownerMigrations)
 Object.assign(migrations, ownerUsersMigrations)
 Object.assign(migrations, analyticsMigrations)
 Object.assign(migrations, ownerAccessMigrations)
+Object.assign(migrations, webhookMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

@@ -34,6 +34,8 @@ export interface WebhookEventsTable {
   /** JSON: the event's `data` object. */
   payload: string
   created_at: number
+  /** When the webhook worker fanned it out into deliveries (0030_webhooks); null until then. */
+  dispatched_at?: number | null
 }
 
 export const ownerMigrations: Record<string, Migration> = {

@@ -77,13 +77,20 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
   let appId: string
   let scratchAppId: string
   let appSecret: string
+  /** A webhook endpoint's and a delivery's ids on the scratch app. */
+  let ownerIds: string[] = []
 
   beforeAll(async () => {
     sink = await startSmtpSink()
     database = await scratchDatabase(kind)
     // Behind one proxy hop: requests name their client address (X-Forwarded-For), mostly a new one
     // each, so the throttles run on every request yet seldom answer 429 before the code under test.
-    api = await startApiProcess({ database, smtpUrl: sink.url, env: { TRUST_PROXY: '1', GATEHOUSE_METRICS_TOKEN: METRICS_TOKEN } })
+    // Webhook endpoints the fuzz points anywhere give up within a second (the test send waits for its attempt).
+    api = await startApiProcess({
+      database,
+      smtpUrl: sink.url,
+      env: { TRUST_PROXY: '1', GATEHOUSE_METRICS_TOKEN: METRICS_TOKEN, GATEHOUSE_WEBHOOK_TIMEOUT_MS: '1000' },
+    })
     const doc = (await api.request({ method: 'GET', path: '/api/v1/openapi.json' })).json()
     operations = operationsOf(doc).filter((op) => !ONLY || ONLY.test(`${op.method} ${op.path}`))
     // Every login method the admin API knows, switched on, so the fuzz reaches each method's code.
@@ -102,6 +109,14 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
     const secret = await api.request({ method: 'POST', path: `/api/v1/admin/apps/${scratchAppId}/secrets`, token: API_ADMIN_TOKEN })
     expect(secret.status, secret.text).toBe(201)
     appSecret = secret.json().secret
+    // A webhook endpoint of the scratch app (nobody listens there) with one delivery: the owner routes reach past "not found".
+    const owner = { token: API_ADMIN_TOKEN, from: FROM }
+    const hooks = `/api/v1/apps/${scratchAppId}/webhooks`
+    const endpoint = await api.request({ ...owner, method: 'POST', path: hooks, body: { url: `https://127.0.0.1:${await freePort()}/hooks` } })
+    expect(endpoint.status, endpoint.text).toBe(201)
+    const sent = await api.request({ ...owner, method: 'POST', path: `${hooks}/${endpoint.json().id}/test` })
+    expect(sent.status, sent.text).toBe(200)
+    ownerIds = [endpoint.json().id, sent.json().id]
   })
 
   afterAll(async () => {
@@ -149,7 +164,7 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
       ...partial,
       accessToken: session.token,
       refreshToken: session.refresh_token,
-      known: [email, session.user.id, session.refresh_token, appId, 'fuzz-0@example.com', 'embedded-wallets.js', '123456'],
+      known: [email, session.user.id, session.refresh_token, appId, 'fuzz-0@example.com', 'embedded-wallets.js', '123456', ...ownerIds],
     }
   }
 

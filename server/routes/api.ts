@@ -32,6 +32,7 @@ import transactionRoutes from './transactions.js'
 import usersRoutes from './users.js'
 import walletRoutes from './wallets.js'
 import walletRpcRoutes from './wallet-rpc.js'
+import webhookRoutes from './webhooks.js'
 
 export default async function apiRoutes(app: FastifyInstance) {
   // A login route's DPoP proof binds the session it creates (services/device-proofs.ts). The store
@@ -80,4 +81,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(mfaRoutes)
   await app.register(fundingRoutes)
   await app.register(ownerUsersRoutes)
+  await app.register(webhookRoutes)
 }

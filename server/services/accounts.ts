@@ -34,6 +34,8 @@ import type { Throttle } from './throttle.js'
 import { listMfaFactors } from '../db/mfa.js'
 import { toWireUser, type WireUser } from './users.js'
 import { describeAccount, type AccountEvent, type AccountNotices } from './account-notices.js'
+import { recordEvent, recordEvents } from './events.js'
+import { recordUserEvent, wireAccount } from './webhook-events.js'
 
 export type { AuthMode, ProvenAccount } from './proven-account.js'
 
@@ -98,13 +100,23 @@ export class AccountService {
     const user: UsersTable = { id: `did:privy:${randomId()}`, app_id: app.id, created_at: t, has_accepted_terms: 0, is_guest: options.isGuest ? 1 : 0 }
     const account = this.row(app, user.id, proven, t)
     const rows = sessions.newSession(app.id, user.id, account.id)
+    const wire = toWireUser(user, [account])
     try {
-      // One transaction: user, account and session appear together (and SQLite commits once).
+      // One transaction: user, account, session and their webhook events appear together (and SQLite commits once).
       await db.transaction().execute(async (trx) => {
         await insertUser(trx, user)
         await insertLinkedAccount(trx, account)
         await insertSession(trx, rows.session, rows.token)
         await recordLoginEvent(trx, { id: rows.sessionId, app_id: app.id, user_id: user.id, method: proven.type, new_user: 1, created_at: t })
+        await recordEvents(
+          trx,
+          app.id,
+          [
+            ['user.created', { user: wire }],
+            ['user.authenticated', { user: wire, account: wire.linked_accounts[0] }],
+          ],
+          t,
+        )
       })
     } catch (error) {
       if (!isUniqueViolation(error)) throw error
@@ -112,7 +124,7 @@ export class AccountService {
       if (!winner) throw error
       return this.loginExisting(app, winner, t)
     }
-    return sessions.respond(app.id, rows.sessionId, toWireUser(user, [account]), rows.refreshToken, true)
+    return sessions.respond(app.id, rows.sessionId, wire, rows.refreshToken, true)
   }
 
   private async loginExisting(app: App, account: LinkedAccountsTable, t: number): Promise<AuthResponse> {
@@ -124,13 +136,15 @@ export class AccountService {
     ])
     if (!user) throw new Error(`linked account ${account.id} has no user`)
     const rows = sessions.newSession(app.id, user.id, account.id)
+    const verified = accounts.map((a) => (a.id === account.id ? { ...a, verified_at: t, latest_verified_at: t } : a))
+    const wire = toWireUser(user, verified, factors)
     await db.transaction().execute(async (trx) => {
       await markVerified(trx, account.id, t)
       await insertSession(trx, rows.session, rows.token)
       await recordLoginEvent(trx, { id: rows.sessionId, app_id: app.id, user_id: user.id, method: account.type, new_user: 0, created_at: t })
+      await recordEvent(trx, app.id, 'user.authenticated', { user: wire, account: wireAccount({ ...account, verified_at: t, latest_verified_at: t }) }, t)
     })
-    const verified = accounts.map((a) => (a.id === account.id ? { ...a, verified_at: t, latest_verified_at: t } : a))
-    return sessions.respond(app.id, rows.sessionId, toWireUser(user, verified, factors), rows.refreshToken, false)
+    return sessions.respond(app.id, rows.sessionId, wire, rows.refreshToken, false)
   }
 
   /** The signed-in user who may link: exists, and is not a guest (spec §5). */
@@ -159,7 +173,11 @@ export class AccountService {
     if (existing) throw await this.transferRequired(app, userId, existing, proven)
     await this.noticed(app, userId, { kind: 'linked', what: describeAccount(proven.type, proven.address) }, async () => {
       try {
-        await insertLinkedAccount(db, this.row(app, userId, proven, t))
+        const row = this.row(app, userId, proven, t)
+        await db.transaction().execute(async (trx) => {
+          await insertLinkedAccount(trx, row)
+          await recordUserEvent(trx, app.id, 'user.linked_account', userId, { account: wireAccount(row) })
+        })
       } catch (error) {
         if (!isUniqueViolation(error)) throw error
         throw new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE)
@@ -177,7 +195,12 @@ export class AccountService {
     if (type === 'passkey' && details.enrolled_in_mfa) throw new ApiError('invalid_data', 'Cannot unlink a passkey enrolled in MFA')
     const all = await listLinkedAccounts(db, userId)
     if (all.length <= 1) throw new ApiError('invalid_data', 'Cannot unlink the only login method of this user.')
-    await this.noticed(app, userId, { kind: 'unlinked', what: describeAccount(type, address) }, () => deleteLinkedAccount(db, account.id))
+    await this.noticed(app, userId, { kind: 'unlinked', what: describeAccount(type, address) }, () =>
+      db.transaction().execute(async (trx) => {
+        await deleteLinkedAccount(trx, account.id)
+        await recordUserEvent(trx, app.id, 'user.unlinked_account', userId, { account: wireAccount(account) })
+      }),
+    )
     return this.wireUser(userId)
   }
 
@@ -191,7 +214,11 @@ export class AccountService {
     if (taken && taken.id !== current.id) throw new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE)
     await this.noticed(app, userId, { kind: 'address_changed', what: next.address }, async () => {
       try {
-        await replaceLinkedAccountAddress(db, current.id, next.address, next.details ? JSON.stringify(next.details) : null, now())
+        await db.transaction().execute(async (trx) => {
+          await replaceLinkedAccountAddress(trx, current.id, next.address, next.details ? JSON.stringify(next.details) : null, now())
+          const updated = await findLinkedAccount(trx, app.id, next.type, next.address)
+          await recordUserEvent(trx, app.id, 'user.updated_account', userId, { account: updated && wireAccount(updated), previous_address: oldAddress })
+        })
       } catch (error) {
         if (!isUniqueViolation(error)) throw error
         throw new ApiError('linked_to_another_user', LINKED_TO_ANOTHER_USER_MESSAGE)
@@ -223,7 +250,8 @@ export class AccountService {
         db.transaction().execute(async (trx) => {
           await moveLinkedAccount(trx, account.id, userId, t)
           await this.deletePreviousOwner(trx, previousOwner)
-          await recordTransfer(trx, app.id, userId, previousOwner, type, t)
+          await auditTransfer(trx, app.id, userId, previousOwner, type, t)
+          await this.recordTransfer(trx, app, userId, account.id, previousOwner)
         }),
       )
     }
@@ -245,6 +273,16 @@ export class AccountService {
       const details = { reason: 'account_transfer' }
       await recordAudit(trx, { appId: user.app_id, actor: { type: 'system' }, action: 'user.delete', userId: previousOwner, details }, this.deps.now())
     }
+  }
+
+  /** `user.transferred_account`, in the transfer's transaction: the account as it now is, and the user it left (deleted). */
+  async recordTransfer(trx: Db, app: App, userId: string, accountId: string, previousOwner: string): Promise<void> {
+    const moved = await trx.selectFrom('linked_accounts').selectAll().where('id', '=', accountId).executeTakeFirst()
+    await recordUserEvent(trx, app.id, 'user.transferred_account', userId, {
+      account: moved && wireAccount(moved),
+      from_user: { id: previousOwner },
+      deleted_user: true,
+    })
   }
 
   async wireUser(userId: string): Promise<WireUser> {
@@ -289,6 +327,6 @@ export class AccountService {
 }
 
 /** The audit row of an account transfer (services/audit.ts): the signed-in user took `type` from `from`. */
-export function recordTransfer(trx: Db, appId: string, userId: string, from: string, type: string, now: number): Promise<string> {
+export function auditTransfer(trx: Db, appId: string, userId: string, from: string, type: string, now: number): Promise<string> {
   return recordAudit(trx, { appId, actor: { type: 'user', id: userId }, action: 'account.transfer', userId, details: { type, from } }, now)
 }

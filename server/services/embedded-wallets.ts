@@ -32,6 +32,7 @@ import type { SessionService } from './sessions.js'
 import type { Throttle } from './throttle.js'
 import { loadWireUser, type WireUser } from './users.js'
 import { verifyRegistrationProof, verifyShareSetProof } from './wallet-proof.js'
+import { recordUserEvent } from './webhook-events.js'
 
 export type ChainType = 'ethereum' | 'solana'
 export const RECOVERY_METHODS = ['privy', 'user-passcode'] as const
@@ -242,6 +243,7 @@ export class EmbeddedWalletService {
           latest_verified_at: t,
           details: JSON.stringify(wallet),
         })
+        await recordUserEvent(trx, appId, 'user.wallet_created', userId, { wallet: { ...wallet, address, type: 'wallet' } })
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError('invalid_data', 'This wallet is already registered.')

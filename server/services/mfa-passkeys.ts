@@ -14,6 +14,7 @@ import { offered, type MfaCaller, type MfaService } from './mfa.js'
 import { signedChallenge, verifyPasskeyAssertion } from './passkey-assertion.js'
 import { PASSKEY_TIMEOUT_MS, PASSKEY_TYPE, snakeKeys, type PasskeyService } from './passkeys.js'
 import { loadWireUser, type WireUser } from './users.js'
+import { recordUserEvent } from './webhook-events.js'
 
 const CHALLENGE_TTL_MS = 5 * 60_000
 type Details = Record<string, unknown> & { enrolled_in_mfa?: boolean; public_key?: string; counter?: number; transports?: string[] }
@@ -95,13 +96,20 @@ export class MfaPasskeys {
     }
     const before = adding ? await mfa.contactsBefore(caller) : []
     const removed: string[] = []
-    for (const account of passkeys) {
-      const details = detailsOf(account)
-      const enrolled = credentialIds.includes(account.address)
-      if (Boolean(details.enrolled_in_mfa) === enrolled) continue
-      if (!enrolled) removed.push(account.address)
-      await setLinkedAccountDetails(this.deps.db, account.id, JSON.stringify({ ...details, enrolled_in_mfa: enrolled }))
-    }
+    // Each passkey enrolled or removed and its webhook event, together.
+    await this.deps.db.transaction().execute(async (trx) => {
+      for (const account of passkeys) {
+        const details = detailsOf(account)
+        const enrolled = credentialIds.includes(account.address)
+        if (Boolean(details.enrolled_in_mfa) === enrolled) continue
+        if (!enrolled) removed.push(account.address)
+        await setLinkedAccountDetails(trx, account.id, JSON.stringify({ ...details, enrolled_in_mfa: enrolled }))
+        await recordUserEvent(trx, caller.appId, enrolled ? 'mfa.enabled' : 'mfa.disabled', caller.userId, {
+          method: 'passkey',
+          credential_id: account.address,
+        })
+      }
+    })
     if (removeForLogin) for (const address of removed) await this.deps.accounts.unlink(app, caller.userId, PASSKEY_TYPE, address)
     if (adding) await mfa.audit(caller, 'mfa.enroll', 'passkey')
     if (removed.length) await mfa.audit(caller, 'mfa.remove', 'passkey')

@@ -25,6 +25,7 @@ import { normalizePhone } from './passwordless-sms.js'
 import type { SmsSender } from './sms-sender.js'
 import type { Throttle } from './throttle.js'
 import { loadWireUser, mfaMethodsOf, type WireUser } from './users.js'
+import { recordUserEvent } from './webhook-events.js'
 
 /** How long one verification lets the session reach key material and sign. */
 export const MFA_PROOF_TTL_MS = 10 * 60_000
@@ -189,7 +190,15 @@ export class MfaService {
     if (!factor || Number(factor.active) !== (activate ? 0 : 1)) return false
     const step = this.totpStep(this.deps.box.open(factor.secret, totpContext(caller.appId, caller.userId)), code)
     if (step === null) return false
-    if (await useTotpStep(this.deps.db, caller.userId, step, activate)) return true
+    // Turning the factor active writes its webhook event in the same transaction.
+    const used = activate
+      ? await this.deps.db.transaction().execute(async (trx) => {
+          const ok = await useTotpStep(trx, caller.userId, step, true)
+          if (ok) await recordUserEvent(trx, caller.appId, 'mfa.enabled', caller.userId, { method: 'totp' })
+          return ok
+        })
+      : await useTotpStep(this.deps.db, caller.userId, step, false)
+    if (used) return true
     // A right code of a step already used: a second try with the same code cannot pass until the
     // app shows the next one, so say that (it still counts as a failed guess: replays are refused).
     throw new ApiError('invalid_mfa_code', TOTP_CODE_REUSED_MESSAGE, { reason: TOTP_CODE_REUSED_REASON })
@@ -249,14 +258,17 @@ export class MfaService {
     const phone = normalizePhone(rawPhone, this.deps.smsAllowedCountries)
     const before = await this.contactsBefore(caller)
     await this.guess(caller, async () => (await this.checkSmsCode(caller, { kind: 'mfa-sms-enroll', userId: caller.userId, phone }, code)) || false)
-    await putMfaFactor(this.deps.db, {
-      user_id: caller.userId,
-      type: 'sms',
-      app_id: caller.appId,
-      secret: phone,
-      active: 1,
-      last_step: null,
-      created_at: this.deps.now(),
+    await this.deps.db.transaction().execute(async (trx) => {
+      await putMfaFactor(trx, {
+        user_id: caller.userId,
+        type: 'sms',
+        app_id: caller.appId,
+        secret: phone,
+        active: 1,
+        last_step: null,
+        created_at: this.deps.now(),
+      })
+      await recordUserEvent(trx, caller.appId, 'mfa.enabled', caller.userId, { method: 'sms' })
     })
     await this.audit(caller, 'mfa.enroll', 'sms')
     await this.announceEnrolled(caller, before, `SMS codes to the number ending in ${phone.slice(-4)}`)
@@ -284,7 +296,11 @@ export class MfaService {
 
   async unenroll(caller: MfaCaller, type: MfaFactorType): Promise<WireUser> {
     await this.changeAllowed(caller)
-    await deleteMfaFactor(this.deps.db, caller.userId, type)
+    await this.deps.db.transaction().execute(async (trx) => {
+      const had = await findMfaFactor(trx, caller.userId, type)
+      await deleteMfaFactor(trx, caller.userId, type)
+      if (had && Number(had.active) === 1) await recordUserEvent(trx, caller.appId, 'mfa.disabled', caller.userId, { method: type })
+    })
     await this.audit(caller, 'mfa.remove', type)
     return (await loadWireUser(this.deps.db, caller.userId))!
   }

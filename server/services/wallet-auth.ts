@@ -9,7 +9,7 @@ import { randomId } from '../crypto/hash.js'
 import { isUniqueViolation } from '../db/connect.js'
 import { findLinkedAccount, insertLinkedAccount, listLinkedAccounts, markVerified } from '../db/linked-accounts.js'
 import type { Db, LinkedAccountsTable } from '../db/schema.js'
-import { recordTransfer, type AccountService, type ProvenAccount } from './accounts.js'
+import { auditTransfer, type AccountService, type ProvenAccount } from './accounts.js'
 import { takeAccountTransfer } from '../db/account-transfers.js'
 import { insertWalletNonce, takeWalletNonce } from '../db/wallet-nonces.js'
 import { sha256 } from '../crypto/hash.js'
@@ -21,6 +21,7 @@ import type { AuthResponse, SessionService } from './sessions.js'
 import type { CaptchaService } from './captcha.js'
 import type { Throttle } from './throttle.js'
 import { loadWireUser, type WireUser } from './users.js'
+import { recordUserEvent, wireAccount } from './webhook-events.js'
 
 export type ChainType = 'ethereum' | 'solana'
 export type AuthMode = 'login-or-sign-up' | 'no-signup'
@@ -180,7 +181,11 @@ export class WalletAuthService {
       }
       await this.deps.accounts.noticed(app, userId, { kind: 'linked', what: describeAccount(WALLET_ACCOUNT_TYPE, wallet.address) }, async () => {
         try {
-          await insertLinkedAccount(db, this.accountRow(app, userId, wallet, t))
+          const row = this.accountRow(app, userId, wallet, t)
+          await db.transaction().execute(async (trx) => {
+            await insertLinkedAccount(trx, row)
+            await recordUserEvent(trx, app.id, 'user.linked_account', userId, { account: wireAccount(row) })
+          })
         } catch (error) {
           if (!isUniqueViolation(error)) throw error
           throw new ApiError('linked_to_another_user', 'This account has already been linked to another user.')
@@ -230,7 +235,8 @@ export class WalletAuthService {
           .where('id', '=', account.id)
           .execute()
         await accounts.deletePreviousOwner(trx, previousOwner)
-        await recordTransfer(trx, app.id, userId, previousOwner, WALLET_ACCOUNT_TYPE, t)
+        await auditTransfer(trx, app.id, userId, previousOwner, WALLET_ACCOUNT_TYPE, t)
+        await accounts.recordTransfer(trx, app, userId, account.id, previousOwner)
       }),
     )
     return (await loadWireUser(db, userId))!
@@ -245,7 +251,10 @@ export class WalletAuthService {
     const accounts = await listLinkedAccounts(db, userId)
     if (accounts.length <= 1) throw new ApiError('invalid_data', 'Cannot unlink the only login method of a user.')
     await this.deps.accounts.noticed(app, userId, { kind: 'unlinked', what: describeAccount(WALLET_ACCOUNT_TYPE, address) }, () =>
-      db.deleteFrom('linked_accounts').where('id', '=', account.id).execute(),
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('linked_accounts').where('id', '=', account.id).execute()
+        await recordUserEvent(trx, app.id, 'user.unlinked_account', userId, { account: wireAccount(account) })
+      }),
     )
     return (await loadWireUser(db, userId))!
   }

@@ -28,6 +28,7 @@ import { walletsRoutes } from './wallets.ts'
 import { walletRpcRoutes } from './wallet-rpc.ts'
 import { walletTransferRoutes } from './wallet-transfer.ts'
 import { ownerUsersRoutes } from './owner-users.ts'
+import { webhooksRoutes } from './webhooks.ts'
 
 export * from './define.ts'
 export * from './shared.ts'
@@ -41,6 +42,7 @@ export { OWNER_IMPORT_MAX_LINES, ownerUserSchema } from './owner-users.ts'
 export { ANALYTICS_EVENT_NAMES } from './analytics.ts'
 export { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS } from './owner-analytics.ts'
 export { OWNER_PREFIX, OWNER_APP_COLLECTIONS, isOwnerRoute, OPERATOR_ROLE_NAMES, AUDIT_ACTOR_TYPES } from './owner.ts'
+export { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from './webhooks.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
@@ -68,6 +70,7 @@ export const ROUTES = {
   ...walletRpcRoutes,
   ...walletTransferRoutes,
   ...ownerUsersRoutes,
+  ...webhooksRoutes,
 } as const
 
 export type Routes = typeof ROUTES
