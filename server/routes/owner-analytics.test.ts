@@ -124,7 +124,7 @@ forEachDatabase((target) => {
     const doc = (await h.get('/api/v1/openapi.json')).json()
     for (const kind of ['active_users', 'logins', 'code_funnel', 'widget_events']) {
       const op = doc.paths[`/api/v1/apps/{app_id}/analytics/${kind}`]?.get
-      expect(op?.security, kind).toEqual([{ adminToken: [] }])
+      expect(op?.security, kind).toEqual([{ adminToken: [] }, { appSecret: [] }, { operatorToken: [] }])
       expect(op.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'from' }))
       expect(op.parameters.some((p: { name: string }) => p.name === 'privy-app-id')).toBe(false)
     }
