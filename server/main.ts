@@ -10,6 +10,7 @@ import { DEV_ON_NETWORK_ENV, devExposureProblem, isLoopbackHost, loadConfig, pro
 import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
 import { openDatabase } from './db/connect.js'
 import { AppStore } from './services/apps.js'
+import { CONSOLE_APP_ID, ensureConsoleApp } from './services/console-app.js'
 
 /** Reads a development secret from the state dir, creating it on first use. */
 function devSecret(config: ServerConfig, file: string): string {
@@ -28,7 +29,8 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   const wanted = process.env.GATEHOUSE_DEV_APP_ID
   if (wanted && !APP_ID_PATTERN.test(wanted)) throw new Error('GATEHOUSE_DEV_APP_ID must be 25 lower-case letters or digits')
   const existing = await apps.list()
-  let app = wanted ? existing.find((a) => a.id === wanted) : existing[0]
+  // The console's own app is never the development app.
+  let app = wanted ? existing.find((a) => a.id === wanted) : existing.find((a) => a.id !== CONSOLE_APP_ID)
   // A newcomer gets an Ethereum and a Solana wallet at first login, secured by automatic recovery.
   const embeddedWallets = { ethereum: { createOnLogin: 'users-without-wallets' }, solana: { createOnLogin: 'users-without-wallets' } } as const
   // smsChannels: the phone screen offers SMS or WhatsApp; both land in the dev outbox. Wallet login
@@ -118,6 +120,7 @@ async function main() {
   progress('database migrations', performance.now() - migrating)
   const app = await buildServer({ ...config, database })
   const devApp = config.dev ? await ensureDevApp(app.gatehouse.apps, config) : null
+  await ensureConsoleApp(app.gatehouse.apps, config)
 
   const shutdown = async (signal: string) => {
     console.log(`Gatehouse: ${signal}, closing`)
@@ -154,6 +157,7 @@ async function main() {
     console.log('Admin API disabled: set GATEHOUSE_ADMIN_TOKEN to enable it.')
   }
   if (config.dev) console.log(`Dev outbox: ${config.publicUrl}/dev/outbox`)
+  console.log(`Operator console: ${config.publicUrl}/console/`)
 }
 
 main().catch((error) => {

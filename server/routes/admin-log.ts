@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { App } from '../services/app-config.js'
 
-export type AdminAction = 'app.create' | 'app.update'
+export type AdminAction = 'app.create' | 'app.update' | 'app.delete'
 
 // The public configuration carries the name too.
 const fields = (app: App | null): Record<string, unknown> => (app ? { ...app.config, ...app.settings } : {})
@@ -19,8 +19,9 @@ export function changedFields(before: App | null, after: App): string[] {
 }
 
 export function logAdminChange(request: FastifyRequest, action: AdminAction, before: App | null, after: App) {
+  const fieldsChanged = action === 'app.delete' ? [] : changedFields(before, after)
   // At info whatever the configured level (warn by default): an audit line must not be filtered out.
   request.log
     .child({}, { level: 'info' })
-    .info({ adminChange: { actor: 'admin-token', ip: request.ip, action, appId: after.id, fields: changedFields(before, after) } }, 'admin change')
+    .info({ adminChange: { actor: 'admin-token', ip: request.ip, action, appId: after.id, fields: fieldsChanged } }, 'admin change')
 }

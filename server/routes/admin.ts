@@ -1,4 +1,4 @@
-import { ROUTES } from '@gatehouse/contract/routes'
+import { CONSOLE_APP_ID, ROUTES } from '@gatehouse/contract/routes'
 import type { FastifyRequest } from 'fastify'
 import { bearerToken } from '../services/bearer.js'
 import { NO_APP, type ApiInstance } from '../context.js'
@@ -12,6 +12,8 @@ import { logAdminChange } from './admin-log.js'
 const create = ROUTES['POST /admin/apps']
 const read = ROUTES['GET /admin/apps/:app_id']
 const update = ROUTES['PATCH /admin/apps/:app_id']
+const list = ROUTES['GET /admin/apps']
+const remove = ROUTES['DELETE /admin/apps/:app_id']
 
 /** What the admin API shows: the public configuration plus the server-only settings, secrets masked. */
 function adminView(app: App) {
@@ -55,5 +57,22 @@ export default async function adminRoutes(app: ApiInstance) {
     if (!updated) throw new ApiError('not_found', 'App not found')
     logAdminChange(request, 'app.update', before, updated)
     return adminView(updated)
+  })
+
+  app.get(list.path, { schema: list.schema, config: NO_APP }, async () => {
+    const apps = await app.gatehouse.apps.list()
+    return {
+      data: apps.map((a) => ({ id: a.id, name: a.config.name, createdAt: new Date(a.createdAt).toISOString(), reserved: a.id === CONSOLE_APP_ID })),
+    }
+  })
+
+  app.delete(remove.path, { schema: remove.schema, config: NO_APP }, async (request) => {
+    const id = request.params.app_id
+    if (request.query.confirm !== id) throw new ApiError('invalid_data', 'confirm must repeat the app id')
+    if (id === CONSOLE_APP_ID) throw new ApiError('invalid_data', "The console's own app cannot be deleted")
+    const before = await app.gatehouse.apps.get(id)
+    if (!before || !(await app.gatehouse.apps.delete(id))) throw new ApiError('not_found', 'App not found')
+    logAdminChange(request, 'app.delete', before, before)
+    return { deleted: true as const, id }
   })
 }

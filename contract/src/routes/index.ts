@@ -36,6 +36,7 @@ export * from './app-config.ts'
 export * from './headers.ts'
 export { RECOVERY_METHODS } from './wallets.ts'
 export { OWNER_IMPORT_MAX_LINES, ownerUserSchema } from './owner-users.ts'
+export { CONSOLE_APP_ID } from './admin.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
