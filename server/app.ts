@@ -18,7 +18,7 @@ import devIdpRoutes from './routes/dev-idp.js'
 import healthRoutes from './routes/health.js'
 import walletFrameRoutes from './routes/wallet-frame.js'
 import widgetRoutes from './routes/widget.js'
-import consoleRoutes from './routes/console.js'
+import consoleRoutes, { type ConsoleOptions } from './routes/console.js'
 
 /** The configuration, plus what tests inject into the services (clock, mailer, SMS sender, OAuth presets). */
 export interface BuildServerOptions extends ConfigOverrides, Omit<ServiceOptions, 'log'> {
@@ -31,7 +31,7 @@ export interface BuildServerOptions extends ConfigOverrides, Omit<ServiceOptions
   /** Where the built widget is served from (routes/widget.ts); tests point it at a scratch folder. */
   widget?: { dir?: string; version?: string | null }
   /** Where the built console is served from (routes/console.ts); tests point it at a scratch folder. */
-  console?: { dir?: string; version?: string | null }
+  console?: ConsoleOptions
 }
 
 export const CORS_HEADERS = [

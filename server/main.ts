@@ -118,9 +118,15 @@ async function main() {
   const migrating = performance.now()
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dbFile: config.dbFile })
   progress('database migrations', performance.now() - migrating)
-  const app = await buildServer({ ...config, database })
+  // Development: a one-time sign-in link to the console (routes/console.ts), for `npm start` to print.
+  const consoleClaim = config.dev && config.adminToken ? randomToken(24) : null
+  const app = await buildServer({ ...config, database, console: { claim: consoleClaim } })
   const devApp = config.dev ? await ensureDevApp(app.gatehouse.apps, config) : null
   await ensureConsoleApp(app.gatehouse.apps, config)
+  const consoleUrl = `${config.publicUrl}/console/`
+  const consoleLink = consoleClaim ? `${consoleUrl}#claim=${consoleClaim}` : null
+  // scripts/start.mjs prints it; it works once, and only while this process runs.
+  if (config.dev) writeFileSync(join(config.stateDir, 'console-link.json'), `${JSON.stringify({ url: consoleUrl, link: consoleLink })}\n`, { mode: 0o600 })
 
   const shutdown = async (signal: string) => {
     console.log(`Gatehouse: ${signal}, closing`)
@@ -157,7 +163,7 @@ async function main() {
     console.log('Admin API disabled: set GATEHOUSE_ADMIN_TOKEN to enable it.')
   }
   if (config.dev) console.log(`Dev outbox: ${config.publicUrl}/dev/outbox`)
-  console.log(`Operator console: ${config.publicUrl}/console/`)
+  console.log(`Operator console: ${consoleUrl}${consoleLink ? ` (one-time development sign-in link: ${consoleLink})` : ''}`)
 }
 
 main().catch((error) => {

@@ -62,6 +62,11 @@ function Console() {
         </div>
       </header>
       <main id="main" tabIndex={-1}>
+        {session.claimError && (
+          <p className="error" role="alert">
+            {session.claimError}
+          </p>
+        )}
         {refused && <Refused error={refused} adminToken={session.adminToken} onToken={() => setRefused(null)} />}
         <Suspense fallback={<Loading what="the page" />}>
           {route.page === 'apps' && <AppsPage api={api} />}

@@ -5,9 +5,9 @@
  *
  * Owner API calls carry that access token as `Authorization: Bearer …`; the server's
  * `authorizeOwner` decides what the operator may do. Until operator roles exist on the server, an
- * operator may instead hold the server's admin token for this tab (sessionStorage): the development
- * sign-in link of `npm start` (`/console/#admin-token=…`) or the form shown when the server refuses
- * the account. It is sent in place of the access token.
+ * operator may instead hold the server's admin token for this tab (sessionStorage): from the one-time
+ * development sign-in link `npm start` prints (`/console/#claim=…`), or typed into the form shown when
+ * the server refuses the account. It is sent in place of the access token.
  */
 import { useSyncExternalStore } from 'react'
 
@@ -17,6 +17,8 @@ export interface SessionState {
   who: string | null
   /** Whether this tab holds the admin token. */
   adminToken: boolean
+  /** Why the development sign-in link did not work, if it did not. */
+  claimError?: string
 }
 
 interface AuthModalTag extends HTMLElement {
@@ -48,13 +50,12 @@ function fromTag() {
   set({ status: 'signed-in', who: user?.email?.address ?? user?.id ?? null })
 }
 
-/** Follows the login tag; the development sign-in link's admin token is taken off the address bar. */
+/** Follows the login tag; spends the development sign-in link's claim when the address carries one. */
 export function startSession() {
-  const hash = /^#admin-token=([^&]+)/.exec(location.hash)
-  if (hash) {
-    sessionStorage.setItem(ADMIN_TOKEN_KEY, decodeURIComponent(hash[1]!))
+  const claim = /^#claim=([\w-]+)/.exec(location.hash)?.[1]
+  if (claim) {
     history.replaceState(null, '', `${location.pathname}#/apps`)
-    set({ adminToken: true })
+    void spendClaim(claim)
   }
   const element = tag()
   if (!element) return set({ status: 'signed-out' })
@@ -63,6 +64,18 @@ export function startSession() {
   element.addEventListener('logout', fromTag)
   // The widget may have settled before this script ran.
   void customElements.whenDefined('auth-modal').then(() => element.ready && fromTag())
+}
+
+/** The one-time development link (`npm start` prints it): the server hands this tab its admin token, once. */
+async function spendClaim(claim: string) {
+  const response = await fetch('/dev/console-claim', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ claim }),
+  }).catch(() => null)
+  const answer = (await response?.json().catch(() => null)) as { adminToken?: string; error?: string } | null
+  if (answer?.adminToken) setAdminToken(answer.adminToken)
+  else set({ claimError: answer?.error ?? 'The sign-in link could not be used.' })
 }
 
 export async function bearer(): Promise<string | null> {

@@ -7,6 +7,7 @@
  * console every path answers 404 saying so, and the API is unaffected.
  */
 import { readFile } from 'node:fs/promises'
+import { constantTimeEqual } from '../crypto/hash.js'
 import { fileURLToPath } from 'node:url'
 import { NO_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
@@ -36,7 +37,35 @@ const schema = {
 
 const redirectSchema = { summary: 'Operator console', response: { 302: { description: 'On to /console/' } } } as const
 
-export default async function consoleRoutes(app: ApiInstance, options: { dir?: string; version?: string | null } = {}) {
+const claimSchema = {
+  summary: 'Development only: spend the one-time console sign-in link',
+  body: { type: 'object', required: ['claim'], properties: { claim: { type: 'string', maxLength: 200 } }, additionalProperties: false },
+} as const
+
+export interface ConsoleOptions {
+  dir?: string
+  version?: string | null
+  /**
+   * Development only: the secret of the one-time sign-in link `npm start` prints
+   * (`/console/#claim=…`). Spending it once hands that browser tab the admin token, until operator
+   * roles let the link make its holder the first owner instead.
+   */
+  claim?: string | null
+}
+
+export default async function consoleRoutes(app: ApiInstance, options: ConsoleOptions = {}) {
+  let claim = app.gatehouse.config.dev ? (options.claim ?? null) : null
+  if (claim) {
+    app.post('/dev/console-claim', { schema: claimSchema, config: NO_APP }, async (request) => {
+      const adminToken = app.gatehouse.config.adminToken
+      if (!claim || !adminToken || !constantTimeEqual(request.body.claim, claim)) {
+        throw new ApiError('missing_or_invalid_token', "This sign-in link was used already or is not this server's: restart npm start for a new one")
+      }
+      claim = null
+      return { adminToken }
+    })
+  }
+
   const dir = options.dir ?? CONSOLE_DIR
   const version = options.version === undefined ? widgetVersion() : options.version
   const widgetUrl = `${WIDGET_PREFIX}/${version ?? LATEST}/elements.js`
