@@ -48,6 +48,12 @@ window.addEventListener('beforeunload', (event) => {
   if (leaveGuard?.()) event.preventDefault()
 })
 
+/** Reads the address again after a change that fires no hashchange (history.replaceState). */
+export function syncRoute() {
+  current = location.hash
+  for (const listener of listeners) listener()
+}
+
 export function navigate(to: string) {
   location.hash = to
 }

@@ -10,6 +10,7 @@
  * the server refuses the account. It is sent in place of the access token.
  */
 import { useSyncExternalStore } from 'react'
+import { syncRoute } from './router.ts'
 
 export interface SessionState {
   status: 'loading' | 'signed-out' | 'signed-in'
@@ -55,6 +56,7 @@ export function startSession() {
   const claim = /^#claim=([\w-]+)/.exec(location.hash)?.[1]
   if (claim) {
     history.replaceState(null, '', `${location.pathname}#/apps`)
+    syncRoute()
     void spendClaim(claim)
   }
   const element = tag()
