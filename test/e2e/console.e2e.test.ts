@@ -63,6 +63,11 @@ describe('the operator console', () => {
     await expect.poll(() => preview.getAttribute('accent-color')).toBe('#c2ab34')
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Unsaved changes.' }).count()).toBe(1)
 
+    // Any other field re-renders the preview from the draft: SMS login appears there.
+    await page.getByRole('group', { name: 'Login methods' }).getByRole('checkbox', { name: 'SMS', exact: true }).check()
+    await preview.getByRole('button', { name: 'Continue with SMS' }).waitFor()
+    await page.getByRole('button', { name: 'Move sms up' }).click()
+
     // A value the schema refuses is shown beside its field and blocks saving.
     await accent.pressSequentially('zz')
     await page.locator('#field-accentColor-error').waitFor()
@@ -74,8 +79,14 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: 'Save changes' }).click()
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
     // Saved on the server: the widget of the app now serves it.
-    const config = (await (await fetch(`${stack.apiUrl}/api/v1/apps/${appId}`)).json()) as { accentColor: string }
+    const config = (await (await fetch(`${stack.apiUrl}/api/v1/apps/${appId}`)).json()) as {
+      accentColor: string
+      loginMethods: Record<string, boolean>
+      loginMethodsAndOrder: { primary: string[] } | null
+    }
     expect(config.accentColor).toBe('#c2ab34')
+    expect(config.loginMethods).toMatchObject({ email: true, sms: true })
+    expect(config.loginMethodsAndOrder?.primary).toEqual(['sms', 'email'])
 
     // A user of the app, created through the owner API with this tab's credentials, found by e-mail.
     const token = await page.evaluate(() => sessionStorage.getItem('gatehouse-console-admin-token'))
@@ -96,5 +107,22 @@ describe('the operator console', () => {
     await page.getByRole('link', { name: '← All users' }).click()
     await page.getByRole('region', { name: 'Users', exact: true }).waitFor()
     await expectNoAxeViolations(page, 'users', '#root')
+  })
+
+  it('an account without a role on this server is told so, and can use the admin token for the tab instead', async () => {
+    const token = await page.evaluate(() => sessionStorage.getItem('gatehouse-console-admin-token'))
+    const other = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    await other.goto(`${stack.apiUrl}/console/`)
+    const email = 'viewer@example.com'
+    await submitEmail(other, email)
+    await typeCode(other, await stack.nextCode(email))
+    // The console sent the session's own access token, which the owner API does not accept yet.
+    const refused = other.getByRole('alert').filter({ hasText: 'Your account holds no role on this server' })
+    await refused.waitFor()
+    await expectNoAxeViolations(other, 'refused', '#root')
+    await other.getByLabel('Admin token').fill(token!)
+    await other.getByRole('button', { name: 'Use the admin token' }).click()
+    await other.getByRole('region', { name: 'Apps', exact: true }).getByRole('link', { name: 'Console Shop' }).waitFor()
+    expect(await refused.count()).toBe(0)
   })
 })
