@@ -76,6 +76,14 @@ describe('the operator console', () => {
     await accent.press('Backspace')
     await expectNoAxeViolations(page, 'app settings', '.settings-form')
 
+    // Leaving with unsaved changes asks first; staying keeps them.
+    const asked: string[] = []
+    page.once('dialog', (dialog) => (asked.push(dialog.message()), void dialog.dismiss()))
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click()
+    await expect.poll(() => asked).toEqual(['You have unsaved changes. Leave this page and lose them?'])
+    expect(await accent.inputValue()).toBe('#c2ab34')
+    expect(page.url()).toContain('/settings')
+
     await page.getByRole('button', { name: 'Save changes' }).click()
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
     // Saved on the server: the widget of the app now serves it.

@@ -245,7 +245,11 @@ function JsonField({
       }
     })
   }, [shown, value])
-  const message = parseError ?? errors[path]
+  // The server names fields inside the JSON too (`chains.0.rpcUrl`): shown here with their place.
+  const inner = Object.entries(errors)
+    .filter(([p]) => p.startsWith(`${path}.`))
+    .map(([p, m]) => `${p.slice(path.length + 1)}: ${m}`)
+  const message = parseError ?? errors[path] ?? (inner.length ? inner.join('; ') : undefined)
   return (
     <div className="field">
       <label htmlFor={id}>{label} (JSON)</label>

@@ -117,7 +117,12 @@ function SettingsForm({ api, app }: { api: ConsoleApi; app: AdminApp }) {
                 <li key={g.id}>
                   <a
                     href={`#${href.settings(app.id).slice(1)}`}
-                    onClick={(e) => (e.preventDefault(), document.getElementById(`group-${g.id}`)?.scrollIntoView())}
+                    onClick={(e) => {
+                      e.preventDefault()
+                      const section = document.getElementById(`group-${g.id}`)
+                      section?.scrollIntoView()
+                      section?.focus()
+                    }}
                   >
                     {g.title}
                   </a>
@@ -126,7 +131,7 @@ function SettingsForm({ api, app }: { api: ConsoleApi; app: AdminApp }) {
             </ul>
           </nav>
           {GROUPS.map((group) => (
-            <section key={group.id} id={`group-${group.id}`} aria-labelledby={`group-${group.id}-title`} className="card">
+            <section key={group.id} id={`group-${group.id}`} aria-labelledby={`group-${group.id}-title`} className="card" tabIndex={-1}>
               <h2 id={`group-${group.id}-title`}>{group.title}</h2>
               {group.id === 'login' && <LoginOrder draft={draft} onChange={change} />}
               {group.keys
