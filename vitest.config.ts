@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'frame/**/*.test.ts', 'contract/**/*.test.ts', 'test/*.test.ts'],
+          include: ['src/**/*.test.ts', 'frame/**/*.test.ts', 'contract/**/*.test.ts', 'console/src/**/*.test.ts', 'test/*.test.ts'],
           environment: 'node',
           testTimeout: 60000,
         },

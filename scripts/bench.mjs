@@ -4,6 +4,7 @@
 import { execSync } from 'node:child_process'
 import { join } from 'node:path'
 import { connectorChunks, distSize, landingJavaScript } from '../bench/bundle.mjs'
+import { consoleFigure } from '../bench/console.mjs'
 import { fundButtonFigure } from '../bench/landing.mjs'
 import { benchTable } from '../bench/table.mjs'
 import { loginThroughput } from '../bench/throughput.mjs'
@@ -44,6 +45,9 @@ execSync('node scripts/build.mjs', { cwd: root, stdio: 'inherit' })
 
 // (1b) A page with only <fund-button>: its entry and static imports (target 15 KB gzip).
 emit(await fundButtonFigure(join(root, 'dist')))
+
+// (1c) The operator console's first page: its own JavaScript (target 150 KB gzip), and the widget's login bundle it loads too.
+emit(await consoleFigure(join(root, 'console/dist'), join(root, 'dist')))
 
 // (2) Everything the bundle ships.
 emit(await distSize(join(root, 'dist')))

@@ -1,4 +1,4 @@
-// `npm run build`: the widget bundle into dist/ and custom-elements.json, the Svelte, React and
+// `npm run build`: the widget bundle into dist/ and custom-elements.json, the operator console into console/dist/, the Svelte, React and
 // Angular host demos into demo/<name>/dist/ (built alongside: they import the widget from /dist/ at
 // run time, not at build time), and the API server's bundle into server/dist/. Prints nothing unless
 // something needs reading: a warning rollup left (those about third-party code under node_modules
@@ -8,13 +8,14 @@ import { writeFileSync } from 'node:fs'
 import { buildHostDemos } from './lib/build-demos.mjs'
 import { buildAngularDemo } from './lib/build-angular.mjs'
 import { buildWidget, formatBuildError } from './lib/build.mjs'
+import { buildConsole } from './lib/build-console.mjs'
 import { buildServerBundle } from './lib/server-bundle.mjs'
 import { root } from './lib/server-process.mjs'
 
 process.chdir(root)
 try {
   // The server's bundle too (server/dist/main.mjs): the end-to-end stacks start their servers from it.
-  const warnings = (await Promise.all([buildWidget(), buildHostDemos(), buildAngularDemo(), buildServerBundle().then(() => [])])).flat()
+  const warnings = (await Promise.all([buildWidget(), buildHostDemos(), buildAngularDemo(), buildConsole(), buildServerBundle().then(() => [])])).flat()
   if (warnings.length) console.log(warnings.join('\n\n'))
   if (process.env.GATEHOUSE_BUILD_WARNINGS) writeFileSync(process.env.GATEHOUSE_BUILD_WARNINGS, JSON.stringify(warnings))
 } catch (error) {

@@ -131,6 +131,13 @@ let server
 
 let demo
 let appId
+// The operator console, and in development its one-time sign-in link (server/main.ts writes both).
+let consoleLink = { url: `${server.base}/console/`, link: null }
+try {
+  consoleLink = JSON.parse(await readFile(join(stateDir, 'console-link.json'), 'utf8'))
+} catch {
+  // An older server build: the console's address alone.
+}
 {
   begin('demo server')
   const started = performance.now()
@@ -163,6 +170,7 @@ console.log(`
   Ctrl+C stops everything.
 
     API server   ${server.base}   (development outbox: ${server.base}/dev/outbox)
+    Console      ${consoleLink.link ?? consoleLink.url}${consoleLink.link ? '   (works once: log in with any e-mail, the tab gets admin rights)' : ''}
     Demo page    ${demo.url}/   (the same in Vue 3, Svelte 5, React 19, Angular: ${demo.url}/vue/, /svelte/, /react/, /angular/)
     Local chain  ${chain.url}   (chain id 31337)
     Solana       ${solana.url}   (litesvm, cluster 'localnet')

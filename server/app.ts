@@ -21,6 +21,7 @@ import healthRoutes from './routes/health.js'
 import metricsRoutes from './routes/metrics.js'
 import walletFrameRoutes from './routes/wallet-frame.js'
 import widgetRoutes from './routes/widget.js'
+import consoleRoutes, { type ConsoleOptions } from './routes/console.js'
 
 /** The configuration, plus what tests inject into the services (clock, mailer, SMS sender, OAuth presets). */
 export interface BuildServerOptions extends ConfigOverrides, Omit<ServiceOptions, 'log'> {
@@ -32,6 +33,8 @@ export interface BuildServerOptions extends ConfigOverrides, Omit<ServiceOptions
   logStream?: { write(line: string): void }
   /** Where the built widget is served from (routes/widget.ts); tests point it at a scratch folder. */
   widget?: { dir?: string; version?: string | null }
+  /** Where the built console is served from (routes/console.ts); tests point it at a scratch folder. */
+  console?: ConsoleOptions
 }
 
 export const CORS_HEADERS = [
@@ -152,6 +155,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   if (metrics && config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken })
   await app.register(walletFrameRoutes)
   await app.register(widgetRoutes, options.widget ?? {})
+  await app.register(consoleRoutes, options.console ?? {})
   await app.register(apiRoutes, { prefix: API_PREFIX })
   if (config.dev) await app.register(devRoutes)
   if (config.dev) await app.register(devIdpRoutes)

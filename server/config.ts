@@ -4,6 +4,7 @@
  * get the same server regardless of the shell they run in.
  */
 import { isIP } from 'node:net'
+import { CONSOLE_APP_ID } from '@gatehouse/contract/routes'
 
 export interface RateLimits {
   /** Length of every throttle window, seconds. */
@@ -377,7 +378,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     checkResponses: env.GATEHOUSE_CHECK_RESPONSES === '1',
     adminToken: env.GATEHOUSE_ADMIN_TOKEN || null,
     metricsToken: env.GATEHOUSE_METRICS_TOKEN || null,
-    consoleAppId: env.GATEHOUSE_CONSOLE_APP_ID || null,
+    // The console's own app (created at start by main.ts) unless the operator names another.
+    consoleAppId: env.GATEHOUSE_CONSOLE_APP_ID || CONSOLE_APP_ID,
     auditRetentionDays: intFromEnv(env, 'GATEHOUSE_AUDIT_RETENTION_DAYS'),
     secret: env.GATEHOUSE_SECRET || null,
     recoverySecret: env.GATEHOUSE_RECOVERY_SECRET || null,

@@ -11,6 +11,7 @@ import { APP_ID_PATTERN, randomToken } from './crypto/hash.js'
 import { openDatabase } from './db/connect.js'
 import { AppStore } from './services/apps.js'
 import { setOutboxEnabled } from './services/events.js'
+import { CONSOLE_APP_ID, ensureConsoleApp } from './services/console-app.js'
 
 /** Reads a development secret from the state dir, creating it on first use. */
 function devSecret(config: ServerConfig, file: string): string {
@@ -29,7 +30,8 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   const wanted = process.env.GATEHOUSE_DEV_APP_ID
   if (wanted && !APP_ID_PATTERN.test(wanted)) throw new Error('GATEHOUSE_DEV_APP_ID must be 25 lower-case letters or digits')
   const existing = await apps.list()
-  let app = wanted ? existing.find((a) => a.id === wanted) : existing[0]
+  // The console's own app is never the development app.
+  let app = wanted ? existing.find((a) => a.id === wanted) : existing.find((a) => a.id !== CONSOLE_APP_ID)
   // A newcomer gets an Ethereum and a Solana wallet at first login, secured by automatic recovery.
   const embeddedWallets = { ethereum: { createOnLogin: 'users-without-wallets' }, solana: { createOnLogin: 'users-without-wallets' } } as const
   // smsChannels: the phone screen offers SMS or WhatsApp; both land in the dev outbox. Wallet login
@@ -117,8 +119,15 @@ async function main() {
   const migrating = performance.now()
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dbFile: config.dbFile })
   progress('database migrations', performance.now() - migrating)
-  const app = await buildServer({ ...config, database })
+  // Development: a one-time sign-in link to the console (routes/console.ts), for `npm start` to print.
+  const consoleClaim = config.dev && config.adminToken ? randomToken(24) : null
+  const app = await buildServer({ ...config, database, console: { claim: consoleClaim } })
   const devApp = config.dev ? await ensureDevApp(app.gatehouse.apps, config) : null
+  await ensureConsoleApp(app.gatehouse.apps, config)
+  const consoleUrl = `${config.publicUrl}/console/`
+  const consoleLink = consoleClaim ? `${consoleUrl}#claim=${consoleClaim}` : null
+  // scripts/start.mjs prints it; it works once, and only while this process runs.
+  if (config.dev) writeFileSync(join(config.stateDir, 'console-link.json'), `${JSON.stringify({ url: consoleUrl, link: consoleLink })}\n`, { mode: 0o600 })
 
   // Webhook deliveries: every process may run the worker, sharing the work through the database.
   setOutboxEnabled(config.webhooks.outbox)
@@ -161,6 +170,7 @@ async function main() {
     console.log('Admin API disabled: set GATEHOUSE_ADMIN_TOKEN to enable it.')
   }
   if (config.dev) console.log(`Dev outbox: ${config.publicUrl}/dev/outbox`)
+  console.log(`Operator console: ${consoleUrl}${consoleLink ? ` (one-time development sign-in link: ${consoleLink})` : ''}`)
 }
 
 main().catch((error) => {

@@ -190,6 +190,33 @@ describe('workspace boundaries', () => {
     expect(widget.flatMap((f) => specifiers(f).filter((s) => s.startsWith('@gatehouse/server')))).toEqual([])
   })
 
+  it('the console (console/) imports only itself and the contract; nothing of it reaches the widget, the frame or the server', () => {
+    const consoleFiles = sources('console/src')
+    expect(consoleFiles.length).toBeGreaterThan(5)
+    expect(crossings(consoleFiles, ['console', 'contract', 'node_modules'])).toEqual([])
+    const bare = consoleFiles
+      .filter((f) => !isTestCode(f))
+      .flatMap((f) =>
+        specifiers(f)
+          .filter((s) => !s.startsWith('.') && !/^(react|react-dom|ajv|@gatehouse\/contract)(\/|$)/.test(s))
+          .map((s) => `${f} → ${s}`),
+      )
+    expect(bare).toEqual([])
+    const others = ['src', 'elements', 'frame', 'server', 'contract/src'].flatMap(sources)
+    expect(
+      crossings(others, ['src', 'elements', 'frame', 'server', 'contract', 'dist', 'node_modules', 'test', 'scripts', 'types']).filter((c) =>
+        c.includes('→ console/'),
+      ),
+    ).toEqual([])
+    expect(
+      others.flatMap((f) =>
+        specifiers(f)
+          .filter((s) => s.startsWith('@gatehouse/console'))
+          .map((s) => `${f} → ${s}`),
+      ),
+    ).toEqual([])
+  })
+
   it('each tag class stays thin: under 300 lines (host methods come from a table, logic from src/)', () => {
     const tags = sources('elements').filter((f) => f.endsWith('.element.ts'))
     expect(tags.length).toBeGreaterThanOrEqual(2)
@@ -199,8 +226,8 @@ describe('workspace boundaries', () => {
 })
 
 describe('one direction, no cycles', () => {
-  it('no import cycle in src/, server/, frame/, scripts/ (type-only and dynamic imports count)', () => {
-    const graph = importGraph(['src', 'elements', 'server', 'frame', 'scripts'].flatMap(sources))
+  it('no import cycle in src/, server/, frame/, console/, scripts/ (type-only and dynamic imports count)', () => {
+    const graph = importGraph(['src', 'elements', 'server', 'frame', 'console/src', 'scripts'].flatMap(sources))
     expect(cycles(graph).map((files) => describeCycle(graph, files))).toEqual([])
   })
 

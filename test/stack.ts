@@ -27,6 +27,8 @@ export interface Stack {
   /** The demo host origin; pages served from now on name the app last given to `useApp`. */
   demoUrl: string
   smtp: SmtpSink
+  /** The server's state folder (console-link.json: the console's one-time development sign-in link). */
+  stateDir: string
   /** Creates an app through the admin API; the demo pages then use it. */
   createApp(config?: Record<string, unknown>): Promise<{ id: string }>
   /** Changes an app's configuration through the admin API. */
@@ -80,6 +82,7 @@ async function launchStack({ database, env }: { database: Database; env: Record<
     apiUrl: server.base,
     demoUrl: demo.url,
     smtp,
+    stateDir: server.dir,
     async createApp(config = {}) {
       const app = await server.createApp({ name: 'E2E App', ...config })
       demo.setAppId(app.id)

@@ -21,3 +21,9 @@ export async function replaceAppSettings(db: Db, id: string, expected: string, s
   const result = await db.updateTable('apps').set({ settings }).where('id', '=', id).where('settings', '=', expected).executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }
+
+/** Deletes an app; its users (and what hangs off them) go by the foreign keys' cascade. Answers whether it existed. */
+export async function deleteAppRow(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('apps').where('id', '=', id).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}

@@ -1,15 +1,18 @@
-import { ROUTES } from '@gatehouse/contract/routes'
+import { CONSOLE_APP_ID, ROUTES } from '@gatehouse/contract/routes'
 import { NO_APP, type ApiInstance } from '../context.js'
 import { isUniqueViolation } from '../db/connect.js'
 import { ApiError } from '../errors.js'
 import type { App } from '../services/app-config.js'
 import { maskSettings } from '../services/app-secrets.js'
+import { auditOwner } from '../services/owner-audit.js'
 import { ownerGate } from '../services/owner-auth.js'
 import { auditAdminChange } from './admin-log.js'
 
 const create = ROUTES['POST /admin/apps']
 const read = ROUTES['GET /admin/apps/:app_id']
 const update = ROUTES['PATCH /admin/apps/:app_id']
+const list = ROUTES['GET /admin/apps']
+const remove = ROUTES['DELETE /admin/apps/:app_id']
 
 /** What the admin API shows: the public configuration plus the server-only settings, secrets masked. */
 function adminView(app: App) {
@@ -43,5 +46,24 @@ export default async function adminRoutes(app: ApiInstance) {
     if (!updated) throw new ApiError('not_found', 'App not found')
     await auditAdminChange(request, 'app.update', before, updated)
     return adminView(updated)
+  })
+
+  // Every app of the server: the admin token only (an operator's own list is the console's next step).
+  app.get(list.path, { schema: list.schema, config: NO_APP, onRequest: ownerGate('read', 'all') }, async () => {
+    const apps = await app.gatehouse.apps.list()
+    return {
+      data: apps.map((a) => ({ id: a.id, name: a.config.name, createdAt: new Date(a.createdAt).toISOString(), reserved: a.id === CONSOLE_APP_ID })),
+    }
+  })
+
+  // Deleting an app destroys its users and wallets: the admin token or the app's owner, with the id typed again.
+  app.delete(remove.path, { schema: remove.schema, config: NO_APP, onRequest: ownerGate('secrets') }, async (request) => {
+    const id = request.params.app_id
+    if (request.query.confirm !== id) throw new ApiError('invalid_data', 'confirm must repeat the app id')
+    if (id === CONSOLE_APP_ID) throw new ApiError('invalid_data', "The console's own app cannot be deleted")
+    const before = await app.gatehouse.apps.get(id)
+    if (!before || !(await app.gatehouse.apps.delete(id))) throw new ApiError('not_found', 'App not found')
+    await auditOwner(request, id, 'app.delete', { details: { name: before.config.name } })
+    return { deleted: true as const, id }
   })
 }

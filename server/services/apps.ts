@@ -4,7 +4,7 @@
  * the local entry at once, other instances see it when their entry expires.
  */
 import { SETTING_KEYS, type AppInput } from '@gatehouse/contract/routes'
-import { findAppRow, insertAppRow, listAppRows, replaceAppSettings, updateAppRow } from '../db/apps.js'
+import { findAppRow, deleteAppRow, insertAppRow, listAppRows, replaceAppSettings, updateAppRow } from '../db/apps.js'
 import type { AppsTable, Db } from '../db/schema.js'
 import { randomId } from '../crypto/hash.js'
 import { ShareBox } from '../crypto/share-box.js'
@@ -179,6 +179,13 @@ export class AppStore {
     })
     this.invalidate(id)
     return this.get(id)
+  }
+
+  /** Deletes an app with its users (cascade); false when there was none. */
+  async delete(id: string): Promise<boolean> {
+    const deleted = await deleteAppRow(this.db, id)
+    this.invalidate(id)
+    return deleted
   }
 
   invalidate(id: string) {

@@ -1,9 +1,41 @@
-/** The admin API (GATEHOUSE_ADMIN_TOKEN): create, read and change apps. */
+/** The admin API (GATEHOUSE_ADMIN_TOKEN): list, create, read, change and delete apps. */
 import { adminAppSchema, appInputSchema, appUpdateSchema } from './app-config.ts'
 import { defineRoute } from './define.ts'
 import { appParams } from './headers.ts'
 
+/** The app id of the operator console (the server's own app, created at start; it cannot be deleted). */
+export const CONSOLE_APP_ID = 'gatehouseconsole000000000'
+
+/** One app as the list shows it. */
+const appSummarySchema = {
+  type: 'object',
+  required: ['id', 'name', 'createdAt', 'reserved'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    reserved: { type: 'boolean', description: "true for the server's own apps (the operator console's)" },
+  },
+  additionalProperties: false,
+} as const
+
 export const adminRoutes = {
+  'GET /admin/apps': defineRoute({
+    method: 'GET',
+    path: '/admin/apps',
+    schema: {
+      summary: 'List the apps, oldest first (admin)',
+      response: {
+        200: {
+          description: 'Every app of the server',
+          type: 'object',
+          required: ['data'],
+          properties: { data: { type: 'array', items: appSummarySchema } },
+          additionalProperties: false,
+        },
+      },
+    },
+  }),
   'POST /admin/apps': defineRoute({
     method: 'POST',
     path: '/admin/apps',
@@ -22,6 +54,30 @@ export const adminRoutes = {
       params: appParams,
       body: appUpdateSchema,
       response: { 200: adminAppSchema },
+    },
+  }),
+  'DELETE /admin/apps/:app_id': defineRoute({
+    method: 'DELETE',
+    path: '/admin/apps/:app_id',
+    schema: {
+      summary: 'Delete an app with its users, sessions and wallets (admin)',
+      description: "Irreversible. `confirm` must repeat the app id; the console's own app cannot be deleted.",
+      params: appParams,
+      querystring: {
+        type: 'object',
+        required: ['confirm'],
+        properties: { confirm: { type: 'string', maxLength: 64, description: 'the app id again' } },
+        additionalProperties: false,
+      },
+      response: {
+        200: {
+          description: 'The app is gone',
+          type: 'object',
+          required: ['deleted', 'id'],
+          properties: { deleted: { type: 'boolean', const: true }, id: { type: 'string' } },
+          additionalProperties: false,
+        },
+      },
     },
   }),
 } as const

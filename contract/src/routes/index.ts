@@ -43,6 +43,7 @@ export { ANALYTICS_EVENT_NAMES } from './analytics.ts'
 export { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS } from './owner-analytics.ts'
 export { OWNER_PREFIX, OWNER_APP_COLLECTIONS, isOwnerRoute, OPERATOR_ROLE_NAMES, AUDIT_ACTOR_TYPES } from './owner.ts'
 export { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from './webhooks.ts'
+export { CONSOLE_APP_ID } from './admin.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
