@@ -1,8 +1,10 @@
+import { emulateMedia, sendKeys } from '@web/test-runner-commands'
 import '../auth-modal/auth-modal.ts'
 import './sign-prompt.ts'
 import { toUser } from '../../src/api/user.ts'
 import { $config } from '../../src/stores/config.ts'
 import { $session } from '../../src/stores/session.ts'
+import { deepActiveElement } from '../../src/ui/dialogFocus.tsx'
 import { getWalletProxy } from '../../src/wallets/embedded/proxy.ts'
 import { $signRequest } from '../../src/wallets/embedded/signing.ts'
 import {
@@ -147,6 +149,46 @@ describe('<sign-prompt>', () => {
     await waitFor(() => events.length === 1, 'sign-error')
     equal(events[0]!.detail.code, 'USER_REJECTED')
     equal(signer.calls.filter((c) => c.type === 'wallets:rpc').length, 0)
+  })
+
+  it("Escape declines as 'Not now' does (USER_REJECTED to the host); focus is on the title when it opens; it fades out unless reduced motion", async () => {
+    const signer = await signedIn()
+    const events = recordEvents(['sign-error'])
+    const element = mount({ cancellable: '' })
+    try {
+      await emulateMedia({ reducedMotion: 'no-preference' })
+      // Handled from the start: the rejection comes while sendKeys is still on its way back.
+      const settled = element.signMessage({ message: 'escape me' }).then(
+        () => null,
+        (e) => e,
+      )
+      const title = await waitFor(() => root(element).querySelector<HTMLElement>('#gh-sign-title'), 'title')
+      await waitFor(() => deepActiveElement() === title, 'focus on the new screen title')
+      await sendKeys({ press: 'Escape' })
+      const error = await settled
+      equal(error?.code, 4001, 'declined, as Not now')
+      await waitFor(() => events.length === 1, 'sign-error at once')
+      equal(events[0]!.detail.code, 'USER_REJECTED')
+      // The host has its answer; the sheet lingers, inert, through its closing animation, then goes.
+      const closing = dialog(element)
+      assert(closing?.closest('.root.closing'), 'closing state')
+      equal(closing!.inert, true, 'inert while it fades')
+      assert(
+        closing!.getAnimations().some((a) => (a as CSSAnimation).animationName === 'gh-dialog-out'),
+        'closing animation',
+      )
+      await waitFor(() => dialog(element) === null, 'gone after the animation')
+      // Under reduced motion it goes at once.
+      await emulateMedia({ reducedMotion: 'reduce' })
+      void element.signMessage({ message: 'again' }).catch(() => undefined)
+      await waitFor(() => button(root(element), 'Not now'), 'shown again')
+      await sendKeys({ press: 'Escape' })
+      await waitFor(() => events.length === 2, 'second sign-error')
+      equal(dialog(element), null, 'no closing animation under reduced motion')
+      equal(signer.calls.filter((c) => c.type === 'wallets:rpc').length, 0)
+    } finally {
+      await emulateMedia({ reducedMotion: 'reduce' })
+    }
   })
 
   it('shows typed data as a field table (domain, primary type, message fields), never raw JSON, and copies the full payload', async () => {

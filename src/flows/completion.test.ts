@@ -51,6 +51,8 @@ describe('completeFlow (spec §4: 900 ms to the next step, else close after 1400
     completeFlow(login())
     vi.advanceTimersByTime(TIMING.nextScreenDelayMs)
     expect(currentScreen()).toMatchObject({ name: 'error', title: 'wallet' })
+    // The finished login screens are not behind it: no Back arrow to the used code screen.
+    expect($modal.get().stack).toHaveLength(1)
   })
 
   it('a link or an update (no login context) only closes, after 1400 ms', () => {

@@ -5,7 +5,7 @@
  */
 import { closeModal } from '../actions/closeModal.ts'
 import { TIMING } from './timing.ts'
-import { preloadScreen, replaceScreen } from '../stores/modal.ts'
+import { preloadScreen, resetScreens, type ScreenEntry } from '../stores/modal.ts'
 import { nextPostLoginScreen, type PostLoginContext } from './postLogin.ts'
 
 /** Runs `run` after `ms`; a screen passes one that is cancelled when it unmounts (src/ui/useLater.ts). */
@@ -22,6 +22,14 @@ const plainLater: Later = (ms, run) => {
 }
 
 /**
+ * A post-login step starts the modal's history anew: the login screens behind it are finished, so
+ * neither it nor what follows (wallet creation, 'Welcome') offers a Back arrow to them.
+ */
+function showAfterLogin(next: ScreenEntry): void {
+  resetScreens(next)
+}
+
+/**
  * Moves on at once: the first post-login step after `after` that applies, else closes.
  * `context` null (a link or an update) only closes.
  *
@@ -30,7 +38,7 @@ const plainLater: Later = (ms, run) => {
  */
 export function continueLogin(context: PostLoginContext | null, after?: string): void {
   const next = context ? nextPostLoginScreen(context, after) : null
-  if (next) replaceScreen(next)
+  if (next) showAfterLogin(next)
   else closeModal()
 }
 
@@ -47,6 +55,6 @@ export function completeFlow(context: PostLoginContext | null, later: Later = pl
   const next = context ? nextPostLoginScreen(context) : null
   // The next screen's code loads during the success delay, so no 'Loading' screen flashes between.
   if (next) preloadScreen(next.name)
-  if (next) later(pace === 'provider' ? TIMING.providerStepDelayMs : TIMING.nextScreenDelayMs, () => replaceScreen(next))
+  if (next) later(pace === 'provider' ? TIMING.providerStepDelayMs : TIMING.nextScreenDelayMs, () => showAfterLogin(next))
   else later(pace === 'provider' ? TIMING.providerStepDelayMs : TIMING.closeDelayMs, () => closeModal())
 }

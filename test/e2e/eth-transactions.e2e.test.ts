@@ -159,6 +159,8 @@ describe('Ethereum transactions from the embedded wallet', () => {
     await screen.getByRole('button', { name: 'Approve' }).click({ timeout: 30000 })
     await screen.getByRole('heading', { name: 'Transaction failed' }).waitFor({ timeout: 30000 })
     await screen.getByText('Please try again.').waitFor()
+    // Focus moved from the confirmation to the error screen's title (Escape and Tab keep working).
+    await expect.poll(() => page.evaluate(() => document.querySelector('sign-prompt')?.shadowRoot?.activeElement?.textContent)).toBe('Transaction failed')
     const hash = await screen.locator('[part="transaction-hash"] code').getAttribute('title')
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     // A code never titles the screen; the local chain has no explorer, so the hash has no link (never mainnet Etherscan).
@@ -211,6 +213,32 @@ describe('Ethereum transactions from the embedded wallet', () => {
     const { err } = await settled(page)
     expect(err).toMatchObject({ code: 4001 })
     expect(err!.message).toContain('The user rejected the request')
+    await screen.locator('[data-screen]').waitFor({ state: 'detached' })
+  })
+
+  it('focus lands on the title when the sheet opens and on each new screen; Escape does what Close does (declines with 4001, or closes the success screen)', async () => {
+    const focused = () => page.evaluate(() => document.querySelector('sign-prompt')?.shadowRoot?.activeElement?.textContent ?? null)
+    await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 3n })`)
+    const screen = txPrompt(page)
+    await screen.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30000 })
+    await expect.poll(focused).toBe('Confirm action')
+    await screen.getByRole('button', { name: 'Approve' }).click()
+    await screen.getByText('Transaction complete!').waitFor({ timeout: 30000 })
+    await expect.poll(focused).toBe('Transaction complete!')
+    await page.keyboard.press('Escape')
+    await screen.locator('[data-screen]').waitFor({ state: 'detached' })
+    expect((await settled(page)).ok).toMatchObject({ hash: expect.stringMatching(/^0x/) })
+
+    const after = await eventCount(page)
+    await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 4n })`)
+    await screen.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30000 })
+    await expect.poll(focused).toBe('Confirm action')
+    await page.keyboard.press('Escape')
+    const { err } = await settled(page)
+    expect(err).toMatchObject({ code: 4001 })
+    expect(err!.message).toContain('The user rejected the request')
+    const event = await waitForHostEvent(page, 'tx-error', { after })
+    expect(event.detail).toMatchObject({ code: 'USER_REJECTED' })
     await screen.locator('[data-screen]').waitFor({ state: 'detached' })
   })
 

@@ -162,6 +162,8 @@ describe('after the right code', () => {
     await page.evaluate(() => ((window as any).stepsSeen = []))
     await typeCode(page, code)
     await modal(page).getByRole('heading', { name: 'Welcome to Progress App' }).waitFor({ timeout: 30000 })
+    // No Back arrow to the finished code screen (the header's Back is hidden, not merely disabled).
+    expect(await modal(page).getByRole('button', { name: 'Back' }).count()).toBe(0)
     await expectNoAxeViolations(page, "'Welcome' (progress done)")
     await waitForHostEvent(page, 'modal-close', { timeout: 15000 })
     const steps = (await page.evaluate(() => (window as any).stepsSeen)) as { screen: string; title: string; texts: number; at: number }[]

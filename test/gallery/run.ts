@@ -14,13 +14,17 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium, type Locator } from 'playwright-core'
+import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
+import { encodeFunctionData } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 // @ts-expect-error plain ES module shared with the tests
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs'
+import { deployTestContracts } from '../e2e/eth-helpers.ts'
 import { startLocalChain } from '../evm.ts'
 import { startCoinbaseStandIn, startMoonpayStandIn } from '../funding-stand-ins.ts'
 import { startStack } from '../stack.ts'
-import { ADDRESS, PROMPTS, README_SHOTS, SCREENS, VARIANTS, type How } from './shots.ts'
+import { startLocalSolana } from '../svm.ts'
+import { ADDRESS, PROMPTS, README_SHOTS, SCREENS, STATES, VARIANTS, type How } from './shots.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const out = `${root}docs/gallery/`
@@ -56,13 +60,21 @@ const bundle = await build({
 const script = bundle.outputFiles[0]!.text
 log(`harness built (${(script.length / 1024).toFixed(0)} KB)`)
 
-// 2. The stack: server, SMTP, a local chain for the transaction sheet.
-const [stack, chain, moonpay, coinbase] = await Promise.all([startStack(), startLocalChain(), startMoonpayStandIn(), startCoinbaseStandIn()])
+// 2. The stack: server, SMTP, a local chain and a local Solana cluster for the transaction sheets.
+const [stack, chain, sol, moonpay, coinbase] = await Promise.all([
+  startStack(),
+  startLocalChain(),
+  startLocalSolana(),
+  startMoonpayStandIn(),
+  startCoinbaseStandIn(),
+])
 const app = await stack.createApp({
   name: 'Gallery',
   embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } },
   chains: [{ id: 31337, name: 'Local chain', rpcUrl: chain.url }],
   defaultChain: 31337,
+  // The Solana wallet is created after the screens (step 5), so every screen shows the Ethereum one.
+  solanaCluster: { name: 'localnet', rpcUrl: sol.url },
   funding: {
     enabled: true,
     options: [{ method: 'card', provider: 'moonpay' }, { method: 'exchange', provider: 'coinbase' }, { method: 'wallets' }],
@@ -133,6 +145,8 @@ async function settle(tag: 'auth-modal' | 'sign-prompt', want?: (names: (string 
 /** Pictures whatever `tag` shows now in each variant; returns the file names. */
 async function shoot(id: string, tag: 'auth-modal' | 'sign-prompt'): Promise<string[]> {
   const files: string[] = []
+  // The pointer rests off the dialog: a control the driver last clicked is not pictured hovered.
+  await page.mouse.move(0, 0)
   for (const variant of VARIANTS) {
     await page.setViewportSize({ width: variant.width, height: variant.height })
     await page.evaluate((theme) => document.querySelectorAll('auth-modal, sign-prompt').forEach((e) => e.setAttribute('theme', theme)), variant.theme)
@@ -170,6 +184,14 @@ await field.fill(email)
 await field.press('Enter')
 await record('code', 'flow: e-mail submitted', 'auth-modal', await settle('auth-modal', (n) => n.includes('code')))
 const code = await stack.nextCode(email)
+// A wrong code first: the code screen with its error (the boxes empty again for the right one).
+await modal.getByRole('textbox', { name: 'Digit 1' }).click()
+await page.keyboard.type(code === '000000' ? '111111' : '000000')
+await modal.getByText('Invalid or expired verification code').waitFor()
+await page.waitForFunction(() =>
+  [...(document.querySelector('auth-modal')?.shadowRoot?.querySelectorAll<HTMLInputElement>('input[aria-label^="Digit"]') ?? [])].every((i) => i.value === ''),
+)
+await record('code-error', 'flow: a wrong code typed', 'auth-modal', await settle('auth-modal', (n) => n.includes('code')))
 await modal.getByRole('textbox', { name: 'Digit 1' }).click()
 await page.keyboard.type(code)
 await page.waitForFunction(
@@ -180,9 +202,9 @@ await page.waitForFunction(
 await page.waitForFunction(() => !document.querySelector('auth-modal')?.shadowRoot?.querySelector('[part~="dialog"]'), undefined, { timeout: 30000 })
 const address = await page.evaluate(
   () =>
-    (document.querySelector('auth-modal') as unknown as { user: { linkedAccounts: { type: string; address?: string }[] } }).user.linkedAccounts.find(
-      (a) => a.type === 'wallet',
-    )?.address,
+    (
+      document.querySelector('auth-modal') as unknown as { user: { linkedAccounts: { type: string; chainType?: string; address?: string }[] } }
+    ).user.linkedAccounts.find((a) => a.type === 'wallet' && a.chainType !== 'solana')?.address,
 )
 log(`signed in as ${email}, embedded wallet ${address}`)
 
@@ -245,6 +267,85 @@ for (const id of PROMPTS) {
     .catch(() => {})
 }
 
+// 5b. The states a reviewer needs (test/gallery/shots.ts STATES), by flow: a transaction through to
+// 'Transaction complete!', a reverted call to its error screen, the Solana confirmation.
+const start = (body: string) =>
+  page.evaluate((b) => {
+    const run = new Function('modal', `return (${b})`) as (m: Element | null) => Promise<unknown>
+    void Promise.resolve(run(document.querySelector('auth-modal'))).catch(() => {})
+  }, body)
+const dismissPrompt = async () => {
+  await prompt
+    .getByRole('button', { name: /not now|all done|close/i })
+    .first()
+    .click({ timeout: 5000 })
+    .catch(() => {})
+  await page
+    .waitForFunction(() => !document.querySelector('sign-prompt')?.shadowRoot?.querySelector('[part~="dialog"]'), undefined, { timeout: 5000 })
+    .catch(() => {})
+}
+const states: Record<(typeof STATES)[number], (() => Promise<void>) | null> = {
+  'code-error': null,
+  'transaction-success': async () => {
+    const body = `modal.sendTransaction({ to: '0x000000000000000000000000000000000000bEEF', value: 10n ** 14n })`
+    await start(body)
+    await prompt.getByRole('button', { name: 'Approve' }).click({ timeout: 30000 })
+    await record('transaction-success', `flow: ${body}, Approve`, 'sign-prompt', await settle('sign-prompt', (n) => n.includes('transaction-success'), 30000))
+  },
+  'transaction-error': async () => {
+    const { reverter, reverterAbi } = await deployTestContracts(chain)
+    const data = encodeFunctionData({ abi: reverterAbi, functionName: 'fail', args: [] } as never)
+    // An explicit gas limit skips estimation (which would see the revert): the call is mined and reverts.
+    const body = `modal.sendTransaction({ to: '${reverter}', data: '${data}', gas: 100000n })`
+    await start(body)
+    await prompt.getByRole('button', { name: 'Approve' }).click({ timeout: 30000 })
+    await record(
+      'transaction-error',
+      `flow: ${body}, Approve (reverts)`,
+      'sign-prompt',
+      await settle('sign-prompt', (n) => n.includes('transaction-error'), 30000),
+    )
+  },
+  'solana-transaction-confirm': async () => {
+    await page.evaluate(() =>
+      (document.querySelector('auth-modal') as unknown as { createWallet(p: object): Promise<unknown> }).createWallet({ chainType: 'solana' }),
+    )
+    const solana = await page.evaluate(
+      () =>
+        (
+          document.querySelector('auth-modal') as unknown as { user: { linkedAccounts: { type: string; chainType?: string; address?: string }[] } }
+        ).user.linkedAccounts.find((a) => a.type === 'wallet' && a.chainType === 'solana')?.address,
+    )
+    if (!solana) throw new Error('no Solana wallet was created')
+    await sol.airdrop(solana, 2_000_000_000)
+    const { value } = (await sol.request('getLatestBlockhash')) as { value: { blockhash: string } }
+    const from = new PublicKey(solana)
+    const to = new PublicKey('11111111111111111111111111111112')
+    const tx = new Transaction({ feePayer: from, recentBlockhash: value.blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 50_000_000 }),
+    )
+    const bytes = JSON.stringify([...tx.serialize({ requireAllSignatures: false, verifySignatures: false })])
+    await start(`modal.sendTransaction(new Uint8Array(${bytes}))`)
+    await record(
+      'solana-transaction-confirm',
+      'flow: modal.sendTransaction(<a SOL transfer>) from a Solana wallet (local litesvm cluster)',
+      'sign-prompt',
+      await settle('sign-prompt', (n) => n.includes('solana-transaction-confirm'), 30000),
+    )
+  },
+}
+for (const id of STATES) {
+  const run = states[id]
+  if (!run) continue
+  try {
+    await run()
+  } catch (error) {
+    rows.push({ id, how: 'flow', shots: [], note: `not pictured: ${(error as Error).message.split('\n')[0]}` })
+    log(`${id.padEnd(36)} NOT PICTURED: ${(error as Error).message.split('\n')[0]}`)
+  }
+  await dismissPrompt()
+}
+
 // 6. The gallery page, and the README's pictures.
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 const page_ = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gatehouse screens</title>
@@ -278,5 +379,5 @@ log(
 
 await browser.close()
 host.close()
-await Promise.all([chain.close(), moonpay.close(), coinbase.close()])
+await Promise.all([chain.close(), sol.close(), moonpay.close(), coinbase.close()])
 process.exit(missing.length ? 1 : 0)

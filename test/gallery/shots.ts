@@ -84,6 +84,13 @@ export const SCREENS: { [K in ScreenName]: How<K> } = {
 /** The `<sign-prompt>` sheets, reached by host calls after the screens (flows only). */
 export const PROMPTS = ['transaction-confirm', 'sign-message'] as const
 
+/**
+ * The states a reviewer needs beside a screen's first picture, each reached by flow on the real
+ * stack: the code screen refusing a wrong code, a sent transaction's 'Transaction complete!', a
+ * reverted call's error screen (local chain), and the Solana confirmation (the local litesvm cluster).
+ */
+export const STATES = ['code-error', 'transaction-success', 'transaction-error', 'solana-transaction-confirm'] as const
+
 /** The pictures the README shows (docs/screenshots/, committed): id of the shot and variant. */
 export const README_SHOTS = ['landing-light', 'code-light', 'transaction-confirm-light', 'landing-dark', 'funding-methods-phone'] as const
 

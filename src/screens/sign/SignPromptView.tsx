@@ -60,7 +60,11 @@ export default function SignPromptView({ request, defaults }: { request: Pending
       <PrimaryButton onClick={sign} disabled={status !== 'idle'} success={status === 'success'} aria-busy={status === 'signing' || undefined}>
         {status === 'signing' ? SIGN_TEXTS.signing : status === 'success' ? SIGN_TEXTS.success : (options.buttonText ?? SIGN_TEXTS.button)}
       </PrimaryButton>
-      {options.isCancellable && status === 'idle' ? <SecondaryButton onClick={cancel}>{SIGN_TEXTS.cancel}</SecondaryButton> : null}
+      {options.isCancellable && status === 'idle' ? (
+        <SecondaryButton onClick={cancel} data-dismiss="">
+          {SIGN_TEXTS.cancel}
+        </SecondaryButton>
+      ) : null}
     </div>
   )
 }

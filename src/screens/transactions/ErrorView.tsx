@@ -1,10 +1,11 @@
 import type { BaseError } from '../../errors/base.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
+import { onScreen } from '../../ui/onScreen.ts'
 import { CloseButton, TxHash } from './parts.tsx'
 import { errorTitle, TX_TEXTS } from './texts.ts'
 import { txStyles } from './styles.ts'
 
-/** Spec part 3 §2 error screen: a title for the code (never the code itself), 'Please try again.', the message, the hash with its explorer link, 'Retry transaction'. */
+/** Spec part 3 §2 error screen: a title for the code (never the code itself), 'Please try again.', the message (in our words, src/ui/onScreen.ts), the hash with its explorer link, 'Retry transaction'. */
 export function ErrorView({
   phase,
   explorerHref,
@@ -26,7 +27,7 @@ export function ErrorView({
       </h2>
       <p className="detail">{TX_TEXTS.pleaseTryAgain}</p>
       <p className="error-message tx-error-box" part="error-message" role="alert" data-code={phase.error.code}>
-        {phase.error.shortMessage}
+        {onScreen(phase.error.shortMessage)}
       </p>
       {phase.hash ? <TxHash hash={phase.hash} explorerHref={explorerHref} /> : null}
       <PrimaryButton onClick={onRetry}>{TX_TEXTS.retry}</PrimaryButton>
