@@ -404,6 +404,7 @@ type ScreenEntry =
   | {
       name: 'wallet-list'
       intent: WalletIntent
+      returnTo?: ScreenEntry['name']
     }
   | {
       name: 'wallet-connect-landing'
@@ -413,6 +414,7 @@ type ScreenEntry =
       intent: WalletIntent
       wallet: SelectedWallet
       chainType: WalletChainType
+      returnTo?: ScreenEntry['name']
     }
   | {
       name: 'link-email'
@@ -688,6 +690,8 @@ declare const API_ERROR_CODES: {
   readonly invalid_mfa_code: 400
   /** MFA: the wrong-code budget is spent; verification is locked for a while (spec part 2 §8). */
   readonly mfa_verification_max_attempts_reached: 429
+  /** The owner's API: the caller is known, but its role or credential does not allow this (services/owner-auth.ts). */
+  readonly insufficient_permission: 403
   readonly not_found: 404
   readonly method_not_allowed: 405
   readonly payload_too_large: 413
@@ -1449,7 +1453,9 @@ declare class WalletProxyError extends BaseError {
   readonly type: string
   /** Seconds until the server takes the call again, when it said (a spent MFA budget). */
   readonly retryAfter?: number
-  constructor({ type, message, retryAfter }: { type: string; message: string; retryAfter?: number })
+  /** The server's `data.reason` for the refusal, when it gave one ('totp_code_reused'). */
+  readonly reason?: string
+  constructor({ type, message, retryAfter, reason }: { type: string; message: string; retryAfter?: number; reason?: string })
 }
 /** EIP-1193 provider error (code 4001 user rejected, 4100 unauthorized, 4200 unsupported method…). */
 /**
@@ -1920,7 +1926,7 @@ declare const TRANSACTION_MESSAGES: {
 }
 /**
  * An Ethereum transaction failure. Codes: TRANSACTION_FAILURE (reverted or not sent),
- * UNSUPPORTED_CHAIN_ID, USER_REJECTED, UNABLE_TO_SIGN, EMBEDDED_WALLET_NOT_FOUND. `hash` is set
+ * INSUFFICIENT_BALANCE (the wallet cannot pay the value, or the value and the fee), UNSUPPORTED_CHAIN_ID, USER_REJECTED, UNABLE_TO_SIGN, EMBEDDED_WALLET_NOT_FOUND. `hash` is set
  * once the transaction was broadcast.
  */
 declare class TransactionError extends BaseError {
