@@ -29,6 +29,8 @@ export interface Stack {
   smtp: SmtpSink
   /** The server's state folder (console-link.json: the console's one-time development sign-in link). */
   stateDir: string
+  /** The server's admin token: the owner API (`/api/v1/apps/:app_id/…`) accepts it. */
+  adminToken: string
   /** Creates an app through the admin API; the demo pages then use it. */
   createApp(config?: Record<string, unknown>): Promise<{ id: string }>
   /** Changes an app's configuration through the admin API. */
@@ -83,6 +85,7 @@ async function launchStack({ database, env }: { database: Database; env: Record<
     demoUrl: demo.url,
     smtp,
     stateDir: server.dir,
+    adminToken: server.adminToken,
     async createApp(config = {}) {
       const app = await server.createApp({ name: 'E2E App', ...config })
       demo.setAppId(app.id)

@@ -115,6 +115,8 @@ export async function startScratchServer({ env = {}, stdio = 'ignore', entry, ex
     ...server,
     /** Its SQLite file and state folder. */
     dir,
+    /** Its GATEHOUSE_ADMIN_TOKEN (for calls to the owner API). */
+    adminToken,
     /** Creates an app through the admin API and returns its JSON (with `id`). */
     createApp: (config) => admin('POST', '', config),
     /** Changes an app's configuration through the admin API. */

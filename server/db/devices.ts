@@ -48,6 +48,17 @@ export async function enrollDevice(db: Db, appId: string, entropyId: string, use
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
 }
 
+/** How many devices hold a share of one secret (0 for a wallet made in advance before its first login). */
+export async function countSecretDevices(db: Db, appId: string, entropyId: string): Promise<number> {
+  const row = await db
+    .selectFrom('wallet_devices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('app_id', '=', appId)
+    .where('entropy_id', '=', entropyId)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
 /** How many devices hold a share of any of the user's secrets. */
 export async function countDevices(db: Db, appId: string, userId: string): Promise<number> {
   const row = await db

@@ -123,17 +123,19 @@ export function findAppUser(db: Db, appId: string, userId: string): Promise<User
   return db.selectFrom('users').selectAll().where('id', '=', userId).where('app_id', '=', appId).executeTakeFirst()
 }
 
-/** Everything a page of users is built from, in four queries whatever the page size. */
+/** Everything a page of users is built from, in five queries whatever the page size. */
 export interface UserBatch {
   accounts: LinkedAccountsTable[]
   factors: MfaFactorsTable[]
   sessions: { user_id: string; n: number }[]
   secrets: Pick<WalletSecretsTable, 'user_id' | 'entropy_id' | 'recovery_method'>[]
+  /** The secrets some device of the user holds a share of (none yet for a wallet made in advance). */
+  devices: { user_id: string; entropy_id: string }[]
 }
 
 export async function loadUserBatch(db: Db, userIds: string[], withSessions: boolean): Promise<UserBatch> {
-  if (userIds.length === 0) return { accounts: [], factors: [], sessions: [], secrets: [] }
-  const [accounts, factors, sessions, secrets] = await Promise.all([
+  if (userIds.length === 0) return { accounts: [], factors: [], sessions: [], secrets: [], devices: [] }
+  const [accounts, factors, sessions, secrets, devices] = await Promise.all([
     db.selectFrom('linked_accounts').selectAll().where('user_id', 'in', userIds).orderBy('first_verified_at').orderBy('id').execute(),
     db.selectFrom('mfa_factors').selectAll().where('user_id', 'in', userIds).execute(),
     withSessions
@@ -146,8 +148,9 @@ export async function loadUserBatch(db: Db, userIds: string[], withSessions: boo
           .execute()
       : Promise.resolve([]),
     db.selectFrom('wallet_secrets').select(['user_id', 'entropy_id', 'recovery_method']).where('user_id', 'in', userIds).execute(),
+    db.selectFrom('wallet_devices').select(['user_id', 'entropy_id']).distinct().where('user_id', 'in', userIds).execute(),
   ])
-  return { accounts, factors, sessions: sessions.map((s) => ({ user_id: s.user_id, n: Number(s.n) })), secrets }
+  return { accounts, factors, sessions: sessions.map((s) => ({ user_id: s.user_id, n: Number(s.n) })), secrets, devices }
 }
 
 export async function setCustomMetadata(db: Db, userId: string, json: string | null): Promise<void> {

@@ -29,7 +29,7 @@ const IMPORT_BODY_LIMIT = 16 * 1024 * 1024
 const SECONDS = 1000
 
 export default async function ownerUsersRoutes(app: ApiInstance) {
-  const users = new OwnerUserService(app.gatehouse.db, app.gatehouse.now)
+  const users = new OwnerUserService(app.gatehouse.db, app.gatehouse.now, app.gatehouse.wallets)
 
   // authorizeOwner before parsing and validation (as the admin routes do), so strangers learn nothing about the schema.
   const callers = new WeakMap<FastifyRequest, OwnerCaller>()

@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../db/connect.js'
 import { insertLinkedAccount, listLinkedAccounts, setLinkedAccountDetails } from '../db/linked-accounts.js'
 import type { Db, LinkedAccountsTable, SessionsTable, WalletSecretsTable } from '../db/schema.js'
 import { findWalletSecret, insertWalletSecret, updateWalletSecretShares } from '../db/wallet-secrets.js'
-import { enrollDevice, isDeviceEnrolled } from '../db/devices.js'
+import { countSecretDevices, enrollDevice, isDeviceEnrolled } from '../db/devices.js'
 import { ApiError } from '../errors.js'
 import { recordAudit } from './audit.js'
 import type { DeviceBinding } from './device-proofs.js'
@@ -31,6 +31,7 @@ import type { RecoveryHold } from './recovery-hold.js'
 import type { SessionService } from './sessions.js'
 import type { Throttle } from './throttle.js'
 import { loadWireUser, type WireUser } from './users.js'
+import { pregenerateSecret } from './pregenerated-wallet.js'
 import { verifyRegistrationProof, verifyShareSetProof } from './wallet-proof.js'
 import { recordUserEvent } from './webhook-events.js'
 
@@ -130,6 +131,16 @@ export interface FrameDevice {
   jkt: string
   authenticatedAt: number
   session: SessionsTable
+}
+
+/** The split id of a secret made in advance by the owner API, until its user's device re-splits it. */
+const PREGENERATED_SPLIT = 'pregen-'
+
+/** A secret made in advance: its row, its wallet accounts and their wire form (for the events). */
+export interface PregeneratedRows {
+  secret: WalletSecretsTable
+  accounts: LinkedAccountsTable[]
+  wallets: { type: 'wallet'; address: string; [field: string]: unknown }[]
 }
 
 const notBound = () => new ApiError('invalid_device_proof', 'This session was not started on this device: log in again on this device to use the wallet')
@@ -253,6 +264,62 @@ export class EmbeddedWalletService {
     return { user, wallet: { ...wallet, address, type: 'wallet' } }
   }
 
+  /**
+   * A secret for a user made in advance by the owner API (SECURITY.md "Wallets made in advance"):
+   * the rows to insert in the transaction that creates the user. Only the sealed auth and recovery
+   * shares are kept (automatic recovery); the user's first device receives the wallet by recovering.
+   */
+  async pregenerate(appId: string, userId: string, chains: ChainType[], t: number): Promise<PregeneratedRows> {
+    const made = await pregenerateSecret(chains)
+    const shareSet = `${PREGENERATED_SPLIT}${randomId()}`
+    const context = this.context(appId, userId, made.entropyId, shareSet)
+    const secret: WalletSecretsTable = {
+      entropy_id: made.entropyId,
+      app_id: appId,
+      user_id: userId,
+      entropy_id_verifier: made.entropyIdVerifier,
+      kind: 'hd',
+      share_set: shareSet,
+      auth_share: this.authBox.seal(made.authShare, context),
+      recovery_method: 'privy',
+      recovery_share: this.recoveryBox.seal(made.recoveryShare, context),
+      created_at: t,
+      updated_at: t,
+    }
+    const accounts: LinkedAccountsTable[] = []
+    const wallets: PregeneratedRows['wallets'] = []
+    for (const { chain_type, address } of made.wallets) {
+      const wallet = {
+        id: randomId(),
+        chain_type,
+        chain_id: CHAIN_IDS[chain_type],
+        wallet_client: 'privy',
+        wallet_client_type: 'privy',
+        connector_type: 'embedded',
+        wallet_index: 0,
+        recovery_method: 'privy',
+        imported: false,
+        delegated: false,
+        entropy_id: made.entropyId,
+        entropy_id_verifier: made.entropyIdVerifier,
+      }
+      const stored = normalizeWalletAddress(chain_type, address)
+      accounts.push({
+        id: wallet.id,
+        user_id: userId,
+        app_id: appId,
+        type: 'wallet',
+        address: stored,
+        verified_at: t,
+        first_verified_at: t,
+        latest_verified_at: t,
+        details: JSON.stringify(wallet),
+      })
+      wallets.push({ ...wallet, address: stored, type: 'wallet' })
+    }
+    return { secret, accounts, wallets }
+  }
+
   private sealShares(appId: string, userId: string, input: AddWalletInput, kind: string, t: number): WalletSecretsTable {
     const shares = input.shares!
     const context = this.context(appId, userId, input.entropy_id, shares.share_set)
@@ -300,10 +367,16 @@ export class EmbeddedWalletService {
     const audit = (action: string) =>
       recordAudit(this.db, { appId, actor: { type: 'user', id: userId }, action, userId, details: { wallet: secret.entropy_id } }, this.options.now())
     if (purpose === 'export') await audit('wallet.export')
+    // A secret made in advance that no device held yet: its first device receives it, it is not a new device.
+    const firstReceipt =
+      includeRecovery && secret.share_set.startsWith(PREGENERATED_SPLIT) && (await countSecretDevices(this.db, appId, secret.entropy_id)) === 0
     if (includeRecovery && (await enrollDevice(this.db, appId, secret.entropy_id, userId, device.jkt, this.options.now()))) {
-      await audit('wallet.recover_new_device')
-      // The notice must not cost the user their wallet when mail is down: logged, not thrown.
-      await this.noticeNewDevice(appId, userId).catch((error) => this.options.log?.warn({ err: error }, 'new-device notice not sent'))
+      if (firstReceipt) await audit('wallet.received')
+      else {
+        await audit('wallet.recover_new_device')
+        // The notice must not cost the user their wallet when mail is down: logged, not thrown.
+        await this.noticeNewDevice(appId, userId).catch((error) => this.options.log?.warn({ err: error }, 'new-device notice not sent'))
+      }
     }
     return {
       entropy_id: secret.entropy_id,

@@ -23,12 +23,14 @@ import {
 } from '../db/owner-users.js'
 import type { Db, LinkedAccountsTable, UsersTable } from '../db/schema.js'
 import { deleteUser, insertUser } from '../db/users.js'
+import { insertWalletSecret } from '../db/wallet-secrets.js'
 import { ApiError } from '../errors.js'
 import { recordAudit, type AuditEntry } from './audit.js'
-import { normalizeWalletAddress } from './embedded-wallets.js'
+import { normalizeWalletAddress, type ChainType, type EmbeddedWalletService, type PregeneratedRows } from './embedded-wallets.js'
 import { recordEvent } from './events.js'
 import { normalizePhone } from './passwordless-sms.js'
 import { toWireUser } from './users.js'
+import { recordUserEvent } from './webhook-events.js'
 
 export type CustomMetadata = Record<string, string | number | boolean>
 
@@ -38,6 +40,8 @@ export interface OwnerWallet {
   recovery_method: string | null
   imported: boolean
   created_at: number
+  /** False until a device of the user holds a share: a wallet made in advance before the user's first login cannot sign yet. */
+  on_device: boolean
 }
 
 export type OwnerUser = WireUser & { sessions_count: number; wallets: OwnerWallet[] }
@@ -155,6 +159,19 @@ export function normaliseAccount(raw: unknown): NewAccount {
   }
 }
 
+/** The chains of the wallets to make in advance (`wallets: [{ chain_type }]`): at most one per chain. */
+function walletChains(raw: unknown): ChainType[] {
+  if (raw === undefined) return []
+  if (!Array.isArray(raw) || raw.length > 2) throw invalid('wallets: at most one wallet per chain')
+  const chains = raw.map((w) => {
+    const chain = (w as { chain_type?: unknown } | null)?.chain_type
+    if (chain !== 'ethereum' && chain !== 'solana') throw invalid('wallets: chain_type is ethereum or solana')
+    return chain as ChainType
+  })
+  if (new Set(chains).size !== chains.length) throw invalid('wallets: at most one wallet per chain')
+  return chains
+}
+
 /** A new user's accounts from the request: 1 to 10, at most one of each kind (one wallet per chain). */
 function normaliseAccounts(raw: unknown): NewAccount[] {
   if (!Array.isArray(raw) || raw.length === 0 || raw.length > 10) throw invalid('linked_accounts: 1 to 10 accounts')
@@ -175,6 +192,7 @@ function ownerViews(users: UsersTable[], batch: UserBatch): OwnerUser[] {
   const factors = group(batch.factors)
   const sessions = new Map(batch.sessions.map((s) => [s.user_id, s.n]))
   const recovery = new Map(batch.secrets.map((s) => [`${s.user_id} ${s.entropy_id}`, s.recovery_method]))
+  const held = new Set(batch.devices.map((d) => `${d.user_id} ${d.entropy_id}`))
   return users.map((user) => {
     const mine = accounts.get(user.id) ?? []
     const wallets = mine.filter(isEmbedded).map((a) => {
@@ -185,6 +203,7 @@ function ownerViews(users: UsersTable[], batch: UserBatch): OwnerUser[] {
         recovery_method: recovery.get(`${user.id} ${String(d.entropy_id)}`) ?? null,
         imported: Boolean(d.imported),
         created_at: seconds(a.first_verified_at),
+        on_device: held.has(`${user.id} ${String(d.entropy_id)}`),
       }
     })
     return { ...toWireUser(user, mine, factors.get(user.id) ?? []), sessions_count: sessions.get(user.id) ?? 0, wallets }
@@ -195,6 +214,8 @@ export class OwnerUserService {
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
+    /** Makes the wallets a new user receives on first login (`wallets` of the create call). */
+    private readonly embeddedWallets?: Pick<EmbeddedWalletService, 'pregenerate'>,
   ) {}
 
   private async views(users: UsersTable[]): Promise<OwnerUser[]> {
@@ -245,11 +266,12 @@ export class OwnerUserService {
   }
 
   /** Creates a user holding `input.linked_accounts`; user_already_exists when one of them belongs to someone. */
-  async create(appId: string, input: { linked_accounts?: unknown; custom_metadata?: unknown }, by: OwnerActor): Promise<OwnerUser> {
+  async create(appId: string, input: { linked_accounts?: unknown; custom_metadata?: unknown; wallets?: unknown }, by: OwnerActor): Promise<OwnerUser> {
     const accounts = normaliseAccounts(input.linked_accounts)
     const metadata = input.custom_metadata === undefined ? null : checkCustomMetadata(input.custom_metadata)
+    const chains = walletChains(input.wallets)
     try {
-      const user = await this.insert(appId, accounts, metadata, by, true)
+      const user = await this.insert(appId, accounts, metadata, by, true, chains)
       return (await this.views([user]))[0]
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError('user_already_exists', 'One of these linked accounts already belongs to a user')
@@ -258,7 +280,14 @@ export class OwnerUserService {
   }
 
   /** The user, its accounts and its `user.created` event in one transaction (and the audit row when asked). */
-  private async insert(appId: string, accounts: NewAccount[], metadata: CustomMetadata | null, by: OwnerActor, audit: boolean): Promise<UsersTable> {
+  private async insert(
+    appId: string,
+    accounts: NewAccount[],
+    metadata: CustomMetadata | null,
+    by: OwnerActor,
+    audit: boolean,
+    chains: ChainType[] = [],
+  ): Promise<UsersTable> {
     const t = this.now()
     const user: UsersTable = {
       id: `did:privy:${randomId()}`,
@@ -279,17 +308,23 @@ export class OwnerUserService {
       latest_verified_at: t,
       details: a.details ? JSON.stringify(a.details) : null,
     }))
+    // Made before the transaction (deriving costs a PBKDF2); written in it, with the user.
+    let made: PregeneratedRows | null = null
+    if (chains.length > 0) {
+      if (!this.embeddedWallets) throw new ApiError('not_supported', 'Embedded wallets are not available here')
+      made = await this.embeddedWallets.pregenerate(appId, user.id, chains, t)
+    }
+    const all = [...rows, ...(made?.accounts ?? [])]
     await this.db.transaction().execute(async (trx) => {
       await insertUser(trx, user)
       if (metadata) await setCustomMetadata(trx, user.id, user.custom_metadata ?? null)
-      for (const row of rows) await insertLinkedAccount(trx, row)
-      await recordEvent(trx, appId, 'user.created', { user: toWireUser(user, rows) }, t)
+      for (const row of all) await insertLinkedAccount(trx, row)
+      if (made) await insertWalletSecret(trx, made.secret)
+      await recordEvent(trx, appId, 'user.created', { user: toWireUser(user, all) }, t)
+      for (const wallet of made?.wallets ?? []) await recordUserEvent(trx, appId, 'user.wallet_created', user.id, { wallet })
       if (audit) {
-        await recordAudit(
-          trx,
-          { appId, actor: by.actor, ip: by.ip, action: 'user.create', userId: user.id, details: { linked_accounts: rows.map((r) => r.type) } },
-          t,
-        )
+        const details = { linked_accounts: rows.map((r) => r.type), ...(made ? { wallets: made.wallets.map((w) => w.address) } : {}) }
+        await recordAudit(trx, { appId, actor: by.actor, ip: by.ip, action: 'user.create', userId: user.id, details }, t)
       }
     })
     return user

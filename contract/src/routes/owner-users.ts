@@ -17,13 +17,17 @@ const userParams = {
 /** An embedded wallet of the user, with how its recovery share is protected. */
 const ownerWalletSchema = {
   type: 'object',
-  required: ['address', 'chain_type', 'recovery_method', 'imported', 'created_at'],
+  required: ['address', 'chain_type', 'recovery_method', 'imported', 'created_at', 'on_device'],
   properties: {
     address: { type: 'string' },
     chain_type: { type: 'string' },
     recovery_method: { type: ['string', 'null'], description: "'privy' (automatic) or 'user-passcode'; null when the server holds no shares" },
     imported: { type: 'boolean' },
     created_at: { type: 'number', description: 'unix seconds' },
+    on_device: {
+      type: 'boolean',
+      description: "false until a device of the user holds a share: a wallet made in advance (create's `wallets`) cannot sign before the user's first login",
+    },
   },
   additionalProperties: false,
 } as const
@@ -62,6 +66,18 @@ const createBody = {
   properties: {
     linked_accounts: { type: 'array', minItems: 1, maxItems: 10, items: ownerLinkedAccountInput },
     custom_metadata: customMetadataSchema,
+    wallets: {
+      type: 'array',
+      maxItems: 2,
+      description:
+        "Embedded wallets made now, one per chain, one secret (automatic recovery). The user's device receives them on first login; until then they cannot sign (`on_device: false`).",
+      items: {
+        type: 'object',
+        required: ['chain_type'],
+        properties: { chain_type: { type: 'string', enum: ['ethereum', 'solana'] } },
+        additionalProperties: false,
+      },
+    },
   },
   additionalProperties: false,
 } as const
