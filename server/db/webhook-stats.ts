@@ -1,24 +1,34 @@
 /**
  * What GET /metrics reports of the webhook queue (services/metrics.ts): one small function, so the
- * queries can follow the webhook part's tables without touching the metrics.
- *
- * Today only the outbox (`webhook_events`, 0027) exists: every event row counts as queued and no
- * failure can be told. Once the delivery table lands, `queued` counts the deliveries not yet
- * delivered nor given up, and `failed` the attempts that failed (or the deliveries given up).
+ * queries follow the webhook tables (db/webhooks.ts) without touching the metrics. Both counts are
+ * read on indexes (`webhook_events_dispatch`, `webhook_deliveries_due`), so a scrape stays cheap.
  */
 import type { Db } from './schema.js'
 
 export interface WebhookQueueStats {
-  /** Events (later: deliveries) waiting to be delivered. */
+  /** Events not yet fanned out to their endpoints, plus deliveries still owed (due or being attempted). */
   queued: number
-  /** Failed deliveries so far. */
+  /** Deliveries given up after every retry. */
   failed: number
 }
 
 export async function webhookQueueStats(db: Db): Promise<WebhookQueueStats> {
-  const row = await db
-    .selectFrom('webhook_events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst()
-  return { queued: Number(row?.n ?? 0), failed: 0 }
+  const [events, pending, failed] = await Promise.all([
+    db
+      .selectFrom('webhook_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('dispatched_at', 'is', null)
+      .executeTakeFirst(),
+    db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst(),
+    db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'failed')
+      .executeTakeFirst(),
+  ])
+  return { queued: Number(events?.n ?? 0) + Number(pending?.n ?? 0), failed: Number(failed?.n ?? 0) }
 }

@@ -82,7 +82,7 @@ export class Metrics {
     })
     new Gauge({
       name: 'gatehouse_webhook_delivery_failures',
-      help: 'Webhook delivery attempts that failed',
+      help: 'Webhook deliveries given up after every retry',
       registers,
       async collect() {
         this.set((await webhook()).failed)
