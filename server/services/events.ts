@@ -3,24 +3,13 @@
  * sign-up, a link, a deletion…), so an event exists exactly when its change committed; the delivery
  * worker (the webhook part) reads `webhook_events` and delivers to each subscribed endpoint.
  */
+import type { WEBHOOK_EVENT_TYPES } from '@gatehouse/contract/routes'
 import type { Kysely } from 'kysely'
 import { randomId } from '../crypto/hash.js'
 import { prepare } from '../db/prepared.js'
 import type { Database } from '../db/schema.js'
 
-export const WEBHOOK_EVENT_TYPES = [
-  'user.created',
-  'user.authenticated',
-  'user.linked_account',
-  'user.unlinked_account',
-  'user.updated_account',
-  'user.transferred_account',
-  'user.deleted',
-  'user.wallet_created',
-  'mfa.enabled',
-  'mfa.disabled',
-] as const
-
+/** The events an endpoint may subscribe to: the contract's list, the one the webhook routes validate. */
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 
 // Compiled once: a sign-up writes two events, and building the query costs more than running it.

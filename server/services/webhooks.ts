@@ -10,6 +10,7 @@ import { randomId } from '../crypto/hash.js'
 import { ShareBox } from '../crypto/share-box.js'
 import { newWebhookSecret } from '../crypto/webhook-signature.js'
 import type { Db } from '../db/schema.js'
+import type { WebhookEventType } from './events.js'
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../db/webhooks.js'
 import { ApiError } from '../errors.js'
 import { eventBody, WebhookWorker, type WebhookWorkerDeps } from './webhook-worker.js'
@@ -41,7 +42,7 @@ export function endpointView(row: WebhookEndpointsTable, t: number) {
     id: row.id,
     url: row.url,
     description: row.description,
-    events: JSON.parse(row.events) as (typeof WEBHOOK_EVENT_TYPES)[number][],
+    events: JSON.parse(row.events) as WebhookEventType[],
     enabled: Boolean(Number(row.enabled)),
     disabledReason: row.disabled_reason,
     failingSince: iso(row.failing_since),

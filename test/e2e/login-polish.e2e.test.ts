@@ -8,6 +8,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CODE_USED_UP_MESSAGE } from '@gatehouse/contract'
+import { MODAL_RESET_DELAY_MS } from '../../src/stores/modal.ts'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { expectNoAxeViolations } from './a11y.ts'
@@ -202,8 +203,9 @@ describe('focus after a screen change', () => {
 })
 
 describe('passkey prompt', () => {
-  it('× cancels a pending passkey prompt: the WebAuthn call is aborted, and the modal opens again on a usable screen', async () => {
-    await stack.createApp({ name: 'Passkey Cancel', loginMethods: { email: true, passkey: true }, passkeysForSignupEnabled: true })
+  /** A page whose modal waits on 'Log in with a passkey' (the virtual key is never touched), with the WebAuthn call's signal kept. */
+  async function pendingPasskeyPrompt(name: string): Promise<Page> {
+    await stack.createApp({ name, loginMethods: { email: true, passkey: true }, passkeysForSignupEnabled: true })
     const context = await browser.newContext()
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
@@ -234,6 +236,11 @@ describe('passkey prompt', () => {
     await modal(page).getByRole('button', { name: 'I have a passkey' }).click()
     await modal(page).getByRole('button', { name: 'Log in with a passkey' }).click()
     await page.waitForFunction(() => (window as any).passkeySignals.length === 1)
+    return page
+  }
+
+  it('× cancels a pending passkey prompt: the WebAuthn call is aborted, and the modal opens again on a usable screen', async () => {
+    const page = await pendingPasskeyPrompt('Passkey Cancel')
     expect(await page.evaluate(() => (window as any).passkeySignals[0].aborted)).toBe(false)
 
     const before = await eventCount(page)
@@ -241,8 +248,10 @@ describe('passkey prompt', () => {
     await waitForHostEvent(page, 'modal-close', { after: before })
     await expect.poll(() => page.evaluate(() => (window as any).passkeySignals[0].aborted)).toBe(true)
 
-    // Opened again, the modal is on its landing screen and works.
-    await page.waitForTimeout(600)
+    // Opened again after the spec's reset delay (within it a reopened modal keeps its screen, by
+    // design), the modal is on its landing screen and works.
+    await modal(page).getByRole('dialog').waitFor({ state: 'hidden' })
+    await page.waitForTimeout(MODAL_RESET_DELAY_MS + 100)
     await page.evaluate(() => document.querySelector('auth-modal')!.open())
     await modal(page).getByRole('textbox', { name: 'Email address' }).waitFor()
     await modal(page).getByRole('button', { name: 'I have a passkey' }).waitFor()
@@ -250,36 +259,7 @@ describe('passkey prompt', () => {
   })
 
   it('Escape cancels it too', async () => {
-    await stack.createApp({ name: 'Passkey Escape', loginMethods: { email: true, passkey: true }, passkeysForSignupEnabled: true })
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('WebAuthn.enable')
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: false,
-      },
-    })
-    await page.addInitScript(() => {
-      const credentials = navigator.credentials
-      const get = credentials.get.bind(credentials)
-      ;(window as any).passkeySignals = []
-      credentials.get = (options?: CredentialRequestOptions) => {
-        ;(window as any).passkeySignals.push(options?.signal)
-        return get(options)
-      }
-    })
-    await page.goto(`${stack.demoUrl}/`)
-    await waitForHostEvent(page, 'auth-ready')
-    await page.evaluate(() => document.querySelector('auth-modal')!.open())
-    await modal(page).getByRole('button', { name: 'I have a passkey' }).click()
-    await modal(page).getByRole('button', { name: 'Log in with a passkey' }).click()
-    await page.waitForFunction(() => (window as any).passkeySignals.length === 1)
+    const page = await pendingPasskeyPrompt('Passkey Escape')
     const before = await eventCount(page)
     // Focus is inside the dialog (the new screen took it), so Escape reaches it.
     await page.keyboard.press('Escape')
