@@ -14,6 +14,18 @@ import { Loading } from './ui.tsx'
 const SettingsPage = lazy(() => import('./pages/Settings.tsx'))
 const UsersPage = lazy(() => import('./pages/Users.tsx'))
 const UserPage = lazy(() => import('./pages/User.tsx'))
+const WebhooksPage = lazy(() => import('./pages/Webhooks.tsx'))
+const AuditPage = lazy(() => import('./pages/Audit.tsx'))
+const AnalyticsPage = lazy(() => import('./pages/Analytics.tsx'))
+const SecretsPage = lazy(() => import('./pages/Secrets.tsx'))
+
+/** The app's pages after Settings and Users, in the navigation's order. */
+const APP_NAV = [
+  ['webhooks', 'Webhooks'],
+  ['audit', 'Audit log'],
+  ['analytics', 'Analytics'],
+  ['secrets', 'App secrets'],
+] as const
 
 function Console() {
   const session = useSession()
@@ -50,6 +62,13 @@ function Console() {
                     Users
                   </a>
                 </li>
+                {APP_NAV.map(([page, label]) => (
+                  <li key={page}>
+                    <a href={href[page](appId)} aria-current={route.page === page ? 'page' : undefined}>
+                      {label}
+                    </a>
+                  </li>
+                ))}
               </>
             )}
           </ul>
@@ -73,6 +92,10 @@ function Console() {
           {route.page === 'settings' && <SettingsPage key={route.appId} api={api} appId={route.appId} />}
           {route.page === 'users' && <UsersPage key={route.appId} api={api} appId={route.appId} />}
           {route.page === 'user' && <UserPage api={api} appId={route.appId} userId={route.userId} />}
+          {route.page === 'webhooks' && <WebhooksPage key={route.appId} api={api} appId={route.appId} />}
+          {route.page === 'audit' && <AuditPage key={route.appId} api={api} appId={route.appId} />}
+          {route.page === 'analytics' && <AnalyticsPage key={route.appId} api={api} appId={route.appId} />}
+          {route.page === 'secrets' && <SecretsPage key={route.appId} api={api} appId={route.appId} />}
           {route.page === 'not-found' && (
             <>
               <h1>Page not found</h1>
