@@ -44,6 +44,9 @@ export default function AnalyticsPage({ api, appId }: { api: ConsoleApi; appId: 
       ]),
     [appId, range.from, range.to],
   )
+  // A new range keeps the charts of the old one on screen (and any table left open) until it arrives.
+  const shown = useRef<[ActiveUsers, Logins, Funnel] | null>(null)
+  if (data.status === 'done') shown.current = data.value
   const apply = (next: { from: string; to: string }) => {
     setDraft(next)
     if (!next.from || !next.to) return setRangeError('Choose both days.')
@@ -90,7 +93,7 @@ export default function AnalyticsPage({ api, appId }: { api: ConsoleApi; appId: 
       </form>
       {data.status === 'loading' && <Loading what="analytics" />}
       {data.status === 'error' && <ErrorNote error={data.error} retry={reload} />}
-      {data.status === 'done' && <Charts active={data.value[0]} logins={data.value[1]} funnel={data.value[2]} />}
+      {data.status !== 'error' && shown.current && <Charts active={shown.current[0]} logins={shown.current[1]} funnel={shown.current[2]} />}
     </>
   )
 }
