@@ -68,7 +68,8 @@ export function createConsoleApi(getBearer: () => Promise<string | null>, onUnau
     if (body !== undefined) headers['content-type'] = 'application/json'
     let response: Response
     try {
-      response = await fetch(routeUrl(path, options), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+      // no-store: the operator sees the server's state now (the public app config is cacheable for the widget's sake).
+      response = await fetch(routeUrl(path, options), { method, headers, cache: 'no-store', body: body === undefined ? undefined : JSON.stringify(body) })
     } catch {
       throw new ConsoleApiError(0, 'network_error', 'The server cannot be reached. Check that it is running, then try again.')
     }

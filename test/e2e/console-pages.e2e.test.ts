@@ -222,6 +222,21 @@ describe('the operator console pages', () => {
     await expect.poll(() => demo.locator('#user').textContent()).toBe('null')
   })
 
+  it("links a user's embedded wallet to the explorer of the app's chain, with its recovery method", async () => {
+    await stack.patchApp(appId, { chains: [{ id: 8453 }], defaultChain: 8453 })
+    const created = await fetch(`${stack.apiUrl}/api/v1/apps/${appId}/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stack.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ linked_accounts: [{ type: 'email', address: 'walleted@example.com' }], wallets: [{ chain_type: 'ethereum' }] }),
+    })
+    const user = (await created.json()) as { id: string; wallets: { address: string }[] }
+    await page.evaluate(([app, id]) => (location.hash = `#/apps/${app}/users/${encodeURIComponent(id!)}`), [appId, user.id])
+    const wallets = page.getByRole('region', { name: 'Embedded wallets' })
+    const link = wallets.getByRole('link', { name: new RegExp(user.wallets[0]!.address) })
+    await expect.poll(() => link.getAttribute('href')).toBe(`https://basescan.org/address/${user.wallets[0]!.address}`)
+    await wallets.getByText('recovery: automatic (server-held recovery share) · made in advance, not yet on a device').waitFor()
+  })
+
   it('imports users from a JSON lines file and reports each line', async () => {
     await nav().getByRole('link', { name: 'Users', exact: true }).click()
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor()

@@ -17,6 +17,8 @@ type Funnel = Answer<'GET', '/apps/:app_id/analytics/code_funnel'>
 /** Distinct on light and dark backgrounds (Tableau 10). */
 const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac']
 const RANGES = [7, 30, 90] as const
+/** The x axis' tick steps, in seconds: a day, then a week, a fortnight, about a month. */
+const DAY_STEPS = [1, 2, 7, 14, 28].map((days) => days * 86_400)
 
 /** uPlot, fetched the first time a chart is drawn. */
 let uplot: Promise<typeof uPlotType> | null = null
@@ -240,8 +242,13 @@ function Chart({ days, series, bars }: { days: string[]; series: Series[]; bars:
             tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
             legend: { show: false },
             cursor: { drag: { x: false, y: false } },
-            scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-            axes: [axis, { ...axis, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) }],
+            // Half a day either side, so the first and last day's bars are whole.
+            scales: { x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+            axes: [
+              // Whole days only (MM-DD, UTC): the series has one point a day.
+              { ...axis, space: 56, incrs: DAY_STEPS, values: (_u, ticks) => ticks.map((t) => new Date(t * 1000).toISOString().slice(5, 10)) },
+              { ...axis, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) },
+            ],
             series: [
               {},
               ...series.map((s, i) => ({

@@ -13,17 +13,20 @@ const DEFAULT_ETHEREUM_EXPLORER = 'https://etherscan.io'
 
 /**
  * A wallet's page on the explorer of the app's chain config: the default Ethereum chain's
- * explorer (none for a chain without one, such as a local chain), Solana's explorer on the app's cluster.
+ * explorer (mainnet's when the app names no chain; none for a chain without one, such as a local
+ * chain), Solana's explorer on the app's cluster.
  */
 export function explorerAddress(config: AppConfig | null, chainType: string, address: string): string | null {
+  // No link until the chain config is known: a guess could name the wrong chain's explorer.
+  if (!config) return null
   if (chainType === 'ethereum') {
-    const chains = config?.chains ?? []
+    const chains = config.chains
     const chain = chains.find((c) => c.id === config?.defaultChain) ?? chains[0]
     const base = chain ? chain.blockExplorerUrl : DEFAULT_ETHEREUM_EXPLORER
     return base ? `${base.replace(/\/+$/, '')}/address/${address}` : null
   }
   if (chainType === 'solana') {
-    const cluster = config?.solanaCluster?.name ?? 'mainnet-beta'
+    const cluster = config.solanaCluster?.name ?? 'mainnet-beta'
     if (!['mainnet-beta', 'devnet', 'testnet'].includes(cluster)) return null
     return `https://explorer.solana.com/address/${address}${cluster === 'mainnet-beta' ? '' : `?cluster=${cluster}`}`
   }
@@ -36,7 +39,8 @@ const RECOVERY_NAMES: Record<string, string> = { privy: 'automatic (server-held 
 export default function UserPage({ api, appId, userId }: { api: ConsoleApi; appId: string; userId: string }) {
   const [user, reload] = useLoad(() => api.get('/apps/:app_id/users/:user_id', { params: { app_id: appId, user_id: userId } }), [appId, userId])
   // The chain config names the explorers; without it the wallets are still listed, unlinked.
-  const [config] = useLoad(() => api.get('/apps/:app_id', { params: { app_id: appId } }), [appId])
+  // Read again per user: the page stays mounted from one user to the next, and the chains may have changed since.
+  const [config] = useLoad(() => api.get('/apps/:app_id', { params: { app_id: appId } }), [appId, userId])
   return (
     <>
       <p>
