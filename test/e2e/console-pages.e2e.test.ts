@@ -344,6 +344,14 @@ describe('the operator console pages', () => {
     ])
       expect(text).toContain(action)
     await expectNoAxeViolations(page, 'audit log', '#root')
+    // The settings change names its fields, the client secret masked.
+    const update = entries.getByRole('row').filter({ hasText: 'app.update' }).filter({ hasText: 'accentColor' })
+    expect(await update.textContent()).toMatch(/fields: \[[^\]]*"accentColor"[^\]]*"loginMethods"[^\]]*"oauth"/)
+    await update.getByText('All details').click()
+    const full = (await update.locator('pre').textContent()) ?? ''
+    expect(full).toContain('#17ab42')
+    expect(full).toContain('console-e2e.apps.googleusercontent.com')
+    expect(full).not.toContain('console-e2e-secret')
 
     await page.getByLabel('Action').fill('webhook.')
     await page.getByRole('button', { name: 'Apply filters' }).click()

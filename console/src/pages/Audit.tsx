@@ -41,7 +41,7 @@ function toQuery(filters: Filters): Record<string, string> {
   return query
 }
 
-/** The row's details in one line of words (`key: value`), long values cut. */
+/** The row's details in one line of words (`key: value`), long values cut (the cell's 'All details' has them whole). */
 function detailText(details: Entry['details']): string {
   if (!details) return ''
   return Object.entries(details)
@@ -188,7 +188,15 @@ export default function AuditPage({ api, appId }: { api: ConsoleApi; appId: stri
                       '—'
                     )}
                   </td>
-                  <td className="details">{detailText(row.details)}</td>
+                  <td className="details">
+                    {detailText(row.details)}
+                    {row.details && JSON.stringify(row.details).length > 120 && (
+                      <details>
+                        <summary>All details</summary>
+                        <pre className="mono">{JSON.stringify(row.details, null, 2)}</pre>
+                      </details>
+                    )}
+                  </td>
                   <td className="mono">{row.ip ?? '—'}</td>
                 </tr>
               ))}
