@@ -265,8 +265,11 @@ describe('the operator console pages', () => {
     await nav().getByRole('link', { name: 'App secrets', exact: true }).click()
     await page.getByRole('heading', { level: 1, name: 'App secrets' }).waitFor()
     await page.getByText(/No app secret yet/).waitFor()
-    await page.getByRole('button', { name: 'Create secret' }).click()
+    // From the keyboard: Enter on the button, and focus moves to the secret shown once.
+    await page.getByRole('button', { name: 'Create secret' }).focus()
+    await page.keyboard.press('Enter')
     const once = page.getByRole('region', { name: 'New app secret' })
+    await expect.poll(() => once.evaluate((element) => element === document.activeElement)).toBe(true)
     const secret = await once.getByRole('textbox').inputValue()
     expect(secret.length).toBeGreaterThan(20)
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
