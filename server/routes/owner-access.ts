@@ -7,9 +7,19 @@ import { Readable } from 'node:stream'
 import { ROUTES } from '@gatehouse/contract/routes'
 import { NO_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
-import { createAppSecret, grantOperatorRole, listAppSecrets, listOperatorRoles, revokeAppSecret, revokeOperatorRole } from '../services/owner-access.js'
+import { consoleUserByEmail } from '../services/console-owners.js'
+import {
+  createAppSecret,
+  grantOperatorRole,
+  keepAnOwner,
+  listAppSecrets,
+  listOperatorRoles,
+  revokeAppSecret,
+  revokeOperatorRole,
+  type OperatorRole,
+} from '../services/owner-access.js'
 import { auditFiltersOf, auditOwner, exportAudit, listAudit } from '../services/owner-audit.js'
-import { ownerGate } from '../services/owner-auth.js'
+import { ownerGate, ownerOf } from '../services/owner-auth.js'
 import { listUserSessions, requireAppUser, revokeUserSessions } from '../services/owner-sessions.js'
 
 const r = {
@@ -18,6 +28,7 @@ const r = {
   revokeSecret: ROUTES['DELETE /admin/apps/:app_id/secrets/:secret_id'],
   listOperators: ROUTES['GET /admin/apps/:app_id/operators'],
   grantOperator: ROUTES['PUT /admin/apps/:app_id/operators/:user_id'],
+  inviteOperator: ROUTES['POST /admin/apps/:app_id/operators'],
   revokeOperator: ROUTES['DELETE /admin/apps/:app_id/operators/:user_id'],
   listSessions: ROUTES['GET /admin/apps/:app_id/users/:user_id/sessions'],
   revokeSessions: ROUTES['DELETE /admin/apps/:app_id/users/:user_id/sessions'],
@@ -74,22 +85,41 @@ export default async function ownerAccessRoutes(app: ApiInstance) {
     data: await listOperatorRoles(db, await existingApp(request.params.app_id)),
   }))
 
-  app.put(r.grantOperator.path, { schema: r.grantOperator.schema, config: NO_APP, onRequest: ownerGate('secrets') }, async (request) => {
-    const appId = await existingApp(request.params.app_id)
-    const userId = request.params.user_id
-    const role = request.body.role
-    const t = now()
-    const before = await grantOperatorRole(db, appId, userId, role, t)
-    await auditOwner(request, appId, 'operator.grant', { details: { operator: userId, before: { role: before }, after: { role } } })
+  /** Grants or changes a role (an app that has owners keeps one), with its audit row; the operator's view. */
+  async function grant(request: Parameters<typeof auditOwner>[0], appId: string, userId: string, role: OperatorRole) {
+    await keepAnOwner(db, appId, userId, role)
+    const before = await grantOperatorRole(db, appId, userId, role, now())
     const [view] = (await listOperatorRoles(db, appId)).filter((o) => o.userId === userId)
+    await auditOwner(request, appId, 'operator.grant', { details: { operator: userId, email: view.email, before: { role: before }, after: { role } } })
     return view
+  }
+
+  app.put(r.grantOperator.path, { schema: r.grantOperator.schema, config: NO_APP, onRequest: ownerGate('secrets') }, async (request) =>
+    grant(request, await existingApp(request.params.app_id), request.params.user_id, request.body.role),
+  )
+
+  // Inviting by e-mail: the console account is made when missing; its holder signs in with an e-mail code.
+  app.post(r.inviteOperator.path, { schema: r.inviteOperator.schema, config: NO_APP, onRequest: ownerGate('secrets') }, async (request) => {
+    const appId = await existingApp(request.params.app_id)
+    const consoleAppId = app.gatehouse.config.consoleAppId
+    if (!consoleAppId) throw new ApiError('invalid_data', 'This server has no console app')
+    const caller = ownerOf(request)
+    const userId = await consoleUserByEmail(db, consoleAppId, request.body.email, now, {
+      type: caller.type === 'app_secret' ? 'system' : caller.type,
+      id: caller.id,
+    })
+    return grant(request, appId, userId, request.body.role)
   })
 
   app.delete(r.revokeOperator.path, { schema: r.revokeOperator.schema, config: NO_APP, onRequest: ownerGate('secrets') }, async (request) => {
     const { app_id: appId, user_id: userId } = request.params
     const [view] = (await listOperatorRoles(db, appId)).filter((o) => o.userId === userId)
-    if (!view || !(await revokeOperatorRole(db, appId, userId))) throw new ApiError('not_found', 'Operator not found')
-    await auditOwner(request, appId, 'operator.revoke', { details: { operator: userId, before: { role: view.role }, after: { role: null } } })
+    if (!view) throw new ApiError('not_found', 'Operator not found')
+    await keepAnOwner(db, appId, userId, null)
+    if (!(await revokeOperatorRole(db, appId, userId))) throw new ApiError('not_found', 'Operator not found')
+    await auditOwner(request, appId, 'operator.revoke', {
+      details: { operator: userId, email: view.email, before: { role: view.role }, after: { role: null } },
+    })
     return view
   })
 
