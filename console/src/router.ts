@@ -10,6 +10,7 @@ export type Route =
   | { page: 'settings'; appId: string }
   | { page: 'users'; appId: string }
   | { page: 'user'; appId: string; userId: string }
+  | { page: 'operators'; appId: string }
   | { page: 'not-found' }
 
 export function parseRoute(hash: string): Route {
@@ -18,6 +19,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'apps' && parts[1]) {
     if (parts.length === 3 && parts[2] === 'settings') return { page: 'settings', appId: parts[1] }
     if (parts.length === 3 && parts[2] === 'users') return { page: 'users', appId: parts[1] }
+    if (parts.length === 3 && parts[2] === 'operators') return { page: 'operators', appId: parts[1] }
     if (parts.length === 4 && parts[2] === 'users') return { page: 'user', appId: parts[1], userId: parts[3]! }
   }
   return { page: 'not-found' }
@@ -28,6 +30,7 @@ export const href = {
   settings: (appId: string) => `#/apps/${encodeURIComponent(appId)}/settings`,
   users: (appId: string) => `#/apps/${encodeURIComponent(appId)}/users`,
   user: (appId: string, userId: string) => `#/apps/${encodeURIComponent(appId)}/users/${encodeURIComponent(userId)}`,
+  operators: (appId: string) => `#/apps/${encodeURIComponent(appId)}/operators`,
 }
 
 export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and lose them?'
