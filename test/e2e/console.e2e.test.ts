@@ -8,12 +8,15 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { Secret, TOTP } from 'otpauth'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { expectNoAxeViolations } from './a11y.ts'
 import { submitEmail, typeCode } from './helpers.ts'
+
+const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' })
 
 /** The console session's access token, from its login tag. */
 const accessToken = (page: Page) =>
@@ -191,7 +194,7 @@ describe('the operator console', () => {
     await other.close()
   })
 
-  it("an owner's first role change asks for MFA through the widget", async () => {
+  it("an owner's first role change asks for MFA through the widget: enroll, verify, then the invite goes through", async () => {
     await page.goto(`${stack.apiUrl}/console/#/apps/${appId}/operators`)
     await page.getByRole('heading', { level: 1, name: 'Operators' }).waitFor()
     const table = page.getByRole('region', { name: 'Operators', exact: true })
@@ -201,6 +204,28 @@ describe('the operator console', () => {
     await page.getByLabel('E-mail', { exact: true }).fill('second@example.com')
     await page.getByRole('button', { name: 'Invite' }).click()
     // The server answered 'MFA required' (no method yet): the widget's enrollment opens.
-    await page.locator('auth-modal#mfa').getByText('Transaction Protection').waitFor()
+    const mfa = page.locator('auth-modal#mfa')
+    await mfa.getByText('Transaction Protection').waitFor()
+    // Enrolling an authenticator app, then verifying with its next code: the invite goes through.
+    await mfa.getByRole('button', { name: 'Continue' }).click()
+    await mfa.getByRole('button', { name: 'Authenticator app' }).click()
+    await mfa.getByText('Scan QR code').waitFor({ timeout: 30000 })
+    const secret = (await mfa.locator('[data-setup-key]').textContent())!.trim()
+    await mfa.getByRole('button', { name: 'Continue' }).click()
+    await mfa.getByText('Enter enrollment code').waitFor()
+    await typeCode(page, totp(secret).generate())
+    await mfa.getByRole('status').filter({ hasText: 'Authenticator app added.' }).waitFor()
+    await page.locator('#mfa').evaluate((tag) => (tag as HTMLElement & { close(): Promise<void> }).close())
+    // Enrolled, not yet verified on this session: the widget asks for a code (the next one: each is usable once).
+    await mfa.getByText('Enter verification code').waitFor({ timeout: 30000 })
+    await typeCode(page, totp(secret).generate({ timestamp: Date.now() + 30_000 }))
+    await page.getByRole('status').filter({ hasText: 'second@example.com is now viewer.' }).waitFor({ timeout: 30000 })
+    await page.getByRole('region', { name: 'Operators', exact: true }).getByRole('combobox', { name: 'Role of second@example.com' }).waitFor()
+    // The shell's MFA notice is gone; the audit row names the operator.
+    expect(await page.getByRole('heading', { name: 'Turn on two-step verification' }).count()).toBe(0)
+    const audit = (await (
+      await fetch(`${stack.apiUrl}/api/v1/admin/apps/${appId}/audit-log?action=operator.grant`, { headers: { authorization: `Bearer ${stack.adminToken}` } })
+    ).json()) as { data: { actor: { email: string | null }; details: { email: string } }[] }
+    expect(audit.data[0]).toMatchObject({ actor: { email: 'operator@example.com' }, details: { email: 'second@example.com' } })
   })
 })
