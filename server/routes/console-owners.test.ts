@@ -4,7 +4,11 @@
  * MFA before owner-only changes, an operator's own app list with roles, inviting by e-mail, the
  * last owner stays, and the operator's e-mail on every audit row.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../db/connect.js'
 import { addOwner, runCli } from '../cli.js'
 import { MFA_ENROLL_FOR_OWNERS, MFA_VERIFY_FOR_OWNERS } from '../services/owner-auth.js'
 import { LAST_OWNER } from '../services/owner-access.js'
@@ -140,5 +144,29 @@ forEachDatabase((target) => {
       expect(byBoss.map((r) => r.action)).toEqual(expect.arrayContaining(['app.create', 'app.update', 'operator.grant', 'operator.revoke']))
       expect(byBoss.every((r) => r.actor.id === owner.user.id && r.actor.email === 'boss@example.com')).toBe(true)
     })
+  })
+})
+
+describe('npm run owner -- add EMAIL', () => {
+  it("writes the server's own database from its environment: the account exists and owns the server; twice is harmless", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-cli-'))
+    const env = { GATEHOUSE_STATE_DIR: dir, GATEHOUSE_DB_FILE: join(dir, 'g.db'), NODE_ENV: 'development' }
+    try {
+      expect(await runCli(['owner', 'add', 'Founder@Example.com'], env)).toBe(0)
+      expect(await runCli(['owner', 'add', 'founder@example.com'], env)).toBe(0)
+      const database = await openDatabase({ dbFile: env.GATEHOUSE_DB_FILE })
+      try {
+        const owners = await database.db
+          .selectFrom('server_owners')
+          .innerJoin('linked_accounts', 'linked_accounts.user_id', 'server_owners.user_id')
+          .select(['linked_accounts.address', 'linked_accounts.app_id', 'server_owners.via'])
+          .execute()
+        expect(owners).toEqual([{ address: 'founder@example.com', app_id: 'gatehouseconsole000000000', via: 'cli' }])
+      } finally {
+        await database.close()
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
