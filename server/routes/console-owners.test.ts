@@ -126,6 +126,25 @@ forEachDatabase((target) => {
       expect((await call('GET', '/admin/audit-log', viewer.token)).statusCode).toBe(403)
     })
 
+    it('an admin manages viewers and admins without MFA, never the owner role; an app secret manages no role', async () => {
+      await call('POST', `/admin/apps/${appId}/operators`, owner.token, { email: 'helper@example.com', role: 'admin' })
+      const helper = await h.login(consoleApp, 'helper@example.com')
+      const invite = (role: string) => call('POST', `/admin/apps/${appId}/operators`, helper.token, { email: 'intern@example.com', role })
+      expect((await invite('owner')).statusCode).toBe(403)
+      const intern = await invite('viewer')
+      expect(intern.statusCode, intern.body).toBe(200)
+      expect((await call('PUT', `/admin/apps/${appId}/operators/${intern.json().userId}`, helper.token, { role: 'admin' })).json().role).toBe('admin')
+      expect((await call('PUT', `/admin/apps/${appId}/operators/${owner.user.id}`, helper.token, { role: 'viewer' })).statusCode).toBe(403)
+      expect((await call('DELETE', `/admin/apps/${appId}/operators/${owner.user.id}`, helper.token)).statusCode).toBe(403)
+      expect((await call('DELETE', `/admin/apps/${appId}/operators/${intern.json().userId}`, helper.token)).statusCode).toBe(200)
+      // Secrets stay the owners': an admin reads no app secret.
+      expect((await call('GET', `/admin/apps/${appId}/secrets`, helper.token)).statusCode).toBe(403)
+      const secret = (await h.post(`/api/v1/admin/apps/${appId}/secrets`, undefined, { headers: admin })).json().secret as string
+      const basic = { authorization: `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`, 'privy-app-id': appId }
+      const bySecret = await h.post(`/api/v1/admin/apps/${appId}/operators`, { email: 'backend@example.com', role: 'viewer' }, { headers: basic })
+      expect(bySecret.statusCode).toBe(403)
+    })
+
     it('an app keeps at least one owner; roles change and go, each in the audit log with the operator e-mail', async () => {
       const demote = await call('PUT', `/admin/apps/${appId}/operators/${owner.user.id}`, owner.token, { role: 'admin' })
       expect(demote.statusCode).toBe(400)
@@ -140,7 +159,8 @@ forEachDatabase((target) => {
         action: string
         actor: { type: string; id: string; email: string | null }
       }[]
-      const byBoss = rows.filter((r) => r.actor.type === 'operator')
+      expect(rows.filter((r) => r.actor.type === 'operator').every((r) => r.actor.email?.endsWith('@example.com'))).toBe(true)
+      const byBoss = rows.filter((r) => r.actor.type === 'operator' && r.actor.id === owner.user.id)
       expect(byBoss.map((r) => r.action)).toEqual(expect.arrayContaining(['app.create', 'app.update', 'operator.grant', 'operator.revoke']))
       expect(byBoss.every((r) => r.actor.id === owner.user.id && r.actor.email === 'boss@example.com')).toBe(true)
     })

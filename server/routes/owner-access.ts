@@ -4,6 +4,7 @@
  * `authorizeOwner` decides) before its body is parsed, and every change leaves an audit row.
  */
 import { Readable } from 'node:stream'
+import type { FastifyRequest } from 'fastify'
 import { ROUTES } from '@gatehouse/contract/routes'
 import { NO_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
@@ -13,13 +14,14 @@ import {
   grantOperatorRole,
   keepAnOwner,
   listAppSecrets,
+  operatorRole,
   listOperatorRoles,
   revokeAppSecret,
   revokeOperatorRole,
   type OperatorRole,
 } from '../services/owner-access.js'
 import { auditFiltersOf, auditOwner, exportAudit, listAudit } from '../services/owner-audit.js'
-import { ownerGate, ownerOf } from '../services/owner-auth.js'
+import { authorizeOwner, ownerGate, ownerOf } from '../services/owner-auth.js'
 import { listUserSessions, requireAppUser, revokeUserSessions } from '../services/owner-sessions.js'
 
 const r = {
@@ -85,8 +87,23 @@ export default async function ownerAccessRoutes(app: ApiInstance) {
     data: await listOperatorRoles(db, await existingApp(request.params.app_id)),
   }))
 
+  /**
+   * Who may change whose role ('write' let the caller in): the admin token and owners (with MFA, the
+   * 'secrets' check) any; admins only viewers and admins, never to or from owner (an admin who could
+   * would make themselves owner); app secrets none (a backend does not pick the console's operators).
+   */
+  async function mayChangeRole(request: FastifyRequest, appId: string, userId: string, next: OperatorRole | null) {
+    const caller = ownerOf(request)
+    if (caller.type === 'app_secret') throw new ApiError('insufficient_permission', 'An app secret may not change operator roles')
+    if (caller.type !== 'operator') return
+    if (caller.role === 'owner') return void (await authorizeOwner(request, appId, 'secrets'))
+    const current = userId ? await operatorRole(db, appId, userId) : null
+    if (next === 'owner' || current === 'owner') throw new ApiError('insufficient_permission', 'Only an owner may grant, change or remove the owner role')
+  }
+
   /** Grants or changes a role (an app that has owners keeps one), with its audit row; the operator's view. */
-  async function grant(request: Parameters<typeof auditOwner>[0], appId: string, userId: string, role: OperatorRole) {
+  async function grant(request: FastifyRequest, appId: string, userId: string, role: OperatorRole) {
+    await mayChangeRole(request, appId, userId, role)
     await keepAnOwner(db, appId, userId, role)
     const before = await grantOperatorRole(db, appId, userId, role, now())
     const [view] = (await listOperatorRoles(db, appId)).filter((o) => o.userId === userId)
@@ -94,15 +111,17 @@ export default async function ownerAccessRoutes(app: ApiInstance) {
     return view
   }
 
-  app.put(r.grantOperator.path, { schema: r.grantOperator.schema, config: NO_APP, onRequest: ownerGate('secrets') }, async (request) =>
+  // Roles: owners and admins ('write'); mayChangeRole narrows it (admins never touch owners; owners need MFA).
+  app.put(r.grantOperator.path, { schema: r.grantOperator.schema, config: NO_APP, onRequest: ownerGate('write') }, async (request) =>
     grant(request, await existingApp(request.params.app_id), request.params.user_id, request.body.role),
   )
 
   // Inviting by e-mail: the console account is made when missing; its holder signs in with an e-mail code.
-  app.post(r.inviteOperator.path, { schema: r.inviteOperator.schema, config: NO_APP, onRequest: ownerGate('secrets') }, async (request) => {
+  app.post(r.inviteOperator.path, { schema: r.inviteOperator.schema, config: NO_APP, onRequest: ownerGate('write') }, async (request) => {
     const appId = await existingApp(request.params.app_id)
     const consoleAppId = app.gatehouse.config.consoleAppId
     if (!consoleAppId) throw new ApiError('invalid_data', 'This server has no console app')
+    await mayChangeRole(request, appId, '', request.body.role) // before an account is made for the address
     const caller = ownerOf(request)
     const userId = await consoleUserByEmail(db, consoleAppId, request.body.email, now, {
       type: caller.type === 'app_secret' ? 'system' : caller.type,
@@ -111,8 +130,9 @@ export default async function ownerAccessRoutes(app: ApiInstance) {
     return grant(request, appId, userId, request.body.role)
   })
 
-  app.delete(r.revokeOperator.path, { schema: r.revokeOperator.schema, config: NO_APP, onRequest: ownerGate('secrets') }, async (request) => {
+  app.delete(r.revokeOperator.path, { schema: r.revokeOperator.schema, config: NO_APP, onRequest: ownerGate('write') }, async (request) => {
     const { app_id: appId, user_id: userId } = request.params
+    await mayChangeRole(request, appId, userId, null)
     const [view] = (await listOperatorRoles(db, appId)).filter((o) => o.userId === userId)
     if (!view) throw new ApiError('not_found', 'Operator not found')
     await keepAnOwner(db, appId, userId, null)

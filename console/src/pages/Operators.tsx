@@ -1,8 +1,9 @@
 /**
- * Operators of one app: who may use the console on it, with which role. Owners invite by e-mail
- * (the account is made when missing; its holder signs in with an e-mail code), change a role and
- * remove one; an app keeps at least one owner (the server refuses the last one's change). Role
- * changes are owner-only changes: the server asks for MFA, and the console opens the widget for it.
+ * Operators of one app: who may use the console on it, with which role. Owners and admins invite by
+ * e-mail (the account is made when missing; its holder signs in with an e-mail code), change a role
+ * and remove one; admins only viewers and admins (the owner role is the owners'), and an app keeps at
+ * least one owner (the server refuses both). An owner's role change is an owner-only change: the
+ * server asks for MFA, and the console opens the widget for it.
  */
 import { useState } from 'react'
 import type { ConsoleApi } from '../api.ts'
@@ -18,7 +19,11 @@ const ROLE_TEXT: Record<OperatorRole, string> = {
 
 export default function OperatorsPage({ api, appId }: { api: ConsoleApi; appId: string }) {
   const [operators, reload] = useLoad(() => api.get('/admin/apps/:app_id/operators', { params: { app_id: appId } }), [appId])
-  const owner = can.own(useAppRole(appId))
+  const myRole = useAppRole(appId)
+  const owner = can.own(myRole)
+  const manager = can.change(myRole)
+  // The roles this operator may hand out (the server decides the same: routes/owner-access.ts).
+  const grantable = owner ? ROLES : ROLES.filter((r) => r !== 'owner')
   const { me } = useSession()
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<OperatorRole>('viewer')
@@ -48,10 +53,10 @@ export default function OperatorsPage({ api, appId }: { api: ConsoleApi; appId: 
       <p className="subtle">
         App id <span className="mono">{appId}</span>
       </p>
-      {owner && (
+      {manager && (
         <section className="card" aria-labelledby="invite-title">
           <h2 id="invite-title">Invite an operator</h2>
-          <p className="subtle">Changing roles is an owner-only change: you will be asked for your second factor (MFA).</p>
+          {owner && <p className="subtle">As an owner, changing roles asks for your second factor (MFA).</p>}
           <form
             className="inline"
             onSubmit={(event) => {
@@ -68,7 +73,7 @@ export default function OperatorsPage({ api, appId }: { api: ConsoleApi; appId: 
             <input id="invite-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={254} />
             <label htmlFor="invite-role">Role</label>
             <select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as OperatorRole)}>
-              {ROLES.map((r) => (
+              {grantable.map((r) => (
                 <option key={r} value={r}>
                   {ROLE_TEXT[r]}
                 </option>
@@ -97,7 +102,7 @@ export default function OperatorsPage({ api, appId }: { api: ConsoleApi; appId: 
                   <th scope="col">E-mail</th>
                   <th scope="col">Role</th>
                   <th scope="col">Since</th>
-                  {owner && (
+                  {manager && (
                     <th scope="col">
                       <span className="visually-hidden">Actions</span>
                     </th>
@@ -107,6 +112,7 @@ export default function OperatorsPage({ api, appId }: { api: ConsoleApi; appId: 
               <tbody>
                 {operators.value.data.map((o) => {
                   const name = o.email ?? o.userId
+                  const editable = owner || (manager && o.role !== 'owner')
                   return (
                     <tr key={o.userId}>
                       <td>
@@ -114,7 +120,7 @@ export default function OperatorsPage({ api, appId }: { api: ConsoleApi; appId: 
                         {o.userId === me?.userId && <span className="badge">you</span>}
                       </td>
                       <td className="role">
-                        {owner ? (
+                        {editable ? (
                           <select
                             aria-label={`Role of ${name}`}
                             value={o.role}
@@ -127,7 +133,7 @@ export default function OperatorsPage({ api, appId }: { api: ConsoleApi; appId: 
                               )
                             }}
                           >
-                            {ROLES.map((r) => (
+                            {grantable.map((r) => (
                               <option key={r} value={r}>
                                 {r}
                               </option>
@@ -138,21 +144,23 @@ export default function OperatorsPage({ api, appId }: { api: ConsoleApi; appId: 
                         )}
                       </td>
                       <td>{formatDate(o.createdAt)}</td>
-                      {owner && (
+                      {manager && (
                         <td className="row-actions">
-                          <button
-                            type="button"
-                            className="secondary small"
-                            disabled={busy}
-                            onClick={() =>
-                              void run(
-                                () => api.delete('/admin/apps/:app_id/operators/:user_id', { params: { app_id: appId, user_id: o.userId } }),
-                                `${name} was removed.`,
-                              )
-                            }
-                          >
-                            Remove <span className="visually-hidden">{name}</span>
-                          </button>
+                          {editable && (
+                            <button
+                              type="button"
+                              className="secondary small"
+                              disabled={busy}
+                              onClick={() =>
+                                void run(
+                                  () => api.delete('/admin/apps/:app_id/operators/:user_id', { params: { app_id: appId, user_id: o.userId } }),
+                                  `${name} was removed.`,
+                                )
+                              }
+                            >
+                              Remove <span className="visually-hidden">{name}</span>
+                            </button>
+                          )}
                         </td>
                       )}
                     </tr>
