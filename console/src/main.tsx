@@ -106,8 +106,10 @@ function Console() {
 function Refused({ error, onDismiss }: { error: ConsoleApiError; onDismiss: () => void }) {
   return (
     <section className="card warning" role="alert" aria-labelledby="refused-title">
-      <h2 id="refused-title">{error.status === 401 ? 'Sign in again' : 'Your role does not allow this'}</h2>
-      <p>{error.message}. Ask an owner of the app for another role.</p>
+      <h2 id="refused-title">
+        {error.status === 401 ? 'Sign in again' : error.code === 'missing_or_invalid_mfa' ? 'Two-step verification needed' : 'Your role does not allow this'}
+      </h2>
+      <p>{error.code === 'missing_or_invalid_mfa' ? error.message : `${error.message}. Ask an owner of the app for another role.`}</p>
       <button type="button" className="secondary small" onClick={onDismiss}>
         Dismiss
       </button>
