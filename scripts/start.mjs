@@ -170,7 +170,7 @@ console.log(`
   Ctrl+C stops everything.
 
     API server   ${server.base}   (development outbox: ${server.base}/dev/outbox)
-    Console      ${consoleLink.link ?? consoleLink.url}${consoleLink.link ? '   (works once: log in with any e-mail, the tab gets admin rights)' : ''}
+    Console      ${consoleLink.link ?? consoleLink.url}${consoleLink.link ? '   (works once: sign in with your e-mail and become the first owner)' : ''}
     Demo page    ${demo.url}/   (the same in Vue 3, Svelte 5, React 19, Angular: ${demo.url}/vue/, /svelte/, /react/, /angular/)
     Local chain  ${chain.url}   (chain id 31337)
     Solana       ${solana.url}   (litesvm, cluster 'localnet')

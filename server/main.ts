@@ -12,6 +12,7 @@ import { openDatabase } from './db/connect.js'
 import { AppStore } from './services/apps.js'
 import { setOutboxEnabled } from './services/events.js'
 import { CONSOLE_APP_ID, ensureConsoleApp } from './services/console-app.js'
+import { hasServerOwner } from './services/console-owners.js'
 
 /** Reads a development secret from the state dir, creating it on first use. */
 function devSecret(config: ServerConfig, file: string): string {
@@ -119,8 +120,9 @@ async function main() {
   const migrating = performance.now()
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dbFile: config.dbFile })
   progress('database migrations', performance.now() - migrating)
-  // Development: a one-time sign-in link to the console (routes/console.ts), for `npm start` to print.
-  const consoleClaim = config.dev && config.adminToken ? randomToken(24) : null
+  // Development: a one-time sign-in link to the console (routes/console.ts), for `npm start` to print,
+  // while the server has no owner yet: whoever signs in through it becomes the first.
+  const consoleClaim = config.dev && !(await hasServerOwner(database.db)) ? randomToken(24) : null
   const app = await buildServer({ ...config, database, console: { claim: consoleClaim } })
   const devApp = config.dev ? await ensureDevApp(app.gatehouse.apps, config) : null
   await ensureConsoleApp(app.gatehouse.apps, config)
@@ -170,7 +172,8 @@ async function main() {
     console.log('Admin API disabled: set GATEHOUSE_ADMIN_TOKEN to enable it.')
   }
   if (config.dev) console.log(`Dev outbox: ${config.publicUrl}/dev/outbox`)
-  console.log(`Operator console: ${consoleUrl}${consoleLink ? ` (one-time development sign-in link: ${consoleLink})` : ''}`)
+  console.log(`Operator console: ${consoleUrl}${consoleLink ? ` (one-time sign-in link, makes you its first owner: ${consoleLink})` : ''}`)
+  if (!config.dev && config.ownerEmail) console.log(`Console: ${config.ownerEmail} becomes the first owner when it signs in (GATEHOUSE_OWNER_EMAIL).`)
 }
 
 main().catch((error) => {

@@ -15,6 +15,7 @@ export type Route =
   | { page: 'audit'; appId: string }
   | { page: 'analytics'; appId: string }
   | { page: 'secrets'; appId: string }
+  | { page: 'operators'; appId: string }
   | { page: 'not-found' }
 
 export function parseRoute(hash: string): Route {
@@ -23,6 +24,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'apps' && parts[1]) {
     if (parts.length === 3 && parts[2] === 'settings') return { page: 'settings', appId: parts[1] }
     if (parts.length === 3 && parts[2] === 'users') return { page: 'users', appId: parts[1] }
+    if (parts.length === 3 && parts[2] === 'operators') return { page: 'operators', appId: parts[1] }
     if (parts.length === 4 && parts[2] === 'users') return { page: 'user', appId: parts[1], userId: parts[3]! }
     if (parts.length === 3 && APP_PAGES.includes(parts[2] as AppPage)) return { page: parts[2] as AppPage, appId: parts[1] }
   }
@@ -42,6 +44,7 @@ export const href = {
   audit: (appId: string) => `#/apps/${encodeURIComponent(appId)}/audit`,
   analytics: (appId: string) => `#/apps/${encodeURIComponent(appId)}/analytics`,
   secrets: (appId: string) => `#/apps/${encodeURIComponent(appId)}/secrets`,
+  operators: (appId: string) => `#/apps/${encodeURIComponent(appId)}/operators`,
 }
 
 export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and lose them?'

@@ -21,6 +21,8 @@ export interface AuditLogTable {
   details: string | null
   ip: string | null
   created_at: number
+  /** An operator's e-mail at the time of the change (0033); null for other actors. */
+  actor_email?: string | null
 }
 
 /**

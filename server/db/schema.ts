@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely'
 import type { AuditLogTable, WebhookEventsTable } from './owner.js'
 import type { AppSecretsTable, OperatorRolesTable } from './owner-access.js'
+import type { ServerOwnersTable } from './console-owners.js'
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.js'
 
 export interface AppsTable {
@@ -324,6 +325,7 @@ export interface Database {
   analytics_counts: AnalyticsCountsTable
   app_secrets: AppSecretsTable
   operator_roles: OperatorRolesTable
+  server_owners: ServerOwnersTable
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable

@@ -5,7 +5,8 @@ import { ApiError } from '../errors.js'
 import type { App } from '../services/app-config.js'
 import { maskSettings } from '../services/app-secrets.js'
 import { auditOwner } from '../services/owner-audit.js'
-import { ownerGate } from '../services/owner-auth.js'
+import { grantOperatorRole, operatorApps } from '../services/owner-access.js'
+import { ownerGate, ownerOf } from '../services/owner-auth.js'
 import { auditAdminChange } from './admin-log.js'
 
 const create = ROUTES['POST /admin/apps']
@@ -26,6 +27,9 @@ export default async function adminRoutes(app: ApiInstance) {
     try {
       const created = await app.gatehouse.apps.create(request.body ?? {})
       await auditAdminChange(request, 'app.create', null, created)
+      // Its creator owns it by name too, so the app keeps an owner whoever else is added.
+      const caller = ownerOf(request)
+      if (caller.type === 'operator' && caller.id) await grantOperatorRole(app.gatehouse.db, created.id, caller.id, 'owner', app.gatehouse.now())
       return reply.code(201).send(adminView(created))
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError('invalid_data', 'An app with this id already exists')
@@ -48,11 +52,16 @@ export default async function adminRoutes(app: ApiInstance) {
     return adminView(updated)
   })
 
-  // Every app of the server: the admin token only (an operator's own list is the console's next step).
-  app.get(list.path, { schema: list.schema, config: NO_APP, onRequest: ownerGate('read', 'all') }, async () => {
+  // Every app for the admin token and a server owner; an operator's own apps (with the role) otherwise.
+  app.get(list.path, { schema: list.schema, config: NO_APP, onRequest: ownerGate('read', 'self') }, async (request) => {
+    const caller = ownerOf(request)
     const apps = await app.gatehouse.apps.list()
+    const roles = caller.type === 'operator' && !caller.serverOwner ? await operatorApps(app.gatehouse.db, caller.id!) : null
+    const role = (id: string) => (caller.type !== 'operator' ? null : roles ? (roles.get(id) ?? null) : 'owner')
     return {
-      data: apps.map((a) => ({ id: a.id, name: a.config.name, createdAt: new Date(a.createdAt).toISOString(), reserved: a.id === CONSOLE_APP_ID })),
+      data: apps
+        .filter((a) => !roles || roles.has(a.id))
+        .map((a) => ({ id: a.id, name: a.config.name, createdAt: new Date(a.createdAt).toISOString(), reserved: a.id === CONSOLE_APP_ID, role: role(a.id) })),
     }
   })
 

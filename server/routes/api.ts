@@ -20,6 +20,7 @@ import oauthRoutes from './oauth.js'
 import ownerUsersRoutes from './owner-users.js'
 import ownerAnalyticsRoutes from './owner-analytics.js'
 import ownerAccessRoutes from './owner-access.js'
+import operatorMeRoutes from './operator-me.js'
 import passkeyRoutes from './passkeys.js'
 import passwordlessRoutes from './passwordless.js'
 import passwordlessLinkRoutes from './passwordless-link.js'
@@ -72,6 +73,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(siwsRoutes)
   await app.register(adminRoutes)
   await app.register(ownerAccessRoutes)
+  await app.register(operatorMeRoutes)
   await app.register(walletRoutes)
   await app.register(passkeyRoutes)
   await app.register(telegramRoutes)

@@ -75,9 +75,9 @@ forEachDatabase((target) => {
     expect((await call('DELETE', `/admin/apps/${appId}/operators/op-1`, admin)).statusCode).toBe(404)
     const rows = (await call('GET', `/admin/apps/${appId}/audit-log?action=operator.`, admin)).json().data
     expect(rows.map((r: { details: unknown }) => r.details)).toEqual([
-      { operator: 'op-1', before: { role: 'admin' }, after: { role: null } },
-      { operator: 'op-1', before: { role: 'viewer' }, after: { role: 'admin' } },
-      { operator: 'op-1', before: { role: null }, after: { role: 'viewer' } },
+      { operator: 'op-1', email: null, before: { role: 'admin' }, after: { role: null } },
+      { operator: 'op-1', email: null, before: { role: 'viewer' }, after: { role: 'admin' } },
+      { operator: 'op-1', email: null, before: { role: null }, after: { role: 'viewer' } },
     ])
   })
 
@@ -128,7 +128,7 @@ forEachDatabase((target) => {
     const [row] = (await call('GET', `/admin/apps/${appId}/audit-log?user_id=${login.user.id}`, admin)).json().data
     expect(row).toMatchObject({
       action: 'session.revoke_all',
-      actor: { type: 'admin_token', id: null },
+      actor: { type: 'admin_token', id: null, email: null },
       userId: login.user.id,
       details: { revoked: 2 },
       ip: '203.0.113.7',
@@ -146,7 +146,7 @@ forEachDatabase((target) => {
     expect(row).toMatchObject({
       action: 'app.update',
       appId,
-      actor: { type: 'app_secret', id: secret.id },
+      actor: { type: 'app_secret', id: secret.id, email: null },
       ip: '203.0.113.7',
       details: { fields: ['captchaSecretKey', 'name'], before: { name: 'Test App' }, after: { name: 'Renamed', captchaSecretKey: '****WXYZ' } },
     })
@@ -209,10 +209,10 @@ forEachDatabase((target) => {
     expect(rows).toEqual([
       expect.objectContaining({
         action: 'session.revoke',
-        actor: { type: 'system', id: null },
+        actor: { type: 'system', id: null, email: null },
         details: expect.objectContaining({ reason: 'refresh_token_reuse' }),
       }),
-      expect.objectContaining({ action: 'wallet.export', actor: { type: 'user', id: login.user.id }, details: { wallet: key.address } }),
+      expect.objectContaining({ action: 'wallet.export', actor: { type: 'user', id: login.user.id, email: null }, details: { wallet: key.address } }),
     ])
   })
 })

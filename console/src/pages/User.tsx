@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import { ConsoleApiError, type Answer, type ConsoleApi } from '../api.ts'
 import { href, navigate } from '../router.ts'
+import { can, useAppRole } from '../session.ts'
 import { ConfirmDelete, Empty, ErrorNote, formatDate, Loading, Said, useLoad } from '../ui.tsx'
 import { identifier, type OwnerUser } from './Users.tsx'
 
@@ -54,6 +55,8 @@ export default function UserPage({ api, appId, userId }: { api: ConsoleApi; appI
 }
 
 function UserDetail({ api, appId, user, config }: { api: ConsoleApi; appId: string; user: OwnerUser; config: AppConfig | null }) {
+  // A viewer reads: no save, no delete (the server refuses them too).
+  const editor = can.change(useAppRole(appId))
   const [metadata, setMetadata] = useState(JSON.stringify(user.custom_metadata ?? {}, null, 2))
   const [metaState, setMetaState] = useState<{ error?: unknown; saved?: boolean }>({})
   const saveMetadata = async () => {
@@ -131,41 +134,53 @@ function UserDetail({ api, appId, user, config }: { api: ConsoleApi; appId: stri
       <section className="card" aria-labelledby="metadata-title">
         <h2 id="metadata-title">Custom metadata</h2>
         <label htmlFor="metadata">JSON object (strings, numbers, booleans)</label>
-        <textarea id="metadata" className="mono" rows={4} value={metadata} onChange={(e) => setMetadata(e.target.value)} spellCheck={false} />
+        <textarea
+          id="metadata"
+          className="mono"
+          rows={4}
+          value={metadata}
+          readOnly={!editor}
+          onChange={(e) => setMetadata(e.target.value)}
+          spellCheck={false}
+        />
         {metaState.error ? <ErrorNote error={metaState.error} /> : null}
         <p role="status" className="subtle">
           {metaState.saved ? 'Saved.' : ''}
         </p>
-        <button type="button" onClick={() => void saveMetadata()}>
-          Save metadata
-        </button>
+        {editor && (
+          <button type="button" onClick={() => void saveMetadata()}>
+            Save metadata
+          </button>
+        )}
       </section>
-      <section className="card danger-zone" aria-labelledby="delete-title">
-        <h2 id="delete-title">Delete</h2>
-        <ConfirmDelete
-          label="Delete user"
-          title="Delete this user?"
-          word={user.id}
-          onConfirm={async () => {
-            const query = user.wallets.length ? { confirm_wallet_deletion: 'true' as const } : {}
-            try {
-              await api.delete('/apps/:app_id/users/:user_id', { params: { app_id: appId, user_id: user.id }, query })
-            } catch (error) {
-              if (error instanceof ConsoleApiError && error.status === 404) return navigate(href.users(appId))
-              throw error
-            }
-            navigate(href.users(appId))
-          }}
-        >
-          <p>Every session ends at once.</p>
-          {user.wallets.length > 0 && (
-            <p className="warning">
-              This user holds {user.wallets.length} embedded wallet{user.wallets.length > 1 ? 's' : ''}: the server's key shares are destroyed with the user,
-              and without the recovery share the funds may be lost for good.
-            </p>
-          )}
-        </ConfirmDelete>
-      </section>
+      {editor && (
+        <section className="card danger-zone" aria-labelledby="delete-title">
+          <h2 id="delete-title">Delete</h2>
+          <ConfirmDelete
+            label="Delete user"
+            title="Delete this user?"
+            word={user.id}
+            onConfirm={async () => {
+              const query = user.wallets.length ? { confirm_wallet_deletion: 'true' as const } : {}
+              try {
+                await api.delete('/apps/:app_id/users/:user_id', { params: { app_id: appId, user_id: user.id }, query })
+              } catch (error) {
+                if (error instanceof ConsoleApiError && error.status === 404) return navigate(href.users(appId))
+                throw error
+              }
+              navigate(href.users(appId))
+            }}
+          >
+            <p>Every session ends at once.</p>
+            {user.wallets.length > 0 && (
+              <p className="warning">
+                This user holds {user.wallets.length} embedded wallet{user.wallets.length > 1 ? 's' : ''}: the server's key shares are destroyed with the user,
+                and without the recovery share the funds may be lost for good.
+              </p>
+            )}
+          </ConfirmDelete>
+        </section>
+      )}
     </>
   )
 }

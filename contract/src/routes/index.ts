@@ -22,6 +22,7 @@ import { analyticsRoutes } from './analytics.ts'
 import { ownerAnalyticsRoutes } from './owner-analytics.ts'
 import { adminRoutes } from './admin.ts'
 import { ownerRoutes } from './owner.ts'
+import { consoleRoutes } from './console.ts'
 import { fundingRoutes } from './funding.ts'
 import { transactionsRoutes } from './transactions.ts'
 import { walletsRoutes } from './wallets.ts'
@@ -65,6 +66,7 @@ export const ROUTES = {
   ...ownerAnalyticsRoutes,
   ...adminRoutes,
   ...ownerRoutes,
+  ...consoleRoutes,
   ...fundingRoutes,
   ...transactionsRoutes,
   ...walletsRoutes,
