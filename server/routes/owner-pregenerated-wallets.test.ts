@@ -9,6 +9,7 @@ import { base58 } from '@scure/base'
 import { ed25519 } from '@noble/curves/ed25519'
 import { combineShares, deriveFromSeed, ethereumAccount, fromBase64, mnemonicOf, seedOf, toBase64 } from '../../frame/src/custody.js'
 import { ADMIN_TOKEN, forEachDatabase, startHarness, testDevice, TEST_PUBLIC_URL, type Harness } from '../testing.js'
+import { listEvents } from '../services/events.js'
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` }
 const FRAME = { origin: TEST_PUBLIC_URL }
@@ -43,7 +44,7 @@ forEachDatabase((target) => {
     const secrets = await db().selectFrom('wallet_secrets').selectAll().where('user_id', '=', user.id).execute()
     expect(secrets).toHaveLength(1)
     expect(secrets[0]).toMatchObject({ entropy_id: eth.address, kind: 'hd', recovery_method: 'privy' })
-    const events = await db().selectFrom('webhook_events').selectAll().where('app_id', '=', appId).where('type', '=', 'user.wallet_created').execute()
+    const events = (await listEvents(db(), appId)).filter((e) => e.type === 'user.wallet_created')
     expect(events.map((e) => JSON.parse(e.payload).wallet.address).sort()).toEqual([eth.address, sol.address].sort())
 
     // Not on any device yet: connecting is refused, as for any device that holds no share.
@@ -89,7 +90,7 @@ forEachDatabase((target) => {
     const rows = JSON.stringify([
       await db().selectFrom('wallet_secrets').selectAll().where('user_id', '=', user.id).execute(),
       await db().selectFrom('linked_accounts').selectAll().where('user_id', '=', user.id).execute(),
-      await db().selectFrom('webhook_events').selectAll().where('app_id', '=', appId).execute(),
+      await listEvents(db(), appId),
       await db().selectFrom('audit_log').selectAll().where('app_id', '=', appId).execute(),
     ])
     const hex = (b: Uint8Array) => Buffer.from(b).toString('hex')
