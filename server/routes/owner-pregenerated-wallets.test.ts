@@ -123,4 +123,67 @@ forEachDatabase((target) => {
     expect(await db().selectFrom('users').selectAll().where('app_id', '=', appId).execute()).toHaveLength(0)
     expect(await db().selectFrom('wallet_secrets').selectAll().where('app_id', '=', appId).execute()).toHaveLength(0)
   })
+
+  it('error: an app that requires user-owned recovery on creation refuses wallets made in advance (not_supported, said plainly); nothing is written; without wallets the user is made', async () => {
+    const appId = await h.createApp({ embeddedWallets: { requireUserOwnedRecoveryOnCreate: true } })
+    const email = 'pregen-user-owned@example.com'
+    const res = await create(appId, { linked_accounts: [{ type: 'email', address: email }], wallets: [{ chain_type: 'ethereum' }] })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().code).toBe('not_supported')
+    expect(res.json().error).toContain('requires user-owned recovery')
+    expect(res.json().error).toContain('requireUserOwnedRecoveryOnCreate')
+    expect(await db().selectFrom('users').selectAll().where('app_id', '=', appId).execute()).toHaveLength(0)
+    expect(await db().selectFrom('wallet_secrets').selectAll().where('app_id', '=', appId).execute()).toHaveLength(0)
+    // An import line asking for wallets fails the same way; the line without wallets is made.
+    const imported = await h.server.inject({
+      method: 'POST',
+      url: `/api/v1/apps/${appId}/users/import`,
+      headers: admin,
+      payload: {
+        users: [
+          { linked_accounts: [{ type: 'email', address: email }], wallets: [{ chain_type: 'solana' }] },
+          { linked_accounts: [{ type: 'email', address: email }] },
+        ],
+      },
+    })
+    expect(imported.statusCode, imported.body).toBe(200)
+    expect(imported.json().lines.map((l: { status: string; code?: string }) => [l.status, l.code])).toEqual([
+      ['failed', 'not_supported'],
+      ['created', undefined],
+    ])
+    expect(await db().selectFrom('wallet_secrets').selectAll().where('app_id', '=', appId).execute()).toHaveLength(0)
+    const plain = await create(appId, { linked_accounts: [{ type: 'email', address: 'pregen-user-owned-2@example.com' }] })
+    expect(plain.statusCode, plain.body).toBe(201)
+  })
+
+  it('import: a line may ask for wallets as create does; made once (a repeated line reports exists and makes none)', async () => {
+    const appId = await h.createApp()
+    const line = { linked_accounts: [{ type: 'email', address: 'pregen-import@example.com' }], wallets: [{ chain_type: 'ethereum' }, { chain_type: 'solana' }] }
+    const body = `${JSON.stringify(line)}\n${JSON.stringify({ ...line, wallets: [{ chain_type: 'dogecoin' }], linked_accounts: [{ type: 'email', address: 'pregen-import-2@example.com' }] })}\n`
+    const post = () =>
+      h.server.inject({
+        method: 'POST',
+        url: `/api/v1/apps/${appId}/users/import`,
+        headers: { ...admin, 'content-type': 'application/x-ndjson' },
+        payload: body,
+      })
+    const first = await post()
+    expect(first.statusCode, first.body).toBe(200)
+    const [made, bad] = first.json().lines
+    expect(made.status).toBe('created')
+    expect(bad).toMatchObject({ status: 'failed', code: 'invalid_data' })
+    const user = (await h.server.inject({ method: 'GET', url: `/api/v1/apps/${appId}/users/${made.user_id}`, headers: admin })).json()
+    expect(
+      user.wallets.map((w: { chain_type: string; recovery_method: string; on_device: boolean }) => [w.chain_type, w.recovery_method, w.on_device]).sort(),
+    ).toEqual([
+      ['ethereum', 'privy', false],
+      ['solana', 'privy', false],
+    ])
+    expect(await db().selectFrom('wallet_secrets').selectAll().where('app_id', '=', appId).execute()).toHaveLength(1)
+    expect((await listEvents(db(), appId)).filter((e) => e.type === 'user.wallet_created')).toHaveLength(2)
+
+    const again = await post()
+    expect(again.json().lines[0]).toEqual({ line: 1, status: 'exists', user_id: made.user_id })
+    expect(await db().selectFrom('wallet_secrets').selectAll().where('app_id', '=', appId).execute()).toHaveLength(1)
+  })
 })
