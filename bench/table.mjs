@@ -88,6 +88,10 @@ export function benchRows(figures) {
           `≤ ${f.target.outboxCostPercent} %`,
           f.withinTarget,
         ],
+        [
+          `server CPU per ${f.kind}, with / without the outbox (its share)`,
+          `${f.cpuMsPerLoginWithOutbox} / ${f.cpuMsPerLoginWithoutOutbox} ms (${f.outboxCpuCostPercent} %)`,
+        ],
       ]
     return []
   })
