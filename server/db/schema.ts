@@ -4,7 +4,7 @@
  * integers, JSON is stored as text.
  */
 import type { Kysely } from 'kysely'
-import type { AuditLogTable, WebhookEventsTable } from './owner.js'
+import type { AuditLogTable, WebhookEventsTable, WebhookOutboxTable } from './owner.js'
 import type { AppSecretsTable, OperatorRolesTable } from './owner-access.js'
 import type { ServerOwnersTable } from './console-owners.js'
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.js'
@@ -320,6 +320,7 @@ export interface Database {
   mfa_factors: MfaFactorsTable
   audit_log: AuditLogTable
   webhook_events: WebhookEventsTable
+  webhook_outbox: WebhookOutboxTable
   login_events: LoginEventsTable
   active_users: ActiveUsersTable
   analytics_counts: AnalyticsCountsTable

@@ -25,8 +25,7 @@ export default async function adminRoutes(app: ApiInstance) {
   // strangers learn nothing about the schema): creating an app spans every app, the admin token only.
   app.post(create.path, { schema: create.schema, config: NO_APP, onRequest: ownerGate('write', 'all') }, async (request, reply) => {
     try {
-      const created = await app.gatehouse.apps.create(request.body ?? {})
-      await auditAdminChange(request, 'app.create', null, created)
+      const created = await app.gatehouse.apps.create(request.body ?? {}, (trx, made) => auditAdminChange(request, 'app.create', null, made, trx))
       // Its creator owns it by name too, so the app keeps an owner whoever else is added.
       const caller = ownerOf(request)
       if (caller.type === 'operator' && caller.id) await grantOperatorRole(app.gatehouse.db, created.id, caller.id, 'owner', app.gatehouse.now())
@@ -44,11 +43,11 @@ export default async function adminRoutes(app: ApiInstance) {
   })
 
   app.patch(update.path, { schema: update.schema, config: NO_APP, onRequest: ownerGate('write') }, async (request) => {
-    app.gatehouse.apps.invalidate(request.params.app_id) // the audit row compares with the stored row, not a cached one
-    const before = await app.gatehouse.apps.get(request.params.app_id)
-    const updated = before && (await app.gatehouse.apps.update(request.params.app_id, request.body ?? {}))
+    // The audit row compares the stored row with what is written, in the update's transaction.
+    const updated = await app.gatehouse.apps.update(request.params.app_id, request.body ?? {}, (trx, before, after) =>
+      auditAdminChange(request, 'app.update', before, after, trx),
+    )
     if (!updated) throw new ApiError('not_found', 'App not found')
-    await auditAdminChange(request, 'app.update', before, updated)
     return adminView(updated)
   })
 
@@ -70,9 +69,8 @@ export default async function adminRoutes(app: ApiInstance) {
     const id = request.params.app_id
     if (request.query.confirm !== id) throw new ApiError('invalid_data', 'confirm must repeat the app id')
     if (id === CONSOLE_APP_ID) throw new ApiError('invalid_data', "The console's own app cannot be deleted")
-    const before = await app.gatehouse.apps.get(id)
-    if (!before || !(await app.gatehouse.apps.delete(id))) throw new ApiError('not_found', 'App not found')
-    await auditOwner(request, id, 'app.delete', { details: { name: before.config.name } })
+    const deleted = await app.gatehouse.apps.delete(id, (trx, before) => auditOwner(request, id, 'app.delete', { details: { name: before.config.name } }, trx))
+    if (!deleted) throw new ApiError('not_found', 'App not found')
     return { deleted: true as const, id }
   })
 }

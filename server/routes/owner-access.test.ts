@@ -153,6 +153,31 @@ forEachDatabase((target) => {
     expect(JSON.stringify(row)).not.toContain('captcha-secret-0123456789')
   })
 
+  it('an app change and its audit row share one transaction: when the row cannot be written, the change is not either', async () => {
+    const target = await h.createApp()
+    const stored = () => h.database.db.selectFrom('apps').select(['name', 'settings']).where('id', '=', target).executeTakeFirst()
+    const before = await stored()
+    const apps = () => h.database.db.selectFrom('apps').select('id').execute()
+    const count = (await apps()).length
+    // The audit table out of reach for a moment: each change fails at its audit row.
+    await h.database.db.schema.alterTable('audit_log').renameTo('audit_log_away').execute()
+    try {
+      const patched = await call('PATCH', `/admin/apps/${target}`, admin, { name: 'Never written', captchaSecretKey: 'captcha-secret-0123456789-ABCD' })
+      expect(patched.statusCode).toBe(500)
+      expect(await stored()).toEqual(before)
+      expect((await call('POST', '/admin/apps', admin, { name: 'Never made' })).statusCode).toBe(500)
+      expect((await apps()).length).toBe(count)
+      expect((await call('DELETE', `/admin/apps/${target}?confirm=${target}`, admin)).statusCode).toBe(500)
+      expect(await stored()).toEqual(before)
+    } finally {
+      await h.database.db.schema.alterTable('audit_log_away').renameTo('audit_log').execute()
+    }
+    // With the row writable again, the same change lands with its row.
+    expect((await call('PATCH', `/admin/apps/${target}`, admin, { name: 'Written' })).statusCode).toBe(200)
+    const rows = (await call('GET', `/admin/apps/${target}/audit-log?action=app.update`, admin)).json().data
+    expect(rows.map((r: { details: { after: { name?: string } } }) => r.details.after.name)).toEqual(['Written'])
+  })
+
   it('the audit log: filters, cursor pages newest first, JSON lines export, and retention', async () => {
     const app2 = await h.createApp()
     for (let i = 0; i < 5; i++) {
