@@ -15,7 +15,7 @@ import {
   revokeAuthorizationKey,
   upsertWalletPolicy,
   type AuthorizationKeysTable,
-} from '../db/server-wallets.js'
+} from '../services/server-wallet-store.js'
 import { ApiError } from '../errors.js'
 import { normalizePublicKey, verifyAuthorizationSignature } from '../services/authorization-keys.js'
 import { auditOwner } from '../services/owner-audit.js'

@@ -14,7 +14,7 @@ import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto
 import canonicalize from 'canonicalize'
 import { AUTHORIZATION_SIGNATURE_HEADER, IDEMPOTENCY_KEY_HEADER, MAX_REQUEST_LIFETIME_MS, REQUEST_EXPIRY_HEADER } from '@gatehouse/contract/routes'
 import type { FastifyRequest } from 'fastify'
-import { liveAuthorizationKeys, spendSignedRequest, type AuthorizationKeysTable } from '../db/server-wallets.js'
+import { liveAuthorizationKeys, spendSignedRequest, type AuthorizationKeysTable } from './server-wallet-store.js'
 import type { Db } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 

@@ -26,7 +26,7 @@ import {
 } from 'viem'
 import { base58 } from '@scure/base'
 import { randomId } from '../crypto/hash.js'
-import { deleteWalletUsage, findWalletPolicy, insertWalletUsage, storedNextNonce, storeNextNonce, walletUsageSince } from '../db/server-wallets.js'
+import { deleteWalletUsage, findWalletPolicy, insertWalletUsage, storedNextNonce, storeNextNonce, walletUsageSince } from './server-wallet-store.js'
 import type { Db } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import type { App } from './app-config.js'
