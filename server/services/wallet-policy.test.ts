@@ -7,7 +7,7 @@ import { assetKey, evaluatePolicy, type PolicyAction, type WalletPolicy } from '
 const A = getAddress('0x00000000000000000000000000000000000000aa')
 const B = getAddress('0x00000000000000000000000000000000000000bb')
 const TOKEN = getAddress('0x00000000000000000000000000000000000000cc')
-const tx = (o: Partial<Extract<PolicyAction, { method: 'eth_sendTransaction' }>> = {}): PolicyAction => ({
+const tx = (o: { chainId?: number; to?: Hex | null; value?: bigint; data?: Hex | null } = {}): PolicyAction => ({
   method: 'eth_sendTransaction',
   chainId: 1,
   to: A,
