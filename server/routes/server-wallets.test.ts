@@ -13,6 +13,7 @@ import { base58 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthorizationKey, LocalDelegatedSigner, solanaKeypair } from '../../test/delegated-signer.js'
 import { startLocalChain, type LocalChain } from '../../test/evm.js'
+import { startLocalSolana } from '../../test/svm.js'
 import { ADMIN_TOKEN, forEachDatabase, startHarness, TEST_PUBLIC_URL, testDevice, type Harness } from '../testing.js'
 
 const RECIPIENT = getAddress('0x000000000000000000000000000000000000beef')
@@ -354,27 +355,7 @@ forEachDatabase((target) => {
 
     it('Solana: messages and transactions signed; program allowlist and lamport limits', async () => {
       const b = await backend()
-      const device = await testDevice(() => h.clock.now())
-      const { user } = await h.login(b.appId, 'solana@example.com', { device })
-      // A Solana embedded wallet row, its key held by the stand-in signer (the custody part makes the real ones).
-      const kp = solanaKeypair()
-      const walletId = `sol-${user.id.slice(-8)}`
-      const t = Date.now()
-      await h.server.gatehouse.db
-        .insertInto('linked_accounts')
-        .values({
-          id: walletId,
-          user_id: user.id,
-          app_id: b.appId,
-          type: 'wallet',
-          address: kp.address,
-          verified_at: t,
-          first_verified_at: t,
-          latest_verified_at: t,
-          details: JSON.stringify({ id: walletId, chain_type: 'solana', wallet_client_type: 'privy', wallet_client: 'privy', connector_type: 'embedded' }),
-        })
-        .execute()
-      signer.delegateSolana(walletId, kp.secret)
+      const { walletId, kp } = await solanaWallet(b, 'solana@example.com')
       await setPolicy(b, walletId, {
         methods: ['signMessage', 'signTransaction'],
         solana_programs: [SystemProgram.programId.toBase58()],
@@ -403,6 +384,71 @@ forEachDatabase((target) => {
       // An Ethereum method on a Solana wallet is a bad request, not a signature.
       expect((await rpc(b, walletId, personalSign)).statusCode).toBe(400)
     })
+  })
+
+  /** A user of the app with a Solana embedded wallet row, its key held by the stand-in signer (the custody part makes the real ones). */
+  async function solanaWallet(b: Backend, email: string) {
+    const { user } = await h.login(b.appId, email, { device: await testDevice(() => h.clock.now()) })
+    const kp = solanaKeypair()
+    const walletId = `sol-${user.id.slice(-12)}`
+    const t = Date.now()
+    await h.server.gatehouse.db
+      .insertInto('linked_accounts')
+      .values({
+        id: walletId,
+        user_id: user.id,
+        app_id: b.appId,
+        type: 'wallet',
+        address: kp.address,
+        verified_at: t,
+        first_verified_at: t,
+        latest_verified_at: t,
+        details: JSON.stringify({ id: walletId, chain_type: 'solana', wallet_client_type: 'privy', wallet_client: 'privy', connector_type: 'embedded' }),
+      })
+      .execute()
+    signer.delegateSolana(walletId, kp.secret)
+    return { walletId, kp }
+  }
+
+  it('signAndSendTransaction lands on the local Solana cluster', async () => {
+    const sol = await startLocalSolana()
+    try {
+      const b = await backend({ solanaCluster: { name: 'localnet', rpcUrl: sol.url } })
+      const { walletId, kp } = await solanaWallet(b, 'solana-send@example.com')
+      await setPolicy(b, walletId, {
+        methods: ['signAndSendTransaction'],
+        solana_programs: [SystemProgram.programId.toBase58()],
+        lamports: { per_day: '5000000' },
+      })
+      await sol.airdrop(kp.address, 1_000_000_000n)
+      const to = solanaKeypair().address
+      const { value } = (await sol.request('getLatestBlockhash')) as { value: { blockhash: string } }
+      const payer = new PublicKey(kp.address)
+      const transfer = (lamports: number) => {
+        const msg = new TransactionMessage({
+          payerKey: payer,
+          recentBlockhash: value.blockhash,
+          instructions: [SystemProgram.transfer({ fromPubkey: payer, toPubkey: new PublicKey(to), lamports })],
+        }).compileToV0Message()
+        return Buffer.from(new VersionedTransaction(msg).serialize()).toString('base64')
+      }
+      const send = (transaction: string) =>
+        rpc(b, walletId, { method: 'signAndSendTransaction', caip2: 'solana:localnet', params: { transaction, encoding: 'base64' } })
+      const first = transfer(2_000_000)
+      const res = await send(first)
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().data.caip2).toBe('solana:localnet')
+      expect(((await sol.request('getBalance', [to])) as { value: number }).value).toBe(2_000_000)
+      // The same transaction again: the cluster refuses it, and it spends nothing of the day…
+      const again = await send(first)
+      expect(again.statusCode).toBe(400)
+      // …so 2,000,001 more still fits the 5,000,000 a day, and 1,000,000 after that does not.
+      expect((await send(transfer(2_000_001))).statusCode).toBe(200)
+      expect(((await sol.request('getBalance', [to])) as { value: number }).value).toBe(4_000_001)
+      expect((await send(transfer(1_000_000))).json().data.rule).toBe('lamports.per_day')
+    } finally {
+      await sol.close()
+    }
   })
 
   describe('eth_sendTransaction on the local chain', () => {
