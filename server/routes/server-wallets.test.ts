@@ -29,8 +29,8 @@ forEachDatabase((target) => {
   const signer = new LocalDelegatedSigner()
 
   beforeAll(async () => {
-    ;[h, chain] = await Promise.all([startHarness(target), startLocalChain()])
-    h.server.gatehouse.delegatedSigner = signer
+    // The stand-in signing service goes in where the real one does: the services' delegatedSigner.
+    ;[h, chain] = await Promise.all([startHarness(target, { delegatedSigner: signer }), startLocalChain()])
   })
   afterAll(async () => {
     await h?.close()

@@ -71,7 +71,10 @@ describe('evaluatePolicy', () => {
     expect(evaluatePolicy(p, tx({ value: 10n }))).toEqual({ allowed: true, spends: [{ asset: 'native:1', amount: 10n }] })
     expect(ruleOf(p, tx({ to: TOKEN, data: transfer(A, 101n) }))).toBe('erc20_value.per_transaction')
     expect(ruleOf(p, tx({ to: TOKEN, data: transfer(A, 100n) }), new Map([[assetKey.erc20(1, TOKEN), 51n]]))).toBe('erc20_value.per_day')
-    expect(evaluatePolicy(p, tx({ to: TOKEN, data: transfer(A, 100n) }))).toEqual({ allowed: true, spends: [{ asset: assetKey.erc20(1, TOKEN), amount: 100n }] })
+    expect(evaluatePolicy(p, tx({ to: TOKEN, data: transfer(A, 100n) }))).toEqual({
+      allowed: true,
+      spends: [{ asset: assetKey.erc20(1, TOKEN), amount: 100n }],
+    })
   })
 
   it('Solana programs and lamports', () => {
