@@ -36,6 +36,16 @@ export function benchRows(figures) {
         [`warm signing p95, ${chain}`, ms(f.p95Ms)],
       ]
     }
+    if (f.bench === 'server-sign')
+      return [
+        [`server-side ${f.method} round trip p50 (${f.database})`, ms(f.p50Ms), ms(f.target.p50Ms), f.p50Ms <= f.target.p50Ms],
+        [
+          `server-side signatures per second (${f.database})`,
+          `${f.signaturesPerSecond}/s`,
+          `${f.target.signaturesPerSecond}/s`,
+          f.signaturesPerSecond >= f.target.signaturesPerSecond,
+        ],
+      ]
     if (f.bench === 'tx-screen-js') return [['confirmation screen JavaScript (gzip)', kb(f.gzipBytes)]]
     if (f.bench === 'solana-tx-screen-js') return [['Solana confirmation screen JavaScript (gzip)', kb(f.gzipBytes)]]
     if (f.bench === 'tx-screen-open')

@@ -78,6 +78,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     mailer: options.mailer,
     smsSender: options.smsSender,
     oauthPresets: options.oauthPresets,
+    delegatedSigner: options.delegatedSigner,
     log: app.log,
   })
 

@@ -12,6 +12,7 @@ import { deleteOldAnalytics } from './db/analytics.js'
 import { deleteExpiredLoginCodes } from './db/codes.js'
 import type { DatabaseHandle } from './db/connect.js'
 import { deleteExpiredOAuthStates } from './db/oauth-states.js'
+import { deleteExpiredServerWalletRows } from './services/server-wallet-store.js'
 import type { Db } from './db/schema.js'
 import { deleteExpiredRefreshTokens } from './db/sessions.js'
 import { deleteExpiredWalletNonces } from './db/wallet-nonces.js'
@@ -20,6 +21,8 @@ import { AccountService } from './services/accounts.js'
 import { AnalyticsService } from './services/analytics.js'
 import { AppStore } from './services/apps.js'
 import { CaptchaService } from './services/captcha.js'
+import { noDelegatedSigner } from './services/delegation/not-delegated.js'
+import type { DelegatedSigner } from './services/delegation/signer.js'
 import { DeviceProofs } from './services/device-proofs.js'
 import { EmbeddedWalletService } from './services/embedded-wallets.js'
 import { FarcasterService } from './services/farcaster.js'
@@ -39,6 +42,7 @@ import { SplTokens } from './services/spl-tokens.js'
 import { TelegramService } from './services/telegram.js'
 import { Throttle } from './services/throttle.js'
 import { TokenPrices } from './services/token-prices.js'
+import { DAY_MS } from './services/wallet-policy.js'
 import { WEBHOOK_RETENTION_MS, WebhookService } from './services/webhooks.js'
 
 /** Every service, as route handlers reach them through `app.gatehouse`. */
@@ -74,6 +78,11 @@ export interface Gatehouse {
   analytics: AnalyticsService
   /** Webhook endpoints, their delivery log, and the delivery worker (`webhooks.worker`, started by main.ts). */
   webhooks: WebhookService
+  /**
+   * Signs for wallets whose owners delegated them (services/delegation/signer.ts); the server-side
+   * wallet API decides whether, this only signs. Defaults to one that answers "not delegated".
+   */
+  delegatedSigner: DelegatedSigner
 }
 
 /** Where services report what an operator should hear about (a captcha provider down, a notice not sent). */
@@ -92,6 +101,8 @@ export interface ServiceOptions {
   oauthPresets?: OAuthDeps['presets']
   /** Defaults to console.warn; the API passes its request logger. */
   log?: ServiceLog
+  /** The signing service of delegated wallets; defaults to none (nothing is delegated). */
+  delegatedSigner?: DelegatedSigner
 }
 
 /** Browser origins a development server allows for every app (the demo pages, the tests' hosts). */
@@ -198,6 +209,7 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     splTokens: new SplTokens(config.splTokenSymbols, now),
     analytics: new AnalyticsService(db, now),
     webhooks: new WebhookService({ db, dialect: database.dialect, config: config.webhooks, now, log, secret: config.secret, dev: config.dev }),
+    delegatedSigner: options.delegatedSigner ?? noDelegatedSigner,
   }
 }
 
@@ -217,5 +229,6 @@ export async function sweepExpired(services: Gatehouse, t: number): Promise<void
     deleteOldAnalytics(db, t),
     deleteExpiredAudit(db, t, services.config.auditRetentionDays),
     webhooks.worker.deleteOlderThan(t - WEBHOOK_RETENTION_MS),
+    deleteExpiredServerWalletRows(db, t, DAY_MS),
   ])
 }

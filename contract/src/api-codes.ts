@@ -68,6 +68,15 @@ export const API_ERROR_CODES = {
   funding_provider_error: 502,
   /** A service the server reads for the caller (a Solana cluster's RPC) did not answer. */
   upstream_unavailable: 502,
+  /**
+   * The server-side wallet API: the request carries no valid `privy-authorization-signature` by a
+   * live authorization key of the app allowed on this wallet (missing, wrong, expired or replayed).
+   */
+  invalid_authorization_signature: 401,
+  /** The wallet's policy refuses the request; `data.rule` names the rule (services/wallet-policy.ts). */
+  policy_violation: 403,
+  /** The wallet's owner has not delegated it to the app (or revoked): the server cannot sign for it. */
+  not_delegated: 403,
 } as const
 
 export type ApiErrorCode = keyof typeof API_ERROR_CODES

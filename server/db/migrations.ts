@@ -13,6 +13,7 @@ import { mfaMigrations } from './mfa.js'
 import { ownerMigrations } from './owner.js'
 import { ownerUsersMigrations } from './owner-users.js'
 import { ownerAccessMigrations } from './owner-access.js'
+import { serverWalletMigrations } from './server-wallets.js'
 import { takeoverMigrations } from './takeover.js'
 import { webhookMigrations } from './webhooks.js'
 
@@ -327,6 +328,7 @@ Object.assign(migrations, analyticsMigrations)
 Object.assign(migrations, ownerAccessMigrations)
 Object.assign(migrations, webhookMigrations)
 Object.assign(migrations, consoleOwnerMigrations)
+Object.assign(migrations, serverWalletMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

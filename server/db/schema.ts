@@ -8,6 +8,7 @@ import type { AuditLogTable, WebhookEventsTable, WebhookOutboxTable } from './ow
 import type { AppSecretsTable, OperatorRolesTable } from './owner-access.js'
 import type { ServerOwnersTable } from './console-owners.js'
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.js'
+import type { AuthorizationKeysTable, AuthorizationReplaysTable, ServerWalletNoncesTable, WalletPoliciesTable, WalletUsageTable } from './server-wallets.js'
 
 export interface AppsTable {
   id: string
@@ -330,6 +331,11 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable
+  authorization_keys: AuthorizationKeysTable
+  wallet_policies: WalletPoliciesTable
+  wallet_usage: WalletUsageTable
+  authorization_replays: AuthorizationReplaysTable
+  server_wallet_nonces: ServerWalletNoncesTable
 }
 
 export type Db = Kysely<Database>

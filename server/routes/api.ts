@@ -25,6 +25,7 @@ import passkeyRoutes from './passkeys.js'
 import passwordlessRoutes from './passwordless.js'
 import passwordlessLinkRoutes from './passwordless-link.js'
 import passwordlessSmsRoutes from './passwordless-sms.js'
+import serverWalletRoutes from './server-wallets.js'
 import sessionsRoutes from './sessions.js'
 import siweRoutes from './siwe.js'
 import siwsRoutes from './siws.js'
@@ -84,4 +85,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(fundingRoutes)
   await app.register(ownerUsersRoutes)
   await app.register(webhookRoutes)
+  await app.register(serverWalletRoutes)
 }

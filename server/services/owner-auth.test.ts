@@ -114,6 +114,15 @@ forEachDatabase((target) => {
 
     it('the owner area is /admin/; a route with :app_id elsewhere is a reviewed public one', () => {
       expect(owner.length).toBeGreaterThanOrEqual(16)
+      // The server-side wallet API's authorization keys are owner routes: a 'secrets' permission, never an app secret.
+      expect(owner.map(([key]) => key)).toEqual(
+        expect.arrayContaining([
+          'POST /admin/apps/:app_id/authorization-keys',
+          'GET /admin/apps/:app_id/authorization-keys',
+          'POST /admin/apps/:app_id/authorization-keys/:key_id/rotate',
+          'DELETE /admin/apps/:app_id/authorization-keys/:key_id',
+        ]),
+      )
       const elsewhere = Object.entries(ROUTES)
         .filter(([, r]) => !isOwnerRoute(r.path) && r.path.includes(':app_id'))
         .map(([key]) => key)

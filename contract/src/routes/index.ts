@@ -30,6 +30,7 @@ import { walletRpcRoutes } from './wallet-rpc.ts'
 import { walletTransferRoutes } from './wallet-transfer.ts'
 import { ownerUsersRoutes } from './owner-users.ts'
 import { webhooksRoutes } from './webhooks.ts'
+import { serverWalletsRoutes } from './server-wallets.ts'
 
 export * from './define.ts'
 export * from './shared.ts'
@@ -45,6 +46,14 @@ export { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS } from './owner-analytics.ts
 export { OWNER_PREFIX, OWNER_APP_COLLECTIONS, isOwnerRoute, OPERATOR_ROLE_NAMES, AUDIT_ACTOR_TYPES } from './owner.ts'
 export { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from './webhooks.ts'
 export { CONSOLE_APP_ID } from './admin.ts'
+export {
+  SERVER_WALLET_METHODS,
+  AUTHORIZATION_SIGNATURE_HEADER,
+  REQUEST_EXPIRY_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
+  MAX_REQUEST_LIFETIME_MS,
+  walletPolicySchema,
+} from './server-wallets.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
@@ -74,6 +83,7 @@ export const ROUTES = {
   ...walletTransferRoutes,
   ...ownerUsersRoutes,
   ...webhooksRoutes,
+  ...serverWalletsRoutes,
 } as const
 
 export type Routes = typeof ROUTES
