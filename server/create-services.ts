@@ -20,6 +20,8 @@ import { AccountService } from './services/accounts.js'
 import { AnalyticsService } from './services/analytics.js'
 import { AppStore } from './services/apps.js'
 import { CaptchaService } from './services/captcha.js'
+import { DelegationService } from './services/delegation/delegations.js'
+import type { DelegatedSigner } from './services/delegation/signer.js'
 import { DeviceProofs } from './services/device-proofs.js'
 import { EmbeddedWalletService } from './services/embedded-wallets.js'
 import { FarcasterService } from './services/farcaster.js'
@@ -74,6 +76,10 @@ export interface Gatehouse {
   analytics: AnalyticsService
   /** Webhook endpoints, their delivery log, and the delivery worker (`webhooks.worker`, started by main.ts). */
   webhooks: WebhookService
+  /** Delegated actions: the frame's hand-over, revoking, and the signer process (services/delegation/). */
+  delegation: DelegationService
+  /** What the server-side wallet API signs through: the delegation service. */
+  delegatedSigner: DelegatedSigner
 }
 
 /** Where services report what an operator should hear about (a captcha provider down, a notice not sent). */
@@ -167,6 +173,14 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     presets: options.oauthPresets,
   })
   const passkeys = new PasskeyService({ db, accounts, throttle, captcha, config, now })
+  const delegation = new DelegationService({
+    db,
+    wallets,
+    mfa,
+    secret,
+    signer: { socket: process.env.GATEHOUSE_SIGNER_SOCKET, keyFile: process.env.GATEHOUSE_SIGNER_KEY_FILE },
+    now,
+  })
   const mfaPasskeys = new MfaPasskeys({ db, mfa, passkeys, accounts, now })
   const farcaster = new FarcasterService({ db, accounts, throttle, captcha, config: config.farcaster, dev: config.dev, now })
   const telegram = new TelegramService({ accounts, throttle, captcha, now })
@@ -198,6 +212,8 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     splTokens: new SplTokens(config.splTokenSymbols, now),
     analytics: new AnalyticsService(db, now),
     webhooks: new WebhookService({ db, dialect: database.dialect, config: config.webhooks, now, log, secret: config.secret, dev: config.dev }),
+    delegation,
+    delegatedSigner: delegation,
   }
 }
 

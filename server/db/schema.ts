@@ -4,6 +4,7 @@
  * integers, JSON is stored as text.
  */
 import type { Kysely } from 'kysely'
+import type { DelegatedWalletsTable } from './delegations.js'
 import type { AuditLogTable, WebhookEventsTable } from './owner.js'
 import type { AppSecretsTable, OperatorRolesTable } from './owner-access.js'
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.js'
@@ -327,6 +328,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable
+  delegated_wallets: DelegatedWalletsTable
 }
 
 export type Db = Kysely<Database>

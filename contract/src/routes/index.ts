@@ -29,6 +29,7 @@ import { walletRpcRoutes } from './wallet-rpc.ts'
 import { walletTransferRoutes } from './wallet-transfer.ts'
 import { ownerUsersRoutes } from './owner-users.ts'
 import { webhooksRoutes } from './webhooks.ts'
+import { delegationRoutes } from './delegation.ts'
 
 export * from './define.ts'
 export * from './shared.ts'
@@ -72,6 +73,7 @@ export const ROUTES = {
   ...walletTransferRoutes,
   ...ownerUsersRoutes,
   ...webhooksRoutes,
+  ...delegationRoutes,
 } as const
 
 export type Routes = typeof ROUTES

@@ -18,6 +18,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'user.wallet_created',
   'mfa.enabled',
   'mfa.disabled',
+  'wallet.delegated',
+  'wallet.revoked',
 ] as const
 
 /** The type of the event a test send delivers (no endpoint subscribes to it). */
