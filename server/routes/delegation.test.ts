@@ -82,7 +82,7 @@ forEachDatabase((target) => {
         transaction: {
           chainId: 31337,
           nonce: 0,
-          to: key.address,
+          to: key.address as Hex,
           value: 10n ** 15n,
           gas: 21000n,
           maxFeePerGas: 10n ** 9n,
