@@ -2,9 +2,9 @@
  * Delegated wallets (issue 29, SECURITY.md "Delegated actions"): one row per wallet whose user
  * enabled offline access, holding the secret's device share sealed (HPKE) to the signing service's
  * key. The HTTP process cannot open it. Revoking deletes the rows: nothing else keeps the share.
+ * The table and its migration; the queries are in delegated-wallets.ts (schema.ts imports this file).
  */
 import type { Kysely, Migration } from 'kysely'
-import type { Db } from './schema.js'
 
 export interface DelegatedWalletsTable {
   /** The wallet's id (its linked account's id, the API's `wallet_id`). */
@@ -24,25 +24,6 @@ export interface DelegatedWalletsTable {
   /** Which signer key it is sealed to (base64url SHA-256 of its public key). */
   signer_key_id: string
   created_at: number
-}
-
-export function findDelegatedWallet(db: Db, appId: string, walletId: string): Promise<DelegatedWalletsTable | undefined> {
-  return db.selectFrom('delegated_wallets').selectAll().where('app_id', '=', appId).where('wallet_id', '=', walletId).executeTakeFirst()
-}
-
-export function listDelegatedWallets(db: Db, appId: string, userId: string): Promise<DelegatedWalletsTable[]> {
-  return db.selectFrom('delegated_wallets').selectAll().where('app_id', '=', appId).where('user_id', '=', userId).execute()
-}
-
-/** Replaces the row of the same wallet (delegating again after a new split seals the new share). */
-export async function upsertDelegatedWallet(db: Db, row: DelegatedWalletsTable): Promise<void> {
-  await db.deleteFrom('delegated_wallets').where('wallet_id', '=', row.wallet_id).execute()
-  await db.insertInto('delegated_wallets').values(row).execute()
-}
-
-export async function deleteDelegatedWallets(db: Db, appId: string, userId: string): Promise<number> {
-  const result = await db.deleteFrom('delegated_wallets').where('app_id', '=', appId).where('user_id', '=', userId).executeTakeFirst()
-  return Number(result.numDeletedRows)
 }
 
 export const delegationMigrations: Record<string, Migration> = {

@@ -6,7 +6,7 @@
  */
 import { delegationInfo } from '@gatehouse/contract'
 import { ShareBox } from '../../crypto/share-box.js'
-import { deleteDelegatedWallets, findDelegatedWallet, listDelegatedWallets, upsertDelegatedWallet } from '../../db/delegations.js'
+import { deleteDelegatedWallets, findDelegatedWallet, listDelegatedWallets, upsertDelegatedWallet } from '../../db/delegated-wallets.js'
 import { isDeviceEnrolled } from '../../db/devices.js'
 import { listLinkedAccounts, setLinkedAccountDetails } from '../../db/linked-accounts.js'
 import type { Db, LinkedAccountsTable } from '../../db/schema.js'
