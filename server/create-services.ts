@@ -178,7 +178,7 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     wallets,
     mfa,
     secret,
-    signer: { socket: process.env.GATEHOUSE_SIGNER_SOCKET, keyFile: process.env.GATEHOUSE_SIGNER_KEY_FILE },
+    signer: { socket: config.signerSocket ?? undefined, keyFile: config.signerKeyFile ?? undefined },
     now,
   })
   const mfaPasskeys = new MfaPasskeys({ db, mfa, passkeys, accounts, now })
