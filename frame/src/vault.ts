@@ -88,6 +88,14 @@ interface Unlocked {
   mfaUntil: number
 }
 
+/** The wallets of one secret whose `delegated` flag is on, from a wire user the server answered. */
+function delegatedWalletsOf(user: unknown, entropyId: string): { address: string; chainType: ChainType }[] {
+  const accounts = (user as { linked_accounts?: Record<string, unknown>[] } | null)?.linked_accounts ?? []
+  return accounts
+    .filter((a) => a.type === 'wallet' && a.delegated === true && a.entropy_id === entropyId)
+    .map((a) => ({ address: String(a.address), chainType: a.chain_type as ChainType }))
+}
+
 const chainOfVerifier = (verifier: string): ChainType => (verifier.startsWith('solana') ? 'solana' : 'ethereum')
 const randomSetId = () => toBase64(crypto.getRandomValues(new Uint8Array(12))).replace(/[+/=]/g, '')
 
@@ -352,6 +360,10 @@ export class Vault {
     this.writeLocal(entropyId, body.share_set, shares.device)
     entry.shareSet = body.share_set
     entry.shares = [shares.device, shares.auth]
+    // Wallets of this secret the user delegated keep working: the new split's share is sealed again
+    // (the old sealed share no longer combines with the new auth share).
+    const delegated = delegatedWalletsOf(result.user, entropyId)
+    if (delegated.length > 0) return this.delegate(accessToken, entropyId, delegated).catch(() => result)
     return result
   }
 

@@ -4,7 +4,7 @@ import { base58 } from '@scure/base'
 import { hexToBytes, parseTransaction, recoverMessageAddress, recoverTransactionAddress, recoverTypedDataAddress, type Hex } from 'viem'
 import { deriveFromSeed, keyFromPrivateKey, seedOf, splitSecret, toBase64, verifierFor, type DerivedKey } from '../../frame/src/custody.js'
 import { sealDeviceShare } from '../../frame/src/delegation.js'
-import { signRegistration, tokenSubject } from '../../frame/src/registration.js'
+import { signRegistration, signShareSet, tokenSubject } from '../../frame/src/registration.js'
 import type { DeviceKey } from '../../frame/src/device.js'
 import { forEachDatabase, startHarness, testDevice, TEST_PUBLIC_URL, type Harness } from '../testing.js'
 
@@ -36,12 +36,12 @@ forEachDatabase((target) => {
     }
 
     /** What the frame does after 'Accept': seal its device share to the signer, hand it over. */
-    async function delegate(token: string, entropyId: string, share: Uint8Array, wallets: { address: string; chain_type: string }[], by = device) {
-      const sealed = await sealDeviceShare(await signerKey(), { appId, userId: tokenSubject(token), entropyId, shareSet: 'set-1' }, share)
+    async function delegate(token: string, entropyId: string, share: Uint8Array, wallets: { address: string; chain_type: string }[], shareSet = 'set-1') {
+      const sealed = await sealDeviceShare(await signerKey(), { appId, userId: tokenSubject(token), entropyId, shareSet }, share)
       return h.post(
         `/api/v1/embedded_wallets/${entropyId}/delegated_actions`,
-        { share_set: 'set-1', sealed_share: sealed, delegated_wallets: wallets },
-        { appId, token, headers: FRAME, device: by },
+        { share_set: shareSet, sealed_share: sealed, delegated_wallets: wallets },
+        { appId, token, headers: FRAME, device },
       )
     }
 
@@ -180,6 +180,36 @@ forEachDatabase((target) => {
       await expect(
         h.server.gatehouse.delegatedSigner.sign({ appId, walletId: wallet.id }, { chainType: 'ethereum', method: 'personal_sign', message: '0x00' }),
       ).rejects.toThrow()
+    })
+
+    it('a new split (another recovery method) leaves the old escrow useless until the frame seals the new share', async () => {
+      const { token, user } = await h.login(appId, 'delegate-resplit@example.com', { device })
+      const { entropy, key, shares } = await h.registerEmbeddedWallet(appId, token, device)
+      const res = await delegate(token, key.address, shares.device, [{ address: key.address, chain_type: 'ethereum' }])
+      const ref = { appId, walletId: walletOf(res.json().user, key.address).id }
+      const signer = h.server.gatehouse.delegatedSigner
+      expect(await signer.isDelegated(ref)).toBe(true)
+
+      const next = await splitSecret(entropy)
+      const body = { share_set: 'set-2', auth_share: toBase64(next.auth), recovery_method: 'privy', recovery_share: toBase64(next.recovery) }
+      const proof = await signShareSet(key, {
+        appId,
+        userId: user.id,
+        previousShareSet: 'set-1',
+        shareSet: 'set-2',
+        recoveryMethod: 'privy',
+        authShare: body.auth_share,
+        recoveryShare: body.recovery_share,
+      })
+      const resplit = await h.post(`/api/v1/embedded_wallets/${key.address}/recovery`, { ...body, proof }, { appId, token, headers: FRAME, device })
+      expect(resplit.statusCode, resplit.body).toBe(200)
+      expect(await signer.isDelegated(ref)).toBe(false)
+      await expect(signer.sign(ref, { chainType: 'ethereum', method: 'personal_sign', message: '0x01' })).rejects.toMatchObject({ code: 'not_delegated' })
+      // A share of the old split is refused; the frame seals the new one (vault.setRecovery does).
+      expect((await delegate(token, key.address, shares.device, [{ address: key.address, chain_type: 'ethereum' }])).statusCode).toBe(400)
+      expect((await delegate(token, key.address, next.device, [{ address: key.address, chain_type: 'ethereum' }], 'set-2')).statusCode).toBe(200)
+      const signed = await signer.sign(ref, { chainType: 'ethereum', method: 'personal_sign', message: '0x01' })
+      expect(await recoverMessageAddress({ message: { raw: '0x01' }, signature: (signed as { signature: Hex }).signature })).toBe(key.address)
     })
 
     it('an imported key behaves the same', async () => {

@@ -155,16 +155,24 @@ export class DelegationService implements DelegatedSigner {
     return (await loadWireUser(this.deps.db, userId))!
   }
 
+  /** The escrow row and the secret's current row, or null when the wallet cannot be signed for. */
+  private async escrow(ref: DelegatedWalletRef) {
+    const row = await findDelegatedWallet(this.deps.db, ref.appId, ref.walletId)
+    if (!row) return null
+    const secret = await findWalletSecret(this.deps.db, row.app_id, row.entropy_id)
+    // A new split (another recovery method) leaves the sealed share of the old one useless.
+    if (!secret || secret.user_id !== row.user_id || secret.share_set !== row.share_set) return null
+    return { row, secret }
+  }
+
   async isDelegated(ref: DelegatedWalletRef): Promise<boolean> {
-    return Boolean(await findDelegatedWallet(this.deps.db, ref.appId, ref.walletId))
+    return (await this.escrow(ref)) !== null
   }
 
   async sign(ref: DelegatedWalletRef, request: DelegatedSignRequest): Promise<DelegatedSignResult> {
-    const row = await findDelegatedWallet(this.deps.db, ref.appId, ref.walletId)
-    if (!row) throw notDelegated()
-    const secret = await findWalletSecret(this.deps.db, row.app_id, row.entropy_id)
-    // A new split (another recovery method) leaves the sealed share of the old one useless.
-    if (!secret || secret.user_id !== row.user_id || secret.share_set !== row.share_set) throw notDelegated()
+    const escrow = await this.escrow(ref)
+    if (!escrow) throw notDelegated()
+    const { row, secret } = escrow
     const context = `${row.app_id}:${row.user_id}:${row.entropy_id}:${row.share_set}`
     const material: SigningMaterial = {
       sealed: JSON.parse(row.sealed_share) as SigningMaterial['sealed'],
