@@ -96,6 +96,28 @@ describe('delegated actions through the demo page', () => {
     expect(eth).toMatchObject({ chainType: 'ethereum' })
     expect(sol).toMatchObject({ chainType: 'solana' })
 
+    // The host page cannot borrow the device key to hand a share over itself; it may for revoking (its own call).
+    const frame = new URL(stack.apiUrl).origin
+    const proofs = await page.evaluate(
+      async ({ frame, address }) => {
+        const iframe = [...document.querySelectorAll('iframe')].find((f) => f.src.startsWith(frame) && f.src.endsWith('/embedded-wallets'))!
+        const ask = (htu: string) =>
+          new Promise<{ ok: boolean; error?: { type: string } }>((resolve) => {
+            const id = `borrow-${Math.random()}`
+            window.addEventListener('message', function on(event) {
+              if (event.data?.id !== id) return
+              window.removeEventListener('message', on)
+              resolve(event.data)
+            })
+            iframe.contentWindow!.postMessage({ tag: 'gatehouse-wallet', id, type: 'device:proof', payload: { htm: 'POST', htu, ath: 'A'.repeat(43) } }, frame)
+          })
+        return { delegate: await ask(`${frame}/api/v1/embedded_wallets/${address}/delegated_actions`), revoke: await ask(`${frame}/api/v1/wallets/revoke`) }
+      },
+      { frame, address: eth!.address },
+    )
+    expect(proofs.delegate).toMatchObject({ ok: false, error: { type: 'invalid_request_arguments' } })
+    expect(proofs.revoke.ok).toBe(true)
+
     // 'Not now': the host hears the spec's refusal, nothing is delegated.
     let answer = hostCall(page, 'delegateWallet', { address: eth!.address, chainType: 'ethereum' })
     await modal(page).getByText('Enable offline access').waitFor()
