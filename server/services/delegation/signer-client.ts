@@ -96,6 +96,8 @@ export class SignerClient {
   /** Starts the server's own signer process and waits until it listens. */
   private async start(): Promise<string> {
     if (this.child && this.dir) return join(this.dir, 'signer.sock')
+    // A process that died left its folder: a new one gets a new folder.
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true })
     this.dir = mkdtempSync(join(tmpdir(), 'gh-signer-'))
     const socketPath = join(this.dir, 'signer.sock')
     const entry = signerEntry()
