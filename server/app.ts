@@ -172,6 +172,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     clearInterval(sweep)
     await gatehouse.analytics.stop().catch((error) => app.log.warn({ err: error }, 'analytics flush failed'))
     await gatehouse.webhooks.worker.stop()
+    await gatehouse.delegation.close()
     if (!options.mailer) await gatehouse.mailer.close()
     if (ownsDatabase) await database.close()
   })

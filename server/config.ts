@@ -97,6 +97,13 @@ export interface ServerConfig {
   recoverySecret: string | null
   /** Where development secrets and the SQLite file live. */
   stateDir: string
+  /**
+   * Delegated actions (SECURITY.md): an operator's signer process socket (GATEHOUSE_SIGNER_SOCKET);
+   * null: the server starts its own signer process, with the key of `signerKeyFile`
+   * (GATEHOUSE_SIGNER_KEY_FILE; development: `<stateDir>/signer.key`; null: a key per process).
+   */
+  signerSocket: string | null
+  signerKeyFile: string | null
   rateLimits: RateLimits
   /** Turns every throttle off (benchmarks). */
   rateLimitsDisabled: boolean
@@ -272,6 +279,8 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     secret: overrides.secret ?? null,
     recoverySecret: overrides.recoverySecret ?? null,
     stateDir,
+    signerSocket: overrides.signerSocket ?? null,
+    signerKeyFile: overrides.signerKeyFile ?? null,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
     rateLimitsDisabled: overrides.rateLimitsDisabled ?? false,
     refreshReuseGraceMs: overrides.refreshReuseGraceMs ?? 5_000,
@@ -388,6 +397,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secret: env.GATEHOUSE_SECRET || null,
     recoverySecret: env.GATEHOUSE_RECOVERY_SECRET || null,
     stateDir: env.GATEHOUSE_STATE_DIR || undefined,
+    signerSocket: env.GATEHOUSE_SIGNER_SOCKET || undefined,
+    signerKeyFile: env.GATEHOUSE_SIGNER_KEY_FILE || undefined,
     rateLimits,
     rateLimitsDisabled: env.GATEHOUSE_RATE_LIMIT === 'off',
     refreshReuseGraceMs: (() => {

@@ -21,7 +21,7 @@ import { AccountService } from './services/accounts.js'
 import { AnalyticsService } from './services/analytics.js'
 import { AppStore } from './services/apps.js'
 import { CaptchaService } from './services/captcha.js'
-import { noDelegatedSigner } from './services/delegation/not-delegated.js'
+import { DelegationService } from './services/delegation/delegations.js'
 import type { DelegatedSigner } from './services/delegation/signer.js'
 import { DeviceProofs } from './services/device-proofs.js'
 import { EmbeddedWalletService } from './services/embedded-wallets.js'
@@ -78,10 +78,9 @@ export interface Gatehouse {
   analytics: AnalyticsService
   /** Webhook endpoints, their delivery log, and the delivery worker (`webhooks.worker`, started by main.ts). */
   webhooks: WebhookService
-  /**
-   * Signs for wallets whose owners delegated them (services/delegation/signer.ts); the server-side
-   * wallet API decides whether, this only signs. Defaults to one that answers "not delegated".
-   */
+  /** Delegated actions: the frame's hand-over, revoking, and the signer process (services/delegation/). */
+  delegation: DelegationService
+  /** What the server-side wallet API signs through: the delegation service. */
   delegatedSigner: DelegatedSigner
 }
 
@@ -178,6 +177,14 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     presets: options.oauthPresets,
   })
   const passkeys = new PasskeyService({ db, accounts, throttle, captcha, config, now })
+  const delegation = new DelegationService({
+    db,
+    wallets,
+    mfa,
+    secret,
+    signer: { socket: config.signerSocket ?? undefined, keyFile: config.signerKeyFile ?? undefined },
+    now,
+  })
   const mfaPasskeys = new MfaPasskeys({ db, mfa, passkeys, accounts, now })
   const farcaster = new FarcasterService({ db, accounts, throttle, captcha, config: config.farcaster, dev: config.dev, now })
   const telegram = new TelegramService({ accounts, throttle, captcha, now })
@@ -209,7 +216,8 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     splTokens: new SplTokens(config.splTokenSymbols, now),
     analytics: new AnalyticsService(db, now),
     webhooks: new WebhookService({ db, dialect: database.dialect, config: config.webhooks, now, log, secret: config.secret, dev: config.dev }),
-    delegatedSigner: options.delegatedSigner ?? noDelegatedSigner,
+    delegation,
+    delegatedSigner: options.delegatedSigner ?? delegation,
   }
 }
 

@@ -110,6 +110,8 @@ async function main() {
     config.secret ??= devSecret(config, 'secret')
     config.adminToken ??= devSecret(config, 'admin-token')
     config.recoverySecret ??= devSecret(config, 'recovery-secret')
+    // Delegations survive a restart of the development server (the signer process creates it, 0600).
+    config.signerKeyFile ??= join(config.stateDir, 'signer.key')
   }
   const problems = productionProblems(config)
   if (problems.length) {

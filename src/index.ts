@@ -83,6 +83,8 @@ export {
 export * from './actions/connectEmbeddedWallet.ts'
 export * from './actions/createWallet.ts'
 export * from './actions/exportWallet.ts'
+export * from './actions/delegateWallet.ts'
+export * from './actions/revokeWallets.ts'
 export * from './actions/fundWallet.ts'
 export { FundButtonElement } from './fund-button.ts'
 export { FundingError, FUNDING_MESSAGES } from './errors/funding.ts'

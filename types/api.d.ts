@@ -509,6 +509,9 @@ type ScreenEntry =
       address: string
     }
   | {
+      name: 'delegated-actions'
+    }
+  | {
       name: 'mfa-verify'
       flow: 'auth' | 'txn'
     }
@@ -692,6 +695,12 @@ declare const API_ERROR_CODES: {
   readonly mfa_verification_max_attempts_reached: 429
   /** The owner's API: the caller is known, but its role or credential does not allow this (services/owner-auth.ts). */
   readonly insufficient_permission: 403
+  /** Delegated actions: the wallet is not (or no longer) delegated to the app. */
+  readonly not_delegated: 403
+  /** Revoking needs an existing delegation (spec part 3 §5). */
+  readonly no_delegated_wallets: 400
+  /** The signing service cannot sign for this delegation (not reachable, or its key no longer opens the share). */
+  readonly delegation_unavailable: 503
   readonly not_found: 404
   readonly method_not_allowed: 405
   readonly payload_too_large: 413
@@ -1549,6 +1558,43 @@ type ExportWalletErrorType = EmbeddedWalletError
  * await exportWallet({ address: wallet.address })
  */
 declare function exportWallet({ address }?: ExportWalletParameters): Promise<ExportWalletReturnType>
+
+interface DelegateWalletParameters {
+  /** An embedded wallet of the signed-in user. */
+  address: string
+  /** 'ethereum' or 'solana' (delegation supports only these). */
+  chainType: ChainType
+}
+type DelegateWalletReturnType = void
+/** EmbeddedWalletError: USER_DECLINED ('User declined delegating actions.'), the address is not the user's, MUST_BE_AUTHENTICATED, or the failure shown on the error screen. */
+type DelegateWalletErrorType = EmbeddedWalletError
+/**
+ * Asks the user for offline access to one of their embedded wallets ('Enable offline access', with
+ * 'Not now' and 'Accept'). On 'Accept' the wallet frame hands the signing service what it needs
+ * (the device share sealed to the service's key); the wallet account's `delegated` flag turns on,
+ * 'Success!' shows, and the modal closes 2.5 s later, when the promise resolves. Your backend can
+ * then sign for the wallet through the server-side wallet API while the user is offline.
+ *
+ * @example
+ * await delegateWallet({ address: wallet.address, chainType: 'ethereum' })
+ */
+declare function delegateWallet({ address, chainType }: DelegateWalletParameters): Promise<DelegateWalletReturnType>
+
+type RevokeWalletsParameters = void
+type RevokeWalletsReturnType = void
+/** EmbeddedWalletError: USER_DECLINED ('User declined revoking access to their delegated wallet.'), NO_DELEGATED_WALLETS, MUST_BE_AUTHENTICATED, or the failure shown on the error screen. */
+type RevokeWalletsErrorType = EmbeddedWalletError
+/**
+ * Asks the user to revoke the app's offline access to every delegated wallet ('Revoke offline
+ * access to wallet', with 'Deny' and 'Confirm'). On 'Confirm' the server deletes what the signing
+ * service would need (`POST /api/v1/wallets/revoke`), the wallets' `delegated` flags turn off,
+ * 'Success!' shows, and the modal closes 2.5 s later, when the promise resolves. Needs an existing
+ * delegation.
+ *
+ * @example
+ * await revokeWallets()
+ */
+declare function revokeWallets(): Promise<RevokeWalletsReturnType>
 
 /** Spec part 3 §5 and §8 texts for funding. */
 declare const FUNDING_MESSAGES: {
@@ -2639,6 +2685,7 @@ export {
   connectWallet,
   createWallet,
   declineTerms,
+  delegateWallet,
   endSession,
   exportWallet,
   fundWallet,
@@ -2677,6 +2724,7 @@ export {
   resendEmailCode,
   resendSmsCode,
   resetInitializeState,
+  revokeWallets,
   sendEmailCode,
   sendSmsCode,
   sendTransaction,
@@ -2736,6 +2784,9 @@ export type {
   CreateWalletErrorType,
   CreateWalletParameters,
   CreateWalletReturnType,
+  DelegateWalletErrorType,
+  DelegateWalletParameters,
+  DelegateWalletReturnType,
   EIP1193RequestArguments,
   EmailFlow,
   EmailFlowState,
@@ -2849,6 +2900,9 @@ export type {
   ResendSmsCodeErrorType,
   ResendSmsCodeParameters,
   ResendSmsCodeReturnType,
+  RevokeWalletsErrorType,
+  RevokeWalletsParameters,
+  RevokeWalletsReturnType,
   ScreenEntry,
   SendEmailCodeErrorType,
   SendEmailCodeParameters,

@@ -320,6 +320,13 @@ export interface SetWalletRecoveryParameters {
   recoveryPassword?: string
 }
 
+export interface DelegateWalletParameters {
+  /** An embedded wallet of the signed-in user. */
+  address: string
+  /** 'ethereum' or 'solana' (delegation supports only these). */
+  chainType: ChainType
+}
+
 export type InitEnrollMfaParameters = { method: 'totp' } | { method: 'sms'; phoneNumber: string }
 
 /** TOTP: the setup key (base32) and the otpauth:// URL for the QR code; SMS: nothing (the code is sent). */
@@ -657,6 +664,10 @@ export interface AuthModalElement extends HTMLElement {
   setWalletRecovery(parameters: SetWalletRecoveryParameters): Promise<void>
   /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
   openRecoverySettings(method?: 'user-passcode' | 'privy'): void
+  /** Asks the user for offline access to one embedded wallet ('Enable offline access': 'Not now' / 'Accept'); resolves after 'Success!' (the wallet's `delegated` flag is on), rejects with 'User declined delegating actions.' or the error shown. Ethereum and Solana wallets only. */
+  delegateWallet(parameters: DelegateWalletParameters): Promise<void>
+  /** Asks the user to revoke offline access to their delegated wallets ('Revoke offline access to wallet': 'Deny' / 'Confirm'); resolves after 'Success!', rejects with 'User declined revoking access to their delegated wallet.' or the error shown. Needs an existing delegation. */
+  revokeWallets(): Promise<void>
   /** Opens MFA enrollment ('Transaction Protection', then 'Choose a verification method'); resolves when the modal closes. */
   showMfaEnrollmentModal(): Promise<void>
   /** Starts enrolling TOTP (resolves `{ secret, authUrl }`) or SMS (`{ method: 'sms', phoneNumber }`: the code is sent). */

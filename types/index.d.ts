@@ -40,6 +40,7 @@ export {
   FundingMethod,
   FundSuccessEventDetail,
   SetWalletRecoveryParameters,
+  DelegateWalletParameters,
   InitEnrollMfaParameters,
   InitEnrollMfaReturnType,
   SubmitEnrollMfaParameters,

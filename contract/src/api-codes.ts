@@ -56,6 +56,12 @@ export const API_ERROR_CODES = {
   mfa_verification_max_attempts_reached: 429,
   /** The owner's API: the caller is known, but its role or credential does not allow this (services/owner-auth.ts). */
   insufficient_permission: 403,
+  /** Delegated actions: the wallet is not (or no longer) delegated to the app. */
+  not_delegated: 403,
+  /** Revoking needs an existing delegation (spec part 3 §5). */
+  no_delegated_wallets: 400,
+  /** The signing service cannot sign for this delegation (not reachable, or its key no longer opens the share). */
+  delegation_unavailable: 503,
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
@@ -75,8 +81,6 @@ export const API_ERROR_CODES = {
   invalid_authorization_signature: 401,
   /** The wallet's policy refuses the request; `data.rule` names the rule (services/wallet-policy.ts). */
   policy_violation: 403,
-  /** The wallet's owner has not delegated it to the app (or revoked): the server cannot sign for it. */
-  not_delegated: 403,
 } as const
 
 export type ApiErrorCode = keyof typeof API_ERROR_CODES

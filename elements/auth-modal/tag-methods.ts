@@ -70,6 +70,8 @@ export const tagMethods = {
     fundWallet: 'reject',
     setWalletRecovery: 'reject',
     openRecoverySettings: 'ignore',
+    delegateWallet: 'reject',
+    revokeWallets: 'reject',
   }),
   ...deferred(() => import('./mfa-host-methods.ts').then((m) => m.mfaHostMethods), {
     showMfaEnrollmentModal: 'reject',

@@ -5,6 +5,7 @@
  * call them. `getEthereumProvider` is the exception, synchronous by contract: ./ethereum-provider.ts.
  */
 import type { CreateWalletParameters } from '../../src/actions/createWallet.ts'
+import type { DelegateWalletParameters } from '../../src/actions/delegateWallet.ts'
 import type { ExportWalletParameters } from '../../src/actions/exportWallet.ts'
 import type { EmbeddedEthereumProvider, GetEthereumProviderOptions } from '../../src/actions/getEthereumProvider.ts'
 import type { ImportWalletParameters } from '../../src/actions/importWallet.ts'
@@ -71,6 +72,18 @@ export interface WalletHostMethods {
   setWalletRecovery(parameters: SetWalletRecoveryParameters): Promise<void>
   /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
   openRecoverySettings(method?: 'user-passcode' | 'privy'): void
+  /**
+   * Asks the user for offline access to one embedded wallet ('Enable offline access': 'Not now' /
+   * 'Accept'); resolves after 'Success!' (the wallet's `delegated` flag is on), rejects with 'User
+   * declined delegating actions.' or the error shown. Ethereum and Solana wallets only.
+   */
+  delegateWallet(parameters: DelegateWalletParameters): Promise<void>
+  /**
+   * Asks the user to revoke offline access to their delegated wallets ('Revoke offline access to
+   * wallet': 'Deny' / 'Confirm'); resolves after 'Success!', rejects with 'User declined revoking
+   * access to their delegated wallet.' or the error shown. Needs an existing delegation.
+   */
+  revokeWallets(): Promise<void>
 }
 
 export const walletHostMethods = table<Omit<WalletHostMethods, 'getEthereumProvider'>>({
@@ -93,6 +106,8 @@ export const walletHostMethods = table<Omit<WalletHostMethods, 'getEthereumProvi
   exportWallet: () => import('../../src/actions/exportWallet.ts'),
   fundWallet: () => import('../../src/actions/fundWallet.ts'),
   setWalletRecovery: () => import('../../src/actions/setWalletRecovery.ts'),
+  delegateWallet: () => import('../../src/actions/delegateWallet.ts'),
+  revokeWallets: () => import('../../src/actions/revokeWallets.ts'),
   openRecoverySettings: start(
     () => import('../../src/wallets/embedded/modal.ts'),
     (m, method: 'user-passcode' | 'privy' = 'user-passcode') =>

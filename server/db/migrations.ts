@@ -7,6 +7,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import { getAddress, isAddress } from 'viem'
 import { analyticsMigrations } from './analytics.js'
 import { consoleOwnerMigrations } from './console-owners.js'
+import { delegationMigrations } from './delegations.js'
 import { deviceMigrations } from './devices.js'
 import { sponsorshipMigrations } from './gas-sponsorships.js'
 import { mfaMigrations } from './mfa.js'
@@ -329,6 +330,7 @@ Object.assign(migrations, ownerAccessMigrations)
 Object.assign(migrations, webhookMigrations)
 Object.assign(migrations, consoleOwnerMigrations)
 Object.assign(migrations, serverWalletMigrations)
+Object.assign(migrations, delegationMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

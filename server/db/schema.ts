@@ -4,6 +4,7 @@
  * integers, JSON is stored as text.
  */
 import type { Kysely } from 'kysely'
+import type { DelegatedWalletsTable } from './delegations.js'
 import type { AuditLogTable, WebhookEventsTable, WebhookOutboxTable } from './owner.js'
 import type { AppSecretsTable, OperatorRolesTable } from './owner-access.js'
 import type { ServerOwnersTable } from './console-owners.js'
@@ -336,6 +337,7 @@ export interface Database {
   wallet_usage: WalletUsageTable
   authorization_replays: AuthorizationReplaysTable
   server_wallet_nonces: ServerWalletNoncesTable
+  delegated_wallets: DelegatedWalletsTable
 }
 
 export type Db = Kysely<Database>

@@ -33,6 +33,7 @@ import telegramRoutes from './telegram.js'
 import transactionRoutes from './transactions.js'
 import usersRoutes from './users.js'
 import walletRoutes from './wallets.js'
+import delegationRoutes from './delegation.js'
 import walletRpcRoutes from './wallet-rpc.js'
 import webhookRoutes from './webhooks.js'
 
@@ -76,6 +77,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(ownerAccessRoutes)
   await app.register(operatorMeRoutes)
   await app.register(walletRoutes)
+  await app.register(delegationRoutes)
   await app.register(passkeyRoutes)
   await app.register(telegramRoutes)
   await app.register(farcasterRoutes)

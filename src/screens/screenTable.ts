@@ -42,6 +42,7 @@ export const screens: Record<LaterScreen, () => Promise<{ default: ComponentType
   'embedded-wallet-automatic-recovery': () => import('./wallets/embedded/AutomaticRecoveryScreen.tsx'),
   'embedded-wallet-connect': () => import('./wallets/embedded/ConnectWalletScreen.tsx'),
   'embedded-wallet-export': () => import('./wallets/embedded/ExportWalletScreen.tsx'),
+  'delegated-actions': () => import('./wallets/embedded/DelegationScreen.tsx'),
   'mfa-verify': () => import('./mfa/MfaVerifyScreen.tsx'),
   'mfa-enroll': () => import('./mfa/MfaEnrollScreen.tsx'),
   'passkey-management': () => import('./mfa/PasskeyManagementScreen.tsx'),

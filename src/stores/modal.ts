@@ -43,6 +43,8 @@ export type ScreenEntry =
   | { name: 'embedded-wallet-automatic-recovery' }
   | { name: 'embedded-wallet-connect'; address: string; next: 'export' }
   | { name: 'embedded-wallet-export'; address: string }
+  // Delegated actions: 'Enable offline access' / 'Revoke offline access to wallet' ($delegation).
+  | { name: 'delegated-actions' }
   // MFA (src/screens/mfa/): verification, enrollment, passkey management.
   | { name: 'mfa-verify'; flow: 'auth' | 'txn' }
   | { name: 'mfa-enroll' }

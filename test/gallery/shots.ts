@@ -69,6 +69,10 @@ export const SCREENS: { [K in ScreenName]: How<K> } = {
   'embedded-wallet-connect': fixture({ name: 'embedded-wallet-connect', address: ADDRESS, next: 'export' }),
   // exportWallet() asks to log in again first (embedded-wallet-connect) on a session this old.
   'embedded-wallet-export': fixture({ name: 'embedded-wallet-export', address: ADDRESS }),
+  // 'Enable offline access' for the user's first Ethereum wallet.
+  'delegated-actions': call(
+    "modal.delegateWallet({ address: modal.user.linkedAccounts.find((a) => a.type === 'wallet' && a.chainType === 'ethereum').address, chainType: 'ethereum' })",
+  ),
   'mfa-enroll': call('modal.showMfaEnrollmentModal()'),
   'mfa-verify': fixture({ name: 'mfa-verify', flow: 'auth' }),
   'passkey-management': call('modal.openPasskeyManagement()'),

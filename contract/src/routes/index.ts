@@ -31,6 +31,7 @@ import { walletTransferRoutes } from './wallet-transfer.ts'
 import { ownerUsersRoutes } from './owner-users.ts'
 import { webhooksRoutes } from './webhooks.ts'
 import { serverWalletsRoutes } from './server-wallets.ts'
+import { delegationRoutes } from './delegation.ts'
 
 export * from './define.ts'
 export * from './shared.ts'
@@ -84,6 +85,7 @@ export const ROUTES = {
   ...ownerUsersRoutes,
   ...webhooksRoutes,
   ...serverWalletsRoutes,
+  ...delegationRoutes,
 } as const
 
 export type Routes = typeof ROUTES

@@ -22,6 +22,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'wallet.action_signed',
   /** The server-side wallet API refused to sign: a policy rule, or the wallet is not delegated. */
   'wallet.action_denied',
+  'wallet.delegated',
+  'wallet.revoked',
 ] as const
 
 /** The type of the event a test send delivers (no endpoint subscribes to it). */
