@@ -78,6 +78,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     mailer: options.mailer,
     smsSender: options.smsSender,
     oauthPresets: options.oauthPresets,
+    fetch: options.fetch,
     log: app.log,
   })
 

@@ -38,6 +38,7 @@ import { createSmsSender, type SmsSender } from './services/sms-sender.js'
 import { SplTokens } from './services/spl-tokens.js'
 import { TelegramService } from './services/telegram.js'
 import { Throttle } from './services/throttle.js'
+import { CrossAppService } from './services/cross-app.js'
 import { TokenPrices } from './services/token-prices.js'
 import { WEBHOOK_RETENTION_MS, WebhookService } from './services/webhooks.js'
 
@@ -74,6 +75,8 @@ export interface Gatehouse {
   analytics: AnalyticsService
   /** Webhook endpoints, their delivery log, and the delivery worker (`webhooks.worker`, started by main.ts). */
   webhooks: WebhookService
+  /** Cross-app accounts and wallets, as provider and as requester (services/cross-app.ts). */
+  crossApp: CrossAppService
 }
 
 /** Where services report what an operator should hear about (a captcha provider down, a notice not sent). */
@@ -90,6 +93,8 @@ export interface ServiceOptions {
   smsSender?: SmsSender
   /** Replaces parts of OAuth provider presets (tests: stand-ins for Apple, TikTok… on loopback). */
   oauthPresets?: OAuthDeps['presets']
+  /** Replaces fetch for calls to cross-app providers on other servers (tests). */
+  fetch?: typeof fetch
   /** Defaults to console.warn; the API passes its request logger. */
   log?: ServiceLog
 }
@@ -197,6 +202,7 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     tokenPrices: new TokenPrices(config.priceSourceUrl, now),
     splTokens: new SplTokens(config.splTokenSymbols, now),
     analytics: new AnalyticsService(db, now),
+    crossApp: new CrossAppService({ db, apps, keys, accounts, now, fetch: options.fetch }),
     webhooks: new WebhookService({ db, dialect: database.dialect, config: config.webhooks, now, log, secret: config.secret, dev: config.dev }),
   }
 }

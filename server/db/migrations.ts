@@ -6,6 +6,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import { getAddress, isAddress } from 'viem'
 import { analyticsMigrations } from './analytics.js'
+import { crossAppMigrations } from './cross-app.js'
 import { deviceMigrations } from './devices.js'
 import { sponsorshipMigrations } from './gas-sponsorships.js'
 import { mfaMigrations } from './mfa.js'
@@ -325,6 +326,7 @@ Object.assign(migrations, ownerUsersMigrations)
 Object.assign(migrations, analyticsMigrations)
 Object.assign(migrations, ownerAccessMigrations)
 Object.assign(migrations, webhookMigrations)
+Object.assign(migrations, crossAppMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

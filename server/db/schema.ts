@@ -4,6 +4,7 @@
  * integers, JSON is stored as text.
  */
 import type { Kysely } from 'kysely'
+import type { CrossAppCodesTable } from './cross-app.js'
 import type { AuditLogTable, WebhookEventsTable } from './owner.js'
 import type { AppSecretsTable, OperatorRolesTable } from './owner-access.js'
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.js'
@@ -325,6 +326,7 @@ export interface Database {
   app_secrets: AppSecretsTable
   operator_roles: OperatorRolesTable
   webhook_endpoints: WebhookEndpointsTable
+  cross_app_codes: CrossAppCodesTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable
 }

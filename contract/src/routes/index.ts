@@ -29,6 +29,7 @@ import { walletRpcRoutes } from './wallet-rpc.ts'
 import { walletTransferRoutes } from './wallet-transfer.ts'
 import { ownerUsersRoutes } from './owner-users.ts'
 import { webhooksRoutes } from './webhooks.ts'
+import { crossAppRoutes } from './cross-app.ts'
 
 export * from './define.ts'
 export * from './shared.ts'
@@ -44,6 +45,7 @@ export { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS } from './owner-analytics.ts
 export { OWNER_PREFIX, OWNER_APP_COLLECTIONS, isOwnerRoute, OPERATOR_ROLE_NAMES, AUDIT_ACTOR_TYPES } from './owner.ts'
 export { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from './webhooks.ts'
 export { CONSOLE_APP_ID } from './admin.ts'
+export { crossAppTokensSchema } from './cross-app.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
@@ -72,6 +74,7 @@ export const ROUTES = {
   ...walletTransferRoutes,
   ...ownerUsersRoutes,
   ...webhooksRoutes,
+  ...crossAppRoutes,
 } as const
 
 export type Routes = typeof ROUTES
