@@ -58,12 +58,19 @@ export default async function crossAppPageRoutes(app: ApiInstance) {
   app.get(
     '/cross-app/assets/popup.js',
     {
-      schema: { summary: 'Cross-app popup script', response: { 200: { description: 'The script', content: { 'text/javascript': { schema: { type: 'string' } } } } } },
+      schema: {
+        summary: 'Cross-app popup script',
+        response: { 200: { description: 'The script', content: { 'text/javascript': { schema: { type: 'string' } } } } },
+      },
       config: NO_APP,
     },
     async (_request, reply) => {
       if (!CROSS_APP_POPUP_SCRIPT) throw new ApiError('not_found', 'No such asset')
-      return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send(CROSS_APP_POPUP_SCRIPT)
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .send(CROSS_APP_POPUP_SCRIPT)
     },
   )
 }
