@@ -73,7 +73,7 @@ export * from './actions/loginWithCrossAppAccount.ts'
 export * from './actions/linkCrossAppAccount.ts'
 export * from './actions/unlinkCrossAppAccount.ts'
 export { approveCrossAppConnection, verifyCrossAppToken } from './crossapp/provider.ts'
-export { $crossAppFlow, type CrossAppFlow } from './crossapp/connect.ts'
+export { $crossAppFlow, type CrossAppFlow } from './stores/crossAppFlow.ts'
 export { CrossAppError } from './errors/crossApp.ts'
 export {
   AccountTransferRequiredError,

@@ -4,17 +4,8 @@
  * SHA-256 is kept (it is a bearer secret until spent).
  */
 import type { Kysely, Migration } from 'kysely'
-import type { Db } from './schema.js'
+import type { CrossAppCodesTable, Db } from './schema.js'
 
-export interface CrossAppCodesTable {
-  code_hash: string
-  provider_app_id: string
-  user_id: string
-  requester_app_id: string
-  code_challenge: string
-  created_at: number
-  expires_at: number
-}
 
 export const crossAppMigrations: Record<string, Migration> = {
   '0038_cross_app_codes': {

@@ -4,7 +4,6 @@
  * integers, JSON is stored as text.
  */
 import type { Kysely } from 'kysely'
-import type { CrossAppCodesTable } from './cross-app.js'
 import type { AuditLogTable, WebhookEventsTable } from './owner.js'
 import type { AppSecretsTable, OperatorRolesTable } from './owner-access.js'
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.js'
@@ -199,6 +198,17 @@ export interface WalletNoncesTable {
 
 /** A pending account transfer: `user_id` may take the account `type`/`address`. */
 /** OAuth: a started OAuth flow (see migration 0006_oauth_states). */
+/** A cross-app authorization code (0038; db/cross-app.ts): only its hash is kept. */
+export interface CrossAppCodesTable {
+  code_hash: string
+  provider_app_id: string
+  user_id: string
+  requester_app_id: string
+  code_challenge: string
+  created_at: number
+  expires_at: number
+}
+
 export interface OAuthStatesTable {
   state_hash: string
   app_id: string

@@ -3,22 +3,14 @@
  * connect page (its own login, then consent); the page answers a code bound to our PKCE challenge
  * and our state code. A state that differs is a possible phishing attempt and is refused.
  */
-import { atom } from 'nanostores'
 import { CrossAppError } from '../errors/crossApp.ts'
 import { createPkce } from '../oauth/pkce.ts'
 import { $config } from '../stores/config.ts'
+import { $crossAppFlow } from '../stores/crossAppFlow.ts'
 import { findConnection, providerOrigin, type CrossAppConnection } from './connections.ts'
 import { awaitPopupAnswer } from './popup.ts'
 import { CROSS_APP_MESSAGE, CROSS_APP_SUCCESS_CLOSE_MS, CROSS_APP_TEXT } from './texts.ts'
 
-/** The cross-app login screen's state (spec §4): connecting, then success or error. */
-export type CrossAppFlow =
-  | { status: 'idle' }
-  | { status: 'connecting'; providerName: string }
-  | { status: 'success'; providerName: string }
-  | { status: 'error'; providerName: string; message: string }
-
-export const $crossAppFlow = atom<CrossAppFlow>({ status: 'idle' })
 
 export interface ConnectedProvider {
   connection: CrossAppConnection
