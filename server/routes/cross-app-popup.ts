@@ -82,7 +82,7 @@ function choose(question, yes, no) {
 async function connect(gh, modal) {
   await signedIn(gh, modal)
   await ethereumWallet(gh)
-  let requesterName = 'An app'
+  let requesterName = 'App ' + request.requester_app_id
   try {
     const res = await fetch('/api/v1/apps/' + encodeURIComponent(request.requester_app_id))
     if (res.ok) requesterName = (await res.json()).name
