@@ -6,6 +6,8 @@ import type { CrossAppError } from '../errors/crossApp.ts'
 import { connectProvider, failFlow, finishFlow } from '../crossapp/connect.ts'
 import { storeProviderToken } from '../crossapp/connections.ts'
 import { openCrossAppPopup } from '../crossapp/popup.ts'
+import { showModal } from './openModal.ts'
+import { $crossAppFlow } from '../stores/crossAppFlow.ts'
 import { publish } from '../events/bus.ts'
 import { accountCall, applyUser, requireLinkableUser } from './internal/accountChange.ts'
 
@@ -28,6 +30,8 @@ export type LinkCrossAppAccountErrorType = CrossAppError | MustBeAuthenticatedEr
 export async function linkCrossAppAccount({ appId }: LinkCrossAppAccountParameters): Promise<LinkCrossAppAccountReturnType> {
   requireLinkableUser()
   const popup = openCrossAppPopup()
+  $crossAppFlow.set({ status: 'idle' })
+  if (popup) showModal({ name: 'cross-app-status' })
   let name = appId
   try {
     const { connection, code, codeVerifier } = await connectProvider(appId, popup)
@@ -37,7 +41,7 @@ export async function linkCrossAppAccount({ appId }: LinkCrossAppAccountParamete
     const user = applyUser(answer.user)
     const linkedAccount = user.linkedAccounts.find((a) => a.type === 'cross_app' && (a.providerApp as { id?: string } | undefined)?.id === appId) ?? null
     publish('link-success', { user, linkMethod: 'cross_app', linkedAccount })
-    finishFlow(name)
+    finishFlow(name, null)
     return { user }
   } catch (error) {
     failFlow(name, error)

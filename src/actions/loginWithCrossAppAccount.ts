@@ -5,6 +5,8 @@ import type { AlreadyLoggedInError } from '../errors/link.ts'
 import { connectProvider, failFlow, finishFlow } from '../crossapp/connect.ts'
 import { storeProviderToken } from '../crossapp/connections.ts'
 import { openCrossAppPopup } from '../crossapp/popup.ts'
+import { showModal } from './openModal.ts'
+import { $crossAppFlow } from '../stores/crossAppFlow.ts'
 import { assertCanLogIn } from '../flows/loginGuard.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 
@@ -27,6 +29,8 @@ export type LoginWithCrossAppAccountErrorType = CrossAppError | AlreadyLoggedInE
 export async function loginWithCrossAppAccount({ appId }: LoginWithCrossAppAccountParameters): Promise<LoginWithCrossAppAccountReturnType> {
   assertCanLogIn()
   const popup = openCrossAppPopup()
+  $crossAppFlow.set({ status: 'idle' })
+  if (popup) showModal({ name: 'cross-app-status' })
   let name = appId
   try {
     const { connection, code, codeVerifier } = await connectProvider(appId, popup)
@@ -35,7 +39,7 @@ export async function loginWithCrossAppAccount({ appId }: LoginWithCrossAppAccou
     const tokens = response.oauth_tokens as { access_token: string; access_token_expires_in_seconds: number }
     storeProviderToken(appId, tokens.access_token, tokens.access_token_expires_in_seconds)
     const completed = completeLogin(response, 'cross_app')
-    finishFlow(name)
+    finishFlow(name, { user: completed.user, isNewUser: completed.isNewUser, loginMethod: 'cross_app' })
     return completed
   } catch (error) {
     failFlow(name, error)

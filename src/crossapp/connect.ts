@@ -7,10 +7,12 @@ import { CrossAppError } from '../errors/crossApp.ts'
 import { createPkce } from '../oauth/pkce.ts'
 import { $config } from '../stores/config.ts'
 import { $crossAppFlow } from '../stores/crossAppFlow.ts'
+import { $modal, currentScreen } from '../stores/modal.ts'
+import { completeFlow } from '../flows/completion.ts'
+import type { PostLoginContext } from '../flows/postLogin.ts'
 import { findConnection, providerOrigin, type CrossAppConnection } from './connections.ts'
 import { awaitPopupAnswer } from './popup.ts'
 import { CROSS_APP_MESSAGE, CROSS_APP_SUCCESS_CLOSE_MS, CROSS_APP_TEXT } from './texts.ts'
-
 
 export interface ConnectedProvider {
   connection: CrossAppConnection
@@ -44,12 +46,20 @@ export async function connectProvider(providerAppId: string, popup: Window | nul
   return { connection, code: answer.code, codeVerifier }
 }
 
-/** Success shows for 1.4 s, then the screen closes (spec §9). */
-export function finishFlow(providerName: string): void {
+/**
+ * Success shows for 1.4 s (spec §9), then the login goes on as every login does (terms, wallet
+ * creation, spec §4) or the modal closes; only while the status screen is still what the user sees.
+ */
+export function finishFlow(providerName: string, context: PostLoginContext | null): void {
   $crossAppFlow.set({ status: 'success', providerName })
-  setTimeout(() => {
-    if ($crossAppFlow.get().status === 'success') $crossAppFlow.set({ status: 'idle' })
-  }, CROSS_APP_SUCCESS_CLOSE_MS)
+  completeFlow(
+    context,
+    (_ms, run) =>
+      setTimeout(() => {
+        if ($modal.get().open && currentScreen().name === 'cross-app-status') run()
+      }, CROSS_APP_SUCCESS_CLOSE_MS),
+    'provider',
+  )
 }
 
 export function failFlow(providerName: string, error: unknown): void {

@@ -16,7 +16,7 @@ import { settled, startTx, txPrompt } from './eth-helpers.ts'
 import { startScratchServer } from '../../scripts/lib/server-process.mjs'
 // @ts-expect-error plain ES module
 import { ensureServerBundle } from '../../scripts/lib/server-bundle.mjs'
-import { submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 
 const RECIPIENT = '0x000000000000000000000000000000000000bEEF'
 const MESSAGE = 'Hello from the requester'
@@ -72,6 +72,8 @@ describe('cross-app login and wallet through the provider popup', () => {
     expect(new URL(popup.url()).origin).toBe(new URL(stack.apiUrl).origin)
     expect(new URL(popup.url()).pathname).toBe(`/apps/${provider}/cross-app/connect`)
     expect(popup.viewportSize()).toEqual({ width: 440, height: 680 })
+    // The requester's modal says what is going on while the popup is open.
+    await modal(page).getByText('Connecting to Provider Wallet').waitFor()
     await submitEmail(popup, email)
     await typeCode(popup, await stack.nextCode(email))
     await popup.getByText('Requester Dapp wants to use your account and wallet').waitFor({ timeout: 60000 })
@@ -85,6 +87,8 @@ describe('cross-app login and wallet through the provider popup', () => {
     expect(account.embeddedWallets).toHaveLength(1)
     address = account.embeddedWallets[0].address
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    await modal(page).getByText('Successfully connected with Provider Wallet').waitFor()
+    await waitForHostEvent(page, 'modal-close')
     await expect.poll(() => popup.isClosed()).toBe(true)
   })
 
@@ -120,6 +124,9 @@ describe('cross-app login and wallet through the provider popup', () => {
     await popup.evaluate(() => window.opener.postMessage({ type: 'gatehouse:cross-app:connect', state: 'tampered', code: 'x'.repeat(40) }, '*'))
     const outcome = (await settled(page)) as Outcome
     expect(outcome.err?.message).toContain('Unexpected auth flow. This may be a phishing attempt.')
+    await modal(page).getByText('Authentication failed').waitFor()
+    await modal(page).getByText('Unexpected auth flow. This may be a phishing attempt.').waitFor()
+    await page.evaluate(() => (document.querySelector('auth-modal') as any).close())
   })
 
   it("a read-only provider refuses transactions with 'Cannot transact against a read-only provider app'", async () => {
