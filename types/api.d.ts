@@ -470,6 +470,9 @@ type ScreenEntry =
       provider: string
     }
   | {
+      name: 'cross-app-status'
+    }
+  | {
       name: 'passkey-choice'
     }
   | {
