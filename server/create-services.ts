@@ -202,7 +202,15 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     tokenPrices: new TokenPrices(config.priceSourceUrl, now),
     splTokens: new SplTokens(config.splTokenSymbols, now),
     analytics: new AnalyticsService(db, now),
-    crossApp: new CrossAppService({ db, apps, keys, accounts, now, fetch: options.fetch }),
+    crossApp: new CrossAppService({
+      db,
+      apps,
+      keys,
+      accounts,
+      now,
+      fetch: options.fetch,
+      originAllowed: (a, origin) => (config.dev && LOCAL_ORIGIN.test(origin)) || a.settings.allowedOrigins.includes(origin),
+    }),
     webhooks: new WebhookService({ db, dialect: database.dialect, config: config.webhooks, now, log, secret: config.secret, dev: config.dev }),
   }
 }

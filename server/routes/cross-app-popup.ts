@@ -90,7 +90,7 @@ async function connect(gh, modal) {
   const ok = await choose(requesterName + ' wants to use your account and wallet', 'Connect', 'Cancel')
   approve.hidden = deny.hidden = true
   if (!ok) return reply({ error: TEXT.canceled })
-  const code = await gh.approveCrossAppConnection(request.requester_app_id, request.code_challenge)
+  const code = await gh.approveCrossAppConnection(request.requester_app_id, request.code_challenge, new URL(request.origin).origin)
   show('Connected')
   reply({ code })
 }
@@ -100,9 +100,9 @@ async function transact(gh, modal) {
   await signedIn(gh, modal)
   let verified
   try {
-    verified = await gh.verifyCrossAppToken(request.token)
+    verified = await gh.verifyCrossAppToken(request.token, new URL(request.origin).origin)
   } catch (error) {
-    return reply({ error: error.shortMessage === TEXT.invalidApp ? TEXT.invalidApp : TEXT.tokenRequired })
+    return reply({ error: error.shortMessage === TEXT.invalidApp || error.code === 'forbidden_origin' ? TEXT.invalidApp : TEXT.tokenRequired })
   }
   if (verified.requester_app_id !== request.requester_app_id) return reply({ error: TEXT.invalidApp })
   if (verified.read_only && TRANSACTING.includes(request.method)) return reply({ error: TEXT.readOnly })

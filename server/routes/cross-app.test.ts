@@ -2,6 +2,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forEachDatabase, startHarness, testDevice, type Harness } from '../testing.js'
 
+/** The requester's page: the only origin the provider's popup answers for it. */
+const DAPP = 'https://dapp.example'
+
 const pkce = () => {
   const verifier = randomBytes(32).toString('base64url')
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
@@ -15,7 +18,7 @@ forEachDatabase((target) => {
   let stranger: string
   beforeAll(async () => {
     h = await startHarness(target)
-    requester = await h.createApp({ name: 'Requester Dapp' })
+    requester = await h.createApp({ name: 'Requester Dapp', allowedOrigins: [DAPP] })
     stranger = await h.createApp({ name: 'Stranger' })
     provider = await h.createApp({
       name: 'Provider Wallet',
@@ -37,7 +40,7 @@ forEachDatabase((target) => {
     const { verifier, challenge } = pkce()
     const res = await h.post(
       '/api/v1/cross-app/authorize',
-      { requester_app_id: requesterId, code_challenge: challenge },
+      { requester_app_id: requesterId, code_challenge: challenge, origin: DAPP },
       { appId: providerId, token: login.token, device },
     )
     expect(res.statusCode).toBe(200)
@@ -108,7 +111,11 @@ forEachDatabase((target) => {
     expect(body.oauth_tokens).toMatchObject({ provider: `privy:${provider}`, provider_app_id: provider, access_token: expect.any(String) })
 
     // The provider's transact page accepts the token for its signed-in user …
-    const ok = await h.post('/api/v1/cross-app/verify', { token: body.oauth_tokens.access_token }, { appId: provider, token: providerLogin.token, device })
+    const ok = await h.post(
+      '/api/v1/cross-app/verify',
+      { token: body.oauth_tokens.access_token, origin: DAPP },
+      { appId: provider, token: providerLogin.token, device },
+    )
     expect(ok.json()).toEqual({ requester_app_id: requester, read_only: false, embedded_wallets: [{ address, chain_type: 'ethereum' }] })
     // … but it is no access token of the provider, nor of the requester.
     expect((await h.get('/api/v1/users/me', { appId: provider, token: body.oauth_tokens.access_token })).statusCode).toBe(401)
@@ -125,6 +132,27 @@ forEachDatabase((target) => {
     expect(second.json().user.id).toBe(body.user.id)
   })
 
+  it("error: the popup answers no page but the requester's: another origin gets no code and no verification", async () => {
+    const device = await testDevice(h.clock.now)
+    const login = await h.login(provider, 'xa-origin@example.com', { device })
+    const res = await h.post(
+      '/api/v1/cross-app/authorize',
+      { requester_app_id: requester, code_challenge: pkce().challenge, origin: 'https://evil.example' },
+      { appId: provider, token: login.token, device },
+    )
+    expect(res.statusCode).toBe(403)
+    expect(res.json().code).toBe('forbidden_origin')
+    const { code, verifier, login: owner, device: ownerDevice } = await approve('xa-origin2@example.com')
+    const token = (await h.post('/api/v1/cross-app/authenticate', { provider_app_id: provider, code, code_verifier: verifier }, { appId: requester })).json()
+      .oauth_tokens.access_token
+    const verify = await h.post(
+      '/api/v1/cross-app/verify',
+      { token, origin: 'https://evil.example' },
+      { appId: provider, token: owner.token, device: ownerDevice },
+    )
+    expect(verify.statusCode).toBe(403)
+  })
+
   it('error: a code works once, only with its verifier, only for its requester', async () => {
     const { code, verifier } = await approve('xa-once@example.com')
     const wrong = await h.post('/api/v1/cross-app/authenticate', { provider_app_id: provider, code, code_verifier: pkce().verifier }, { appId: requester })
@@ -139,7 +167,7 @@ forEachDatabase((target) => {
     const login = await h.login(provider, 'xa-stranger@example.com', { device })
     const res = await h.post(
       '/api/v1/cross-app/authorize',
-      { requester_app_id: stranger, code_challenge: pkce().challenge },
+      { requester_app_id: stranger, code_challenge: pkce().challenge, origin: DAPP },
       { appId: provider, token: login.token, device },
     )
     expect(res.statusCode).toBe(400)
@@ -155,10 +183,14 @@ forEachDatabase((target) => {
       .oauth_tokens.access_token
     const device = await testDevice(h.clock.now)
     const other = await h.login(provider, 'xa-other@example.com', { device })
-    const res = await h.post('/api/v1/cross-app/verify', { token }, { appId: provider, token: other.token, device })
+    const res = await h.post('/api/v1/cross-app/verify', { token, origin: DAPP }, { appId: provider, token: other.token, device })
     expect(res.statusCode).toBe(401)
     expect(res.json().error).toBe('Transactions require a valid token')
-    const forged = await h.post('/api/v1/cross-app/verify', { token: token.slice(0, -4) + 'AAAA' }, { appId: provider, token: other.token, device })
+    const forged = await h.post(
+      '/api/v1/cross-app/verify',
+      { token: token.slice(0, -4) + 'AAAA', origin: DAPP },
+      { appId: provider, token: other.token, device },
+    )
     expect(forged.json().error).toBe('Transactions require a valid token')
   })
 
@@ -189,7 +221,7 @@ forEachDatabase((target) => {
     expect(res.statusCode).toBe(200)
     const ok = await h.post(
       '/api/v1/cross-app/verify',
-      { token: res.json().oauth_tokens.access_token },
+      { token: res.json().oauth_tokens.access_token, origin: DAPP },
       { appId: readOnlyProvider, token: login.token, device },
     )
     expect(ok.json().read_only).toBe(true)
@@ -215,7 +247,10 @@ forEachDatabase((target) => {
       }
       local = await startHarness(target, { fetch: fetchRemote })
       localRequester = await local.createApp({ name: 'Remote Requester' })
-      remoteProvider = await remote.createApp({ name: 'Far Wallet', crossAppProvider: { allowedRequesterAppIds: [localRequester] } })
+      remoteProvider = await remote.createApp({
+        name: 'Far Wallet',
+        crossAppProvider: { allowedRequesterAppIds: [localRequester], requesterOrigins: ['https://far-dapp.example'] },
+      })
       expect(
         (
           await local.patchApp(localRequester, {
@@ -247,7 +282,7 @@ forEachDatabase((target) => {
       const { code } = (
         await remote.post(
           '/api/v1/cross-app/authorize',
-          { requester_app_id: localRequester, code_challenge: challenge },
+          { requester_app_id: localRequester, code_challenge: challenge, origin: 'https://far-dapp.example' },
           { appId: remoteProvider, token: login.token, device },
         )
       ).json()
@@ -262,7 +297,7 @@ forEachDatabase((target) => {
       // The token the requester holds is the provider server's: its own verify accepts it.
       const ok = await remote.post(
         '/api/v1/cross-app/verify',
-        { token: res.json().oauth_tokens.access_token },
+        { token: res.json().oauth_tokens.access_token, origin: 'https://far-dapp.example' },
         { appId: remoteProvider, token: login.token, device },
       )
       expect(ok.statusCode).toBe(200)

@@ -28,7 +28,7 @@ export default async function crossAppRoutes(app: ApiInstance) {
   app.post(token.path, { schema: token.schema, config: PARAM_APP }, async (request) => crossApp.token(appOf(request), request.body))
   app.post(verify.path, { schema: verify.schema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
-    return crossApp.verify(appOf(request), userId, request.body.token)
+    return crossApp.verify(appOf(request), userId, request.body.token, request.body.origin)
   })
 
   app.post(authenticate.path, { schema: authenticate.schema, config: LOGIN_ROUTE }, async (request) =>

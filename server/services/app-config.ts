@@ -59,6 +59,8 @@ export interface AppSettings {
 
 export interface CrossAppProviderSettings {
   allowedRequesterAppIds: string[]
+  /** Page origins of requesters on other servers, which this server cannot look up. */
+  requesterOrigins?: string[]
   readOnly?: boolean
   name?: string | null
   iconUrl?: string | null

@@ -68,6 +68,8 @@ export interface CrossAppDeps {
   now: () => number
   /** Calls to providers on other servers (tests replace it). */
   fetch?: typeof fetch
+  /** Development: any localhost page may be a requester's page (as for the API's CORS). */
+  originAllowed: (app: App, origin: string) => boolean
 }
 
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url')
@@ -118,10 +120,24 @@ export class CrossAppService {
     return found
   }
 
+  /**
+   * The popup answers the page at `origin` only if it is the requester's: an origin the requester
+   * app allows (an app of this server), or one the provider lists for requesters of other servers.
+   * Otherwise any page could open the popup for a known requester and catch the user's code.
+   */
+  private async checkRequesterOrigin(provider: App, requesterAppId: string, origin: string) {
+    const requester = await this.deps.apps.get(requesterAppId)
+    const allowed = requester
+      ? this.deps.originAllowed(requester, origin)
+      : (provider.settings.crossAppProvider?.requesterOrigins ?? []).includes(origin) || this.deps.originAllowed(provider, origin)
+    if (!allowed) throw new ApiError('forbidden_origin', `Origin ${origin} is not allowed for this app`)
+  }
+
   /** Provider side: the signed-in user approves `requester_app_id` → a code the requester's server spends once. */
-  async authorize(provider: App, userId: string, body: { requester_app_id: string; code_challenge: string }): Promise<{ code: string }> {
+  async authorize(provider: App, userId: string, body: { requester_app_id: string; code_challenge: string; origin: string }): Promise<{ code: string }> {
     const settings = this.provider(provider)
     if (!settings.allowedRequesterAppIds.includes(body.requester_app_id)) throw new ApiError('invalid_data', INVALID_CONNECTED_APP)
+    await this.checkRequesterOrigin(provider, body.requester_app_id, body.origin)
     const code = randomToken()
     const t = this.deps.now()
     await sweepCrossAppCodes(this.deps.db, t)
@@ -156,7 +172,7 @@ export class CrossAppService {
   }
 
   /** Provider side, for its transact popup: the token must be this provider's, for an allowed requester, about the signed-in user. */
-  async verify(provider: App, userId: string, token: string) {
+  async verify(provider: App, userId: string, token: string, origin: string) {
     const settings = this.provider(provider)
     let claims: { sub: string; aud: string }
     try {
@@ -166,6 +182,7 @@ export class CrossAppService {
     }
     if (claims.sub !== userId) throw new ApiError('missing_or_invalid_token', 'Transactions require a valid token')
     if (!settings.allowedRequesterAppIds.includes(claims.aud)) throw new ApiError('invalid_data', INVALID_CONNECTED_APP)
+    await this.checkRequesterOrigin(provider, claims.aud, origin)
     return { requester_app_id: claims.aud, read_only: settings.readOnly ?? false, embedded_wallets: await this.walletsOf(userId) }
   }
 

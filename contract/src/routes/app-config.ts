@@ -300,6 +300,8 @@ const settingsInputFields = {
         properties: {
           /** The requester apps that may connect (app ids, on this server or another). */
           allowedRequesterAppIds: { type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'string', pattern: '^[a-z0-9]{25}$' } },
+          /** Page origins of requesters on other servers (this server knows its own apps' allowed origins). */
+          requesterOrigins: { type: 'array', maxItems: 100, items: { type: 'string', pattern: '^https?://[^/\\s]+$' } },
           /** Requesters may read the account and wallets but never sign or transact. */
           readOnly: { type: 'boolean' },
           /** The name and icon the requester's screens show; default: the app's name and logo. */

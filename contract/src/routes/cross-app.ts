@@ -15,6 +15,8 @@ const appId = { type: 'string', pattern: '^[a-z0-9]{25}$' } as const
 const codeChallenge = { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } as const
 const codeVerifier = { type: 'string', pattern: '^[A-Za-z0-9._~-]{43,128}$' } as const
 const authCode = { type: 'string', minLength: 10, maxLength: 200 } as const
+/** The requester page's origin the popup answers: it must be one the requester app allows. */
+const requesterOrigin = { type: 'string', pattern: '^https?://[^/\\s]+$', maxLength: 2048 } as const
 
 /** One wallet of the provider's user, as the requester sees it. */
 const crossAppWallet = {
@@ -96,8 +98,8 @@ export const crossAppRoutes = {
       headers: bearerHeaders,
       body: {
         type: 'object',
-        required: ['requester_app_id', 'code_challenge'],
-        properties: { requester_app_id: appId, code_challenge: codeChallenge },
+        required: ['requester_app_id', 'code_challenge', 'origin'],
+        properties: { requester_app_id: appId, code_challenge: codeChallenge, origin: requesterOrigin },
         additionalProperties: false,
       },
       response: {
@@ -147,7 +149,12 @@ export const crossAppRoutes = {
     schema: {
       summary: "Provider side, called by its transact popup: is this provider token the signed-in user's, and for which requester?",
       headers: bearerHeaders,
-      body: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 4096 } }, additionalProperties: false },
+      body: {
+        type: 'object',
+        required: ['token', 'origin'],
+        properties: { token: { type: 'string', maxLength: 4096 }, origin: requesterOrigin },
+        additionalProperties: false,
+      },
       response: {
         200: {
           description: 'The token is valid and the signed-in user is its subject',
