@@ -20,6 +20,7 @@ import devIdpRoutes from './routes/dev-idp.js'
 import healthRoutes from './routes/health.js'
 import metricsRoutes from './routes/metrics.js'
 import walletFrameRoutes from './routes/wallet-frame.js'
+import crossAppPageRoutes from './routes/cross-app-pages.js'
 import widgetRoutes from './routes/widget.js'
 import consoleRoutes, { type ConsoleOptions } from './routes/console.js'
 
@@ -79,6 +80,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     smsSender: options.smsSender,
     oauthPresets: options.oauthPresets,
     delegatedSigner: options.delegatedSigner,
+    fetch: options.fetch,
     log: app.log,
   })
 
@@ -155,6 +157,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(healthRoutes)
   if (metrics && config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken })
   await app.register(walletFrameRoutes)
+  await app.register(crossAppPageRoutes)
   await app.register(widgetRoutes, options.widget ?? {})
   await app.register(consoleRoutes, options.console ?? {})
   await app.register(apiRoutes, { prefix: API_PREFIX })

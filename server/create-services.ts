@@ -41,6 +41,7 @@ import { createSmsSender, type SmsSender } from './services/sms-sender.js'
 import { SplTokens } from './services/spl-tokens.js'
 import { TelegramService } from './services/telegram.js'
 import { Throttle } from './services/throttle.js'
+import { CrossAppService } from './services/cross-app.js'
 import { TokenPrices } from './services/token-prices.js'
 import { DAY_MS } from './services/wallet-policy.js'
 import { WEBHOOK_RETENTION_MS, WebhookService } from './services/webhooks.js'
@@ -82,6 +83,8 @@ export interface Gatehouse {
   delegation: DelegationService
   /** What the server-side wallet API signs through: the delegation service. */
   delegatedSigner: DelegatedSigner
+  /** Cross-app accounts and wallets, as provider and as requester (services/cross-app.ts). */
+  crossApp: CrossAppService
 }
 
 /** Where services report what an operator should hear about (a captcha provider down, a notice not sent). */
@@ -98,6 +101,8 @@ export interface ServiceOptions {
   smsSender?: SmsSender
   /** Replaces parts of OAuth provider presets (tests: stand-ins for Apple, TikTok… on loopback). */
   oauthPresets?: OAuthDeps['presets']
+  /** Replaces fetch for calls to cross-app providers on other servers (tests). */
+  fetch?: typeof fetch
   /** Defaults to console.warn; the API passes its request logger. */
   log?: ServiceLog
   /** The signing service of delegated wallets; defaults to none (nothing is delegated). */
@@ -215,6 +220,15 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     tokenPrices: new TokenPrices(config.priceSourceUrl, now),
     splTokens: new SplTokens(config.splTokenSymbols, now),
     analytics: new AnalyticsService(db, now),
+    crossApp: new CrossAppService({
+      db,
+      apps,
+      keys,
+      accounts,
+      now,
+      fetch: options.fetch,
+      originAllowed: (a, origin) => (config.dev && LOCAL_ORIGIN.test(origin)) || a.settings.allowedOrigins.includes(origin),
+    }),
     webhooks: new WebhookService({ db, dialect: database.dialect, config: config.webhooks, now, log, secret: config.secret, dev: config.dev }),
     delegation,
     delegatedSigner: options.delegatedSigner ?? delegation,

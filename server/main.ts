@@ -90,6 +90,32 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   return app
 }
 
+/**
+ * The demo's cross-app provider (issue 30): a second app whose users' wallets the demo app may use
+ * through the provider's popup. `npm start` serves a demo page for it on a second origin.
+ */
+async function ensureDevProviderApp(
+  apps: AppStore,
+  config: ServerConfig,
+  requester: { id: string; config: { chains: unknown[]; defaultChain: number | null } },
+) {
+  const NAME = 'Gatehouse Wallet'
+  let app = (await apps.list()).find((a) => a.settings.crossAppProvider && a.name === NAME)
+  app ??= await apps.create({
+    name: NAME,
+    loginMethods: { email: true },
+    embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } },
+    crossAppProvider: { allowedRequesterAppIds: [requester.id] },
+  })
+  // The same chains as the demo app, so its users' transactions go to the local chain too.
+  if (JSON.stringify(app.config.chains) !== JSON.stringify(requester.config.chains)) {
+    const chains = (requester.config.chains as { id: number; name: string; rpcUrl: string | null }[]).map(({ id, name, rpcUrl }) => ({ id, name, rpcUrl }))
+    app = (await apps.update(app.id, { chains, defaultChain: requester.config.defaultChain } as never))!
+  }
+  writeFileSync(join(config.stateDir, 'dev-provider-app.json'), `${JSON.stringify({ appId: app.id, name: app.name })}\n`)
+  return app
+}
+
 /** Reports a start-up step's time to `npm start`, when it started this process with an IPC channel. */
 function progress(step: string, ms: number) {
   process.send?.({ step, ms }, undefined, undefined, () => undefined)
@@ -127,6 +153,7 @@ async function main() {
   const consoleClaim = config.dev && !(await hasServerOwner(database.db)) ? randomToken(24) : null
   const app = await buildServer({ ...config, database, console: { claim: consoleClaim } })
   const devApp = config.dev ? await ensureDevApp(app.gatehouse.apps, config) : null
+  if (devApp) await ensureDevProviderApp(app.gatehouse.apps, config, devApp)
   await ensureConsoleApp(app.gatehouse.apps, config)
   const consoleUrl = `${config.publicUrl}/console/`
   const consoleLink = consoleClaim ? `${consoleUrl}#claim=${consoleClaim}` : null

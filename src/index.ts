@@ -68,6 +68,13 @@ export * from './actions/unlinkWallet.ts'
 export * from './actions/refreshUser.ts'
 export * from './actions/smsCode.ts'
 export * from './actions/linkPhone.ts'
+// Cross-app accounts: the requester's actions, and the provider's for its popup pages.
+export * from './actions/loginWithCrossAppAccount.ts'
+export * from './actions/linkCrossAppAccount.ts'
+export * from './actions/unlinkCrossAppAccount.ts'
+export { approveCrossAppConnection, verifyCrossAppToken } from './crossapp/provider.ts'
+export { $crossAppFlow, type CrossAppFlow } from './stores/crossAppFlow.ts'
+export { CrossAppError } from './errors/crossApp.ts'
 export {
   AccountTransferRequiredError,
   AlreadyLoggedInError,

@@ -132,6 +132,7 @@ const LAYERS: { name: string; paths: string[] }[] = [
       'src/farcaster/',
       'src/funding/',
       'src/transactions/',
+      'src/crossapp/',
     ],
   },
   { name: 'ui', paths: ['src/ui/'] },

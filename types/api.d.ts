@@ -108,6 +108,26 @@ interface ReadableAtom<Value = any> {
 }
 
 /**
+ * Store with a way to manually change the value.
+ */
+interface WritableAtom<Value = any> extends ReadableAtom<Value> {
+  /**
+   * Change store value.
+   *
+   * ```js
+   * $router.set({ path: location.pathname, page: parse(location.pathname) })
+   * ```
+   *
+   * @param newValue New store value.
+   */
+  set(newValue: Value): void
+}
+
+interface PreinitializedWritableAtom<Value> extends WritableAtom<Value> {
+  readonly value: Value
+}
+
+/**
  * A connected external wallet as the host sees it (spec Wallet account fields). Embedded wallets
  * ('privy') join the same `wallets` list from their own store.
  */
@@ -448,6 +468,9 @@ type ScreenEntry =
   | {
       name: 'oauth-status'
       provider: string
+    }
+  | {
+      name: 'cross-app-status'
     }
   | {
       name: 'passkey-choice'
@@ -1444,6 +1467,101 @@ declare function linkPhone(): Promise<User>
  */
 declare function updatePhone(): Promise<User>
 
+/**
+ * A cross-app login or wallet request failed (spec part 3 §8): the spec's text is the short
+ * message; `code` is stable (CROSS_APP_REJECTED for a closed popup or a refusal, CROSS_APP_TIMEOUT,
+ * CROSS_APP_READ_ONLY, CROSS_APP_STATE_MISMATCH for a possible phishing attempt, …).
+ */
+declare class CrossAppError extends BaseError {
+  name: string
+  constructor(shortMessage: string, code: string, cause?: unknown)
+}
+
+interface LoginWithCrossAppAccountParameters {
+  /** The provider app's id (one of `GET /apps/:app_id/cross-app/connections`). */
+  appId: string
+}
+type LoginWithCrossAppAccountReturnType = CompletedLogin
+type LoginWithCrossAppAccountErrorType = CrossAppError | AlreadyLoggedInError | ApiError | TimeoutError | NetworkError
+/**
+ * Logs in with another app's account (spec part 3 §1 'Cross-app login'): opens the provider's
+ * 440×680 popup, where the user logs in to the provider and approves this app; then trades the
+ * answered code (`POST /cross-app/authenticate`) for a session holding a `cross_app` account (the
+ * provider's wallets) and keeps the provider token for wallet requests. Call it in a click handler.
+ *
+ * @example
+ * const { user } = await loginWithCrossAppAccount({ appId: 'clprovider0000000000000000' })
+ */
+declare function loginWithCrossAppAccount({ appId }: LoginWithCrossAppAccountParameters): Promise<LoginWithCrossAppAccountReturnType>
+
+interface LinkCrossAppAccountParameters {
+  /** The provider app's id. */
+  appId: string
+}
+interface LinkCrossAppAccountReturnType {
+  user: User
+}
+type LinkCrossAppAccountErrorType = CrossAppError | MustBeAuthenticatedError | ApiError | TimeoutError | NetworkError
+/**
+ * Links another app's account to the signed-in user through the provider's popup (`POST
+ * /cross-app/link`); publishes `link-success` with the `cross_app` account. Call it in a click handler.
+ *
+ * @example
+ * await linkCrossAppAccount({ appId: 'clprovider0000000000000000' })
+ */
+declare function linkCrossAppAccount({ appId }: LinkCrossAppAccountParameters): Promise<LinkCrossAppAccountReturnType>
+
+interface UnlinkCrossAppAccountParameters {
+  /** The provider app's id. */
+  appId: string
+  /** The provider's user id (the account's `subject`). */
+  subject: string
+}
+interface UnlinkCrossAppAccountReturnType {
+  user: User
+}
+type UnlinkCrossAppAccountErrorType = MustBeAuthenticatedError | ApiError | TimeoutError | NetworkError
+/**
+ * Removes a `cross_app` account from the signed-in user (`POST /cross-app/unlink`) and forgets its
+ * provider token; publishes `unlink-success`.
+ *
+ * @example
+ * await unlinkCrossAppAccount({ appId: account.providerApp.id, subject: account.subject })
+ */
+declare function unlinkCrossAppAccount({ appId, subject }: UnlinkCrossAppAccountParameters): Promise<UnlinkCrossAppAccountReturnType>
+
+/** The signed-in user approves `requesterAppId`: a one-time code bound to the requester's PKCE challenge. */
+declare function approveCrossAppConnection(requesterAppId: string, codeChallenge: string): Promise<string>
+/** The token a requester handed the transact page: whose, for which requester, read-only or not. */
+declare function verifyCrossAppToken(token: string): Promise<{
+  embedded_wallets: {
+    chain_type?: string | undefined
+    address: string
+  }[]
+  read_only: boolean
+  requester_app_id: string
+}>
+
+/** The cross-app login screen's state (spec §4): connecting, then success or error. */
+type CrossAppFlow =
+  | {
+      status: 'idle'
+    }
+  | {
+      status: 'connecting'
+      providerName: string
+    }
+  | {
+      status: 'success'
+      providerName: string
+    }
+  | {
+      status: 'error'
+      providerName: string
+      message: string
+    }
+declare const $crossAppFlow: PreinitializedWritableAtom<CrossAppFlow> & object
+
 /** Any embedded-wallet failure. `code` is a spec code or a wallet proxy error type. */
 declare class EmbeddedWalletError extends BaseError {
   name: string
@@ -1787,18 +1905,6 @@ interface GetEthereumProviderOptions {
 }
 type GetEthereumProviderReturnType = EmbeddedEthereumProvider
 type GetEthereumProviderErrorType = ProviderRpcError
-/**
- * The EIP-1193 provider of an embedded Ethereum wallet: eth_accounts, eth_requestAccounts,
- * eth_chainId, wallet_switchEthereumChain (configured chains only, else UNSUPPORTED_CHAIN_ID),
- * personal_sign and eth_signTypedData_v4 (shown in `<sign-prompt>` unless headless),
- * eth_sendTransaction and eth_signTransaction (the confirmation screen unless headless), and read
- * calls forwarded to the current chain's RPC.
- *
- * @example
- * const provider = getEthereumProvider(wallet.address)
- * const client = createWalletClient({ account: wallet.address, transport: custom(provider) })
- * const signature = await client.signMessage({ account: wallet.address, message: 'hello' })
- */
 declare function getEthereumProvider(address: string, options?: GetEthereumProviderOptions): GetEthereumProviderReturnType
 
 interface ImportWalletParameters {
@@ -2630,6 +2736,7 @@ declare const $walletFlow: ReadableAtom<WalletFlow>
 
 export {
   $config,
+  $crossAppFlow,
   $emailFlow,
   $externalWallets,
   $modal,
@@ -2644,6 +2751,7 @@ export {
   AlreadyLoggedInError,
   ApiError,
   BaseError,
+  CrossAppError,
   EmbeddedWalletError,
   FUNDING_MESSAGES,
   FailedToLinkAccountError,
@@ -2678,6 +2786,7 @@ export {
   WalletProxyError,
   WebAuthnNotSupportedError,
   acceptTerms,
+  approveCrossAppConnection,
   cancelMfa,
   cancelModalReset,
   closeModal,
@@ -2695,6 +2804,7 @@ export {
   initEnrollMfa,
   initMfa,
   initialize,
+  linkCrossAppAccount,
   linkEmail,
   linkFarcaster,
   linkOAuth,
@@ -2707,6 +2817,7 @@ export {
   linkWithSmsCode,
   login,
   loginAsGuest,
+  loginWithCrossAppAccount,
   loginWithCustomToken,
   loginWithEmailCode,
   loginWithFarcaster,
@@ -2742,6 +2853,7 @@ export {
   submitMfa,
   transferAccount,
   unenrollMfa,
+  unlinkCrossAppAccount,
   unlinkEmail,
   unlinkFarcaster,
   unlinkOAuth,
@@ -2754,6 +2866,7 @@ export {
   updatePhone,
   updatePhoneWithCode,
   validateSetup,
+  verifyCrossAppToken,
   verifyMfa,
 }
 export type {
@@ -2787,6 +2900,7 @@ export type {
   DelegateWalletErrorType,
   DelegateWalletParameters,
   DelegateWalletReturnType,
+  CrossAppFlow,
   EIP1193RequestArguments,
   EmailFlow,
   EmailFlowState,
@@ -2823,6 +2937,9 @@ export type {
   InitializeErrorType,
   InitializeParameters,
   InitializeReturnType,
+  LinkCrossAppAccountErrorType,
+  LinkCrossAppAccountParameters,
+  LinkCrossAppAccountReturnType,
   LinkEmailReturnType,
   LinkFarcasterReturnType,
   LinkOAuthReturnType,
@@ -2845,6 +2962,9 @@ export type {
   LoginErrorType,
   LoginParameters,
   LoginReturnType,
+  LoginWithCrossAppAccountErrorType,
+  LoginWithCrossAppAccountParameters,
+  LoginWithCrossAppAccountReturnType,
   LoginWithCustomTokenErrorType,
   LoginWithCustomTokenParameters,
   LoginWithCustomTokenReturnType,
@@ -2967,6 +3087,9 @@ export type {
   UnenrollMfaErrorType,
   UnenrollMfaParameters,
   UnenrollMfaReturnType,
+  UnlinkCrossAppAccountErrorType,
+  UnlinkCrossAppAccountParameters,
+  UnlinkCrossAppAccountReturnType,
   UnlinkEmailErrorType,
   UnlinkEmailParameters,
   UnlinkEmailReturnType,

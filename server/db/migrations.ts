@@ -8,6 +8,7 @@ import { getAddress, isAddress } from 'viem'
 import { analyticsMigrations } from './analytics.js'
 import { consoleOwnerMigrations } from './console-owners.js'
 import { delegationMigrations } from './delegations.js'
+import { crossAppMigrations } from './cross-app.js'
 import { deviceMigrations } from './devices.js'
 import { sponsorshipMigrations } from './gas-sponsorships.js'
 import { mfaMigrations } from './mfa.js'
@@ -331,6 +332,7 @@ Object.assign(migrations, webhookMigrations)
 Object.assign(migrations, consoleOwnerMigrations)
 Object.assign(migrations, serverWalletMigrations)
 Object.assign(migrations, delegationMigrations)
+Object.assign(migrations, crossAppMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

@@ -201,6 +201,17 @@ export interface WalletNoncesTable {
 
 /** A pending account transfer: `user_id` may take the account `type`/`address`. */
 /** OAuth: a started OAuth flow (see migration 0006_oauth_states). */
+/** A cross-app authorization code (0038; db/cross-app.ts): only its hash is kept. */
+export interface CrossAppCodesTable {
+  code_hash: string
+  provider_app_id: string
+  user_id: string
+  requester_app_id: string
+  code_challenge: string
+  created_at: number
+  expires_at: number
+}
+
 export interface OAuthStatesTable {
   state_hash: string
   app_id: string
@@ -330,6 +341,7 @@ export interface Database {
   operator_roles: OperatorRolesTable
   server_owners: ServerOwnersTable
   webhook_endpoints: WebhookEndpointsTable
+  cross_app_codes: CrossAppCodesTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable
   authorization_keys: AuthorizationKeysTable

@@ -11,6 +11,7 @@ import { moveRefreshTokenToCookie } from '../services/session-cookie.js'
 import adminRoutes from './admin.js'
 import analyticsRoutes from './analytics.js'
 import appsRoutes from './apps.js'
+import crossAppRoutes from './cross-app.js'
 import customAuthRoutes from './custom-auth.js'
 import farcasterRoutes from './farcaster.js'
 import fundingRoutes from './funding.js'
@@ -88,4 +89,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(ownerUsersRoutes)
   await app.register(webhookRoutes)
   await app.register(serverWalletRoutes)
+  await app.register(crossAppRoutes)
 }

@@ -27,6 +27,7 @@ export const screens: Record<LaterScreen, () => Promise<{ default: ComponentType
   'link-email': () => import('./link/LinkEmailScreen.tsx'),
   'update-email': () => import('./link/UpdateEmailScreen.tsx'),
   'oauth-status': () => import('./login/OAuthStatusScreen.tsx'),
+  'cross-app-status': () => import('./login/CrossAppStatusScreen.tsx'),
   'telegram-status': () => import('./telegram/TelegramStatusScreen.tsx'),
   'passkey-choice': () => import('./passkeys/PasskeyChoiceScreen.tsx'),
   'passkey-status': () => import('./passkeys/PasskeyStatusScreen.tsx'),

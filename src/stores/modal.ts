@@ -25,6 +25,7 @@ export type ScreenEntry =
   | { name: 'account-transfer'; method: string; nonce: string; displayName: string; step?: 'confirm' | 'assets'; fields?: Record<string, unknown> }
   // OAuth: the status screen ('Verifying connection to {provider}').
   | { name: 'oauth-status'; provider: string }
+  | { name: 'cross-app-status' }
   // Passkeys (src/screens/passkeys/) and Telegram.
   | { name: 'passkey-choice' }
   | { name: 'telegram-status'; result?: import('../api/types.ts').TelegramAuthResult; intent?: 'login' | 'link' }

@@ -41,6 +41,7 @@ export const SCREENS: { [K in ScreenName]: How<K> } = {
   'landing-overflow': fixture({ name: 'landing-overflow' }),
   'sms-login': fixture({ name: 'sms-login' }),
   'oauth-status': fixture({ name: 'oauth-status', provider: 'google' }),
+  'cross-app-status': fixture({ name: 'cross-app-status' }),
   'passkey-choice': fixture({ name: 'passkey-choice' }),
   'passkey-status': fixture({ name: 'passkey-status', intent: 'login' }),
   'telegram-status': fixture({ name: 'telegram-status', intent: 'login' }),

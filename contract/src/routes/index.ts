@@ -32,6 +32,7 @@ import { ownerUsersRoutes } from './owner-users.ts'
 import { webhooksRoutes } from './webhooks.ts'
 import { serverWalletsRoutes } from './server-wallets.ts'
 import { delegationRoutes } from './delegation.ts'
+import { crossAppRoutes } from './cross-app.ts'
 
 export * from './define.ts'
 export * from './shared.ts'
@@ -55,6 +56,7 @@ export {
   MAX_REQUEST_LIFETIME_MS,
   walletPolicySchema,
 } from './server-wallets.ts'
+export { crossAppTokensSchema } from './cross-app.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
@@ -86,6 +88,7 @@ export const ROUTES = {
   ...webhooksRoutes,
   ...serverWalletsRoutes,
   ...delegationRoutes,
+  ...crossAppRoutes,
 } as const
 
 export type Routes = typeof ROUTES
