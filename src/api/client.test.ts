@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { json } from '../testing/harness.ts'
-import { VERSION } from '../version.ts'
 import { accessTokenHash, apiEndpoint, createApiClient, RETRY_STATUSES, retryDelay } from './client.ts'
 
 const base = { apiUrl: 'https://auth.example.com/', appId: 'clgatehouse00000000000001', clientId: 'uuid-1' }
@@ -26,7 +25,7 @@ describe('createApiClient', () => {
     expect(init!.headers).toEqual({
       'privy-app-id': base.appId,
       'privy-client-id': 'uuid-1',
-      'privy-client': `gatehouse:${VERSION}`,
+      'privy-client': 'react-auth:2.21.1',
       'privy-ca-id': 'uuid-1',
       Authorization: 'Bearer access-1',
       'Content-Type': 'application/json',
