@@ -176,13 +176,30 @@ describe('retry policy', () => {
     })
   }
 
-  for (const code of ['linked_to_another_user', 'account_has_embedded_wallet']) {
+  for (const code of [
+    'linked_to_another_user',
+    'cannot_link_more_of_type',
+    'account_transfer_required',
+    'user_already_exists',
+    'account_has_embedded_wallet',
+  ]) {
     it(`error: does not retry a 409 that is a verdict about the account (${code})`, async () => {
       const fetch = sequence(() => json(409, { error: 'no', code }))
       await expect(createApiClient({ ...base, fetch, sleep: async () => undefined }).request('/x')).rejects.toMatchObject({ code, status: 409 })
       expect(fetch).toHaveBeenCalledTimes(1)
     })
   }
+
+  it('retries a 409 without a code, or with a code that is no verdict, as the spec says', async () => {
+    for (const body of [{}, { error: 'busy', code: 'conflict' }]) {
+      const fetch = sequence(
+        () => json(409, body),
+        () => json(200, { ok: 1 }),
+      )
+      await expect(createApiClient({ ...base, fetch, sleep: async () => undefined }).request('/x')).resolves.toEqual({ ok: 1 })
+      expect(fetch).toHaveBeenCalledTimes(2)
+    }
+  })
 
   it('honours retries: 0 (analytics)', async () => {
     const fetch = sequence(() => json(503, {}))
