@@ -46,6 +46,7 @@ export function PasskeyEnroll({ error, verified }: { all?: boolean; error?: stri
         <PasskeyList
           passkeys={passkeys}
           shown={passkeys.length > 3 ? 2 : 3}
+          viewAllLabel="View All"
           onRemove={(credentialId) => $mfaEnroll.set({ step: 'remove-passkey', credentialId })}
         />
       ) : (
