@@ -354,6 +354,11 @@ interface ConfigState {
   error: BaseError | null
   /** OAuth opens a popup (default) or redirects the whole page. */
   oauthMode?: 'popup' | 'redirect'
+  /**
+   * The host's passkey unlinking behaviour (spec part 1 §1, part 2 §2): removing a passkey from MFA
+   * also unlinks it as a login method. Unset means on.
+   */
+  passkeyUnlinkOnUnenroll?: boolean
 }
 
 /** The e-mail code flow states (spec §4). */
@@ -2161,7 +2166,7 @@ interface GatehouseEventDetailMap {
 }
 type GatehouseEventName = keyof GatehouseEventDetailMap
 
-/** Sent as `privy-client: gatehouse:<version>`; a unit test keeps it equal to package.json. */
+/** Our own release (package.json; error details name it). A unit test keeps it equal to package.json. */
 declare const VERSION = '0.1.0'
 
 /** Spec §8 passkey texts, in one place so tests can check each. */

@@ -557,6 +557,8 @@ export interface AuthModalElement extends HTMLElement {
   syncCustomToken(): Promise<CustomTokenSyncState>
   /** 'popup' (default, 440×680) or 'redirect' (the whole page goes to the provider and back). */
   oauthMode: 'popup' | 'redirect'
+  /** The passkey unlinking behaviour (spec part 1 §1): when on (the default), removing a passkey from MFA also removes it as a way to log in; when off, it stays a login method and leaves MFA only. */
+  passkeyUnlinkOnUnenroll: boolean
   /** Every wallet, embedded first: the user's embedded wallets (walletClientType 'privy': walletIndex, recoveryMethod, imported…) then the connected external ones (connectorType, walletClientType, meta, getEthereumProvider(), disconnect()). */
   readonly wallets: (Wallet | ExternalWallet)[]
   /** Opens the modal on the landing screen. */
