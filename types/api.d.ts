@@ -1769,7 +1769,8 @@ type ImportWalletReturnType = Wallet
 type ImportWalletErrorType = EmbeddedWalletError
 /**
  * Imports a private key as an embedded wallet (imported: true, automatic recovery). The key is
- * posted to the wallet frame, split there, and never stored on the host origin.
+ * posted to the wallet frame, split there, and never stored on the host origin. Refused when the
+ * app's `embeddedWallets.mode` is 'user-controlled-server-wallets-only'.
  *
  * @example
  * const wallet = await importWallet({ privateKey: '0x…', chainType: 'ethereum' })
@@ -1807,6 +1808,21 @@ type SetWalletRecoveryErrorType = EmbeddedWalletError
  * await setWalletRecovery({ recoveryMethod: 'user-passcode', recoveryPassword: 'correct-horse-battery-staple' })
  */
 declare function setWalletRecovery({ recoveryMethod, recoveryPassword }: SetWalletRecoveryParameters): Promise<SetWalletRecoveryReturnType>
+
+type SetWalletPasswordReturnType = {
+  wallet: Wallet
+}
+type SetWalletPasswordErrorType = EmbeddedWalletError
+/**
+ * Opens the password flow ('Set your password' … 'Confirm you have saved') for the user's embedded
+ * wallet. Resolves once the password is on the wallet (the spec's success callback); rejects with
+ * 'Exited before password was added to wallet' (USER_EXITED_SET_PASSWORD_FLOW) when the modal closes
+ * before that, the spec's failure callback.
+ *
+ * @example
+ * const { wallet } = await setWalletPassword()
+ */
+declare function setWalletPassword(): Promise<SetWalletPasswordReturnType>
 
 interface SignMessageParameters {
   /** Text (UTF-8) or bytes. On an Ethereum wallet a 0x-hex string is signed as those bytes (personal_sign). */
@@ -2686,6 +2702,7 @@ export {
   sendSmsCode,
   sendTransaction,
   setMfaPrompt,
+  setWalletPassword,
   setWalletRecovery,
   showMfaEnrollmentModal,
   showModal,
@@ -2870,6 +2887,8 @@ export type {
   SessionTokens,
   SessionUpdateAction,
   SetMfaPromptReturnType,
+  SetWalletPasswordErrorType,
+  SetWalletPasswordReturnType,
   SetWalletRecoveryErrorType,
   SetWalletRecoveryParameters,
   SetWalletRecoveryReturnType,

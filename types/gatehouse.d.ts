@@ -320,6 +320,8 @@ export interface SetWalletRecoveryParameters {
   recoveryPassword?: string
 }
 
+export type SetWalletPasswordReturnType = { wallet: Wallet }
+
 export type InitEnrollMfaParameters = { method: 'totp' } | { method: 'sms'; phoneNumber: string }
 
 /** TOTP: the setup key (base32) and the otpauth:// URL for the QR code; SMS: nothing (the code is sent). */
@@ -659,6 +661,8 @@ export interface AuthModalElement extends HTMLElement {
   setWalletRecovery(parameters: SetWalletRecoveryParameters): Promise<void>
   /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
   openRecoverySettings(method?: 'user-passcode' | 'privy'): void
+  /** Opens the password flow for the embedded wallet: resolves `{ wallet }` once the password is set, rejects with 'Exited before password was added to wallet' when the user leaves first. */
+  setWalletPassword(): Promise<SetWalletPasswordReturnType>
   /** Opens MFA enrollment ('Transaction Protection', then 'Choose a verification method'); resolves when the modal closes. */
   showMfaEnrollmentModal(): Promise<void>
   /** Starts enrolling TOTP (resolves `{ secret, authUrl }`) or SMS (`{ method: 'sms', phoneNumber }`: the code is sent). */

@@ -40,6 +40,7 @@ export {
   FundingMethod,
   FundSuccessEventDetail,
   SetWalletRecoveryParameters,
+  SetWalletPasswordReturnType,
   InitEnrollMfaParameters,
   InitEnrollMfaReturnType,
   SubmitEnrollMfaParameters,

@@ -70,6 +70,7 @@ export const tagMethods = {
     fundWallet: 'reject',
     setWalletRecovery: 'reject',
     openRecoverySettings: 'ignore',
+    setWalletPassword: 'reject',
   }),
   ...deferred(() => import('./mfa-host-methods.ts').then((m) => m.mfaHostMethods), {
     showMfaEnrollmentModal: 'reject',

@@ -16,6 +16,7 @@ import type {
   SolanaTransactionInput,
   SolanaTransactionOptions,
 } from '../../src/actions/sendTransaction.ts'
+import type { SetWalletPasswordReturnType } from '../../src/actions/setWalletPassword.ts'
 import type { SetWalletRecoveryParameters } from '../../src/actions/setWalletRecovery.ts'
 import type { SignAllTransactionsReturnType } from '../../src/actions/signAllTransactions.ts'
 import type { SignAndSendAllTransactionsReturnType } from '../../src/actions/signAndSendAllTransactions.ts'
@@ -71,6 +72,11 @@ export interface WalletHostMethods {
   setWalletRecovery(parameters: SetWalletRecoveryParameters): Promise<void>
   /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
   openRecoverySettings(method?: 'user-passcode' | 'privy'): void
+  /**
+   * Opens the password flow for the embedded wallet: resolves `{ wallet }` once the password is set,
+   * rejects with 'Exited before password was added to wallet' when the user leaves first.
+   */
+  setWalletPassword(): Promise<SetWalletPasswordReturnType>
 }
 
 export const walletHostMethods = table<Omit<WalletHostMethods, 'getEthereumProvider'>>({
@@ -93,6 +99,7 @@ export const walletHostMethods = table<Omit<WalletHostMethods, 'getEthereumProvi
   exportWallet: () => import('../../src/actions/exportWallet.ts'),
   fundWallet: () => import('../../src/actions/fundWallet.ts'),
   setWalletRecovery: () => import('../../src/actions/setWalletRecovery.ts'),
+  setWalletPassword: () => import('../../src/actions/setWalletPassword.ts'),
   openRecoverySettings: start(
     () => import('../../src/wallets/embedded/modal.ts'),
     (m, method: 'user-passcode' | 'privy' = 'user-passcode') =>
