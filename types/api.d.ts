@@ -374,6 +374,11 @@ interface ConfigState {
   error: BaseError | null
   /** OAuth opens a popup (default) or redirects the whole page. */
   oauthMode?: 'popup' | 'redirect'
+  /**
+   * The host's passkey unlinking behaviour (spec part 1 §1, part 2 §2): removing a passkey from MFA
+   * also unlinks it as a login method. Unset means on.
+   */
+  passkeyUnlinkOnUnenroll?: boolean
 }
 
 /** The e-mail code flow states (spec §4). */
@@ -736,6 +741,13 @@ declare const API_ERROR_CODES: {
   readonly funding_provider_error: 502
   /** A service the server reads for the caller (a Solana cluster's RPC) did not answer. */
   readonly upstream_unavailable: 502
+  /**
+   * The server-side wallet API: the request carries no valid `privy-authorization-signature` by a
+   * live authorization key of the app allowed on this wallet (missing, wrong, expired or replayed).
+   */
+  readonly invalid_authorization_signature: 401
+  /** The wallet's policy refuses the request; `data.rule` names the rule (services/wallet-policy.ts). */
+  readonly policy_violation: 403
 }
 type ApiErrorCode = keyof typeof API_ERROR_CODES
 
@@ -1531,9 +1543,12 @@ type UnlinkCrossAppAccountErrorType = MustBeAuthenticatedError | ApiError | Time
 declare function unlinkCrossAppAccount({ appId, subject }: UnlinkCrossAppAccountParameters): Promise<UnlinkCrossAppAccountReturnType>
 
 /** The signed-in user approves `requesterAppId`: a one-time code bound to the requester's PKCE challenge. */
-declare function approveCrossAppConnection(requesterAppId: string, codeChallenge: string): Promise<string>
+declare function approveCrossAppConnection(requesterAppId: string, codeChallenge: string, origin: string): Promise<string>
 /** The token a requester handed the transact page: whose, for which requester, read-only or not. */
-declare function verifyCrossAppToken(token: string): Promise<{
+declare function verifyCrossAppToken(
+  token: string,
+  origin: string,
+): Promise<{
   embedded_wallets: {
     chain_type?: string | undefined
     address: string
@@ -1916,7 +1931,8 @@ type ImportWalletReturnType = Wallet
 type ImportWalletErrorType = EmbeddedWalletError
 /**
  * Imports a private key as an embedded wallet (imported: true, automatic recovery). The key is
- * posted to the wallet frame, split there, and never stored on the host origin.
+ * posted to the wallet frame, split there, and never stored on the host origin. Refused when the
+ * app's `embeddedWallets.mode` is 'user-controlled-server-wallets-only'.
  *
  * @example
  * const wallet = await importWallet({ privateKey: '0x…', chainType: 'ethereum' })
@@ -1954,6 +1970,21 @@ type SetWalletRecoveryErrorType = EmbeddedWalletError
  * await setWalletRecovery({ recoveryMethod: 'user-passcode', recoveryPassword: 'correct-horse-battery-staple' })
  */
 declare function setWalletRecovery({ recoveryMethod, recoveryPassword }: SetWalletRecoveryParameters): Promise<SetWalletRecoveryReturnType>
+
+type SetWalletPasswordReturnType = {
+  wallet: Wallet
+}
+type SetWalletPasswordErrorType = EmbeddedWalletError
+/**
+ * Opens the password flow ('Set your password' … 'Confirm you have saved') for the user's embedded
+ * wallet. Resolves once the password is on the wallet (the spec's success callback); rejects with
+ * 'Exited before password was added to wallet' (USER_EXITED_SET_PASSWORD_FLOW) when the modal closes
+ * before that, the spec's failure callback.
+ *
+ * @example
+ * const { wallet } = await setWalletPassword()
+ */
+declare function setWalletPassword(): Promise<SetWalletPasswordReturnType>
 
 interface SignMessageParameters {
   /** Text (UTF-8) or bytes. On an Ethereum wallet a 0x-hex string is signed as those bytes (personal_sign). */
@@ -2313,7 +2344,7 @@ interface GatehouseEventDetailMap {
 }
 type GatehouseEventName = keyof GatehouseEventDetailMap
 
-/** Sent as `privy-client: gatehouse:<version>`; a unit test keeps it equal to package.json. */
+/** Our own release (package.json; error details name it). A unit test keeps it equal to package.json. */
 declare const VERSION = '0.1.0'
 
 /** Spec §8 passkey texts, in one place so tests can check each. */
@@ -2840,6 +2871,7 @@ export {
   sendSmsCode,
   sendTransaction,
   setMfaPrompt,
+  setWalletPassword,
   setWalletRecovery,
   showMfaEnrollmentModal,
   showModal,
@@ -2897,10 +2929,10 @@ export type {
   CreateWalletErrorType,
   CreateWalletParameters,
   CreateWalletReturnType,
+  CrossAppFlow,
   DelegateWalletErrorType,
   DelegateWalletParameters,
   DelegateWalletReturnType,
-  CrossAppFlow,
   EIP1193RequestArguments,
   EmailFlow,
   EmailFlowState,
@@ -3039,6 +3071,8 @@ export type {
   SessionTokens,
   SessionUpdateAction,
   SetMfaPromptReturnType,
+  SetWalletPasswordErrorType,
+  SetWalletPasswordReturnType,
   SetWalletRecoveryErrorType,
   SetWalletRecoveryParameters,
   SetWalletRecoveryReturnType,

@@ -327,6 +327,8 @@ export interface DelegateWalletParameters {
   chainType: ChainType
 }
 
+export type SetWalletPasswordReturnType = { wallet: Wallet }
+
 export type InitEnrollMfaParameters = { method: 'totp' } | { method: 'sms'; phoneNumber: string }
 
 /** TOTP: the setup key (base32) and the otpauth:// URL for the QR code; SMS: nothing (the code is sent). */
@@ -564,6 +566,8 @@ export interface AuthModalElement extends HTMLElement {
   syncCustomToken(): Promise<CustomTokenSyncState>
   /** 'popup' (default, 440×680) or 'redirect' (the whole page goes to the provider and back). */
   oauthMode: 'popup' | 'redirect'
+  /** The passkey unlinking behaviour (spec part 1 §1): when on (the default), removing a passkey from MFA also removes it as a way to log in; when off, it stays a login method and leaves MFA only. */
+  passkeyUnlinkOnUnenroll: boolean
   /** Every wallet, embedded first: the user's embedded wallets (walletClientType 'privy': walletIndex, recoveryMethod, imported…) then the connected external ones (connectorType, walletClientType, meta, getEthereumProvider(), disconnect()). */
   readonly wallets: (Wallet | ExternalWallet)[]
   /** Opens the modal on the landing screen. */
@@ -674,6 +678,8 @@ export interface AuthModalElement extends HTMLElement {
   delegateWallet(parameters: DelegateWalletParameters): Promise<void>
   /** Asks the user to revoke offline access to their delegated wallets ('Revoke offline access to wallet': 'Deny' / 'Confirm'); resolves after 'Success!', rejects with 'User declined revoking access to their delegated wallet.' or the error shown. Needs an existing delegation. */
   revokeWallets(): Promise<void>
+  /** Opens the password flow for the embedded wallet: resolves `{ wallet }` once the password is set, rejects with 'Exited before password was added to wallet' when the user leaves first. */
+  setWalletPassword(): Promise<SetWalletPasswordReturnType>
   /** Opens MFA enrollment ('Transaction Protection', then 'Choose a verification method'); resolves when the modal closes. */
   showMfaEnrollmentModal(): Promise<void>
   /** Starts enrolling TOTP (resolves `{ secret, authUrl }`) or SMS (`{ method: 'sms', phoneNumber }`: the code is sent). */

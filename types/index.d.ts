@@ -41,6 +41,7 @@ export {
   FundSuccessEventDetail,
   SetWalletRecoveryParameters,
   DelegateWalletParameters,
+  SetWalletPasswordReturnType,
   InitEnrollMfaParameters,
   InitEnrollMfaReturnType,
   SubmitEnrollMfaParameters,

@@ -75,6 +75,7 @@ export const tagMethods = {
     openRecoverySettings: 'ignore',
     delegateWallet: 'reject',
     revokeWallets: 'reject',
+    setWalletPassword: 'reject',
   }),
   ...deferred(() => import('./mfa-host-methods.ts').then((m) => m.mfaHostMethods), {
     showMfaEnrollmentModal: 'reject',

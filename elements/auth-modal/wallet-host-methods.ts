@@ -17,6 +17,7 @@ import type {
   SolanaTransactionInput,
   SolanaTransactionOptions,
 } from '../../src/actions/sendTransaction.ts'
+import type { SetWalletPasswordReturnType } from '../../src/actions/setWalletPassword.ts'
 import type { SetWalletRecoveryParameters } from '../../src/actions/setWalletRecovery.ts'
 import type { SignAllTransactionsReturnType } from '../../src/actions/signAllTransactions.ts'
 import type { SignAndSendAllTransactionsReturnType } from '../../src/actions/signAndSendAllTransactions.ts'
@@ -84,6 +85,11 @@ export interface WalletHostMethods {
    * access to their delegated wallet.' or the error shown. Needs an existing delegation.
    */
   revokeWallets(): Promise<void>
+  /**
+   * Opens the password flow for the embedded wallet: resolves `{ wallet }` once the password is set,
+   * rejects with 'Exited before password was added to wallet' when the user leaves first.
+   */
+  setWalletPassword(): Promise<SetWalletPasswordReturnType>
 }
 
 export const walletHostMethods = table<Omit<WalletHostMethods, 'getEthereumProvider'>>({
@@ -108,6 +114,7 @@ export const walletHostMethods = table<Omit<WalletHostMethods, 'getEthereumProvi
   setWalletRecovery: () => import('../../src/actions/setWalletRecovery.ts'),
   delegateWallet: () => import('../../src/actions/delegateWallet.ts'),
   revokeWallets: () => import('../../src/actions/revokeWallets.ts'),
+  setWalletPassword: () => import('../../src/actions/setWalletPassword.ts'),
   openRecoverySettings: start(
     () => import('../../src/wallets/embedded/modal.ts'),
     (m, method: 'user-passcode' | 'privy' = 'user-passcode') =>

@@ -20,6 +20,7 @@ import {
   type ChainType,
   type DerivedKey,
 } from './custody.ts'
+import { markRateLimited } from '@gatehouse/contract'
 import { API_PREFIX } from '@gatehouse/contract/routes/prefix'
 import type { DeviceKey } from './device.ts'
 import type { CreatedResult, ProxyErrorType, RecoveryMethod, WalletRef } from './protocol.ts'
@@ -157,7 +158,9 @@ export class Vault {
       if (response.status === 401) this.clear()
       const retryAfter = typeof json.data?.retry_after === 'number' ? json.data.retry_after : undefined
       const reason = typeof json.data?.reason === 'string' ? json.data.reason : undefined
-      throw new ProxyError(SERVER_REFUSALS[json.code ?? ''] ?? 'error', json.error ?? `Request failed (${response.status})`, retryAfter, reason)
+      // Spec part 2 §8: the widget knows rate limiting by 'code 429' in the message.
+      const message = markRateLimited(response.status, json.error ?? `Request failed (${response.status})`)
+      throw new ProxyError(SERVER_REFUSALS[json.code ?? ''] ?? 'error', message, retryAfter, reason)
     }
     return json as T
   }

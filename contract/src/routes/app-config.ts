@@ -152,6 +152,12 @@ const publicInputFields = {
       solana: { type: 'object', additionalProperties: false, properties: { createOnLogin } },
       requireUserOwnedRecoveryOnCreate: { type: 'boolean' },
       userOwnedRecoveryOptions: recoveryOptions,
+      /**
+       * Spec part 2 §3, §5, part 3 §5: absent is the default; 'user-controlled-server-wallets-only'
+       * refuses importing keys (import is on-device only); 'legacy-embedded-wallets-only' skips wallet
+       * migration (this server has none to skip).
+       */
+      mode: { type: 'string', enum: ['legacy-embedded-wallets-only', 'user-controlled-server-wallets-only'] },
     },
   },
   oauthProviderLabels: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 60 } },
