@@ -9,7 +9,8 @@ type R = typeof ownerUsersRoutes & typeof ownerRoutes
 /** A user as the owner API answers it: the wire user plus sessions_count and embedded wallets. */
 export type User = RouteResponse<R['GET /apps/:app_id/users/:user_id']>
 export type UsersPage = RouteResponse<R['GET /apps/:app_id/users']>
-export type ListUsersQuery = NonNullable<RouteQuery<R['GET /apps/:app_id/users']>>
+/** The list's filters (the query string of `GET /apps/:app_id/users`); `limit` may be given as a number. */
+export type ListUsersQuery = Omit<NonNullable<RouteQuery<R['GET /apps/:app_id/users']>>, 'limit'> & { limit?: number | string }
 export type SearchUsersQuery = NonNullable<RouteQuery<R['GET /apps/:app_id/users/search']>>
 export type CreateUserInput = RouteBody<R['POST /apps/:app_id/users']>
 export type CustomMetadata = RouteBody<R['PUT /apps/:app_id/users/:user_id/custom_metadata']>['custom_metadata']
