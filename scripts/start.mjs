@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
+import { createHostBackend } from '../demo/backend/server.mjs'
 import { startDemoServer } from '../demo/serve.mjs'
 import { DEV_SPONSOR_KEY, startDevFaucet, startLocalChain } from './lib/local-chain.mjs'
 import { startLocalSolana, startSolanaFaucet } from './lib/local-solana.mjs'
@@ -131,6 +132,7 @@ let server
 
 let demo
 let appId
+let backend
 // The operator console, and in development its one-time sign-in link (server/main.ts writes both).
 let consoleLink = { url: `${server.base}/console/`, link: null }
 try {
@@ -143,6 +145,14 @@ try {
   const started = performance.now()
   try {
     ;({ appId } = JSON.parse(await readFile(join(stateDir, 'dev-app.json'), 'utf8')))
+    // The host's own backend (demo/backend/, on @gatehouse/node): verifies the page's token at /api/me;
+    // with the app secret and an authorization key in the environment, it also sends the scheduled payments.
+    backend = await createHostBackend({
+      appId,
+      apiUrl: server.base,
+      appSecret: process.env.GATEHOUSE_APP_SECRET || undefined,
+      authorizationPrivateKey: process.env.GATEHOUSE_AUTHORIZATION_KEY || undefined,
+    })
     demo = await startDemoServer({
       port: demoPort,
       host: '127.0.0.1',
@@ -151,6 +161,7 @@ try {
       faucetUrl: faucet.faucetUrl,
       tokenAddress: faucet.token,
       solanaFaucetUrl: solanaFaucet.faucetUrl,
+      backend,
     })
   } catch (error) {
     progress('demo server', 'failed')
@@ -179,6 +190,7 @@ console.log(`
 let stopping = false
 const stop = async () => {
   stopping = true
+  backend?.close()
   await Promise.all([demo.close(), server.stop(), chain.close(), solana.close()])
   process.exit(0)
 }
