@@ -9,7 +9,7 @@
 import { Http } from './http.ts'
 import { tokenVerifier, type TokenVerifierOptions } from './tokens.ts'
 import { usersApi } from './users.ts'
-import { authorizationKeysApi, walletsApi } from './wallets.ts'
+import { walletsApi } from './wallets.ts'
 import { verifyWebhook, type WebhookHeaders } from './webhooks.ts'
 
 export interface GatehouseClientOptions extends TokenVerifierOptions {
@@ -43,8 +43,6 @@ export function createGatehouseClient(options: GatehouseClientOptions) {
     verifyIdentityToken: tokens.verifyIdentityToken,
     users: usersApi(http, options.appId),
     wallets: walletsApi(http, options),
-    /** The app's authorization keys: register the public half of generateAuthorizationKeyPair(). */
-    authorizationKeys: authorizationKeysApi(http, options.appId),
     webhooks: {
       /** Verifies a delivery with `secret` (default: the client's webhookSecret) and answers its event. */
       verify(payload: string | Buffer, headers: WebhookHeaders, secret = options.webhookSecret) {

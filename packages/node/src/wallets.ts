@@ -123,30 +123,3 @@ export function walletsApi(http: Http, o: WalletsOptions) {
       signed<RpcResponse<R['method']>>('POST', `${path(walletId)}/rpc`, request, opts.idempotencyKey ?? randomUUID()),
   }
 }
-
-/** A registered authorization key, as `GET /admin/apps/:app_id/authorization-keys` lists it. */
-export interface AuthorizationKey {
-  id: string
-  public_key: string
-  label: string | null
-  /** The wallets the key may sign for; null: every wallet of the app. */
-  wallet_ids: string[] | null
-  createdAt: string
-  revokedAt: string | null
-}
-
-/** The app's authorization keys (owner routes `/admin/apps/:app_id/authorization-keys`). */
-export function authorizationKeysApi(http: Http, appId: string) {
-  const base = `/admin/apps/${encodeURIComponent(appId)}/authorization-keys`
-  return {
-    list: async () => (await http.request<{ data: AuthorizationKey[] }>('GET', base)).data,
-    /** Registers a public key (base64 DER SPKI or PEM), optionally only for some wallets. */
-    register: async (publicKey: string, o: { label?: string; walletIds?: string[] } = {}) =>
-      (await http.request<{ data: AuthorizationKey[] }>('POST', base, { body: { keys: [{ public_key: publicKey, label: o.label, wallet_ids: o.walletIds }] } }))
-        .data[0],
-    /** Replaces a key by a new public key (the old one stops at once). */
-    rotate: (keyId: string, publicKey: string, o: { label?: string } = {}) =>
-      http.request<AuthorizationKey>('POST', `${base}/${encodeURIComponent(keyId)}/rotate`, { body: { public_key: publicKey, label: o.label } }),
-    revoke: (keyId: string) => http.request<AuthorizationKey>('DELETE', `${base}/${encodeURIComponent(keyId)}`),
-  }
-}

@@ -184,11 +184,6 @@ describe('authorization signatures', () => {
     expect((sent[2].init.headers as Record<string, string>)['privy-authorization-signature']).toBeTruthy()
     await client.wallets.get('wallet-1').catch(() => {})
     expect((sent[3].init.headers as Record<string, string>)['privy-authorization-signature']).toBeUndefined()
-
-    // Registering the public half: the owner route, with the app secret.
-    await client.authorizationKeys.register(key.publicKey, { label: 'backend' }).catch(() => {})
-    expect(sent[4].url).toBe('http://10.0.0.5:8787/api/v1/admin/apps/app-1/authorization-keys')
-    expect(JSON.parse(sent[4].init.body as string)).toEqual({ keys: [{ public_key: key.publicKey, label: 'backend' }] })
   })
 
   it('error: a wallet call without an authorization key is refused before any request', async () => {
