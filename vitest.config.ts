@@ -21,7 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'demo/backend/**/*.test.ts'],
           environment: 'node',
           // A cap, not a pace: a test that signs in through every method takes seconds on a normal
           // machine and has taken more than 30 s on a slow, busy one.

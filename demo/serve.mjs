@@ -44,7 +44,8 @@ function locate(pathname) {
 
 /**
  * Starts the demo host server.
- * @param {{ port?: number, host?: string, appId: string, apiUrl: string, faucetUrl?: string, tokenAddress?: string, solanaFaucetUrl?: string }} options
+ * @param {{ port?: number, host?: string, appId: string, apiUrl: string, faucetUrl?: string, tokenAddress?: string, solanaFaucetUrl?: string, backend?: { handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void> } }} options
+ *   `backend`: the demo's host backend (demo/backend/server.mjs), answering under /api/ on the page's origin.
  * @returns {Promise<{ url: string, setAppId: (id: string) => void, close: () => Promise<void> }>}
  */
 export async function startDemoServer({
@@ -56,11 +57,13 @@ export async function startDemoServer({
   tokenAddress = '',
   solanaFaucetUrl = '',
   providerAppId = '',
+  backend,
 }) {
   const current = { appId, apiUrl }
   const server = createServer(async (req, res) => {
     try {
       const { pathname } = new URL(req.url ?? '/', 'http://demo.local')
+      if (backend && pathname.startsWith('/api/')) return void (await backend.handle(req, res))
       // '/svelte' would otherwise find the demo's source folder under '/': send it to the build.
       if (builtDemos.some(([prefix]) => pathname === prefix.slice(0, -1))) return void res.writeHead(301, { location: `${pathname}/` }).end()
       let file = locate(pathname)

@@ -10,12 +10,16 @@ import { buildAngularDemo } from './lib/build-angular.mjs'
 import { buildWidget, formatBuildError } from './lib/build.mjs'
 import { buildConsole } from './lib/build-console.mjs'
 import { buildServerBundle } from './lib/server-bundle.mjs'
+import { buildNodeSdk } from './lib/build-node-sdk.mjs'
 import { root } from './lib/server-process.mjs'
 
 process.chdir(root)
 try {
   // The server's bundle too (server/dist/main.mjs): the end-to-end stacks start their servers from it.
-  const warnings = (await Promise.all([buildWidget(), buildHostDemos(), buildAngularDemo(), buildConsole(), buildServerBundle().then(() => [])])).flat()
+  // And the server SDK (packages/node/dist/): the demo's host backend imports it.
+  const warnings = (
+    await Promise.all([buildWidget(), buildHostDemos(), buildAngularDemo(), buildConsole(), buildServerBundle().then(() => []), buildNodeSdk()])
+  ).flat()
   if (warnings.length) console.log(warnings.join('\n\n'))
   if (process.env.GATEHOUSE_BUILD_WARNINGS) writeFileSync(process.env.GATEHOUSE_BUILD_WARNINGS, JSON.stringify(warnings))
 } catch (error) {

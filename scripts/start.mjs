@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
+import { createHostBackend } from '../demo/backend/server.mjs'
 import { startDemoServer } from '../demo/serve.mjs'
 import { DEV_SPONSOR_KEY, startDevFaucet, startLocalChain } from './lib/local-chain.mjs'
 import { startLocalSolana, startSolanaFaucet } from './lib/local-solana.mjs'
@@ -133,6 +134,7 @@ let demo
 let providerDemo
 let appId
 let providerAppId = ''
+let backend
 // The operator console, and in development its one-time sign-in link (server/main.ts writes both).
 let consoleLink = { url: `${server.base}/console/`, link: null }
 try {
@@ -155,6 +157,14 @@ try {
       const port = (await taken(wanted, '127.0.0.1')) ? 0 : wanted
       providerDemo = await startDemoServer({ port, host: '127.0.0.1', appId: providerAppId, apiUrl: server.base, faucetUrl: faucet.faucetUrl })
     }
+    // The host's own backend (demo/backend/, on @gatehouse/node): verifies the page's token at /api/me;
+    // with the app secret and an authorization key in the environment, it also sends the scheduled payments.
+    backend = await createHostBackend({
+      appId,
+      apiUrl: server.base,
+      appSecret: process.env.GATEHOUSE_APP_SECRET || undefined,
+      authorizationPrivateKey: process.env.GATEHOUSE_AUTHORIZATION_KEY || undefined,
+    })
     demo = await startDemoServer({
       providerAppId,
       port: demoPort,
@@ -164,6 +174,7 @@ try {
       faucetUrl: faucet.faucetUrl,
       tokenAddress: faucet.token,
       solanaFaucetUrl: solanaFaucet.faucetUrl,
+      backend,
     })
   } catch (error) {
     progress('demo server', 'failed')
@@ -192,6 +203,7 @@ ${providerDemo ? `    Provider     ${providerDemo.url}/   (the cross-app provide
 let stopping = false
 const stop = async () => {
   stopping = true
+  backend?.close()
   await Promise.all([demo.close(), providerDemo?.close(), server.stop(), chain.close(), solana.close()])
   process.exit(0)
 }
