@@ -60,7 +60,12 @@ export function routeUrl(path: string, { params, query }: Shape = {}): string {
   return `${API_PREFIX}${bare}${search}`
 }
 
+/** The calls whose refusal means the operator may not use the console at all (the shell's panel). */
+const SHELL_ROUTES = new Set(['/admin/apps', '/admin/me'])
+
 /**
+ * `onUnauthorized`: called on a 401, and on a 403 of the app list or `GET /admin/me`; any other
+ * refusal is only thrown, for the page to show beside its action.
  * `askForMfa`: called when the server asks for MFA (an owner-only change); when it resolves true
  * (the operator enrolled or verified), the call is sent again, at most twice (enroll, then verify).
  */
@@ -87,7 +92,9 @@ export function createConsoleApi(
     if (error.code === 'missing_or_invalid_mfa' && askForMfa && mfaRounds > 0 && (await askForMfa(error))) {
       return send(method, path, body, options, mfaRounds - 1)
     }
-    if (response.status === 401 || response.status === 403) onUnauthorized(error)
+    // A lost sign-in, or no role on the server at all (its app list or who-am-I refused), is the shell's
+    // to say; a page action refused (403) is the page's, beside that action, in the server's words.
+    if (response.status === 401 || (response.status === 403 && method === 'GET' && SHELL_ROUTES.has(path))) onUnauthorized(error)
     throw error
   }
   const json = async (method: Method, path: string, body: unknown, options?: Shape) => {

@@ -171,9 +171,13 @@ export function useSession(): SessionState {
   )
 }
 
-/** The operator's role in an app (null: none, or not loaded yet). */
+/**
+ * The operator's role in an app (null: none, or not loaded yet). A server owner owns every app, also
+ * one made after their roles were read (by the admin token, or in another tab).
+ */
 export function useAppRole(appId: string): OperatorRole | null {
-  return useSession().roles[appId] ?? null
+  const session = useSession()
+  return session.me?.serverOwner ? 'owner' : (session.roles[appId] ?? null)
 }
 
 /** What a role may do in the console (the server decides the same: services/owner-auth.ts). */

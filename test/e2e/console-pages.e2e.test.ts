@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { expectNoAxeViolations } from './a11y.ts'
+import { enrollTotp, verifyTotp } from './console-helpers.ts'
 import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
 
 interface Received {
@@ -50,6 +51,8 @@ describe('the operator console pages', () => {
   let demo: Page
   let receiver: Awaited<ReturnType<typeof startReceiver>>
   let appId: string
+  /** The owner's authenticator app, enrolled at login. */
+  let totpSecret = ''
   const demoEmail = 'grace@example.com'
   const nav = () => page.getByRole('navigation', { name: 'Main' })
 
@@ -72,6 +75,11 @@ describe('the operator console pages', () => {
     await submitEmail(page, email)
     await typeCode(page, await stack.nextCode(email))
     await page.getByRole('heading', { level: 1, name: 'Apps' }).waitFor()
+    // The first owner turns on two-step verification right away, as the console's notice asks
+    // (owner-only changes, such as app secrets, need it; the first factor is added soon after login).
+    await page.getByRole('button', { name: 'Set up two-step verification' }).click()
+    totpSecret = await enrollTotp(page)
+    await expect.poll(() => page.getByRole('heading', { name: 'Turn on two-step verification' }).count()).toBe(0)
     // The demo landing serves the app created last.
     appId = (await stack.createApp({ name: 'Console Pages', loginMethods: { email: true } })).id
     await page.evaluate((id) => (location.hash = `#/apps/${id}/settings`), appId)
@@ -264,6 +272,8 @@ describe('the operator console pages', () => {
   it('creates an app secret (shown once), which a backend uses, then revokes it', async () => {
     await nav().getByRole('link', { name: 'App secrets', exact: true }).click()
     await page.getByRole('heading', { level: 1, name: 'App secrets' }).waitFor()
+    // Owner-only: the console asks for a code of the authenticator enrolled at login (once per session).
+    await verifyTotp(page, totpSecret)
     await page.getByText(/No app secret yet/).waitFor()
     // From the keyboard: Enter on the button, and focus moves to the secret shown once.
     await page.getByRole('button', { name: 'Create secret' }).focus()

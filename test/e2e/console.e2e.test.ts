@@ -8,15 +8,13 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Secret, TOTP } from 'otpauth'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { expectNoAxeViolations } from './a11y.ts'
+import { enrollTotp, verifyTotp } from './console-helpers.ts'
 import { submitEmail, typeCode } from './helpers.ts'
-
-const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' })
 
 /** The console session's access token, from its login tag. */
 const accessToken = (page: Page) =>
@@ -171,6 +169,21 @@ describe('the operator console', () => {
     await viewer.getByRole('note').filter({ hasText: 'an owner or admin can change them' }).waitFor()
     await expectNoAxeViolations(viewer, 'settings, read-only', '.settings-form')
 
+    // Webhooks and app secrets: no control to create either (the server would refuse; secrets are the owner's alone).
+    const nav = viewer.getByRole('navigation', { name: 'Main' })
+    await nav.getByRole('link', { name: 'Webhooks', exact: true }).click()
+    await viewer.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor()
+    await viewer.getByRole('note').filter({ hasText: 'an owner or admin can change them' }).waitFor()
+    await viewer.getByText('No endpoint yet.', { exact: true }).waitFor()
+    expect(await viewer.getByRole('region', { name: 'Add an endpoint' }).count()).toBe(0)
+    expect(await viewer.getByRole('button', { name: 'Add endpoint' }).count()).toBe(0)
+    await nav.getByRole('link', { name: 'App secrets', exact: true }).click()
+    await viewer.getByRole('heading', { level: 1, name: 'App secrets' }).waitFor()
+    await viewer.getByRole('note').filter({ hasText: 'Only an owner of this app can see, create, rotate or revoke its secrets.' }).waitFor()
+    expect(await viewer.getByRole('button', { name: 'Create secret' }).count()).toBe(0)
+    // Nothing was refused on the way: the shell's no-role panel never showed.
+    expect(await viewer.getByRole('heading', { name: 'Your role does not allow this' }).count()).toBe(0)
+
     const refused = await fetch(`${stack.apiUrl}/api/v1/admin/apps/${appId}`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${await accessToken(viewer)}`, 'content-type': 'application/json' },
@@ -204,21 +217,10 @@ describe('the operator console', () => {
     await page.getByLabel('E-mail', { exact: true }).fill('second@example.com')
     await page.getByRole('button', { name: 'Invite' }).click()
     // The server answered 'MFA required' (no method yet): the widget's enrollment opens.
-    const mfa = page.locator('auth-modal#mfa')
-    await mfa.getByText('Transaction Protection').waitFor()
     // Enrolling an authenticator app, then verifying with its next code: the invite goes through.
-    await mfa.getByRole('button', { name: 'Continue' }).click()
-    await mfa.getByRole('button', { name: 'Authenticator app' }).click()
-    await mfa.getByText('Scan QR code').waitFor({ timeout: 30000 })
-    const secret = (await mfa.locator('[data-setup-key]').textContent())!.trim()
-    await mfa.getByRole('button', { name: 'Continue' }).click()
-    await mfa.getByText('Enter enrollment code').waitFor()
-    await typeCode(page, totp(secret).generate())
-    await mfa.getByRole('status').filter({ hasText: 'Authenticator app added.' }).waitFor()
-    await page.locator('#mfa').evaluate((tag) => (tag as HTMLElement & { close(): Promise<void> }).close())
+    const secret = await enrollTotp(page)
     // Enrolled, not yet verified on this session: the widget asks for a code (the next one: each is usable once).
-    await mfa.getByText('Enter verification code').waitFor({ timeout: 30000 })
-    await typeCode(page, totp(secret).generate({ timestamp: Date.now() + 30_000 }))
+    await verifyTotp(page, secret)
     await page.getByRole('status').filter({ hasText: 'second@example.com is now viewer.' }).waitFor({ timeout: 30000 })
     await page.getByRole('region', { name: 'Operators', exact: true }).getByRole('combobox', { name: 'Role of second@example.com' }).waitFor()
     // The shell's MFA notice is gone; the audit row names the operator.

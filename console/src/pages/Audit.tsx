@@ -171,6 +171,12 @@ export default function AuditPage({ api, appId }: { api: ConsoleApi; appId: stri
                   <td>{formatDate(row.createdAt)}</td>
                   <td>
                     {ACTOR_NAMES[row.actor.type]}
+                    {row.actor.email && (
+                      <>
+                        <br />
+                        <span>{row.actor.email}</span>
+                      </>
+                    )}
                     {row.actor.id && (
                       <>
                         <br />

@@ -5,12 +5,34 @@
  */
 import { useState } from 'react'
 import type { Answer, ConsoleApi } from '../api.ts'
+import { can, useAppRole } from '../session.ts'
 import { ConfirmDelete, Empty, ErrorNote, formatDate, Loading, Said, ShownOnce, useLoad } from '../ui.tsx'
 
 type Secret = Answer<'GET', '/admin/apps/:app_id/secrets'>['data'][number]
 type NewSecret = Answer<'POST', '/admin/apps/:app_id/secrets'>
 
 export default function SecretsPage({ api, appId }: { api: ConsoleApi; appId: string }) {
+  // App secrets are the owner's alone (the server asks for the 'secrets' permission even to list them).
+  const owner = can.own(useAppRole(appId))
+  return (
+    <>
+      <h1>App secrets</h1>
+      <p className="subtle">
+        Your backend calls the owner API with <code className="mono">Authorization: Basic base64(appId:secret)</code> and the{' '}
+        <code className="mono">privy-app-id</code> header; a secret reaches this app only. Only a hash is kept, so a secret is shown once.
+      </p>
+      {owner ? (
+        <SecretsList api={api} appId={appId} />
+      ) : (
+        <p role="note" className="subtle">
+          Only an owner of this app can see, create, rotate or revoke its secrets.
+        </p>
+      )}
+    </>
+  )
+}
+
+function SecretsList({ api, appId }: { api: ConsoleApi; appId: string }) {
   const params = { app_id: appId }
   const [secrets, reload] = useLoad(() => api.get('/admin/apps/:app_id/secrets', { params }), [appId])
   const [fresh, setFresh] = useState<{ secret: NewSecret; replaces: Secret | null } | null>(null)
@@ -40,11 +62,6 @@ export default function SecretsPage({ api, appId }: { api: ConsoleApi; appId: st
 
   return (
     <>
-      <h1>App secrets</h1>
-      <p className="subtle">
-        Your backend calls the owner API with <code className="mono">Authorization: Basic base64(appId:secret)</code> and the{' '}
-        <code className="mono">privy-app-id</code> header; a secret reaches this app only. Only a hash is kept, so a secret is shown once.
-      </p>
       {fresh && (
         <ShownOnce label="New app secret" secret={fresh.secret.secret} onDone={() => setFresh(null)}>
           {fresh.replaces && (

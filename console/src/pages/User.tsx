@@ -191,6 +191,8 @@ function Sessions({ api, appId, userId }: { api: ConsoleApi; appId: string; user
   const [sessions, reload] = useLoad(() => api.get('/admin/apps/:app_id/users/:user_id/sessions', { params }), [appId, userId])
   const [said, setSaid] = useState<{ text?: string; error?: unknown }>({})
   const [busy, setBusy] = useState<string | null>(null)
+  // A viewer sees the sessions, not Revoke (the server refuses them too).
+  const editor = can.change(useAppRole(appId))
   const revoke = async (session: Session | null) => {
     setBusy(session?.id ?? 'all')
     setSaid({})
@@ -225,9 +227,11 @@ function Sessions({ api, appId, userId }: { api: ConsoleApi; appId: string; user
                   <th scope="col">Device</th>
                   <th scope="col">Browser</th>
                   <th scope="col">Address</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  {editor && (
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -238,27 +242,31 @@ function Sessions({ api, appId, userId }: { api: ConsoleApi; appId: string; user
                     <td>{session.deviceBound ? 'bound to a device key' : 'not bound'}</td>
                     <td className="ua">{session.userAgent ?? '—'}</td>
                     <td className="mono">{session.ip ?? '—'}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="danger small"
-                        disabled={busy !== null}
-                        aria-label={`Revoke the session started ${formatDate(session.createdAt)}`}
-                        onClick={() => void revoke(session)}
-                      >
-                        Revoke
-                      </button>
-                    </td>
+                    {editor && (
+                      <td>
+                        <button
+                          type="button"
+                          className="danger small"
+                          disabled={busy !== null}
+                          aria-label={`Revoke the session started ${formatDate(session.createdAt)}`}
+                          onClick={() => void revoke(session)}
+                        >
+                          Revoke
+                        </button>
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <p>
-            <button type="button" className="danger" disabled={busy !== null} onClick={() => void revoke(null)}>
-              {busy === 'all' ? 'Revoking…' : 'Revoke all sessions'}
-            </button>
-          </p>
+          {editor && (
+            <p>
+              <button type="button" className="danger" disabled={busy !== null} onClick={() => void revoke(null)}>
+                {busy === 'all' ? 'Revoking…' : 'Revoke all sessions'}
+              </button>
+            </p>
+          )}
         </>
       )}
       <Said text={said.text} error={said.error} />

@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import type { Answer, ConsoleApi } from '../api.ts'
 import { href } from '../router.ts'
+import { can, useAppRole } from '../session.ts'
 import { Empty, ErrorNote, errorText, formatDate, Loading, saveBlob, useLoad } from '../ui.tsx'
 
 export type OwnerUser = Answer<'GET', '/apps/:app_id/users/:user_id'>
@@ -36,6 +37,8 @@ export default function UsersPage({ api, appId }: { api: ConsoleApi; appId: stri
   const [field, setField] = useState<SearchField>('email')
   const [value, setValue] = useState('')
   const [exporting, setExporting] = useState<string | null>(null)
+  // A viewer searches and exports; importing is a change (the server refuses it too).
+  const editor = can.change(useAppRole(appId))
   const cursor = cursors[cursors.length - 1]
   const [page, reload] = useLoad<Page>(
     () =>
@@ -105,7 +108,7 @@ export default function UsersPage({ api, appId }: { api: ConsoleApi; appId: stri
           </span>
         )}
       </div>
-      <ImportUsers api={api} appId={appId} onImported={reload} />
+      {editor && <ImportUsers api={api} appId={appId} onImported={reload} />}
       {page.status === 'loading' && <Loading what="users" />}
       {page.status === 'error' && <ErrorNote error={page.error} retry={reload} />}
       {page.status === 'done' && page.value.data.length === 0 && (

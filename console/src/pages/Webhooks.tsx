@@ -7,6 +7,7 @@
 import { WEBHOOK_EVENT_TYPES } from '@gatehouse/contract/routes/webhooks'
 import { useCallback, useEffect, useId, useState } from 'react'
 import type { Answer, ConsoleApi } from '../api.ts'
+import { can, useAppRole } from '../session.ts'
 import { ConfirmDelete, Empty, ErrorNote, formatDate, Loading, Said, ShownOnce, useLoad } from '../ui.tsx'
 
 type Endpoint = Answer<'GET', '/apps/:app_id/webhooks'>['endpoints'][number]
@@ -20,6 +21,9 @@ export default function WebhooksPage({ api, appId }: { api: ConsoleApi; appId: s
   const [endpoints, reload] = useLoad(() => api.get('/apps/:app_id/webhooks', { params: { app_id: appId } }), [appId])
   const [secret, setSecret] = useState<{ label: string; secret: string; url: string } | null>(null)
   const list = endpoints.status === 'done' ? endpoints.value.endpoints : []
+  // A viewer reads the endpoints and their deliveries; owners and admins change them, only owners rotate secrets (as the server decides).
+  const role = useAppRole(appId)
+  const editor = can.change(role)
   return (
     <>
       <h1>Webhooks</h1>
@@ -35,27 +39,35 @@ export default function WebhooksPage({ api, appId }: { api: ConsoleApi; appId: s
           </p>
         </ShownOnce>
       )}
-      <section className="card" aria-labelledby="add-endpoint-title">
-        <h2 id="add-endpoint-title">Add an endpoint</h2>
-        <EndpointForm
-          submitLabel="Add endpoint"
-          onSubmit={async (fields) => {
-            const created = await api.post('/apps/:app_id/webhooks', fields, { params: { app_id: appId } })
-            setSecret({ label: 'Signing secret of the new endpoint', secret: created.secret, url: created.url })
-            reload()
-          }}
-        />
-      </section>
+      {editor ? (
+        <section className="card" aria-labelledby="add-endpoint-title">
+          <h2 id="add-endpoint-title">Add an endpoint</h2>
+          <EndpointForm
+            submitLabel="Add endpoint"
+            onSubmit={async (fields) => {
+              const created = await api.post('/apps/:app_id/webhooks', fields, { params: { app_id: appId } })
+              setSecret({ label: 'Signing secret of the new endpoint', secret: created.secret, url: created.url })
+              reload()
+            }}
+          />
+        </section>
+      ) : (
+        <p role="note" className="subtle">
+          Your role lets you read the endpoints and their deliveries: an owner or admin can change them.
+        </p>
+      )}
       <h2>Endpoints</h2>
       {endpoints.status === 'loading' && <Loading what="endpoints" />}
       {endpoints.status === 'error' && <ErrorNote error={endpoints.error} retry={reload} />}
-      {endpoints.status === 'done' && list.length === 0 && <Empty>No endpoint yet: add one above.</Empty>}
+      {endpoints.status === 'done' && list.length === 0 && <Empty>{editor ? 'No endpoint yet: add one above.' : 'No endpoint yet.'}</Empty>}
       {list.map((endpoint) => (
         <EndpointCard
           key={endpoint.id}
           api={api}
           appId={appId}
           endpoint={endpoint}
+          editor={editor}
+          owner={can.own(role)}
           onChanged={reload}
           onSecret={(value) => setSecret({ label: 'New signing secret', secret: value, url: endpoint.url })}
         />
@@ -158,12 +170,16 @@ function EndpointCard({
   api,
   appId,
   endpoint,
+  editor,
+  owner,
   onChanged,
   onSecret,
 }: {
   api: ConsoleApi
   appId: string
   endpoint: Endpoint
+  editor: boolean
+  owner: boolean
   onChanged: () => void
   onSecret: (secret: string) => void
 }) {
@@ -216,73 +232,83 @@ function EndpointCard({
         />
       ) : (
         <div className="toolbar">
-          <button type="button" className="secondary" onClick={() => setEditing(true)}>
-            Edit
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            disabled={busy !== null}
-            onClick={() =>
-              void act('enable', async () => {
-                await api.patch('/apps/:app_id/webhooks/:endpoint_id', { enabled: !endpoint.enabled }, { params })
-                onChanged()
-              })
-            }
-          >
-            {endpoint.enabled ? 'Disable' : 'Enable'}
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            disabled={busy !== null}
-            onClick={() =>
-              void act('test', async () => {
-                const delivery = await api.post('/apps/:app_id/webhooks/:endpoint_id/test', undefined, { params })
-                setLogTick((t) => t + 1)
-                return delivery.status === 'succeeded'
-                  ? `Test delivered: the endpoint answered ${delivery.lastStatusCode} in ${delivery.lastLatencyMs} ms.`
-                  : `Test failed: ${delivery.lastError ?? `the endpoint answered ${delivery.lastStatusCode}`}.`
-              })
-            }
-          >
-            {busy === 'test' ? 'Sending…' : 'Send test'}
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            disabled={busy !== null}
-            onClick={() =>
-              void act('rotate', async () => {
-                const rotated = await api.post('/apps/:app_id/webhooks/:endpoint_id/rotate_secret', undefined, { params })
-                onSecret(rotated.secret)
-                onChanged()
-              })
-            }
-          >
-            Rotate secret
-          </button>
+          {editor && (
+            <button type="button" className="secondary" onClick={() => setEditing(true)}>
+              Edit
+            </button>
+          )}
+          {editor && (
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy !== null}
+              onClick={() =>
+                void act('enable', async () => {
+                  await api.patch('/apps/:app_id/webhooks/:endpoint_id', { enabled: !endpoint.enabled }, { params })
+                  onChanged()
+                })
+              }
+            >
+              {endpoint.enabled ? 'Disable' : 'Enable'}
+            </button>
+          )}
+          {editor && (
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy !== null}
+              onClick={() =>
+                void act('test', async () => {
+                  const delivery = await api.post('/apps/:app_id/webhooks/:endpoint_id/test', undefined, { params })
+                  setLogTick((t) => t + 1)
+                  return delivery.status === 'succeeded'
+                    ? `Test delivered: the endpoint answered ${delivery.lastStatusCode} in ${delivery.lastLatencyMs} ms.`
+                    : `Test failed: ${delivery.lastError ?? `the endpoint answered ${delivery.lastStatusCode}`}.`
+                })
+              }
+            >
+              {busy === 'test' ? 'Sending…' : 'Send test'}
+            </button>
+          )}
+          {owner && (
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy !== null}
+              onClick={() =>
+                void act('rotate', async () => {
+                  const rotated = await api.post('/apps/:app_id/webhooks/:endpoint_id/rotate_secret', undefined, { params })
+                  onSecret(rotated.secret)
+                  onChanged()
+                })
+              }
+            >
+              Rotate secret
+            </button>
+          )}
           <button type="button" className="secondary" aria-expanded={showLog} aria-controls={`${id}-log`} onClick={() => setShowLog((s) => !s)}>
             {showLog ? 'Hide deliveries' : 'Show deliveries'}
           </button>
-          <ConfirmDelete
-            label="Delete"
-            ariaLabel={`Delete the endpoint ${endpoint.url}`}
-            title="Delete this endpoint?"
-            word="delete"
-            onConfirm={async () => {
-              await api.delete('/apps/:app_id/webhooks/:endpoint_id', { params })
-              onChanged()
-            }}
-          >
-            <p>
-              <span className="mono">{endpoint.url}</span> receives nothing more, and its delivery log is deleted with it.
-            </p>
-          </ConfirmDelete>
+          {editor && (
+            <ConfirmDelete
+              label="Delete"
+              ariaLabel={`Delete the endpoint ${endpoint.url}`}
+              title="Delete this endpoint?"
+              word="delete"
+              onConfirm={async () => {
+                await api.delete('/apps/:app_id/webhooks/:endpoint_id', { params })
+                onChanged()
+              }}
+            >
+              <p>
+                <span className="mono">{endpoint.url}</span> receives nothing more, and its delivery log is deleted with it.
+              </p>
+            </ConfirmDelete>
+          )}
         </div>
       )}
       <Said text={said.text} error={said.error} />
-      <div id={`${id}-log`}>{showLog && <DeliveryLog api={api} appId={appId} endpoint={endpoint} tick={logTick} />}</div>
+      <div id={`${id}-log`}>{showLog && <DeliveryLog api={api} appId={appId} endpoint={endpoint} editor={editor} tick={logTick} />}</div>
     </article>
   )
 }
@@ -290,7 +316,7 @@ function EndpointCard({
 const STATUS_NAMES = { pending: 'Pending', succeeded: 'Delivered', failed: 'Failed' } as const
 
 /** The endpoint's deliveries, newest first, a page at a time; asks again while one is pending. */
-function DeliveryLog({ api, appId, endpoint, tick }: { api: ConsoleApi; appId: string; endpoint: Endpoint; tick: number }) {
+function DeliveryLog({ api, appId, endpoint, editor, tick }: { api: ConsoleApi; appId: string; endpoint: Endpoint; editor: boolean; tick: number }) {
   const params = { app_id: appId, endpoint_id: endpoint.id }
   const [rows, setRows] = useState<Delivery[] | null>(null)
   const [next, setNext] = useState<string | null>(null)
@@ -361,9 +387,11 @@ function DeliveryLog({ api, appId, endpoint, tick }: { api: ConsoleApi; appId: s
                 <th scope="col">Response</th>
                 <th scope="col">Latency</th>
                 <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                {editor && (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -381,16 +409,18 @@ function DeliveryLog({ api, appId, endpoint, tick }: { api: ConsoleApi; appId: s
                   <td>{row.lastStatusCode ?? '—'}</td>
                   <td>{row.lastLatencyMs === null ? '—' : `${row.lastLatencyMs} ms`}</td>
                   <td>{formatDate(row.createdAt)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="secondary small"
-                      aria-label={`Replay ${row.eventType} of ${formatDate(row.createdAt)}`}
-                      onClick={() => void replay(row)}
-                    >
-                      Replay
-                    </button>
-                  </td>
+                  {editor && (
+                    <td>
+                      <button
+                        type="button"
+                        className="secondary small"
+                        aria-label={`Replay ${row.eventType} of ${formatDate(row.createdAt)}`}
+                        onClick={() => void replay(row)}
+                      >
+                        Replay
+                      </button>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
