@@ -672,14 +672,14 @@ export interface AuthModalElement extends HTMLElement {
   fundWallet(address?: string, options?: FundWalletOptions): Promise<FundSuccessEventDetail>
   /** Changes the recovery method ('privy' automatic, or 'user-passcode' with a password). */
   setWalletRecovery(parameters: SetWalletRecoveryParameters): Promise<void>
-  /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
-  openRecoverySettings(method?: 'user-passcode' | 'privy'): void
   /** Asks the user for offline access to one embedded wallet ('Enable offline access': 'Not now' / 'Accept'); resolves after 'Success!' (the wallet's `delegated` flag is on), rejects with 'User declined delegating actions.' or the error shown. Ethereum and Solana wallets only. */
   delegateWallet(parameters: DelegateWalletParameters): Promise<void>
   /** Asks the user to revoke offline access to their delegated wallets ('Revoke offline access to wallet': 'Deny' / 'Confirm'); resolves after 'Success!', rejects with 'User declined revoking access to their delegated wallet.' or the error shown. Needs an existing delegation. */
   revokeWallets(): Promise<void>
   /** Opens the password flow for the embedded wallet: resolves `{ wallet }` once the password is set, rejects with 'Exited before password was added to wallet' when the user leaves first. */
   setWalletPassword(): Promise<SetWalletPasswordReturnType>
+  /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
+  openRecoverySettings(method?: 'user-passcode' | 'privy'): void
   /** Opens MFA enrollment ('Transaction Protection', then 'Choose a verification method'); resolves when the modal closes. */
   showMfaEnrollmentModal(): Promise<void>
   /** Starts enrolling TOTP (resolves `{ secret, authUrl }`) or SMS (`{ method: 'sms', phoneNumber }`: the code is sent). */

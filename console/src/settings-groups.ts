@@ -37,6 +37,7 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
   { id: 'sponsorship', title: 'Gas sponsorship and its budgets', keys: ['gasSponsorship'] },
   { id: 'oauth', title: 'OAuth providers', keys: ['oauth', 'oauthProviderLabels', 'telegram', 'customAuth'] },
   { id: 'origins', title: 'Allowed origins', keys: ['allowedOrigins'] },
+  { id: 'crossApp', title: 'Cross-app accounts', keys: ['crossAppProvider', 'crossAppConnections'] },
 ]
 
 /** The groups, with every schema key no group names gathered into a last one. */

@@ -71,8 +71,6 @@ export interface WalletHostMethods {
   fundWallet(address?: string, options?: FundWalletOptions): Promise<FundSuccessEventDetail>
   /** Changes the recovery method ('privy' automatic, or 'user-passcode' with a password). */
   setWalletRecovery(parameters: SetWalletRecoveryParameters): Promise<void>
-  /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
-  openRecoverySettings(method?: 'user-passcode' | 'privy'): void
   /**
    * Asks the user for offline access to one embedded wallet ('Enable offline access': 'Not now' /
    * 'Accept'); resolves after 'Success!' (the wallet's `delegated` flag is on), rejects with 'User
@@ -90,6 +88,8 @@ export interface WalletHostMethods {
    * rejects with 'Exited before password was added to wallet' when the user leaves first.
    */
   setWalletPassword(): Promise<SetWalletPasswordReturnType>
+  /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
+  openRecoverySettings(method?: 'user-passcode' | 'privy'): void
 }
 
 export const walletHostMethods = table<Omit<WalletHostMethods, 'getEthereumProvider'>>({

@@ -6,7 +6,6 @@
 import type { Kysely, Migration } from 'kysely'
 import type { CrossAppCodesTable, Db } from './schema.js'
 
-
 export const crossAppMigrations: Record<string, Migration> = {
   '0038_cross_app_codes': {
     async up(db: Kysely<any>) {

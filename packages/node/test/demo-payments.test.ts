@@ -29,7 +29,12 @@ forEachDatabase((target) => {
     const admin = { authorization: `Bearer ${ADMIN_TOKEN}` }
     const secret = (await h.server.inject({ method: 'POST', url: `/api/v1/admin/apps/${appId}/secrets`, headers: admin })).json().secret
     const pair = generateAuthorizationKeyPair()
-    await h.server.inject({ method: 'POST', url: `/api/v1/admin/apps/${appId}/authorization-keys`, headers: admin, payload: { keys: [{ public_key: pair.publicKey }] } })
+    await h.server.inject({
+      method: 'POST',
+      url: `/api/v1/admin/apps/${appId}/authorization-keys`,
+      headers: admin,
+      payload: { keys: [{ public_key: pair.publicKey }] },
+    })
     const gatehouse = createGatehouseClient({ appId, apiUrl, appSecret: secret, publicUrl: TEST_PUBLIC_URL, authorizationPrivateKey: pair.privateKey })
 
     const device = await testDevice(() => h.clock.now())
@@ -49,7 +54,9 @@ forEachDatabase((target) => {
     expect(payments.payments(auth.user.id).filter((p) => p.ok)).toHaveLength(2)
     await expect.poll(async () => BigInt((await chain.request('eth_getBalance', [RECIPIENT, 'latest'])) as string) - before).toBe(2000n)
     // Asked anyway, the server's policy refuses the third with the daily cap's rule.
-    const third = await gatehouse.wallets.rpc(wallet.id, { method: 'eth_sendTransaction', caip2: 'eip155:31337', params: { transaction: { to: RECIPIENT, value: '0x3e8', chain_id: 31337 } } }).catch((e) => e)
+    const third = await gatehouse.wallets
+      .rpc(wallet.id, { method: 'eth_sendTransaction', caip2: 'eip155:31337', params: { transaction: { to: RECIPIENT, value: '0x3e8', chain_id: 31337 } } })
+      .catch((e) => e)
     expect(third).toMatchObject({ status: 403, code: 'policy_violation' })
   })
 })
