@@ -12,6 +12,7 @@ import { $session, clearSession, readStoredTokens } from '../stores/session.ts'
 import { hasSessionMarker } from '../stores/sessionMarker.ts'
 import { endSession } from './logout.ts'
 import { refreshSession } from './refreshSession.ts'
+import { stopSessionWatch, watchSession } from './sessionWatch.ts'
 
 export interface InitializeParameters {
   /** Exactly 25 characters. */
@@ -49,6 +50,7 @@ const initializeTracked = new Set<string>()
 export function resetInitializeState(): void {
   inflight = null
   initializeTracked.clear()
+  stopSessionWatch()
 }
 
 /**
@@ -61,6 +63,8 @@ export function resetInitializeState(): void {
  */
 export function initialize(parameters: InitializeParameters): Promise<InitializeReturnType> {
   validateSetup(parameters)
+  // From now on an open page notices a session ended elsewhere (revoked, logged out) within a minute.
+  watchSession()
   const apiUrl = (parameters.apiUrl ?? '').replace(/\/+$/, '')
   const key = `${parameters.appId}|${apiUrl}`
   if (inflight?.key === key) return inflight.promise

@@ -21,7 +21,12 @@ export async function endSession(): Promise<void> {
       // Server unreachable or session already gone: the local logout still happens.
     }
   }
-  clearSession(appId)
+  endLocalSession()
+}
+
+/** The local part of a logout: tokens, session and flow state (also for a session the server already ended). */
+export function endLocalSession(): void {
+  clearSession($config.get().appId)
   $emailFlow.set({ state: 'idle', email: '', sentTo: null, error: null, inlineError: null })
 }
 
