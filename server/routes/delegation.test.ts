@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listEvents } from '../services/events.js'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { hexToBytes, parseTransaction, recoverMessageAddress, recoverTransactionAddress, recoverTypedDataAddress, type Hex } from 'viem'
@@ -49,7 +50,7 @@ forEachDatabase((target) => {
       user.linked_accounts.find((a) => a.type === 'wallet' && a.address === address)!
 
     const rows = (userId: string) => h.database.db.selectFrom('delegated_wallets').selectAll().where('user_id', '=', userId).execute()
-    const events = (type: string) => h.database.db.selectFrom('webhook_events').selectAll().where('app_id', '=', appId).where('type', '=', type).execute()
+    const events = async (type: string) => (await listEvents(h.database.db, appId)).filter((e) => e.type === type)
     const audits = (action: string, userId: string) =>
       h.database.db.selectFrom('audit_log').selectAll().where('action', '=', action).where('user_id', '=', userId).execute()
 

@@ -11,6 +11,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listEvents } from '../services/events.js'
 import { AuthorizationKey, LocalDelegatedSigner, solanaKeypair } from '../../test/delegated-signer.js'
 import { startLocalChain, type LocalChain } from '../../test/evm.js'
 import { startLocalSolana } from '../../test/svm.js'
@@ -110,8 +111,7 @@ forEachDatabase((target) => {
   })
   const auditRows = (appId: string, action: string) =>
     h.server.gatehouse.db.selectFrom('audit_log').selectAll().where('app_id', '=', appId).where('action', '=', action).orderBy('created_at').execute()
-  const eventRows = (appId: string, type: string) =>
-    h.server.gatehouse.db.selectFrom('webhook_events').selectAll().where('app_id', '=', appId).where('type', '=', type).execute()
+  const eventRows = async (appId: string, type: string) => (await listEvents(h.server.gatehouse.db, appId)).filter((e) => e.type === type)
 
   describe('who may call', () => {
     it('the app secret alone signs nothing: no, a wrong, a tampered, an expired or a replayed signature is refused', async () => {

@@ -16,7 +16,14 @@ const basic = (appId: string, secret: string) => ({ authorization: `Basic ${Buff
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 /** Routes with `:app_id` outside the owner area: public ones, reviewed. A new one must follow the convention (ARCHITECTURE.md). */
-const PUBLIC_APP_ROUTES = ['GET /apps/:app_id', 'GET /apps/:app_id/jwks.json']
+// Cross-app (issue 30): a provider's name and icon, a requester's connections, the PKCE code exchange — public by the spec.
+const PUBLIC_APP_ROUTES = [
+  'GET /apps/:app_id',
+  'GET /apps/:app_id/cross-app/connections',
+  'GET /apps/:app_id/cross-app/details',
+  'GET /apps/:app_id/jwks.json',
+  'POST /apps/:app_id/cross-app/token',
+]
 
 forEachDatabase((target) => {
   let h: Harness
