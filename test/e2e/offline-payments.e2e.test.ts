@@ -73,6 +73,8 @@ describe('offline payments from a delegated wallet (issue #29, done when)', () =
   let profile: string
   let database: DatabaseHandle
   let appId: string
+  /** The browser open at the moment (closed by the test; by afterAll when a step failed). */
+  let context: BrowserContext | undefined
 
   beforeAll(async () => {
     profile = mkdtempSync(join(tmpdir(), 'gh-offline-profile-'))
@@ -86,6 +88,7 @@ describe('offline payments from a delegated wallet (issue #29, done when)', () =
     database = await openDatabase({ dbFile: join(stack.stateDir, 'gatehouse.db'), skipMigrations: true })
   })
   afterAll(async () => {
+    await context?.close()
     await database?.close()
     await stack?.stop()
     await chain?.close()
@@ -108,7 +111,7 @@ describe('offline payments from a delegated wallet (issue #29, done when)', () =
     expect(registered.status, await registered.clone().text()).toBeLessThan(300)
 
     // The user on the demo page: logs in, gets an embedded wallet, accepts 'Enable offline access'.
-    let context = await openProfile(profile)
+    context = await openProfile(profile)
     let page = await context.newPage()
     await login(page, stack, 'offline.payer@example.com')
     await waitForHostEvent(page, 'wallet-created', { timeout: 30000 })
@@ -201,6 +204,9 @@ describe('offline payments from a delegated wallet (issue #29, done when)', () =
       expect(replayed.status).toBe(401)
       expect(await replayed.json()).toMatchObject({ code: 'invalid_authorization_signature' })
 
+      const escrowed = () => database.db.selectFrom('delegated_wallets').selectAll().where('wallet_id', '=', account.id).execute()
+      expect(await escrowed()).toHaveLength(1)
+
       // Back on the same device (the profile reopened): 'Revoke offline access to wallet' → 'Confirm'.
       context = await openProfile(profile)
       page = await context.newPage()
@@ -217,7 +223,7 @@ describe('offline payments from a delegated wallet (issue #29, done when)', () =
       // The next server-side call is refused, and the escrowed material is gone from the database.
       const after = await gatehouse.wallets.rpc(account.id, send).catch((e: unknown) => e)
       expect(after).toMatchObject({ code: 'not_delegated' })
-      expect(await database.db.selectFrom('delegated_wallets').selectAll().where('wallet_id', '=', account.id).execute()).toEqual([])
+      expect(await escrowed()).toEqual([])
       // The demo backend cannot subscribe the wallet again.
       await expect(payments.subscribe(userId, address)).rejects.toMatchObject({ code: 'not_delegated' })
     } finally {
