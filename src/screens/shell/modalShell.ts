@@ -15,7 +15,7 @@ import { landingLayout, type LandingLayout } from '../../flows/landingLayout.ts'
 import { $config } from '../../stores/config.ts'
 import { $emailFlow, setEmailInput } from '../../stores/emailFlow.ts'
 import { $landing } from '../../stores/landing.ts'
-import { $modal, backScreen, currentScreen, pushScreen } from '../../stores/modal.ts'
+import { $modal, backScreen, currentScreen, preloadScreen, pushScreen } from '../../stores/modal.ts'
 import { $session } from '../../stores/session.ts'
 import { createScreensView, type ScreensView } from '../../stores/screensView.ts'
 import { getRecentLoginMethod } from '../../stores/storage.ts'
@@ -142,8 +142,8 @@ export class ModalShell {
   #onReactCommit(): void {
     if (this.#reactReady) return
     this.#reactReady = true
-    // The next screen most users reach.
-    prefetchCodeScreen()
+    // The next screen most users reach, with the router's table: it then renders without a Suspense round.
+    preloadScreen('code')
     this.render()
   }
 
