@@ -54,7 +54,7 @@ describe('landing without React', () => {
     more.click()
     await waitFor(() => shadow(element).querySelector('[data-screen="landing-overflow"]'), 'overflow (React)')
     ;[...shadow(element).querySelectorAll<HTMLButtonElement>('button')].find((b) => b.getAttribute('aria-label') === 'Back')!.click()
-    const input = await waitFor(() => byLabel(shadow(element), 'Email address'), 'landing again')
+    const input = await waitFor(() => byLabel<HTMLInputElement>(shadow(element), 'Email address'), 'landing again')
     equal(input.value, 'grace@example.com')
     await waitFor(() => shadow(element).activeElement === input, 'focus in the e-mail input')
     equal(shadow(element).querySelectorAll('[data-screen]').length, 1, 'one screen shown')
