@@ -87,6 +87,7 @@ export class ModalShell {
   #unmount: (() => void) | null = null
   #reactReady = false
   #loadScheduled = false
+  #loadStarted = false
 
   constructor(root: ShadowRoot, props: ShellProps) {
     this.#root = root
@@ -108,6 +109,7 @@ export class ModalShell {
     this.#unmount?.()
     this.#unmount = null
     this.#reactReady = false
+    this.#loadScheduled = false
     this.#stopWatching?.()
     this.#stopWatching = this.#watched = null
   }
@@ -119,24 +121,30 @@ export class ModalShell {
 
   /** Starts the React half: after the landing paints, or now when a React screen is waiting. */
   #loadReact(now: boolean): void {
-    if (this.#unmount || this.#loadScheduled) return
+    if (this.#unmount || this.#loadStarted) return
+    if (now) return this.#startLoad()
+    if (this.#loadScheduled) return
     this.#loadScheduled = true
-    const start = () =>
-      loadReact().then(
-        (mount) => {
-          this.#loadScheduled = false
-          if (!this.#connected || this.#unmount) return
-          this.#view.set({ ...this.#view.get(), onCommit: () => this.#onReactCommit() })
-          this.#unmount = mount(this.#host, this.#view)
-        },
-        (error) => {
-          this.#loadScheduled = false
-          console.error('[gatehouse] the screens could not load', error)
-        },
-      )
-    // Two frames: the landing has painted before the chunk's download and parsing start.
-    if (now) void start()
-    else requestAnimationFrame(() => setTimeout(start, 0))
+    // Two frames: the landing has painted before the chunk's download and parsing start. A screen
+    // asked for in between starts it at once (above) and this one then finds it started.
+    requestAnimationFrame(() => setTimeout(() => this.#startLoad(), 0))
+  }
+
+  #startLoad(): void {
+    if (this.#unmount || this.#loadStarted || !this.#connected) return
+    this.#loadStarted = true
+    loadReact().then(
+      (mount) => {
+        this.#loadStarted = false
+        if (!this.#connected || this.#unmount) return
+        this.#view.set({ ...this.#view.get(), onCommit: () => this.#onReactCommit() })
+        this.#unmount = mount(this.#host, this.#view)
+      },
+      (error) => {
+        this.#loadStarted = false
+        console.error('[gatehouse] the screens could not load', error)
+      },
+    )
   }
 
   #onReactCommit(): void {
