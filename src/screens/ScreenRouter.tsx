@@ -22,11 +22,13 @@ const laterScreen = (name: LaterScreen) => {
 const loaded = new Map<LaterScreen, ComponentType<any>>()
 setScreenPreloader((name) => {
   if (name === 'landing' || loaded.has(name)) return
-  void import('./screenTable.ts')
-    .then((table) => table.screens[name]())
-    .then((module) => void loaded.set(name, module.default))
-    // A failed fetch is retried by the lazy wrapper when the screen shows.
-    .catch(() => undefined)
+  return (
+    import('./screenTable.ts')
+      .then((table) => table.screens[name]())
+      .then((module) => void loaded.set(name, module.default))
+      // A failed fetch is retried by the lazy wrapper when the screen shows.
+      .catch(() => undefined)
+  )
 })
 
 export function ScreenRouter({ screen, depth }: { screen: ScreenEntry; depth: number }) {

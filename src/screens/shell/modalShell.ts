@@ -133,25 +133,36 @@ export class ModalShell {
   #startLoad(): void {
     if (this.#unmount || this.#loadStarted || !this.#connected) return
     this.#loadStarted = true
-    loadReact().then(
-      (mount) => {
-        this.#loadStarted = false
-        if (!this.#connected || this.#unmount) return
-        this.#view.set({ ...this.#view.get(), onCommit: () => this.#onReactCommit() })
-        this.#unmount = mount(this.#host, this.#view)
-      },
-      (error) => {
-        this.#loadStarted = false
-        console.error('[gatehouse] the screens could not load', error)
-      },
-    )
+    loadReact()
+      // The screens shown now are fetched before React's first render, which then shows them
+      // without a Suspense round (the router registered its preloader when its chunk ran).
+      .then((mount) =>
+        Promise.all(
+          $modal
+            .get()
+            .stack.slice(-2)
+            .map((screen) => preloadScreen(screen.name)),
+        ).then(() => mount),
+      )
+      .then(
+        (mount) => {
+          this.#loadStarted = false
+          if (!this.#connected || this.#unmount) return
+          this.#view.set({ ...this.#view.get(), onCommit: () => this.#onReactCommit() })
+          this.#unmount = mount(this.#host, this.#view)
+        },
+        (error) => {
+          this.#loadStarted = false
+          console.error('[gatehouse] the screens could not load', error)
+        },
+      )
   }
 
   #onReactCommit(): void {
     if (this.#reactReady) return
     this.#reactReady = true
     // The next screen most users reach, with the router's table: it then renders without a Suspense round.
-    preloadScreen('code')
+    void preloadScreen('code')
     this.render()
   }
 
