@@ -178,11 +178,20 @@ const widget = {
  * The wallet frame pages (frame/), served by the API server from dist/frame/. Each page is one
  * self-contained file: it runs on the API origin and must not share chunks with the host bundle.
  */
+// @hpke/common (frame/src/delegation.ts) falls back to Node's `import("crypto")` where no global
+// WebCrypto exists; a browser always has one, so the fallback names it.
+const browserCrypto = {
+  name: 'browser-crypto',
+  resolveId: (id) => (id === 'crypto' ? '\0browser-crypto' : null),
+  load: (id) => (id === '\0browser-crypto' ? 'export const webcrypto = globalThis.crypto' : null),
+}
+
 const framePage = (name, input) => ({
   input,
   output: { file: `dist/frame/${name}.js`, format: 'es', sourcemap: true, inlineDynamicImports: true },
   plugins: [
     quietThirdParty(),
+    browserCrypto,
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.json'] }),
     commonjs(),
     esbuild({ minify: true, target: 'es2022', tsconfig: 'tsconfig.json' }),

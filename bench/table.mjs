@@ -43,6 +43,16 @@ export function benchRows(figures) {
         [`warm signing p95, ${chain}`, ms(f.p95Ms)],
       ]
     }
+    if (f.bench === 'server-sign')
+      return [
+        [`server-side ${f.method} round trip p50 (${f.database})`, ms(f.p50Ms), ms(f.target.p50Ms), f.p50Ms <= f.target.p50Ms],
+        [
+          `server-side signatures per second (${f.database})`,
+          `${f.signaturesPerSecond}/s`,
+          `${f.target.signaturesPerSecond}/s`,
+          f.signaturesPerSecond >= f.target.signaturesPerSecond,
+        ],
+      ]
     if (f.bench === 'tx-screen-js') return [['confirmation screen JavaScript (gzip)', kb(f.gzipBytes)]]
     if (f.bench === 'solana-tx-screen-js') return [['Solana confirmation screen JavaScript (gzip)', kb(f.gzipBytes)]]
     if (f.bench === 'tx-screen-open')
@@ -87,9 +97,18 @@ export function benchRows(figures) {
       ]
     if (f.bench === 'outbox-login-cost')
       return [
-        ['e-mail sign-ups per second with the webhook outbox', String(f.signUpsPerSecondWithOutbox)],
-        ['e-mail sign-ups per second without it', String(f.signUpsPerSecondWithoutOutbox)],
-        ['cost of the outbox write', `${f.outboxCostPercent} %`, `≤ ${f.target.outboxCostPercent} %`, f.withinTarget],
+        [`e-mail ${f.kind === 'login' ? 'logins of existing users' : 'sign-ups'} per second with the webhook outbox`, String(f.loginsPerSecondWithOutbox)],
+        [`e-mail ${f.kind === 'login' ? 'logins of existing users' : 'sign-ups'} per second without it`, String(f.loginsPerSecondWithoutOutbox)],
+        [
+          `cost of the outbox write, ${f.kind} (rounds ${f.roundCostPercent[0]} … ${f.roundCostPercent[f.roundCostPercent.length - 1]} %)`,
+          `${f.outboxCostPercent} %`,
+          `≤ ${f.target.outboxCostPercent} %`,
+          f.withinTarget,
+        ],
+        [
+          `server CPU per ${f.kind}, with / without the outbox (its share)`,
+          `${f.cpuMsPerLoginWithOutbox} / ${f.cpuMsPerLoginWithoutOutbox} ms (${f.outboxCpuCostPercent} %)`,
+        ],
       ]
     return []
   })

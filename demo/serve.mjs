@@ -47,7 +47,16 @@ function locate(pathname) {
  * @param {{ port?: number, host?: string, appId: string, apiUrl: string, faucetUrl?: string, tokenAddress?: string, solanaFaucetUrl?: string }} options
  * @returns {Promise<{ url: string, setAppId: (id: string) => void, close: () => Promise<void> }>}
  */
-export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, apiUrl, faucetUrl = '', tokenAddress = '', solanaFaucetUrl = '' }) {
+export async function startDemoServer({
+  port = 5173,
+  host = '127.0.0.1',
+  appId,
+  apiUrl,
+  faucetUrl = '',
+  tokenAddress = '',
+  solanaFaucetUrl = '',
+  providerAppId = '',
+}) {
   const current = { appId, apiUrl }
   const server = createServer(async (req, res) => {
     try {
@@ -73,6 +82,7 @@ export async function startDemoServer({ port = 5173, host = '127.0.0.1', appId, 
             .replaceAll('%FAUCET_URL%', faucetUrl)
             .replaceAll('%SOLANA_FAUCET_URL%', solanaFaucetUrl)
             .replaceAll('%TOKEN_ADDRESS%', tokenAddress)
+            .replaceAll('%PROVIDER_APP_ID%', providerAppId)
         : body
       res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(out)
     } catch {

@@ -8,6 +8,7 @@ import { consoleFigure } from '../bench/console.mjs'
 import { fundButtonFigure, landingFigure } from '../bench/landing.mjs'
 import { landingPaintFigures, paintBuilds } from '../bench/landing-paint.mjs'
 import { benchTable } from '../bench/table.mjs'
+import { serverSigningFigures } from '../bench/server-wallets.mjs'
 import { loginThroughput } from '../bench/throughput.mjs'
 import { ownerUsersFigures } from '../bench/owner-users.mjs'
 import { solanaTransactionFigures } from '../bench/solana-transactions.mjs'
@@ -64,6 +65,9 @@ emit(await connectorChunks(join(root, 'dist')))
 
 // (3) Embedded wallets: creation time, and warm host signing through the wallet frame (p50, p95).
 for (const figure of await walletFigures()) emit(figure)
+// (3b) Server-side signing by the app's backend (delegated wallets): personal_sign round trip p50
+// (target ≤ 15 ms) and signatures per second (target ≥ 300/s), SQLite, policy and audit row included.
+for (const figure of await serverSigningFigures({ seconds: Math.min(seconds, 10) })) emit(figure)
 
 // (4) Ethereum transactions: the confirmation screen's JavaScript and host sendTransaction → screen painted.
 for (const figure of await transactionFigures()) emit(figure)

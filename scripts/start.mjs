@@ -130,7 +130,9 @@ let server
 }
 
 let demo
+let providerDemo
 let appId
+let providerAppId = ''
 // The operator console, and in development its one-time sign-in link (server/main.ts writes both).
 let consoleLink = { url: `${server.base}/console/`, link: null }
 try {
@@ -143,7 +145,18 @@ try {
   const started = performance.now()
   try {
     ;({ appId } = JSON.parse(await readFile(join(stateDir, 'dev-app.json'), 'utf8')))
+    // The cross-app provider (server/main.ts): its own demo page on a second origin, where its users get their wallet.
+    providerAppId = await readFile(join(stateDir, 'dev-provider-app.json'), 'utf8').then(
+      (t) => JSON.parse(t).appId,
+      () => '',
+    )
+    if (providerAppId) {
+      const wanted = Number(process.env.PROVIDER_DEMO_PORT ?? demoPort + 1)
+      const port = (await taken(wanted, '127.0.0.1')) ? 0 : wanted
+      providerDemo = await startDemoServer({ port, host: '127.0.0.1', appId: providerAppId, apiUrl: server.base, faucetUrl: faucet.faucetUrl })
+    }
     demo = await startDemoServer({
+      providerAppId,
       port: demoPort,
       host: '127.0.0.1',
       appId,
@@ -170,16 +183,16 @@ console.log(`
   Ctrl+C stops everything.
 
     API server   ${server.base}   (development outbox: ${server.base}/dev/outbox)
-    Console      ${consoleLink.link ?? consoleLink.url}${consoleLink.link ? '   (works once: log in with any e-mail, the tab gets admin rights)' : ''}
+    Console      ${consoleLink.link ?? consoleLink.url}${consoleLink.link ? '   (works once: sign in with your e-mail and become the first owner)' : ''}
     Demo page    ${demo.url}/   (the same in Vue 3, Svelte 5, React 19, Angular: ${demo.url}/vue/, /svelte/, /react/, /angular/)
-    Local chain  ${chain.url}   (chain id 31337)
+${providerDemo ? `    Provider     ${providerDemo.url}/   (the cross-app provider's own demo; 'Log in with Gatehouse Wallet' on the demo page uses its account)\n` : ''}    Local chain  ${chain.url}   (chain id 31337)
     Solana       ${solana.url}   (litesvm, cluster 'localnet')
     App id       ${appId}`)
 
 let stopping = false
 const stop = async () => {
   stopping = true
-  await Promise.all([demo.close(), server.stop(), chain.close(), solana.close()])
+  await Promise.all([demo.close(), providerDemo?.close(), server.stop(), chain.close(), solana.close()])
   process.exit(0)
 }
 process.on('SIGINT', stop)

@@ -20,6 +20,7 @@ import devIdpRoutes from './routes/dev-idp.js'
 import healthRoutes from './routes/health.js'
 import metricsRoutes from './routes/metrics.js'
 import walletFrameRoutes from './routes/wallet-frame.js'
+import crossAppPageRoutes from './routes/cross-app-pages.js'
 import widgetRoutes from './routes/widget.js'
 import consoleRoutes, { type ConsoleOptions } from './routes/console.js'
 
@@ -78,6 +79,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     mailer: options.mailer,
     smsSender: options.smsSender,
     oauthPresets: options.oauthPresets,
+    delegatedSigner: options.delegatedSigner,
+    fetch: options.fetch,
     log: app.log,
   })
 
@@ -154,6 +157,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(healthRoutes)
   if (metrics && config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken })
   await app.register(walletFrameRoutes)
+  await app.register(crossAppPageRoutes)
   await app.register(widgetRoutes, options.widget ?? {})
   await app.register(consoleRoutes, options.console ?? {})
   await app.register(apiRoutes, { prefix: API_PREFIX })
@@ -171,6 +175,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     clearInterval(sweep)
     await gatehouse.analytics.stop().catch((error) => app.log.warn({ err: error }, 'analytics flush failed'))
     await gatehouse.webhooks.worker.stop()
+    await gatehouse.delegation.close()
     if (!options.mailer) await gatehouse.mailer.close()
     if (ownsDatabase) await database.close()
   })

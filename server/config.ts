@@ -84,6 +84,8 @@ export interface ServerConfig {
   metricsToken: string | null
   /** The app whose users are console operators (their roles per app: services/owner-auth.ts); null: no operators. */
   consoleAppId: string | null
+  /** GATEHOUSE_OWNER_EMAIL: the console account with this e-mail becomes the first owner when it signs in (services/console-owners.ts). */
+  ownerEmail: string | null
   /** How long audit rows are kept, days (GATEHOUSE_AUDIT_RETENTION_DAYS; 0 keeps them forever). */
   auditRetentionDays: number
   /** Keys the code HMAC and encrypts the stored signing key. Required in production. */
@@ -95,6 +97,13 @@ export interface ServerConfig {
   recoverySecret: string | null
   /** Where development secrets and the SQLite file live. */
   stateDir: string
+  /**
+   * Delegated actions (SECURITY.md): an operator's signer process socket (GATEHOUSE_SIGNER_SOCKET);
+   * null: the server starts its own signer process, with the key of `signerKeyFile`
+   * (GATEHOUSE_SIGNER_KEY_FILE; development: `<stateDir>/signer.key`; null: a key per process).
+   */
+  signerSocket: string | null
+  signerKeyFile: string | null
   rateLimits: RateLimits
   /** Turns every throttle off (benchmarks). */
   rateLimitsDisabled: boolean
@@ -265,10 +274,13 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     adminToken: overrides.adminToken ?? null,
     metricsToken: overrides.metricsToken ?? null,
     consoleAppId: overrides.consoleAppId ?? null,
+    ownerEmail: overrides.ownerEmail ?? null,
     auditRetentionDays: overrides.auditRetentionDays ?? 365,
     secret: overrides.secret ?? null,
     recoverySecret: overrides.recoverySecret ?? null,
     stateDir,
+    signerSocket: overrides.signerSocket ?? null,
+    signerKeyFile: overrides.signerKeyFile ?? null,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
     rateLimitsDisabled: overrides.rateLimitsDisabled ?? false,
     refreshReuseGraceMs: overrides.refreshReuseGraceMs ?? 5_000,
@@ -380,10 +392,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsToken: env.GATEHOUSE_METRICS_TOKEN || null,
     // The console's own app (created at start by main.ts) unless the operator names another.
     consoleAppId: env.GATEHOUSE_CONSOLE_APP_ID || CONSOLE_APP_ID,
+    ownerEmail: env.GATEHOUSE_OWNER_EMAIL?.trim() || null,
     auditRetentionDays: intFromEnv(env, 'GATEHOUSE_AUDIT_RETENTION_DAYS'),
     secret: env.GATEHOUSE_SECRET || null,
     recoverySecret: env.GATEHOUSE_RECOVERY_SECRET || null,
     stateDir: env.GATEHOUSE_STATE_DIR || undefined,
+    signerSocket: env.GATEHOUSE_SIGNER_SOCKET || undefined,
+    signerKeyFile: env.GATEHOUSE_SIGNER_KEY_FILE || undefined,
     rateLimits,
     rateLimitsDisabled: env.GATEHOUSE_RATE_LIMIT === 'off',
     refreshReuseGraceMs: (() => {

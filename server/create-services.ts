@@ -12,6 +12,7 @@ import { deleteOldAnalytics } from './db/analytics.js'
 import { deleteExpiredLoginCodes } from './db/codes.js'
 import type { DatabaseHandle } from './db/connect.js'
 import { deleteExpiredOAuthStates } from './db/oauth-states.js'
+import { deleteExpiredServerWalletRows } from './services/server-wallet-store.js'
 import type { Db } from './db/schema.js'
 import { deleteExpiredRefreshTokens } from './db/sessions.js'
 import { deleteExpiredWalletNonces } from './db/wallet-nonces.js'
@@ -20,6 +21,8 @@ import { AccountService } from './services/accounts.js'
 import { AnalyticsService } from './services/analytics.js'
 import { AppStore } from './services/apps.js'
 import { CaptchaService } from './services/captcha.js'
+import { DelegationService } from './services/delegation/delegations.js'
+import type { DelegatedSigner } from './services/delegation/signer.js'
 import { DeviceProofs } from './services/device-proofs.js'
 import { EmbeddedWalletService } from './services/embedded-wallets.js'
 import { FarcasterService } from './services/farcaster.js'
@@ -38,7 +41,9 @@ import { createSmsSender, type SmsSender } from './services/sms-sender.js'
 import { SplTokens } from './services/spl-tokens.js'
 import { TelegramService } from './services/telegram.js'
 import { Throttle } from './services/throttle.js'
+import { CrossAppService } from './services/cross-app.js'
 import { TokenPrices } from './services/token-prices.js'
+import { DAY_MS } from './services/wallet-policy.js'
 import { WEBHOOK_RETENTION_MS, WebhookService } from './services/webhooks.js'
 
 /** Every service, as route handlers reach them through `app.gatehouse`. */
@@ -74,6 +79,12 @@ export interface Gatehouse {
   analytics: AnalyticsService
   /** Webhook endpoints, their delivery log, and the delivery worker (`webhooks.worker`, started by main.ts). */
   webhooks: WebhookService
+  /** Delegated actions: the frame's hand-over, revoking, and the signer process (services/delegation/). */
+  delegation: DelegationService
+  /** What the server-side wallet API signs through: the delegation service. */
+  delegatedSigner: DelegatedSigner
+  /** Cross-app accounts and wallets, as provider and as requester (services/cross-app.ts). */
+  crossApp: CrossAppService
 }
 
 /** Where services report what an operator should hear about (a captcha provider down, a notice not sent). */
@@ -90,8 +101,12 @@ export interface ServiceOptions {
   smsSender?: SmsSender
   /** Replaces parts of OAuth provider presets (tests: stand-ins for Apple, TikTok… on loopback). */
   oauthPresets?: OAuthDeps['presets']
+  /** Replaces fetch for calls to cross-app providers on other servers (tests). */
+  fetch?: typeof fetch
   /** Defaults to console.warn; the API passes its request logger. */
   log?: ServiceLog
+  /** The signing service of delegated wallets; defaults to none (nothing is delegated). */
+  delegatedSigner?: DelegatedSigner
 }
 
 /** Browser origins a development server allows for every app (the demo pages, the tests' hosts). */
@@ -167,6 +182,14 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     presets: options.oauthPresets,
   })
   const passkeys = new PasskeyService({ db, accounts, throttle, captcha, config, now })
+  const delegation = new DelegationService({
+    db,
+    wallets,
+    mfa,
+    secret,
+    signer: { socket: config.signerSocket ?? undefined, keyFile: config.signerKeyFile ?? undefined },
+    now,
+  })
   const mfaPasskeys = new MfaPasskeys({ db, mfa, passkeys, accounts, now })
   const farcaster = new FarcasterService({ db, accounts, throttle, captcha, config: config.farcaster, dev: config.dev, now })
   const telegram = new TelegramService({ accounts, throttle, captcha, now })
@@ -197,7 +220,18 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     tokenPrices: new TokenPrices(config.priceSourceUrl, now),
     splTokens: new SplTokens(config.splTokenSymbols, now),
     analytics: new AnalyticsService(db, now),
+    crossApp: new CrossAppService({
+      db,
+      apps,
+      keys,
+      accounts,
+      now,
+      fetch: options.fetch,
+      originAllowed: (a, origin) => (config.dev && LOCAL_ORIGIN.test(origin)) || a.settings.allowedOrigins.includes(origin),
+    }),
     webhooks: new WebhookService({ db, dialect: database.dialect, config: config.webhooks, now, log, secret: config.secret, dev: config.dev }),
+    delegation,
+    delegatedSigner: options.delegatedSigner ?? delegation,
   }
 }
 
@@ -217,5 +251,6 @@ export async function sweepExpired(services: Gatehouse, t: number): Promise<void
     deleteOldAnalytics(db, t),
     deleteExpiredAudit(db, t, services.config.auditRetentionDays),
     webhooks.worker.deleteOlderThan(t - WEBHOOK_RETENTION_MS),
+    deleteExpiredServerWalletRows(db, t, DAY_MS),
   ])
 }

@@ -12,6 +12,7 @@ import { openDatabase } from './db/connect.js'
 import { AppStore } from './services/apps.js'
 import { setOutboxEnabled } from './services/events.js'
 import { CONSOLE_APP_ID, ensureConsoleApp } from './services/console-app.js'
+import { hasServerOwner } from './services/console-owners.js'
 
 /** Reads a development secret from the state dir, creating it on first use. */
 function devSecret(config: ServerConfig, file: string): string {
@@ -89,6 +90,32 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   return app
 }
 
+/**
+ * The demo's cross-app provider (issue 30): a second app whose users' wallets the demo app may use
+ * through the provider's popup. `npm start` serves a demo page for it on a second origin.
+ */
+async function ensureDevProviderApp(
+  apps: AppStore,
+  config: ServerConfig,
+  requester: { id: string; config: { chains: unknown[]; defaultChain: number | null } },
+) {
+  const NAME = 'Gatehouse Wallet'
+  let app = (await apps.list()).find((a) => a.settings.crossAppProvider && a.name === NAME)
+  app ??= await apps.create({
+    name: NAME,
+    loginMethods: { email: true },
+    embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } },
+    crossAppProvider: { allowedRequesterAppIds: [requester.id] },
+  })
+  // The same chains as the demo app, so its users' transactions go to the local chain too.
+  if (JSON.stringify(app.config.chains) !== JSON.stringify(requester.config.chains)) {
+    const chains = (requester.config.chains as { id: number; name: string; rpcUrl: string | null }[]).map(({ id, name, rpcUrl }) => ({ id, name, rpcUrl }))
+    app = (await apps.update(app.id, { chains, defaultChain: requester.config.defaultChain } as never))!
+  }
+  writeFileSync(join(config.stateDir, 'dev-provider-app.json'), `${JSON.stringify({ appId: app.id, name: app.name })}\n`)
+  return app
+}
+
 /** Reports a start-up step's time to `npm start`, when it started this process with an IPC channel. */
 function progress(step: string, ms: number) {
   process.send?.({ step, ms }, undefined, undefined, () => undefined)
@@ -109,6 +136,8 @@ async function main() {
     config.secret ??= devSecret(config, 'secret')
     config.adminToken ??= devSecret(config, 'admin-token')
     config.recoverySecret ??= devSecret(config, 'recovery-secret')
+    // Delegations survive a restart of the development server (the signer process creates it, 0600).
+    config.signerKeyFile ??= join(config.stateDir, 'signer.key')
   }
   const problems = productionProblems(config)
   if (problems.length) {
@@ -119,10 +148,12 @@ async function main() {
   const migrating = performance.now()
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dbFile: config.dbFile })
   progress('database migrations', performance.now() - migrating)
-  // Development: a one-time sign-in link to the console (routes/console.ts), for `npm start` to print.
-  const consoleClaim = config.dev && config.adminToken ? randomToken(24) : null
+  // Development: a one-time sign-in link to the console (routes/console.ts), for `npm start` to print,
+  // while the server has no owner yet: whoever signs in through it becomes the first.
+  const consoleClaim = config.dev && !(await hasServerOwner(database.db)) ? randomToken(24) : null
   const app = await buildServer({ ...config, database, console: { claim: consoleClaim } })
   const devApp = config.dev ? await ensureDevApp(app.gatehouse.apps, config) : null
+  if (devApp) await ensureDevProviderApp(app.gatehouse.apps, config, devApp)
   await ensureConsoleApp(app.gatehouse.apps, config)
   const consoleUrl = `${config.publicUrl}/console/`
   const consoleLink = consoleClaim ? `${consoleUrl}#claim=${consoleClaim}` : null
@@ -170,7 +201,8 @@ async function main() {
     console.log('Admin API disabled: set GATEHOUSE_ADMIN_TOKEN to enable it.')
   }
   if (config.dev) console.log(`Dev outbox: ${config.publicUrl}/dev/outbox`)
-  console.log(`Operator console: ${consoleUrl}${consoleLink ? ` (one-time development sign-in link: ${consoleLink})` : ''}`)
+  console.log(`Operator console: ${consoleUrl}${consoleLink ? ` (one-time sign-in link, makes you its first owner: ${consoleLink})` : ''}`)
+  if (!config.dev && config.ownerEmail) console.log(`Console: ${config.ownerEmail} becomes the first owner when it signs in (GATEHOUSE_OWNER_EMAIL).`)
 }
 
 main().catch((error) => {

@@ -11,6 +11,7 @@ import { describe } from 'vitest'
 import { createPostgresDatabase, dropPostgresDatabase, postgresAvailable } from '../test/postgres.js'
 import { buildServer, type BuildServerOptions } from './app.js'
 import { openDatabase, type DatabaseHandle } from './db/connect.js'
+import { putMfaFactor, setSessionMfa } from './db/mfa.js'
 import type { AuthResponse } from './services/sessions.js'
 import { deriveFromSeed, generateEntropy, seedOf, splitSecret, toBase64, verifierFor, type DerivedKey, type Shares } from '../frame/src/custody.js'
 import { DeviceKey, memoryKeyStore } from '../frame/src/device.js'
@@ -181,4 +182,15 @@ export async function startHarness(target: TestDatabase, options: BuildServerOpt
     },
   }
   return harness
+}
+
+/**
+ * Gives the user of an access token an enrolled TOTP factor and, unless `verified` is false, a live
+ * MFA verification on that token's session (what the widget's MFA screens leave behind).
+ */
+export async function withOperatorMfa(server: FastifyInstance, appId: string, token: string, verified = true): Promise<void> {
+  const { sub, sid } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string; sid: string }
+  const db = server.gatehouse.db
+  await putMfaFactor(db, { user_id: sub, type: 'totp', app_id: appId, secret: 'test', active: 1, last_step: null, created_at: Date.now() })
+  if (verified) await setSessionMfa(db, sid, server.gatehouse.now())
 }

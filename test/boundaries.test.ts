@@ -132,6 +132,7 @@ const LAYERS: { name: string; paths: string[] }[] = [
       'src/farcaster/',
       'src/funding/',
       'src/transactions/',
+      'src/crossapp/',
     ],
   },
   { name: 'ui', paths: ['src/ui/'] },
@@ -198,7 +199,7 @@ describe('workspace boundaries', () => {
       .filter((f) => !isTestCode(f))
       .flatMap((f) =>
         specifiers(f)
-          .filter((s) => !s.startsWith('.') && !/^(react|react-dom|ajv|@gatehouse\/contract)(\/|$)/.test(s))
+          .filter((s) => !s.startsWith('.') && !/^(react|react-dom|ajv|uplot|@gatehouse\/contract)(\/|$)/.test(s))
           .map((s) => `${f} → ${s}`),
       )
     expect(bare).toEqual([])

@@ -48,6 +48,8 @@ export async function injectEthereumWallet(
     rpcUrl?: string
     /** 'coinbase-extension': installs as `window.coinbaseWalletExtension` (the Coinbase Wallet SDK's extension hook) instead of announcing via EIP-6963. */
     as?: 'eip6963' | 'coinbase-extension'
+    /** The chains the wallet knows (hex ids); a switch to another answers 4902 until wallet_addEthereumChain adds it. Absent: every chain. */
+    knownChains?: string[]
   } = {},
 ) {
   const account = privateKeyToAccount(wallet.privateKey)
@@ -67,7 +69,7 @@ export async function injectEthereumWallet(
     })
   }
   await page.addInitScript(
-    ({ address, name, rdns, icon, failConnect, as }) => {
+    ({ address, name, rdns, icon, failConnect, as, knownChains }) => {
       const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
       // Like an extension, the wallet remembers which sites it is connected to (here: the page's storage).
       const remembered = `__testwallet:eth:${address}`
@@ -77,6 +79,7 @@ export async function injectEthereumWallet(
         chainId: '0x1',
         requests: [] as string[],
         failConnect: failConnect as { code: number; message: string } | null,
+        knownChains: knownChains as string[] | null,
       }
       ;(window as any).__testEthWallet = state
       const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((fn) => fn(value))
@@ -110,7 +113,11 @@ export async function injectEthereumWallet(
               state.connected = false
               localStorage.removeItem(remembered)
               return null
+            case 'wallet_addEthereumChain':
+              state.knownChains?.push(params![0].chainId)
+              return null
             case 'wallet_switchEthereumChain':
+              if (state.knownChains && !state.knownChains.includes(params![0].chainId)) throw Object.assign(new Error('Unrecognized chain ID'), { code: 4902 })
               state.chainId = params![0].chainId
               emit('chainChanged', state.chainId)
               return null
@@ -156,6 +163,7 @@ export async function injectEthereumWallet(
       icon: ICON,
       failConnect: o.failConnect ?? null,
       as: o.as ?? 'eip6963',
+      knownChains: o.knownChains ?? null,
     },
   )
 }

@@ -108,6 +108,26 @@ interface ReadableAtom<Value = any> {
 }
 
 /**
+ * Store with a way to manually change the value.
+ */
+interface WritableAtom<Value = any> extends ReadableAtom<Value> {
+  /**
+   * Change store value.
+   *
+   * ```js
+   * $router.set({ path: location.pathname, page: parse(location.pathname) })
+   * ```
+   *
+   * @param newValue New store value.
+   */
+  set(newValue: Value): void
+}
+
+interface PreinitializedWritableAtom<Value> extends WritableAtom<Value> {
+  readonly value: Value
+}
+
+/**
  * A connected external wallet as the host sees it (spec Wallet account fields). Embedded wallets
  * ('privy') join the same `wallets` list from their own store.
  */
@@ -354,6 +374,11 @@ interface ConfigState {
   error: BaseError | null
   /** OAuth opens a popup (default) or redirects the whole page. */
   oauthMode?: 'popup' | 'redirect'
+  /**
+   * The host's passkey unlinking behaviour (spec part 1 §1, part 2 §2): removing a passkey from MFA
+   * also unlinks it as a login method. Unset means on.
+   */
+  passkeyUnlinkOnUnenroll?: boolean
 }
 
 /** The e-mail code flow states (spec §4). */
@@ -450,6 +475,9 @@ type ScreenEntry =
       provider: string
     }
   | {
+      name: 'cross-app-status'
+    }
+  | {
       name: 'passkey-choice'
     }
   | {
@@ -507,6 +535,9 @@ type ScreenEntry =
   | {
       name: 'embedded-wallet-export'
       address: string
+    }
+  | {
+      name: 'delegated-actions'
     }
   | {
       name: 'mfa-verify'
@@ -692,6 +723,12 @@ declare const API_ERROR_CODES: {
   readonly mfa_verification_max_attempts_reached: 429
   /** The owner's API: the caller is known, but its role or credential does not allow this (services/owner-auth.ts). */
   readonly insufficient_permission: 403
+  /** Delegated actions: the wallet is not (or no longer) delegated to the app. */
+  readonly not_delegated: 403
+  /** Revoking needs an existing delegation (spec part 3 §5). */
+  readonly no_delegated_wallets: 400
+  /** The signing service cannot sign for this delegation (not reachable, or its key no longer opens the share). */
+  readonly delegation_unavailable: 503
   readonly not_found: 404
   readonly method_not_allowed: 405
   readonly payload_too_large: 413
@@ -704,6 +741,13 @@ declare const API_ERROR_CODES: {
   readonly funding_provider_error: 502
   /** A service the server reads for the caller (a Solana cluster's RPC) did not answer. */
   readonly upstream_unavailable: 502
+  /**
+   * The server-side wallet API: the request carries no valid `privy-authorization-signature` by a
+   * live authorization key of the app allowed on this wallet (missing, wrong, expired or replayed).
+   */
+  readonly invalid_authorization_signature: 401
+  /** The wallet's policy refuses the request; `data.rule` names the rule (services/wallet-policy.ts). */
+  readonly policy_violation: 403
 }
 type ApiErrorCode = keyof typeof API_ERROR_CODES
 
@@ -1435,6 +1479,104 @@ declare function linkPhone(): Promise<User>
  */
 declare function updatePhone(): Promise<User>
 
+/**
+ * A cross-app login or wallet request failed (spec part 3 §8): the spec's text is the short
+ * message; `code` is stable (CROSS_APP_REJECTED for a closed popup or a refusal, CROSS_APP_TIMEOUT,
+ * CROSS_APP_READ_ONLY, CROSS_APP_STATE_MISMATCH for a possible phishing attempt, …).
+ */
+declare class CrossAppError extends BaseError {
+  name: string
+  constructor(shortMessage: string, code: string, cause?: unknown)
+}
+
+interface LoginWithCrossAppAccountParameters {
+  /** The provider app's id (one of `GET /apps/:app_id/cross-app/connections`). */
+  appId: string
+}
+type LoginWithCrossAppAccountReturnType = CompletedLogin
+type LoginWithCrossAppAccountErrorType = CrossAppError | AlreadyLoggedInError | ApiError | TimeoutError | NetworkError
+/**
+ * Logs in with another app's account (spec part 3 §1 'Cross-app login'): opens the provider's
+ * 440×680 popup, where the user logs in to the provider and approves this app; then trades the
+ * answered code (`POST /cross-app/authenticate`) for a session holding a `cross_app` account (the
+ * provider's wallets) and keeps the provider token for wallet requests. Call it in a click handler.
+ *
+ * @example
+ * const { user } = await loginWithCrossAppAccount({ appId: 'clprovider0000000000000000' })
+ */
+declare function loginWithCrossAppAccount({ appId }: LoginWithCrossAppAccountParameters): Promise<LoginWithCrossAppAccountReturnType>
+
+interface LinkCrossAppAccountParameters {
+  /** The provider app's id. */
+  appId: string
+}
+interface LinkCrossAppAccountReturnType {
+  user: User
+}
+type LinkCrossAppAccountErrorType = CrossAppError | MustBeAuthenticatedError | ApiError | TimeoutError | NetworkError
+/**
+ * Links another app's account to the signed-in user through the provider's popup (`POST
+ * /cross-app/link`); publishes `link-success` with the `cross_app` account. Call it in a click handler.
+ *
+ * @example
+ * await linkCrossAppAccount({ appId: 'clprovider0000000000000000' })
+ */
+declare function linkCrossAppAccount({ appId }: LinkCrossAppAccountParameters): Promise<LinkCrossAppAccountReturnType>
+
+interface UnlinkCrossAppAccountParameters {
+  /** The provider app's id. */
+  appId: string
+  /** The provider's user id (the account's `subject`). */
+  subject: string
+}
+interface UnlinkCrossAppAccountReturnType {
+  user: User
+}
+type UnlinkCrossAppAccountErrorType = MustBeAuthenticatedError | ApiError | TimeoutError | NetworkError
+/**
+ * Removes a `cross_app` account from the signed-in user (`POST /cross-app/unlink`) and forgets its
+ * provider token; publishes `unlink-success`.
+ *
+ * @example
+ * await unlinkCrossAppAccount({ appId: account.providerApp.id, subject: account.subject })
+ */
+declare function unlinkCrossAppAccount({ appId, subject }: UnlinkCrossAppAccountParameters): Promise<UnlinkCrossAppAccountReturnType>
+
+/** The signed-in user approves `requesterAppId`: a one-time code bound to the requester's PKCE challenge. */
+declare function approveCrossAppConnection(requesterAppId: string, codeChallenge: string, origin: string): Promise<string>
+/** The token a requester handed the transact page: whose, for which requester, read-only or not. */
+declare function verifyCrossAppToken(
+  token: string,
+  origin: string,
+): Promise<{
+  embedded_wallets: {
+    chain_type?: string | undefined
+    address: string
+  }[]
+  read_only: boolean
+  requester_app_id: string
+}>
+
+/** The cross-app login screen's state (spec §4): connecting, then success or error. */
+type CrossAppFlow =
+  | {
+      status: 'idle'
+    }
+  | {
+      status: 'connecting'
+      providerName: string
+    }
+  | {
+      status: 'success'
+      providerName: string
+    }
+  | {
+      status: 'error'
+      providerName: string
+      message: string
+    }
+declare const $crossAppFlow: PreinitializedWritableAtom<CrossAppFlow> & object
+
 /** Any embedded-wallet failure. `code` is a spec code or a wallet proxy error type. */
 declare class EmbeddedWalletError extends BaseError {
   name: string
@@ -1549,6 +1691,43 @@ type ExportWalletErrorType = EmbeddedWalletError
  * await exportWallet({ address: wallet.address })
  */
 declare function exportWallet({ address }?: ExportWalletParameters): Promise<ExportWalletReturnType>
+
+interface DelegateWalletParameters {
+  /** An embedded wallet of the signed-in user. */
+  address: string
+  /** 'ethereum' or 'solana' (delegation supports only these). */
+  chainType: ChainType
+}
+type DelegateWalletReturnType = void
+/** EmbeddedWalletError: USER_DECLINED ('User declined delegating actions.'), the address is not the user's, MUST_BE_AUTHENTICATED, or the failure shown on the error screen. */
+type DelegateWalletErrorType = EmbeddedWalletError
+/**
+ * Asks the user for offline access to one of their embedded wallets ('Enable offline access', with
+ * 'Not now' and 'Accept'). On 'Accept' the wallet frame hands the signing service what it needs
+ * (the device share sealed to the service's key); the wallet account's `delegated` flag turns on,
+ * 'Success!' shows, and the modal closes 2.5 s later, when the promise resolves. Your backend can
+ * then sign for the wallet through the server-side wallet API while the user is offline.
+ *
+ * @example
+ * await delegateWallet({ address: wallet.address, chainType: 'ethereum' })
+ */
+declare function delegateWallet({ address, chainType }: DelegateWalletParameters): Promise<DelegateWalletReturnType>
+
+type RevokeWalletsParameters = void
+type RevokeWalletsReturnType = void
+/** EmbeddedWalletError: USER_DECLINED ('User declined revoking access to their delegated wallet.'), NO_DELEGATED_WALLETS, MUST_BE_AUTHENTICATED, or the failure shown on the error screen. */
+type RevokeWalletsErrorType = EmbeddedWalletError
+/**
+ * Asks the user to revoke the app's offline access to every delegated wallet ('Revoke offline
+ * access to wallet', with 'Deny' and 'Confirm'). On 'Confirm' the server deletes what the signing
+ * service would need (`POST /api/v1/wallets/revoke`), the wallets' `delegated` flags turn off,
+ * 'Success!' shows, and the modal closes 2.5 s later, when the promise resolves. Needs an existing
+ * delegation.
+ *
+ * @example
+ * await revokeWallets()
+ */
+declare function revokeWallets(): Promise<RevokeWalletsReturnType>
 
 /** Spec part 3 §5 and §8 texts for funding. */
 declare const FUNDING_MESSAGES: {
@@ -1741,18 +1920,6 @@ interface GetEthereumProviderOptions {
 }
 type GetEthereumProviderReturnType = EmbeddedEthereumProvider
 type GetEthereumProviderErrorType = ProviderRpcError
-/**
- * The EIP-1193 provider of an embedded Ethereum wallet: eth_accounts, eth_requestAccounts,
- * eth_chainId, wallet_switchEthereumChain (configured chains only, else UNSUPPORTED_CHAIN_ID),
- * personal_sign and eth_signTypedData_v4 (shown in `<sign-prompt>` unless headless),
- * eth_sendTransaction and eth_signTransaction (the confirmation screen unless headless), and read
- * calls forwarded to the current chain's RPC.
- *
- * @example
- * const provider = getEthereumProvider(wallet.address)
- * const client = createWalletClient({ account: wallet.address, transport: custom(provider) })
- * const signature = await client.signMessage({ account: wallet.address, message: 'hello' })
- */
 declare function getEthereumProvider(address: string, options?: GetEthereumProviderOptions): GetEthereumProviderReturnType
 
 interface ImportWalletParameters {
@@ -1764,7 +1931,8 @@ type ImportWalletReturnType = Wallet
 type ImportWalletErrorType = EmbeddedWalletError
 /**
  * Imports a private key as an embedded wallet (imported: true, automatic recovery). The key is
- * posted to the wallet frame, split there, and never stored on the host origin.
+ * posted to the wallet frame, split there, and never stored on the host origin. Refused when the
+ * app's `embeddedWallets.mode` is 'user-controlled-server-wallets-only'.
  *
  * @example
  * const wallet = await importWallet({ privateKey: '0x…', chainType: 'ethereum' })
@@ -1802,6 +1970,21 @@ type SetWalletRecoveryErrorType = EmbeddedWalletError
  * await setWalletRecovery({ recoveryMethod: 'user-passcode', recoveryPassword: 'correct-horse-battery-staple' })
  */
 declare function setWalletRecovery({ recoveryMethod, recoveryPassword }: SetWalletRecoveryParameters): Promise<SetWalletRecoveryReturnType>
+
+type SetWalletPasswordReturnType = {
+  wallet: Wallet
+}
+type SetWalletPasswordErrorType = EmbeddedWalletError
+/**
+ * Opens the password flow ('Set your password' … 'Confirm you have saved') for the user's embedded
+ * wallet. Resolves once the password is on the wallet (the spec's success callback); rejects with
+ * 'Exited before password was added to wallet' (USER_EXITED_SET_PASSWORD_FLOW) when the modal closes
+ * before that, the spec's failure callback.
+ *
+ * @example
+ * const { wallet } = await setWalletPassword()
+ */
+declare function setWalletPassword(): Promise<SetWalletPasswordReturnType>
 
 interface SignMessageParameters {
   /** Text (UTF-8) or bytes. On an Ethereum wallet a 0x-hex string is signed as those bytes (personal_sign). */
@@ -2161,7 +2344,7 @@ interface GatehouseEventDetailMap {
 }
 type GatehouseEventName = keyof GatehouseEventDetailMap
 
-/** Sent as `privy-client: gatehouse:<version>`; a unit test keeps it equal to package.json. */
+/** Our own release (package.json; error details name it). A unit test keeps it equal to package.json. */
 declare const VERSION = '0.1.0'
 
 /** Spec §8 passkey texts, in one place so tests can check each. */
@@ -2584,6 +2767,7 @@ declare const $walletFlow: ReadableAtom<WalletFlow>
 
 export {
   $config,
+  $crossAppFlow,
   $emailFlow,
   $externalWallets,
   $modal,
@@ -2598,6 +2782,7 @@ export {
   AlreadyLoggedInError,
   ApiError,
   BaseError,
+  CrossAppError,
   EmbeddedWalletError,
   FUNDING_MESSAGES,
   FailedToLinkAccountError,
@@ -2632,6 +2817,7 @@ export {
   WalletProxyError,
   WebAuthnNotSupportedError,
   acceptTerms,
+  approveCrossAppConnection,
   cancelMfa,
   cancelModalReset,
   closeModal,
@@ -2639,6 +2825,7 @@ export {
   connectWallet,
   createWallet,
   declineTerms,
+  delegateWallet,
   endSession,
   exportWallet,
   fundWallet,
@@ -2648,6 +2835,7 @@ export {
   initEnrollMfa,
   initMfa,
   initialize,
+  linkCrossAppAccount,
   linkEmail,
   linkFarcaster,
   linkOAuth,
@@ -2660,6 +2848,7 @@ export {
   linkWithSmsCode,
   login,
   loginAsGuest,
+  loginWithCrossAppAccount,
   loginWithCustomToken,
   loginWithEmailCode,
   loginWithFarcaster,
@@ -2677,10 +2866,12 @@ export {
   resendEmailCode,
   resendSmsCode,
   resetInitializeState,
+  revokeWallets,
   sendEmailCode,
   sendSmsCode,
   sendTransaction,
   setMfaPrompt,
+  setWalletPassword,
   setWalletRecovery,
   showMfaEnrollmentModal,
   showModal,
@@ -2694,6 +2885,7 @@ export {
   submitMfa,
   transferAccount,
   unenrollMfa,
+  unlinkCrossAppAccount,
   unlinkEmail,
   unlinkFarcaster,
   unlinkOAuth,
@@ -2706,6 +2898,7 @@ export {
   updatePhone,
   updatePhoneWithCode,
   validateSetup,
+  verifyCrossAppToken,
   verifyMfa,
 }
 export type {
@@ -2736,6 +2929,10 @@ export type {
   CreateWalletErrorType,
   CreateWalletParameters,
   CreateWalletReturnType,
+  CrossAppFlow,
+  DelegateWalletErrorType,
+  DelegateWalletParameters,
+  DelegateWalletReturnType,
   EIP1193RequestArguments,
   EmailFlow,
   EmailFlowState,
@@ -2772,6 +2969,9 @@ export type {
   InitializeErrorType,
   InitializeParameters,
   InitializeReturnType,
+  LinkCrossAppAccountErrorType,
+  LinkCrossAppAccountParameters,
+  LinkCrossAppAccountReturnType,
   LinkEmailReturnType,
   LinkFarcasterReturnType,
   LinkOAuthReturnType,
@@ -2794,6 +2994,9 @@ export type {
   LoginErrorType,
   LoginParameters,
   LoginReturnType,
+  LoginWithCrossAppAccountErrorType,
+  LoginWithCrossAppAccountParameters,
+  LoginWithCrossAppAccountReturnType,
   LoginWithCustomTokenErrorType,
   LoginWithCustomTokenParameters,
   LoginWithCustomTokenReturnType,
@@ -2849,6 +3052,9 @@ export type {
   ResendSmsCodeErrorType,
   ResendSmsCodeParameters,
   ResendSmsCodeReturnType,
+  RevokeWalletsErrorType,
+  RevokeWalletsParameters,
+  RevokeWalletsReturnType,
   ScreenEntry,
   SendEmailCodeErrorType,
   SendEmailCodeParameters,
@@ -2865,6 +3071,8 @@ export type {
   SessionTokens,
   SessionUpdateAction,
   SetMfaPromptReturnType,
+  SetWalletPasswordErrorType,
+  SetWalletPasswordReturnType,
   SetWalletRecoveryErrorType,
   SetWalletRecoveryParameters,
   SetWalletRecoveryReturnType,
@@ -2913,6 +3121,9 @@ export type {
   UnenrollMfaErrorType,
   UnenrollMfaParameters,
   UnenrollMfaReturnType,
+  UnlinkCrossAppAccountErrorType,
+  UnlinkCrossAppAccountParameters,
+  UnlinkCrossAppAccountReturnType,
   UnlinkEmailErrorType,
   UnlinkEmailParameters,
   UnlinkEmailReturnType,

@@ -320,6 +320,15 @@ export interface SetWalletRecoveryParameters {
   recoveryPassword?: string
 }
 
+export interface DelegateWalletParameters {
+  /** An embedded wallet of the signed-in user. */
+  address: string
+  /** 'ethereum' or 'solana' (delegation supports only these). */
+  chainType: ChainType
+}
+
+export type SetWalletPasswordReturnType = { wallet: Wallet }
+
 export type InitEnrollMfaParameters = { method: 'totp' } | { method: 'sms'; phoneNumber: string }
 
 /** TOTP: the setup key (base32) and the otpauth:// URL for the QR code; SMS: nothing (the code is sent). */
@@ -557,6 +566,8 @@ export interface AuthModalElement extends HTMLElement {
   syncCustomToken(): Promise<CustomTokenSyncState>
   /** 'popup' (default, 440×680) or 'redirect' (the whole page goes to the provider and back). */
   oauthMode: 'popup' | 'redirect'
+  /** The passkey unlinking behaviour (spec part 1 §1): when on (the default), removing a passkey from MFA also removes it as a way to log in; when off, it stays a login method and leaves MFA only. */
+  passkeyUnlinkOnUnenroll: boolean
   /** Every wallet, embedded first: the user's embedded wallets (walletClientType 'privy': walletIndex, recoveryMethod, imported…) then the connected external ones (connectorType, walletClientType, meta, getEthereumProvider(), disconnect()). */
   readonly wallets: (Wallet | ExternalWallet)[]
   /** Opens the modal on the landing screen. */
@@ -597,6 +608,12 @@ export interface AuthModalElement extends HTMLElement {
   linkOAuth(provider: string): Promise<User>
   /** Unlinks the signed-in user's account at `provider` (its `subject`); resolves with the user. */
   unlinkOAuth(provider: string, subject: string): Promise<User>
+  /** Logs in with another app's account (a cross-app provider, `appId`) through the provider's 440×680 popup; call it from a click. Resolves with the user, who holds a `cross_app` account with the provider's wallets; `signMessage` / `sendTransaction` with such a wallet's address go through the provider's popup. */
+  loginWithCrossAppAccount(options: { appId: string }): Promise<User>
+  /** Links another app's account (`appId`) to the signed-in user through the provider's popup; call it from a click. */
+  linkCrossAppAccount(options: { appId: string }): Promise<User>
+  /** Unlinks the signed-in user's `cross_app` account of provider `appId` (its `subject`); resolves with the user. */
+  unlinkCrossAppAccount(options: { appId: string; subject: string }): Promise<User>
   /** Links a Telegram account to the signed-in user through Telegram's login widget (callback mode). Resolves with the user, rejects with USER_EXITED_LINK_FLOW when the modal is closed first. */
   linkTelegram(): Promise<User>
   /** Unlinks the signed-in user's Telegram account by its Telegram user id; resolves with the user. */
@@ -657,6 +674,12 @@ export interface AuthModalElement extends HTMLElement {
   setWalletRecovery(parameters: SetWalletRecoveryParameters): Promise<void>
   /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
   openRecoverySettings(method?: 'user-passcode' | 'privy'): void
+  /** Asks the user for offline access to one embedded wallet ('Enable offline access': 'Not now' / 'Accept'); resolves after 'Success!' (the wallet's `delegated` flag is on), rejects with 'User declined delegating actions.' or the error shown. Ethereum and Solana wallets only. */
+  delegateWallet(parameters: DelegateWalletParameters): Promise<void>
+  /** Asks the user to revoke offline access to their delegated wallets ('Revoke offline access to wallet': 'Deny' / 'Confirm'); resolves after 'Success!', rejects with 'User declined revoking access to their delegated wallet.' or the error shown. Needs an existing delegation. */
+  revokeWallets(): Promise<void>
+  /** Opens the password flow for the embedded wallet: resolves `{ wallet }` once the password is set, rejects with 'Exited before password was added to wallet' when the user leaves first. */
+  setWalletPassword(): Promise<SetWalletPasswordReturnType>
   /** Opens MFA enrollment ('Transaction Protection', then 'Choose a verification method'); resolves when the modal closes. */
   showMfaEnrollmentModal(): Promise<void>
   /** Starts enrolling TOTP (resolves `{ secret, authUrl }`) or SMS (`{ method: 'sms', phoneNumber }`: the code is sent). */

@@ -40,6 +40,8 @@ export {
   FundingMethod,
   FundSuccessEventDetail,
   SetWalletRecoveryParameters,
+  DelegateWalletParameters,
+  SetWalletPasswordReturnType,
   InitEnrollMfaParameters,
   InitEnrollMfaReturnType,
   SubmitEnrollMfaParameters,

@@ -60,21 +60,33 @@ export function routeUrl(path: string, { params, query }: Shape = {}): string {
   return `${API_PREFIX}${bare}${search}`
 }
 
-export function createConsoleApi(getBearer: () => Promise<string | null>, onUnauthorized: (error: ConsoleApiError) => void): ConsoleApi {
-  async function send(method: Method, path: string, body: unknown, options: Shape = {}): Promise<Response> {
+/**
+ * `askForMfa`: called when the server asks for MFA (an owner-only change); when it resolves true
+ * (the operator enrolled or verified), the call is sent again, at most twice (enroll, then verify).
+ */
+export function createConsoleApi(
+  getBearer: () => Promise<string | null>,
+  onUnauthorized: (error: ConsoleApiError) => void,
+  askForMfa?: (error: ConsoleApiError) => Promise<boolean>,
+): ConsoleApi {
+  async function send(method: Method, path: string, body: unknown, options: Shape = {}, mfaRounds = 2): Promise<Response> {
     const token = await getBearer()
     const headers: Record<string, string> = {}
     if (token) headers.authorization = `Bearer ${token}`
     if (body !== undefined) headers['content-type'] = 'application/json'
     let response: Response
     try {
-      response = await fetch(routeUrl(path, options), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+      // no-store: the operator sees the server's state now (the public app config is cacheable for the widget's sake).
+      response = await fetch(routeUrl(path, options), { method, headers, cache: 'no-store', body: body === undefined ? undefined : JSON.stringify(body) })
     } catch {
       throw new ConsoleApiError(0, 'network_error', 'The server cannot be reached. Check that it is running, then try again.')
     }
     if (response.ok) return response
     const answer = (await response.json().catch(() => null)) as { error?: string; code?: string } | null
     const error = new ConsoleApiError(response.status, answer?.code ?? 'unknown', answer?.error ?? `The server answered ${response.status}`)
+    if (error.code === 'missing_or_invalid_mfa' && askForMfa && mfaRounds > 0 && (await askForMfa(error))) {
+      return send(method, path, body, options, mfaRounds - 1)
+    }
     if (response.status === 401 || response.status === 403) onUnauthorized(error)
     throw error
   }

@@ -1,5 +1,6 @@
 /**
- * Hash routes (`#/apps`, `#/apps/<id>/settings`, `#/apps/<id>/users`, `#/apps/<id>/users/<user>`):
+ * Hash routes (`#/apps`, `#/apps/<id>/settings`, `#/apps/<id>/users`, `#/apps/<id>/users/<user>`, and
+ * `#/apps/<id>/{webhooks,audit,analytics,secrets}`):
  * the server serves one page, every address of the console is a link that works on reload. A page
  * with unsaved changes sets `leaveGuard`; leaving it (a link, back, or closing the tab) asks first.
  */
@@ -10,6 +11,11 @@ export type Route =
   | { page: 'settings'; appId: string }
   | { page: 'users'; appId: string }
   | { page: 'user'; appId: string; userId: string }
+  | { page: 'webhooks'; appId: string }
+  | { page: 'audit'; appId: string }
+  | { page: 'analytics'; appId: string }
+  | { page: 'secrets'; appId: string }
+  | { page: 'operators'; appId: string }
   | { page: 'not-found' }
 
 export function parseRoute(hash: string): Route {
@@ -18,16 +24,27 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'apps' && parts[1]) {
     if (parts.length === 3 && parts[2] === 'settings') return { page: 'settings', appId: parts[1] }
     if (parts.length === 3 && parts[2] === 'users') return { page: 'users', appId: parts[1] }
+    if (parts.length === 3 && parts[2] === 'operators') return { page: 'operators', appId: parts[1] }
     if (parts.length === 4 && parts[2] === 'users') return { page: 'user', appId: parts[1], userId: parts[3]! }
+    if (parts.length === 3 && APP_PAGES.includes(parts[2] as AppPage)) return { page: parts[2] as AppPage, appId: parts[1] }
   }
   return { page: 'not-found' }
 }
+
+/** The app's pages beyond settings and users, each at `#/apps/<id>/<page>`. */
+const APP_PAGES = ['webhooks', 'audit', 'analytics', 'secrets'] as const
+type AppPage = (typeof APP_PAGES)[number]
 
 export const href = {
   apps: () => '#/apps',
   settings: (appId: string) => `#/apps/${encodeURIComponent(appId)}/settings`,
   users: (appId: string) => `#/apps/${encodeURIComponent(appId)}/users`,
   user: (appId: string, userId: string) => `#/apps/${encodeURIComponent(appId)}/users/${encodeURIComponent(userId)}`,
+  webhooks: (appId: string) => `#/apps/${encodeURIComponent(appId)}/webhooks`,
+  audit: (appId: string) => `#/apps/${encodeURIComponent(appId)}/audit`,
+  analytics: (appId: string) => `#/apps/${encodeURIComponent(appId)}/analytics`,
+  secrets: (appId: string) => `#/apps/${encodeURIComponent(appId)}/secrets`,
+  operators: (appId: string) => `#/apps/${encodeURIComponent(appId)}/operators`,
 }
 
 export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and lose them?'

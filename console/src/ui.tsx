@@ -67,12 +67,21 @@ export function ConfirmDelete({
   word,
   children,
   onConfirm,
+  confirmLabel = 'Delete',
+  className = 'danger',
+  ariaLabel,
 }: {
   label: string
   title: string
   word: string
   children?: ReactNode
   onConfirm: () => Promise<void>
+  /** The dialog's confirming button (Delete, Revoke…). */
+  confirmLabel?: string
+  /** The opening button's class (`danger`, `danger small`). */
+  className?: string
+  /** The opening button's accessible name, when `label` alone is ambiguous (one per row). */
+  ariaLabel?: string
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const [typed, setTyped] = useState('')
@@ -98,7 +107,7 @@ export function ConfirmDelete({
   }
   return (
     <>
-      <button type="button" className="danger" onClick={open}>
+      <button type="button" className={className} aria-label={ariaLabel} onClick={open}>
         {label}
       </button>
       <dialog ref={dialog} aria-labelledby={`${id}-title`}>
@@ -121,7 +130,7 @@ export function ConfirmDelete({
               Cancel
             </button>
             <button type="submit" className="danger" disabled={typed !== word || busy}>
-              {busy ? 'Deleting…' : 'Delete'}
+              {busy ? 'Working…' : confirmLabel}
             </button>
           </div>
         </form>
@@ -131,3 +140,68 @@ export function ConfirmDelete({
 }
 
 export const formatDate = (value: string | number) => new Date(typeof value === 'number' ? value * 1000 : value).toLocaleString()
+
+/** Saves a downloaded answer as a file of the browser. */
+export function saveBlob(blob: Blob, name: string) {
+  const link = document.createElement('a')
+  link.href = URL.createObjectURL(blob)
+  link.download = name
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
+}
+
+/**
+ * A secret the server shows this once (an app secret, a webhook signing secret): read-only, with
+ * a Copy button, and a Done button that forgets it. Focus moves here when it appears.
+ */
+export function ShownOnce({ label, secret, children, onDone }: { label: string; secret: string; children?: ReactNode; onDone: () => void }) {
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
+  const box = useRef<HTMLElement>(null)
+  const id = useId()
+  useEffect(() => box.current?.focus(), [])
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret)
+      setCopied('yes')
+    } catch {
+      setCopied('no')
+    }
+  }
+  return (
+    <section ref={box} className="card warning shown-once" tabIndex={-1} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{label}</h2>
+      <p>This is the only time it is shown. Copy it now and keep it somewhere safe.</p>
+      {children}
+      <div className="inline">
+        <label htmlFor={`${id}-secret`} className="visually-hidden">
+          {label}
+        </label>
+        <input id={`${id}-secret`} className="mono secret" readOnly value={secret} onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" onClick={() => void copy()}>
+          {copied === 'yes' ? 'Copied' : 'Copy'}
+        </button>
+        <button type="button" className="secondary" onClick={onDone}>
+          Done
+        </button>
+      </div>
+      <p role="status" className="subtle">
+        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'no' ? 'The browser refused the clipboard: select the text and copy it.' : ''}
+      </p>
+    </section>
+  )
+}
+
+/** A status line that announces what an action did (screen readers hear it; empty until then). */
+export function Said({ text, error }: { text?: string | null; error?: unknown }) {
+  if (error) return <ErrorNote error={error} />
+  return (
+    <p role="status" className="subtle said">
+      {text ?? ''}
+    </p>
+  )
+}
+
+/** `<input type="date">`'s day as the ISO time of that UTC midnight, plus `days`. */
+export const dayStart = (day: string, days = 0) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString()
+/** A UTC day, YYYY-MM-DD, `days` from today. */
+export const utcDay = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)

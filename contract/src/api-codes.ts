@@ -56,6 +56,12 @@ export const API_ERROR_CODES = {
   mfa_verification_max_attempts_reached: 429,
   /** The owner's API: the caller is known, but its role or credential does not allow this (services/owner-auth.ts). */
   insufficient_permission: 403,
+  /** Delegated actions: the wallet is not (or no longer) delegated to the app. */
+  not_delegated: 403,
+  /** Revoking needs an existing delegation (spec part 3 §5). */
+  no_delegated_wallets: 400,
+  /** The signing service cannot sign for this delegation (not reachable, or its key no longer opens the share). */
+  delegation_unavailable: 503,
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
@@ -68,6 +74,13 @@ export const API_ERROR_CODES = {
   funding_provider_error: 502,
   /** A service the server reads for the caller (a Solana cluster's RPC) did not answer. */
   upstream_unavailable: 502,
+  /**
+   * The server-side wallet API: the request carries no valid `privy-authorization-signature` by a
+   * live authorization key of the app allowed on this wallet (missing, wrong, expired or replayed).
+   */
+  invalid_authorization_signature: 401,
+  /** The wallet's policy refuses the request; `data.rule` names the rule (services/wallet-policy.ts). */
+  policy_violation: 403,
 } as const
 
 export type ApiErrorCode = keyof typeof API_ERROR_CODES

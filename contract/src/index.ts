@@ -4,6 +4,7 @@
  * byte for byte. No DOM and no Node-only code: it runs in browsers and in Node alike.
  */
 export * from './api-codes.ts'
+export * from './delegation.ts'
 export * from './device-binding.ts'
 export * from './email.ts'
 export * from './memo-transaction.ts'
@@ -13,3 +14,4 @@ export * from './registration.ts'
 export * from './share-set.ts'
 export * from './siws.ts'
 export * from './wire.ts'
+export * from './cookie-secure.ts'

@@ -28,3 +28,14 @@ function waitWords(seconds: number): string {
   if (seconds < 90 * 60) return plural(Math.ceil(seconds / 60), 'minute')
   return plural(Math.ceil(seconds / 3600), 'hour')
 }
+
+/**
+ * Spec part 2 §8: a message containing 'code 429' marks rate limiting. The wallet frame and the
+ * widget's API errors both put it in the message of any HTTP 429 answer (`HTTP status code 429`).
+ */
+export const RATE_LIMITED_MARK = 'code 429'
+export const isRateLimitedMessage = (message: string | null | undefined): boolean => typeof message === 'string' && message.includes(RATE_LIMITED_MARK)
+
+/** The message of an HTTP refusal, marked 'code 429' when the status is 429 and the message does not say it yet. */
+export const markRateLimited = (status: number, message: string): string =>
+  status === 429 && !isRateLimitedMessage(message) ? `${message} (HTTP status code 429)` : message

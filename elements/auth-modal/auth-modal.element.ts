@@ -9,7 +9,7 @@ import { subscribe } from '../../src/events/bus.ts'
 import { emit } from '../../src/events/emit.ts'
 import type { GetCustomAccessToken } from '../../src/flows/customTokenSync.ts'
 import { resumeOAuthIfReturning } from '../../src/oauth/returning.ts'
-import { $config, patchConfig } from '../../src/stores/config.ts'
+import { $config, passkeyUnlinkOnUnenroll, patchConfig } from '../../src/stores/config.ts'
 import { $customTokenSync, type CustomTokenSyncState } from '../../src/stores/customTokenSync.ts'
 import { $externalWallets, type ExternalWallet } from '../../src/stores/externalWallets.ts'
 import { $modal } from '../../src/stores/modal.ts'
@@ -178,6 +178,17 @@ export class AuthModalElement extends HTMLElement {
   }
   set oauthMode(value: 'popup' | 'redirect') {
     patchConfig({ oauthMode: value === 'redirect' ? 'redirect' : 'popup' })
+  }
+
+  /**
+   * The passkey unlinking behaviour (spec part 1 §1): when on (the default), removing a passkey from
+   * MFA also removes it as a way to log in; when off, it stays a login method and leaves MFA only.
+   */
+  get passkeyUnlinkOnUnenroll(): boolean {
+    return passkeyUnlinkOnUnenroll()
+  }
+  set passkeyUnlinkOnUnenroll(value: boolean) {
+    patchConfig({ passkeyUnlinkOnUnenroll: value !== false })
   }
 
   /**

@@ -113,7 +113,11 @@ a { color: var(--_accent-text); }
 .actions { display: flex; flex-direction: column; gap: calc(var(--gh-spacing) * 2); }
 .country-select { max-width: 92px; border: 0; background: transparent; color: var(--_fg); font: inherit; }
 .methods { display: flex; flex-direction: column; gap: calc(var(--gh-spacing) * 2); max-height: 400px; overflow: auto; }
-.footer { text-align: center; font-size: var(--gh-font-size-xs); color: var(--_muted); padding-top: calc(var(--gh-spacing) * 1); }
+.footer {
+  display: flex; align-items: center; justify-content: center; gap: calc(var(--gh-spacing) * 1);
+  font-size: var(--gh-font-size-xs); color: var(--_muted); padding-top: calc(var(--gh-spacing) * 1);
+}
+.footer-logo { flex: none; overflow: visible; }
 .spinner {
   width: 32px; height: 32px; align-self: center; border-radius: 50%;
   border: 3px solid var(--_border); border-top-color: var(--gh-accent); animation: spin 0.8s linear infinite;

@@ -55,7 +55,7 @@ describe('<auth-modal>', () => {
     equal($config.get().app?.name, 'Test App')
     const configCall = calls.find((c) => c.path === `/apps/${APP_ID}`)!
     equal(configCall.headers['privy-app-id'], APP_ID)
-    equal(configCall.headers['privy-client'], 'gatehouse:0.1.0')
+    equal(configCall.headers['privy-client'], 'react-auth:2.21.1')
     equal(element.appId, APP_ID)
     equal(element.authenticated, false)
     equal(element.user, null)
@@ -78,7 +78,11 @@ describe('<auth-modal>', () => {
     assert(queryByText(box, 'Log in or sign up'), 'default landing header')
     assert(byLabel(box, 'Email address'), 'labelled e-mail input')
     assert(queryByText(box, 'By logging in I agree to the Terms & Privacy Policy'), 'consent line')
-    assert(queryByText(box, 'Protected by Gatehouse'), 'footer')
+    // Spec part 1 §2: 'A footer shows a logo'.
+    const logo = box.querySelector('[part="footer"] svg[part="footer-logo"]')
+    equal(logo?.getAttribute('role'), 'img', 'footer logo')
+    equal(logo?.getAttribute('aria-label'), 'Gatehouse')
+    assert(logo!.getBoundingClientRect().width > 0, 'the logo is drawn')
     equal(box.getAttribute('aria-labelledby'), 'gh-screen-title')
     equal(events.length, 1)
     equal(events[0]!.bubbles && events[0]!.composed, true)

@@ -90,6 +90,17 @@ describe('code screen', () => {
     equal(calls.find((c) => c.path === '/passwordless/authenticate')!.body, { email: 'ada@example.com', code: '123456', mode: 'login-or-sign-up' })
   })
 
+  it('pasting into a later box fills that box and the following ones (spec part 2 §5), keeping the digits before', async () => {
+    const events = recordEvents(['auth-success'])
+    const { digit, calls } = await codeScreen()
+    type(digit(1), '1')
+    type(digit(2), '2')
+    paste(digit(3), '3456')
+    await waitFor(() => events.length === 1, 'auth-success')
+    equal([1, 2, 3, 4, 5, 6].map((n) => digit(n).value).join(''), '123456')
+    equal(calls.find((c) => c.path === '/passwordless/authenticate')!.body, { email: 'ada@example.com', code: '123456', mode: 'login-or-sign-up' })
+  })
+
   it('error: a wrong code shows the mapped message, emits auth-error and resets the inputs after the delay', async () => {
     TIMING.errorResetMs = 300
     const events = recordEvents(['auth-error'])

@@ -61,6 +61,17 @@ export interface AccountHostMethods {
   /** Unlinks the signed-in user's account at `provider` (its `subject`); resolves with the user. */
   unlinkOAuth(provider: string, subject: string): Promise<User>
   /**
+   * Logs in with another app's account (a cross-app provider, `appId`) through the provider's
+   * 440×680 popup; call it from a click. Resolves with the user, who holds a `cross_app` account
+   * with the provider's wallets; `signMessage` / `sendTransaction` with such a wallet's address go
+   * through the provider's popup.
+   */
+  loginWithCrossAppAccount(options: { appId: string }): Promise<User>
+  /** Links another app's account (`appId`) to the signed-in user through the provider's popup; call it from a click. */
+  linkCrossAppAccount(options: { appId: string }): Promise<User>
+  /** Unlinks the signed-in user's `cross_app` account of provider `appId` (its `subject`); resolves with the user. */
+  unlinkCrossAppAccount(options: { appId: string; subject: string }): Promise<User>
+  /**
    * Links a Telegram account to the signed-in user through Telegram's login widget (callback mode).
    * Resolves with the user, rejects with USER_EXITED_LINK_FLOW when the modal is closed first.
    */
@@ -157,6 +168,18 @@ export const hostMethods = table<Omit<AccountHostMethods, StaticAccountMethod>>(
   unlinkPhone: lazy(
     () => import('../../src/actions/smsCode.ts'),
     (m, phoneNumber: string) => m.unlinkPhone({ phoneNumber }).then(user),
+  ),
+  loginWithCrossAppAccount: lazy(
+    () => import('../../src/actions/loginWithCrossAppAccount.ts'),
+    (m, options: { appId: string }) => m.loginWithCrossAppAccount(options).then((r) => r.user),
+  ),
+  linkCrossAppAccount: lazy(
+    () => import('../../src/actions/linkCrossAppAccount.ts'),
+    (m, options: { appId: string }) => m.linkCrossAppAccount(options).then(user),
+  ),
+  unlinkCrossAppAccount: lazy(
+    () => import('../../src/actions/unlinkCrossAppAccount.ts'),
+    (m, options: { appId: string; subject: string }) => m.unlinkCrossAppAccount(options).then(user),
   ),
   unlinkOAuth: lazy(
     () => import('../../src/actions/unlinkOAuth.ts'),

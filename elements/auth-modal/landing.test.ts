@@ -32,6 +32,14 @@ describe('landing screen layouts', () => {
     equal(entries(element), ['Discord', 'I have a passkey'])
   })
 
+  it('layout A web2-first with exactly 4 entries: 3 shown, the fourth behind "More options"', async () => {
+    const element = await openWith({ loginMethods: { email: true, google: true, apple: true, passkey: true } })
+    equal(entries(element), ['input:email', 'Google', 'Apple', 'More options'])
+    button(shadow(element), 'More options')!.click()
+    await waitFor(() => shadow(element).querySelector('[data-screen="landing-overflow"]'), 'overflow view')
+    equal(entries(element), ['I have a passkey'])
+  })
+
   it('layout A web3-first: the wallet entry comes first and opens the wallet list', async () => {
     const element = await openWith({ loginGroupPriority: 'web3-first', loginMethods: { email: true, google: true, wallet: true } })
     equal(entries(element), ['Continue with a wallet', 'input:email', 'Google'])

@@ -247,4 +247,48 @@ describe('MFA screens in <auth-modal>', () => {
     equal(sent.rawId, undefined)
     equal(Object.keys(sent.response).sort().join(), 'authenticator_data,client_data_json,signature')
   })
+
+  describe("passkey removal follows the host's unlinking behaviour (spec part 1 §1, part 2 §2)", () => {
+    const PASSKEY = {
+      type: 'passkey',
+      address: 'cred-1',
+      credential_id: 'cred-1',
+      authenticator_name: null,
+      created_with_browser: 'Chrome',
+      created_with_os: 'Linux',
+      enrolled_in_mfa: true,
+      verified_at: 1,
+      first_verified_at: 1,
+      latest_verified_at: 1,
+    }
+    const withPasskey = () =>
+      wireUser({ linked_accounts: [...wireUser().linked_accounts, PASSKEY], mfa_methods: [{ type: 'totp' }, { type: 'passkey' }] } as never)
+
+    for (const [setting, unlinks, detail] of [
+      [undefined, true, 'It will also be removed as a way to log in.'],
+      [false, false, 'It will be removed as a verification method; you can still log in with it.'],
+    ] as const) {
+      it(`${setting === undefined ? 'default (on)' : 'off'}: '${detail}', and the removal ${unlinks ? 'unlinks' : 'keeps'} the login`, async () => {
+        const element = await mount(withPasskey())
+        if (setting !== undefined) element.passkeyUnlinkOnUnenroll = setting
+        equal(element.passkeyUnlinkOnUnenroll, unlinks)
+        const calls = frame({
+          'mfa:verify': () => ({ mfaVerifiedUntil: Date.now() + 600_000 }),
+          'mfa:submit-enrollment': () => ({ user: withPasskey() }),
+        })
+        void element.showMfaEnrollmentModal()
+        ;(await waitFor(() => button(root(element), 'Remove Passkey'), 'chooser')).click()
+        ;(await waitFor(() => button(root(element), 'Remove Chrome on Linux'), 'passkey list')).click()
+        await text(element, 'Are you sure you want to remove this passkey?')
+        assert(queryByText(root(element), detail), detail)
+        button(root(element), 'Remove')!.click()
+        ;(await waitFor(() => button(root(element), 'Authenticator app'), 'verification chooser')).click()
+        await typeCode(element, '135790')
+        await waitFor(() => calls.some((c) => c.type === 'mfa:submit-enrollment'), 'unenrolled')
+        const submitted = calls.find((c) => c.type === 'mfa:submit-enrollment')!.payload
+        equal(submitted.credentialIds, [])
+        equal(submitted.removeForLogin, unlinks)
+      })
+    }
+  })
 })

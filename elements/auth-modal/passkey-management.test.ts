@@ -100,4 +100,17 @@ describe('passkey management screen', () => {
     equal(rows(element).length, 2)
     assert(button(root(element), 'Add new passkey'), 'adding again below 5')
   })
+
+  it("MFA passkey enrollment lists 3, or 2 when more than 3 exist, and 'View All' (management keeps 'View all')", async () => {
+    const element = await mount(userWith(4))
+    void element.showMfaEnrollmentModal()
+    await waitFor(() => button(root(element), 'Continue'), "'Transaction Protection'").then((b) => b.click())
+    await waitFor(() => button(root(element), 'Passkey'), 'chooser').then((b) => b.click())
+    await waitFor(() => queryByText(root(element), 'Set up passkey verification'), 'enrollment')
+    equal(rows(element).length, 2, '2 of 4 shown')
+    equal(button(root(element), 'View all'), null, "not the management screen's label")
+    button(root(element), 'View All')!.click()
+    await waitFor(() => rows(element).length === 4, 'all 4 after View All')
+    equal(button(root(element), 'View All'), null)
+  })
 })

@@ -5,6 +5,7 @@
  * call them. `getEthereumProvider` is the exception, synchronous by contract: ./ethereum-provider.ts.
  */
 import type { CreateWalletParameters } from '../../src/actions/createWallet.ts'
+import type { DelegateWalletParameters } from '../../src/actions/delegateWallet.ts'
 import type { ExportWalletParameters } from '../../src/actions/exportWallet.ts'
 import type { EmbeddedEthereumProvider, GetEthereumProviderOptions } from '../../src/actions/getEthereumProvider.ts'
 import type { ImportWalletParameters } from '../../src/actions/importWallet.ts'
@@ -16,6 +17,7 @@ import type {
   SolanaTransactionInput,
   SolanaTransactionOptions,
 } from '../../src/actions/sendTransaction.ts'
+import type { SetWalletPasswordReturnType } from '../../src/actions/setWalletPassword.ts'
 import type { SetWalletRecoveryParameters } from '../../src/actions/setWalletRecovery.ts'
 import type { SignAllTransactionsReturnType } from '../../src/actions/signAllTransactions.ts'
 import type { SignAndSendAllTransactionsReturnType } from '../../src/actions/signAndSendAllTransactions.ts'
@@ -71,6 +73,23 @@ export interface WalletHostMethods {
   setWalletRecovery(parameters: SetWalletRecoveryParameters): Promise<void>
   /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
   openRecoverySettings(method?: 'user-passcode' | 'privy'): void
+  /**
+   * Asks the user for offline access to one embedded wallet ('Enable offline access': 'Not now' /
+   * 'Accept'); resolves after 'Success!' (the wallet's `delegated` flag is on), rejects with 'User
+   * declined delegating actions.' or the error shown. Ethereum and Solana wallets only.
+   */
+  delegateWallet(parameters: DelegateWalletParameters): Promise<void>
+  /**
+   * Asks the user to revoke offline access to their delegated wallets ('Revoke offline access to
+   * wallet': 'Deny' / 'Confirm'); resolves after 'Success!', rejects with 'User declined revoking
+   * access to their delegated wallet.' or the error shown. Needs an existing delegation.
+   */
+  revokeWallets(): Promise<void>
+  /**
+   * Opens the password flow for the embedded wallet: resolves `{ wallet }` once the password is set,
+   * rejects with 'Exited before password was added to wallet' when the user leaves first.
+   */
+  setWalletPassword(): Promise<SetWalletPasswordReturnType>
 }
 
 export const walletHostMethods = table<Omit<WalletHostMethods, 'getEthereumProvider'>>({
@@ -93,6 +112,9 @@ export const walletHostMethods = table<Omit<WalletHostMethods, 'getEthereumProvi
   exportWallet: () => import('../../src/actions/exportWallet.ts'),
   fundWallet: () => import('../../src/actions/fundWallet.ts'),
   setWalletRecovery: () => import('../../src/actions/setWalletRecovery.ts'),
+  delegateWallet: () => import('../../src/actions/delegateWallet.ts'),
+  revokeWallets: () => import('../../src/actions/revokeWallets.ts'),
+  setWalletPassword: () => import('../../src/actions/setWalletPassword.ts'),
   openRecoverySettings: start(
     () => import('../../src/wallets/embedded/modal.ts'),
     (m, method: 'user-passcode' | 'privy' = 'user-passcode') =>

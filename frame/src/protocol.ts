@@ -63,6 +63,15 @@ export interface FrameRequests {
   'wallets:rpc': { payload: { accessToken: string; wallet: WalletRef; request: RpcRequest }; result: { signature: string } }
   'wallets:clear': { payload: Record<string, never>; result: { ok: true } }
   /**
+   * Spec part 2 §7 frame message 'delegated-actions consent' (`createDelegatedAction`): sent only
+   * after the user accepted 'Enable offline access'. The root wallet names the secret (its entropy
+   * id); the delegated wallets are wallets of it (Ethereum or Solana).
+   */
+  'wallets:delegate': {
+    payload: { accessToken: string; rootWallet: WalletRef; delegatedWallets: { address: string; chainType: ChainType }[] }
+    result: { user: unknown }
+  }
+  /**
    * A DPoP proof by this device's key for one request of the host: without `ath`, a login or
    * refresh (POST to a session-issuing route), binding the session it yields to this device; with
    * `ath` (base64url SHA-256 of the access token sent), any other state-changing API call except

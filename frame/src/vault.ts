@@ -20,10 +20,12 @@ import {
   type ChainType,
   type DerivedKey,
 } from './custody.ts'
+import { markRateLimited } from '@gatehouse/contract'
 import { API_PREFIX } from '@gatehouse/contract/routes/prefix'
 import type { DeviceKey } from './device.ts'
 import type { CreatedResult, ProxyErrorType, RecoveryMethod, WalletRef } from './protocol.ts'
 import { signRegistration, signShareSet, tokenSubject } from './registration.ts'
+import { sealDeviceShare, type SignerKey } from './delegation.ts'
 
 export class ProxyError extends Error {
   constructor(
@@ -87,6 +89,14 @@ interface Unlocked {
   mfaUntil: number
 }
 
+/** The wallets of one secret whose `delegated` flag is on, from a wire user the server answered. */
+function delegatedWalletsOf(user: unknown, entropyId: string): { address: string; chainType: ChainType }[] {
+  const accounts = (user as { linked_accounts?: Record<string, unknown>[] } | null)?.linked_accounts ?? []
+  return accounts
+    .filter((a) => a.type === 'wallet' && a.delegated === true && a.entropy_id === entropyId)
+    .map((a) => ({ address: String(a.address), chainType: a.chain_type as ChainType }))
+}
+
 const chainOfVerifier = (verifier: string): ChainType => (verifier.startsWith('solana') ? 'solana' : 'ethereum')
 const randomSetId = () => toBase64(crypto.getRandomValues(new Uint8Array(12))).replace(/[+/=]/g, '')
 
@@ -148,7 +158,9 @@ export class Vault {
       if (response.status === 401) this.clear()
       const retryAfter = typeof json.data?.retry_after === 'number' ? json.data.retry_after : undefined
       const reason = typeof json.data?.reason === 'string' ? json.data.reason : undefined
-      throw new ProxyError(SERVER_REFUSALS[json.code ?? ''] ?? 'error', json.error ?? `Request failed (${response.status})`, retryAfter, reason)
+      // Spec part 2 §8: the widget knows rate limiting by 'code 429' in the message.
+      const message = markRateLimited(response.status, json.error ?? `Request failed (${response.status})`)
+      throw new ProxyError(SERVER_REFUSALS[json.code ?? ''] ?? 'error', message, retryAfter, reason)
     }
     return json as T
   }
@@ -351,6 +363,10 @@ export class Vault {
     this.writeLocal(entropyId, body.share_set, shares.device)
     entry.shareSet = body.share_set
     entry.shares = [shares.device, shares.auth]
+    // Wallets of this secret the user delegated keep working: the new split's share is sealed again
+    // (the old sealed share no longer combines with the new auth share).
+    const delegated = delegatedWalletsOf(result.user, entropyId)
+    if (delegated.length > 0) return this.delegate(accessToken, entropyId, delegated).catch(() => result)
     return result
   }
 
@@ -361,6 +377,31 @@ export class Vault {
     const key = await this.keyOf(entry, null, wallet.chainType, wallet.imported ? 0 : wallet.walletIndex)
     if (key.address.toLowerCase() !== wallet.address.toLowerCase()) throw new ProxyError('error', 'Embedded wallet not found')
     return key
+  }
+
+  /**
+   * Delegated actions, after the user's consent: this device's share of the secret, sealed to the
+   * signing service's key (frame/src/delegation.ts), for the named wallets of that secret. The
+   * server can store it but not open it; the signer process alone can, per authorized request.
+   */
+  async delegate(accessToken: string, entropyId: string, wallets: { address: string; chainType: ChainType }[]): Promise<{ user: unknown }> {
+    await this.connect(accessToken, entropyId)
+    const local = this.readLocal(entropyId)
+    if (!local) throw notOnDevice()
+    const response = await fetch(`${location.origin}${API_PREFIX}/delegated_actions/signer_key`, {
+      headers: { 'privy-app-id': this.appId },
+      credentials: 'omit',
+    })
+    if (!response.ok) throw new ProxyError('error', 'The signing service is not available')
+    const signer = (await response.json()) as SignerKey
+    const share = fromBase64(local.share)
+    const sealed = await sealDeviceShare(signer, { appId: this.appId, userId: tokenSubject(accessToken), entropyId, shareSet: local.shareSet }, share)
+    share.fill(0)
+    return this.api<{ user: unknown }>(accessToken, `/embedded_wallets/${entropyId}/delegated_actions`, {
+      share_set: local.shareSet,
+      sealed_share: sealed,
+      delegated_wallets: wallets.map((w) => ({ address: w.address, chain_type: w.chainType })),
+    })
   }
 
   /** The seed phrase of an unlocked HD secret (export page only); null for imported keys. */

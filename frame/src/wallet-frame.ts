@@ -144,6 +144,7 @@ const handlers: { [T in keyof FrameRequests]?: Handler<T> } = {
   },
   'wallets:set-recovery': (p) => vault.setRecovery(p.accessToken, p.entropyId, p.recoveryMethod, p.recoveryPassword),
   'wallets:rpc': async (p) => ({ signature: await sign(await vault.key(p.accessToken, p.wallet), p.request) }),
+  'wallets:delegate': (p) => vault.delegate(p.accessToken, p.rootWallet.entropyId, p.delegatedWallets),
   'wallets:clear': async () => {
     vault.clear()
     return { ok: true }

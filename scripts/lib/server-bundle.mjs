@@ -30,26 +30,34 @@ function newestSource(dir, newest = 0) {
 
 /** True when the bundle is missing or older than a source file of the server or the contract, or the lockfile. */
 export function serverBundleStale() {
-  if (!existsSync(SERVER_BUNDLE)) return true
+  if (!existsSync(SERVER_BUNDLE) || !existsSync(SIGNER_BUNDLE)) return true
   const built = statSync(SERVER_BUNDLE).mtimeMs
   // The bundle carries the dependencies too: a changed lockfile (an upgrade) makes it stale.
   if (statSync(join(root, 'package-lock.json')).mtimeMs > built) return true
   return SOURCES.some((dir) => newestSource(join(root, dir)) > built)
 }
 
-/** Builds server/dist/main.mjs. */
+const bundleOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'error',
+  external: EXTERNAL,
+  // CommonJS dependencies bundled into an ES module still call require() for Node's built-ins.
+  banner: { js: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);" },
+}
+
+/** The signer process's entry beside it (server/services/delegation/signer-client.ts starts it from there). */
+export const SIGNER_BUNDLE = join(root, 'server/dist/signer.mjs')
+
+/** Builds server/dist/main.mjs and server/dist/signer.mjs. */
 export async function buildServerBundle() {
+  await build({ ...bundleOptions, entryPoints: [join(root, 'server/services/delegation/signer-main.ts')], outfile: SIGNER_BUNDLE })
   await build({
+    ...bundleOptions,
     entryPoints: [join(root, 'server/main.ts')],
     outfile: SERVER_BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    external: EXTERNAL,
-    // CommonJS dependencies bundled into an ES module still call require() for Node's built-ins.
-    banner: { js: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);" },
   })
   return SERVER_BUNDLE
 }

@@ -12,6 +12,9 @@ export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60
 /** RFC 9068 type, so an identity token can never be used where an access token is required. */
 const ACCESS_TYP = 'at+jwt'
 const ALG = 'ES256'
+/** A cross-app provider token (services/cross-app.ts): its own type, so it is never taken for an access token. */
+export const CROSS_APP_TYP = 'cross-app+jwt'
+export const CROSS_APP_TOKEN_TTL_SECONDS = 60 * 60
 
 type VerifyKey = webcrypto.CryptoKey
 
@@ -67,6 +70,39 @@ export class KeyRing {
     // Custom metadata travels as a JSON string, like the linked accounts (the claim shape host SDKs of this API family read).
     const claims = { linked_accounts: JSON.stringify(linkedAccounts), ...(customMetadata ? { custom_metadata: JSON.stringify(customMetadata) } : {}) }
     return this.sign(subject, ttl, 'JWT', claims)
+  }
+
+  /**
+   * A provider access token for a cross-app requester: the provider's user (`sub`) as the requester
+   * app (`aud`) may present it to the provider's popup pages; `provider_app_id` names the provider.
+   */
+  signCrossAppToken(providerAppId: string, userId: string, requesterAppId: string): Promise<string> {
+    const iat = Math.floor(this.now() / 1000)
+    return new SignJWT({ provider_app_id: providerAppId })
+      .setProtectedHeader({ alg: ALG, kid: this.kid, typ: CROSS_APP_TYP })
+      .setIssuer(this.issuer)
+      .setAudience(requesterAppId)
+      .setSubject(userId)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + CROSS_APP_TOKEN_TTL_SECONDS)
+      .sign(this.privateKey)
+  }
+
+  /** Verifies a cross-app token this server issued for `providerAppId`; throws on any problem. */
+  async verifyCrossAppToken(token: string, providerAppId: string): Promise<{ sub: string; aud: string }> {
+    const { payload } = await jwtVerify(
+      token,
+      async (header) => {
+        const key = header.kid ? this.publicKeys.get(header.kid) : undefined
+        if (!key) throw new Error('unknown key id')
+        return key
+      },
+      { issuer: this.issuer, algorithms: [ALG], typ: CROSS_APP_TYP, currentDate: new Date(this.now()) },
+    )
+    if (payload.provider_app_id !== providerAppId || typeof payload.sub !== 'string' || typeof payload.aud !== 'string') {
+      throw new Error('not a token of this provider')
+    }
+    return { sub: payload.sub, aud: payload.aud }
   }
 
   /** Verifies an access token for one app; throws on any problem (expired, wrong app, forged). */

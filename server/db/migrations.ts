@@ -6,12 +6,16 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import { getAddress, isAddress } from 'viem'
 import { analyticsMigrations } from './analytics.js'
+import { consoleOwnerMigrations } from './console-owners.js'
+import { delegationMigrations } from './delegations.js'
+import { crossAppMigrations } from './cross-app.js'
 import { deviceMigrations } from './devices.js'
 import { sponsorshipMigrations } from './gas-sponsorships.js'
 import { mfaMigrations } from './mfa.js'
 import { ownerMigrations } from './owner.js'
 import { ownerUsersMigrations } from './owner-users.js'
 import { ownerAccessMigrations } from './owner-access.js'
+import { serverWalletMigrations } from './server-wallets.js'
 import { takeoverMigrations } from './takeover.js'
 import { webhookMigrations } from './webhooks.js'
 
@@ -325,6 +329,10 @@ Object.assign(migrations, ownerUsersMigrations)
 Object.assign(migrations, analyticsMigrations)
 Object.assign(migrations, ownerAccessMigrations)
 Object.assign(migrations, webhookMigrations)
+Object.assign(migrations, consoleOwnerMigrations)
+Object.assign(migrations, serverWalletMigrations)
+Object.assign(migrations, delegationMigrations)
+Object.assign(migrations, crossAppMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

@@ -3,7 +3,7 @@
  * (services/audit.ts) and the webhook outbox (services/events.ts). Each part adds its own tables in
  * its own migration; these two are written by changes everywhere, so they come first.
  */
-import type { Kysely, Migration } from 'kysely'
+import { PostgresAdapter, type Generated, type Kysely, type Migration } from 'kysely'
 
 /** One append-only audit row: who did what to which app/user, from where (services/audit.ts). */
 export interface AuditLogTable {
@@ -21,11 +21,37 @@ export interface AuditLogTable {
   details: string | null
   ip: string | null
   created_at: number
+  /** An operator's e-mail at the time of the change (0033); null for other actors. */
+  actor_email?: string | null
 }
 
 /**
- * The webhook outbox: one row per event, written in the same transaction as the change it reports
- * (services/events.ts). Delivery (per endpoint attempts) lives in the webhook part's own tables.
+ * The webhook outbox (0032): one row per change, written in the change's own transaction and
+ * carrying all of that change's events (a sign-up's user.created and user.authenticated), each with
+ * its own id. The delivery worker moves the rows into `webhook_events` (one row per event) and
+ * deletes them, so the table holds only what is not yet fanned out. The row costs a login one
+ * appended leaf page: a rowid key and no secondary index.
+ */
+export interface WebhookOutboxTable {
+  seq: Generated<number>
+  app_id: string
+  /** JSON array of `{ id, type, data }`: the events in the order written. */
+  events: string
+  /** How many events `events` holds (the queue depth metric counts them without reading JSON). */
+  event_count: number
+  created_at: number
+}
+
+/** One event as the outbox row carries it. */
+export interface OutboxEvent {
+  id: string
+  type: string
+  data: Record<string, unknown>
+}
+
+/**
+ * Events fanned out from the outbox (by the worker, in batches): one row per event, which
+ * deliveries, the delivery log and replays point to. Before 0032 the change wrote these rows itself.
  */
 export interface WebhookEventsTable {
   id: string
@@ -63,6 +89,37 @@ export const ownerMigrations: Record<string, Migration> = {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute()
       await db.schema.createIndex('webhook_events_app_time').on('webhook_events').columns(['app_id', 'created_at']).execute()
+    },
+  },
+  '0032_webhook_outbox': {
+    async up(db: Kysely<any>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+      // SQLite: `integer primary key` is the rowid itself (no index beside the table, no sqlite_sequence write).
+      await db.schema
+        .createTable('webhook_outbox')
+        .addColumn('seq', postgres ? 'bigserial' : 'integer', (c) => c.primaryKey())
+        .addColumn('app_id', 'text', (c) => c.notNull())
+        .addColumn('events', 'text', (c) => c.notNull())
+        .addColumn('event_count', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute()
+      // Events written before, not yet fanned out: into the outbox, in the order written, keeping their ids.
+      const pending = await db
+        .selectFrom('webhook_events')
+        .select(['id', 'app_id', 'type', 'payload', 'created_at'])
+        .where('dispatched_at', 'is', null)
+        .orderBy('created_at')
+        .execute()
+      for (const e of pending) {
+        const events: OutboxEvent[] = [{ id: e.id, type: e.type, data: JSON.parse(e.payload) }]
+        await db
+          .insertInto('webhook_outbox')
+          .values({ app_id: e.app_id, events: JSON.stringify(events), event_count: 1, created_at: e.created_at })
+          .execute()
+      }
+      if (pending.length > 0) await db.deleteFrom('webhook_events').where('dispatched_at', 'is', null).execute()
+      // Nothing reads events by app and time (deliveries, the log and replays go by event id; retention by dispatch time).
+      await db.schema.dropIndex('webhook_events_app_time').execute()
     },
   },
 }

@@ -4,9 +4,12 @@
  * integers, JSON is stored as text.
  */
 import type { Kysely } from 'kysely'
-import type { AuditLogTable, WebhookEventsTable } from './owner.js'
+import type { DelegatedWalletsTable } from './delegations.js'
+import type { AuditLogTable, WebhookEventsTable, WebhookOutboxTable } from './owner.js'
 import type { AppSecretsTable, OperatorRolesTable } from './owner-access.js'
+import type { ServerOwnersTable } from './console-owners.js'
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.js'
+import type { AuthorizationKeysTable, AuthorizationReplaysTable, ServerWalletNoncesTable, WalletPoliciesTable, WalletUsageTable } from './server-wallets.js'
 
 export interface AppsTable {
   id: string
@@ -198,6 +201,17 @@ export interface WalletNoncesTable {
 
 /** A pending account transfer: `user_id` may take the account `type`/`address`. */
 /** OAuth: a started OAuth flow (see migration 0006_oauth_states). */
+/** A cross-app authorization code (0038; db/cross-app.ts): only its hash is kept. */
+export interface CrossAppCodesTable {
+  code_hash: string
+  provider_app_id: string
+  user_id: string
+  requester_app_id: string
+  code_challenge: string
+  created_at: number
+  expires_at: number
+}
+
 export interface OAuthStatesTable {
   state_hash: string
   app_id: string
@@ -319,14 +333,23 @@ export interface Database {
   mfa_factors: MfaFactorsTable
   audit_log: AuditLogTable
   webhook_events: WebhookEventsTable
+  webhook_outbox: WebhookOutboxTable
   login_events: LoginEventsTable
   active_users: ActiveUsersTable
   analytics_counts: AnalyticsCountsTable
   app_secrets: AppSecretsTable
   operator_roles: OperatorRolesTable
+  server_owners: ServerOwnersTable
   webhook_endpoints: WebhookEndpointsTable
+  cross_app_codes: CrossAppCodesTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable
+  authorization_keys: AuthorizationKeysTable
+  wallet_policies: WalletPoliciesTable
+  wallet_usage: WalletUsageTable
+  authorization_replays: AuthorizationReplaysTable
+  server_wallet_nonces: ServerWalletNoncesTable
+  delegated_wallets: DelegatedWalletsTable
 }
 
 export type Db = Kysely<Database>

@@ -1,7 +1,8 @@
 /**
  * What GET /metrics reports of the webhook queue (services/metrics.ts): one small function, so the
  * queries follow the webhook tables (db/webhooks.ts) without touching the metrics. Both counts are
- * read on indexes (`webhook_events_dispatch`, `webhook_deliveries_due`), so a scrape stays cheap.
+ * read small: the outbox holds only what is not yet fanned out, and the deliveries are read on
+ * `webhook_deliveries_due`, so a scrape stays cheap.
  */
 import type { Db } from './schema.js'
 
@@ -15,9 +16,8 @@ export interface WebhookQueueStats {
 export async function webhookQueueStats(db: Db): Promise<WebhookQueueStats> {
   const [events, pending, failed] = await Promise.all([
     db
-      .selectFrom('webhook_events')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('dispatched_at', 'is', null)
+      .selectFrom('webhook_outbox')
+      .select((eb) => eb.fn.sum<number>('event_count').as('n'))
       .executeTakeFirst(),
     db
       .selectFrom('webhook_deliveries')

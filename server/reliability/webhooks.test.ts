@@ -15,6 +15,7 @@ import { postgresAvailable } from '../../test/postgres.js'
 import { startSmtpSink, type SmtpSink } from '../../test/smtp.js'
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../test/webhook-receiver.js'
 import type { Db } from '../db/schema.js'
+import { listEvents } from '../services/events.js'
 
 const SIGNUPS = 1000
 /** Sign-ups answered before the kill: many acknowledged, many still in flight. */
@@ -50,7 +51,7 @@ async function addEndpoint(api: ApiProcess, appId: string, url: string): Promise
 
 /** user id → the ids of its user.created events in the outbox. */
 async function createdEvents(db: Db): Promise<Map<string, string[]>> {
-  const rows = await db.selectFrom('webhook_events').select(['id', 'payload']).where('type', '=', 'user.created').execute()
+  const rows = (await listEvents(db)).filter((e) => e.type === 'user.created')
   const byUser = new Map<string, string[]>()
   for (const row of rows) {
     const userId = (JSON.parse(row.payload) as { user: { id: string } }).user.id

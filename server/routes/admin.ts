@@ -5,7 +5,8 @@ import { ApiError } from '../errors.js'
 import type { App } from '../services/app-config.js'
 import { maskSettings } from '../services/app-secrets.js'
 import { auditOwner } from '../services/owner-audit.js'
-import { ownerGate } from '../services/owner-auth.js'
+import { grantOperatorRole, operatorApps } from '../services/owner-access.js'
+import { ownerGate, ownerOf } from '../services/owner-auth.js'
 import { auditAdminChange } from './admin-log.js'
 
 const create = ROUTES['POST /admin/apps']
@@ -24,8 +25,10 @@ export default async function adminRoutes(app: ApiInstance) {
   // strangers learn nothing about the schema): creating an app spans every app, the admin token only.
   app.post(create.path, { schema: create.schema, config: NO_APP, onRequest: ownerGate('write', 'all') }, async (request, reply) => {
     try {
-      const created = await app.gatehouse.apps.create(request.body ?? {})
-      await auditAdminChange(request, 'app.create', null, created)
+      const created = await app.gatehouse.apps.create(request.body ?? {}, (trx, made) => auditAdminChange(request, 'app.create', null, made, trx))
+      // Its creator owns it by name too, so the app keeps an owner whoever else is added.
+      const caller = ownerOf(request)
+      if (caller.type === 'operator' && caller.id) await grantOperatorRole(app.gatehouse.db, created.id, caller.id, 'owner', app.gatehouse.now())
       return reply.code(201).send(adminView(created))
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError('invalid_data', 'An app with this id already exists')
@@ -40,19 +43,24 @@ export default async function adminRoutes(app: ApiInstance) {
   })
 
   app.patch(update.path, { schema: update.schema, config: NO_APP, onRequest: ownerGate('write') }, async (request) => {
-    app.gatehouse.apps.invalidate(request.params.app_id) // the audit row compares with the stored row, not a cached one
-    const before = await app.gatehouse.apps.get(request.params.app_id)
-    const updated = before && (await app.gatehouse.apps.update(request.params.app_id, request.body ?? {}))
+    // The audit row compares the stored row with what is written, in the update's transaction.
+    const updated = await app.gatehouse.apps.update(request.params.app_id, request.body ?? {}, (trx, before, after) =>
+      auditAdminChange(request, 'app.update', before, after, trx),
+    )
     if (!updated) throw new ApiError('not_found', 'App not found')
-    await auditAdminChange(request, 'app.update', before, updated)
     return adminView(updated)
   })
 
-  // Every app of the server: the admin token only (an operator's own list is the console's next step).
-  app.get(list.path, { schema: list.schema, config: NO_APP, onRequest: ownerGate('read', 'all') }, async () => {
+  // Every app for the admin token and a server owner; an operator's own apps (with the role) otherwise.
+  app.get(list.path, { schema: list.schema, config: NO_APP, onRequest: ownerGate('read', 'self') }, async (request) => {
+    const caller = ownerOf(request)
     const apps = await app.gatehouse.apps.list()
+    const roles = caller.type === 'operator' && !caller.serverOwner ? await operatorApps(app.gatehouse.db, caller.id!) : null
+    const role = (id: string) => (caller.type !== 'operator' ? null : roles ? (roles.get(id) ?? null) : 'owner')
     return {
-      data: apps.map((a) => ({ id: a.id, name: a.config.name, createdAt: new Date(a.createdAt).toISOString(), reserved: a.id === CONSOLE_APP_ID })),
+      data: apps
+        .filter((a) => !roles || roles.has(a.id))
+        .map((a) => ({ id: a.id, name: a.config.name, createdAt: new Date(a.createdAt).toISOString(), reserved: a.id === CONSOLE_APP_ID, role: role(a.id) })),
     }
   })
 
@@ -61,9 +69,8 @@ export default async function adminRoutes(app: ApiInstance) {
     const id = request.params.app_id
     if (request.query.confirm !== id) throw new ApiError('invalid_data', 'confirm must repeat the app id')
     if (id === CONSOLE_APP_ID) throw new ApiError('invalid_data', "The console's own app cannot be deleted")
-    const before = await app.gatehouse.apps.get(id)
-    if (!before || !(await app.gatehouse.apps.delete(id))) throw new ApiError('not_found', 'App not found')
-    await auditOwner(request, id, 'app.delete', { details: { name: before.config.name } })
+    const deleted = await app.gatehouse.apps.delete(id, (trx, before) => auditOwner(request, id, 'app.delete', { details: { name: before.config.name } }, trx))
+    if (!deleted) throw new ApiError('not_found', 'App not found')
     return { deleted: true as const, id }
   })
 }

@@ -11,6 +11,7 @@ import { moveRefreshTokenToCookie } from '../services/session-cookie.js'
 import adminRoutes from './admin.js'
 import analyticsRoutes from './analytics.js'
 import appsRoutes from './apps.js'
+import crossAppRoutes from './cross-app.js'
 import customAuthRoutes from './custom-auth.js'
 import farcasterRoutes from './farcaster.js'
 import fundingRoutes from './funding.js'
@@ -20,10 +21,12 @@ import oauthRoutes from './oauth.js'
 import ownerUsersRoutes from './owner-users.js'
 import ownerAnalyticsRoutes from './owner-analytics.js'
 import ownerAccessRoutes from './owner-access.js'
+import operatorMeRoutes from './operator-me.js'
 import passkeyRoutes from './passkeys.js'
 import passwordlessRoutes from './passwordless.js'
 import passwordlessLinkRoutes from './passwordless-link.js'
 import passwordlessSmsRoutes from './passwordless-sms.js'
+import serverWalletRoutes from './server-wallets.js'
 import sessionsRoutes from './sessions.js'
 import siweRoutes from './siwe.js'
 import siwsRoutes from './siws.js'
@@ -31,6 +34,7 @@ import telegramRoutes from './telegram.js'
 import transactionRoutes from './transactions.js'
 import usersRoutes from './users.js'
 import walletRoutes from './wallets.js'
+import delegationRoutes from './delegation.js'
 import walletRpcRoutes from './wallet-rpc.js'
 import webhookRoutes from './webhooks.js'
 
@@ -72,7 +76,9 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(siwsRoutes)
   await app.register(adminRoutes)
   await app.register(ownerAccessRoutes)
+  await app.register(operatorMeRoutes)
   await app.register(walletRoutes)
+  await app.register(delegationRoutes)
   await app.register(passkeyRoutes)
   await app.register(telegramRoutes)
   await app.register(farcasterRoutes)
@@ -82,4 +88,6 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(fundingRoutes)
   await app.register(ownerUsersRoutes)
   await app.register(webhookRoutes)
+  await app.register(serverWalletRoutes)
+  await app.register(crossAppRoutes)
 }

@@ -79,17 +79,30 @@ describe('the console on the API origin', () => {
     }
   })
 
-  it('the development sign-in link works once: it hands the admin token to the first tab that spends it, then nothing', async () => {
+  it('the development sign-in link works once: the console account that spends it becomes the first owner, then it is dead', async () => {
     const dev = await startHarness(target(), { dev: true, console: { claim: 'claim-0123456789' } })
     const prod = await startHarness(target(), { dev: false, smtpUrl: 'smtp://127.0.0.1:1', console: { claim: 'claim-0123456789' } })
     try {
-      const spend = (h: Harness, claim: string) =>
-        h.server.inject({ method: 'POST', url: '/dev/console-claim', payload: { claim }, headers: { host: '127.0.0.1' } })
-      expect((await spend(dev, 'claim-wrong')).statusCode).toBe(401)
-      const first = await spend(dev, 'claim-0123456789')
-      expect(first.statusCode, first.body).toBe(200)
-      expect(first.json()).toEqual({ adminToken: ADMIN_TOKEN })
+      const consoleApp = await dev.createApp()
+      dev.server.gatehouse.config.consoleAppId = consoleApp
+      const operator = await dev.login(consoleApp, 'first@example.com')
+      const spend = (h: Harness, claim: string, token?: string) =>
+        h.server.inject({
+          method: 'POST',
+          url: '/dev/console-claim',
+          payload: { claim },
+          headers: { host: '127.0.0.1', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        })
+      expect((await spend(dev, 'claim-wrong', operator.token)).statusCode).toBe(401)
+      // Signed out: the link stays good for when the operator has signed in.
       expect((await spend(dev, 'claim-0123456789')).statusCode).toBe(401)
+      const first = await spend(dev, 'claim-0123456789', operator.token)
+      expect(first.statusCode, first.body).toBe(200)
+      expect(first.json()).toEqual({ owner: true })
+      expect(first.body).not.toContain(ADMIN_TOKEN)
+      const me = await dev.get('/api/v1/admin/me', { token: operator.token })
+      expect(me.json()).toMatchObject({ email: 'first@example.com', serverOwner: true })
+      expect((await spend(dev, 'claim-0123456789', operator.token)).statusCode).toBe(401)
       expect((await spend(prod, 'claim-0123456789')).statusCode).toBe(404)
     } finally {
       await Promise.all([dev.close(), prod.close()])

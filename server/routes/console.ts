@@ -11,7 +11,9 @@ import { constantTimeEqual } from '../crypto/hash.js'
 import { fileURLToPath } from 'node:url'
 import { NO_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
+import { bearerToken } from '../services/bearer.js'
 import { CONSOLE_APP_ID } from '../services/console-app.js'
+import { grantServerOwner } from '../services/console-owners.js'
 import { LATEST, WIDGET_PREFIX, widgetVersion } from './widget.js'
 
 /** console/dist/ beside the server: two levels up from server/routes/ (source) and server/dist/ (bundle). */
@@ -38,17 +40,21 @@ const schema = {
 const redirectSchema = { summary: 'Operator console', response: { 302: { description: 'On to /console/' } } } as const
 
 const claimSchema = {
-  summary: 'Development only: spend the one-time console sign-in link',
+  summary: 'Development only: spend the one-time console sign-in link, making the signed-in operator the first owner',
+  description: "Bearer: the operator's console access token. Refused once any owner exists.",
   body: { type: 'object', required: ['claim'], properties: { claim: { type: 'string', maxLength: 200 } }, additionalProperties: false },
 } as const
+
+const SPENT = "This sign-in link was used already or is not this server's: restart npm start for a new one"
+const OWNED = 'This server has an owner already: ask them to invite you from the console'
 
 export interface ConsoleOptions {
   dir?: string
   version?: string | null
   /**
    * Development only: the secret of the one-time sign-in link `npm start` prints
-   * (`/console/#claim=…`). Spending it once hands that browser tab the admin token, until operator
-   * roles let the link make its holder the first owner instead.
+   * (`/console/#claim=…`). The operator who signs in through it and spends it becomes the first
+   * owner of the server (services/console-owners.ts); once any owner exists it is dead.
    */
   claim?: string | null
 }
@@ -57,12 +63,16 @@ export default async function consoleRoutes(app: ApiInstance, options: ConsoleOp
   let claim = app.gatehouse.config.dev ? (options.claim ?? null) : null
   if (claim) {
     app.post('/dev/console-claim', { schema: claimSchema, config: NO_APP }, async (request) => {
-      const adminToken = app.gatehouse.config.adminToken
-      if (!claim || !adminToken || !constantTimeEqual(request.body.claim, claim)) {
-        throw new ApiError('missing_or_invalid_token', "This sign-in link was used already or is not this server's: restart npm start for a new one")
-      }
+      const { config, db, keys, sessions, now } = app.gatehouse
+      if (!claim || !constantTimeEqual(request.body.claim, claim)) throw new ApiError('missing_or_invalid_token', SPENT)
+      const token = bearerToken(request)
+      const claims = token && config.consoleAppId ? await keys.verifyAccessToken(token, config.consoleAppId).catch(() => null) : null
+      if (!claims) throw new ApiError('missing_or_invalid_token', 'Sign in to the console first, then open the link again')
+      await sessions.activeSession(claims.sid, claims.sub)
+      const granted = await grantServerOwner(db, claims.sub, 'claim', now(), true)
       claim = null
-      return { adminToken }
+      if (!granted) throw new ApiError('insufficient_permission', OWNED)
+      return { owner: true }
     })
   }
 

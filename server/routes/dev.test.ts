@@ -68,6 +68,22 @@ forEachDatabase((target) => {
     expect(api.headers['access-control-allow-origin']).toBe(PAGE)
   })
 
+  it("PUT /dev/webhook-outbox switches the webhook outbox of this process (the benchmark's A/B): off, a login writes no event; on again, it does", async () => {
+    const outboxRows = async () => (await h.database.db.selectFrom('webhook_outbox').select('seq').where('app_id', '=', appId).execute()).length
+    const put = (on: boolean) => h.server.inject({ method: 'PUT', url: '/dev/webhook-outbox', headers: { host: 'localhost' }, payload: { on } })
+    try {
+      expect((await put(false)).json()).toEqual({ on: false })
+      const before = await outboxRows()
+      await h.login(appId, 'dev-outbox-switch@example.com')
+      expect(await outboxRows()).toBe(before)
+    } finally {
+      expect((await put(true)).statusCode).toBe(200)
+    }
+    const before = await outboxRows()
+    await h.login(appId, 'dev-outbox-switch@example.com')
+    expect(await outboxRows()).toBe(before + 1)
+  })
+
   it('with GATEHOUSE_DEV_ON_NETWORK=1 an IP address is served too, another name still is not', async () => {
     expect((await get(h, OUTBOX, { host: '192.168.1.20:8787' })).statusCode).toBe(403)
     expect((await get(onNetwork, OUTBOX, { host: '192.168.1.20:8787' })).statusCode).toBe(200)

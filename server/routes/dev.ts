@@ -3,15 +3,26 @@ import type { FastifyRequest } from 'fastify'
 import { isLoopbackHost, type ServerConfig } from '../config.js'
 import { NO_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
+import { setOutboxEnabled } from '../services/events.js'
 
 const outboxSchema = {
   summary: 'Development only: messages sent by this instance, newest first',
   querystring: { type: 'object', properties: { to: { type: 'string', maxLength: 320 } } },
 } as const
 
+const webhookOutboxSchema = {
+  summary: 'Development only: webhook events written or not, for this process (the benchmark measures what the outbox costs with one process)',
+  body: { type: 'object', required: ['on'], properties: { on: { type: 'boolean' } }, additionalProperties: false },
+} as const
+
 /** Registered only when not in production (see app.ts). */
 export default async function devRoutes(app: ApiInstance) {
   app.get('/dev/outbox', { schema: outboxSchema, config: NO_APP }, async (request) => app.gatehouse.mailer.outbox?.list(request.query.to) ?? [])
+  // GATEHOUSE_WEBHOOK_OUTBOX=off switched at run time: an A/B on one process has no process-to-process difference in it.
+  app.put('/dev/webhook-outbox', { schema: webhookOutboxSchema, config: NO_APP }, async (request) => {
+    setOutboxEnabled(request.body.on)
+    return { on: request.body.on }
+  })
 }
 
 /** The development surfaces hand out login codes and sign-ins: never to a page's script, whatever its origin. */

@@ -75,9 +75,9 @@ forEachDatabase((target) => {
     expect((await call('DELETE', `/admin/apps/${appId}/operators/op-1`, admin)).statusCode).toBe(404)
     const rows = (await call('GET', `/admin/apps/${appId}/audit-log?action=operator.`, admin)).json().data
     expect(rows.map((r: { details: unknown }) => r.details)).toEqual([
-      { operator: 'op-1', before: { role: 'admin' }, after: { role: null } },
-      { operator: 'op-1', before: { role: 'viewer' }, after: { role: 'admin' } },
-      { operator: 'op-1', before: { role: null }, after: { role: 'viewer' } },
+      { operator: 'op-1', email: null, before: { role: 'admin' }, after: { role: null } },
+      { operator: 'op-1', email: null, before: { role: 'viewer' }, after: { role: 'admin' } },
+      { operator: 'op-1', email: null, before: { role: null }, after: { role: 'viewer' } },
     ])
   })
 
@@ -128,7 +128,7 @@ forEachDatabase((target) => {
     const [row] = (await call('GET', `/admin/apps/${appId}/audit-log?user_id=${login.user.id}`, admin)).json().data
     expect(row).toMatchObject({
       action: 'session.revoke_all',
-      actor: { type: 'admin_token', id: null },
+      actor: { type: 'admin_token', id: null, email: null },
       userId: login.user.id,
       details: { revoked: 2 },
       ip: '203.0.113.7',
@@ -146,11 +146,36 @@ forEachDatabase((target) => {
     expect(row).toMatchObject({
       action: 'app.update',
       appId,
-      actor: { type: 'app_secret', id: secret.id },
+      actor: { type: 'app_secret', id: secret.id, email: null },
       ip: '203.0.113.7',
       details: { fields: ['captchaSecretKey', 'name'], before: { name: 'Test App' }, after: { name: 'Renamed', captchaSecretKey: '****WXYZ' } },
     })
     expect(JSON.stringify(row)).not.toContain('captcha-secret-0123456789')
+  })
+
+  it('an app change and its audit row share one transaction: when the row cannot be written, the change is not either', async () => {
+    const target = await h.createApp()
+    const stored = () => h.database.db.selectFrom('apps').select(['name', 'settings']).where('id', '=', target).executeTakeFirst()
+    const before = await stored()
+    const apps = () => h.database.db.selectFrom('apps').select('id').execute()
+    const count = (await apps()).length
+    // The audit table out of reach for a moment: each change fails at its audit row.
+    await h.database.db.schema.alterTable('audit_log').renameTo('audit_log_away').execute()
+    try {
+      const patched = await call('PATCH', `/admin/apps/${target}`, admin, { name: 'Never written', captchaSecretKey: 'captcha-secret-0123456789-ABCD' })
+      expect(patched.statusCode).toBe(500)
+      expect(await stored()).toEqual(before)
+      expect((await call('POST', '/admin/apps', admin, { name: 'Never made' })).statusCode).toBe(500)
+      expect((await apps()).length).toBe(count)
+      expect((await call('DELETE', `/admin/apps/${target}?confirm=${target}`, admin)).statusCode).toBe(500)
+      expect(await stored()).toEqual(before)
+    } finally {
+      await h.database.db.schema.alterTable('audit_log_away').renameTo('audit_log').execute()
+    }
+    // With the row writable again, the same change lands with its row.
+    expect((await call('PATCH', `/admin/apps/${target}`, admin, { name: 'Written' })).statusCode).toBe(200)
+    const rows = (await call('GET', `/admin/apps/${target}/audit-log?action=app.update`, admin)).json().data
+    expect(rows.map((r: { details: { after: { name?: string } } }) => r.details.after.name)).toEqual(['Written'])
   })
 
   it('the audit log: filters, cursor pages newest first, JSON lines export, and retention', async () => {
@@ -209,10 +234,10 @@ forEachDatabase((target) => {
     expect(rows).toEqual([
       expect.objectContaining({
         action: 'session.revoke',
-        actor: { type: 'system', id: null },
+        actor: { type: 'system', id: null, email: null },
         details: expect.objectContaining({ reason: 'refresh_token_reuse' }),
       }),
-      expect.objectContaining({ action: 'wallet.export', actor: { type: 'user', id: login.user.id }, details: { wallet: key.address } }),
+      expect.objectContaining({ action: 'wallet.export', actor: { type: 'user', id: login.user.id, email: null }, details: { wallet: key.address } }),
     ])
   })
 })

@@ -4,12 +4,24 @@
  * `authorizeOwner` decides) before its body is parsed, and every change leaves an audit row.
  */
 import { Readable } from 'node:stream'
+import type { FastifyRequest } from 'fastify'
 import { ROUTES } from '@gatehouse/contract/routes'
 import { NO_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
-import { createAppSecret, grantOperatorRole, listAppSecrets, listOperatorRoles, revokeAppSecret, revokeOperatorRole } from '../services/owner-access.js'
+import { consoleUserByEmail } from '../services/console-owners.js'
+import {
+  createAppSecret,
+  grantOperatorRole,
+  keepAnOwner,
+  listAppSecrets,
+  operatorRole,
+  listOperatorRoles,
+  revokeAppSecret,
+  revokeOperatorRole,
+  type OperatorRole,
+} from '../services/owner-access.js'
 import { auditFiltersOf, auditOwner, exportAudit, listAudit } from '../services/owner-audit.js'
-import { ownerGate } from '../services/owner-auth.js'
+import { authorizeOwner, ownerGate, ownerOf } from '../services/owner-auth.js'
 import { listUserSessions, requireAppUser, revokeUserSessions } from '../services/owner-sessions.js'
 
 const r = {
@@ -18,6 +30,7 @@ const r = {
   revokeSecret: ROUTES['DELETE /admin/apps/:app_id/secrets/:secret_id'],
   listOperators: ROUTES['GET /admin/apps/:app_id/operators'],
   grantOperator: ROUTES['PUT /admin/apps/:app_id/operators/:user_id'],
+  inviteOperator: ROUTES['POST /admin/apps/:app_id/operators'],
   revokeOperator: ROUTES['DELETE /admin/apps/:app_id/operators/:user_id'],
   listSessions: ROUTES['GET /admin/apps/:app_id/users/:user_id/sessions'],
   revokeSessions: ROUTES['DELETE /admin/apps/:app_id/users/:user_id/sessions'],
@@ -74,22 +87,59 @@ export default async function ownerAccessRoutes(app: ApiInstance) {
     data: await listOperatorRoles(db, await existingApp(request.params.app_id)),
   }))
 
-  app.put(r.grantOperator.path, { schema: r.grantOperator.schema, config: NO_APP, onRequest: ownerGate('secrets') }, async (request) => {
-    const appId = await existingApp(request.params.app_id)
-    const userId = request.params.user_id
-    const role = request.body.role
-    const t = now()
-    const before = await grantOperatorRole(db, appId, userId, role, t)
-    await auditOwner(request, appId, 'operator.grant', { details: { operator: userId, before: { role: before }, after: { role } } })
+  /**
+   * Who may change whose role ('write' let the caller in): the admin token and owners (with MFA, the
+   * 'secrets' check) any; admins only viewers and admins, never to or from owner (an admin who could
+   * would make themselves owner); app secrets none (a backend does not pick the console's operators).
+   */
+  async function mayChangeRole(request: FastifyRequest, appId: string, userId: string, next: OperatorRole | null) {
+    const caller = ownerOf(request)
+    if (caller.type === 'app_secret') throw new ApiError('insufficient_permission', 'An app secret may not change operator roles')
+    if (caller.type !== 'operator') return
+    if (caller.role === 'owner') return void (await authorizeOwner(request, appId, 'secrets'))
+    const current = userId ? await operatorRole(db, appId, userId) : null
+    if (next === 'owner' || current === 'owner') throw new ApiError('insufficient_permission', 'Only an owner may grant, change or remove the owner role')
+  }
+
+  /** Grants or changes a role (an app that has owners keeps one), with its audit row; the operator's view. */
+  async function grant(request: FastifyRequest, appId: string, userId: string, role: OperatorRole) {
+    await mayChangeRole(request, appId, userId, role)
+    await keepAnOwner(db, appId, userId, role)
+    const before = await grantOperatorRole(db, appId, userId, role, now())
     const [view] = (await listOperatorRoles(db, appId)).filter((o) => o.userId === userId)
+    await auditOwner(request, appId, 'operator.grant', { details: { operator: userId, email: view.email, before: { role: before }, after: { role } } })
     return view
+  }
+
+  // Roles: owners and admins ('write'); mayChangeRole narrows it (admins never touch owners; owners need MFA).
+  app.put(r.grantOperator.path, { schema: r.grantOperator.schema, config: NO_APP, onRequest: ownerGate('write') }, async (request) =>
+    grant(request, await existingApp(request.params.app_id), request.params.user_id, request.body.role),
+  )
+
+  // Inviting by e-mail: the console account is made when missing; its holder signs in with an e-mail code.
+  app.post(r.inviteOperator.path, { schema: r.inviteOperator.schema, config: NO_APP, onRequest: ownerGate('write') }, async (request) => {
+    const appId = await existingApp(request.params.app_id)
+    const consoleAppId = app.gatehouse.config.consoleAppId
+    if (!consoleAppId) throw new ApiError('invalid_data', 'This server has no console app')
+    await mayChangeRole(request, appId, '', request.body.role) // before an account is made for the address
+    const caller = ownerOf(request)
+    const userId = await consoleUserByEmail(db, consoleAppId, request.body.email, now, {
+      type: caller.type === 'app_secret' ? 'system' : caller.type,
+      id: caller.id,
+    })
+    return grant(request, appId, userId, request.body.role)
   })
 
-  app.delete(r.revokeOperator.path, { schema: r.revokeOperator.schema, config: NO_APP, onRequest: ownerGate('secrets') }, async (request) => {
+  app.delete(r.revokeOperator.path, { schema: r.revokeOperator.schema, config: NO_APP, onRequest: ownerGate('write') }, async (request) => {
     const { app_id: appId, user_id: userId } = request.params
+    await mayChangeRole(request, appId, userId, null)
     const [view] = (await listOperatorRoles(db, appId)).filter((o) => o.userId === userId)
-    if (!view || !(await revokeOperatorRole(db, appId, userId))) throw new ApiError('not_found', 'Operator not found')
-    await auditOwner(request, appId, 'operator.revoke', { details: { operator: userId, before: { role: view.role }, after: { role: null } } })
+    if (!view) throw new ApiError('not_found', 'Operator not found')
+    await keepAnOwner(db, appId, userId, null)
+    if (!(await revokeOperatorRole(db, appId, userId))) throw new ApiError('not_found', 'Operator not found')
+    await auditOwner(request, appId, 'operator.revoke', {
+      details: { operator: userId, email: view.email, before: { role: view.role }, after: { role: null } },
+    })
     return view
   })
 

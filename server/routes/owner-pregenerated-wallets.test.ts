@@ -9,6 +9,7 @@ import { base58 } from '@scure/base'
 import { ed25519 } from '@noble/curves/ed25519'
 import { combineShares, deriveFromSeed, ethereumAccount, fromBase64, mnemonicOf, seedOf, toBase64 } from '../../frame/src/custody.js'
 import { ADMIN_TOKEN, forEachDatabase, startHarness, testDevice, TEST_PUBLIC_URL, type Harness } from '../testing.js'
+import { listEvents } from '../services/events.js'
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` }
 const FRAME = { origin: TEST_PUBLIC_URL }
@@ -43,7 +44,7 @@ forEachDatabase((target) => {
     const secrets = await db().selectFrom('wallet_secrets').selectAll().where('user_id', '=', user.id).execute()
     expect(secrets).toHaveLength(1)
     expect(secrets[0]).toMatchObject({ entropy_id: eth.address, kind: 'hd', recovery_method: 'privy' })
-    const events = await db().selectFrom('webhook_events').selectAll().where('app_id', '=', appId).where('type', '=', 'user.wallet_created').execute()
+    const events = (await listEvents(db(), appId)).filter((e) => e.type === 'user.wallet_created')
     expect(events.map((e) => JSON.parse(e.payload).wallet.address).sort()).toEqual([eth.address, sol.address].sort())
 
     // Not on any device yet: connecting is refused, as for any device that holds no share.
@@ -89,7 +90,7 @@ forEachDatabase((target) => {
     const rows = JSON.stringify([
       await db().selectFrom('wallet_secrets').selectAll().where('user_id', '=', user.id).execute(),
       await db().selectFrom('linked_accounts').selectAll().where('user_id', '=', user.id).execute(),
-      await db().selectFrom('webhook_events').selectAll().where('app_id', '=', appId).execute(),
+      await listEvents(db(), appId),
       await db().selectFrom('audit_log').selectAll().where('app_id', '=', appId).execute(),
     ])
     const hex = (b: Uint8Array) => Buffer.from(b).toString('hex')
@@ -121,5 +122,68 @@ forEachDatabase((target) => {
     }
     expect(await db().selectFrom('users').selectAll().where('app_id', '=', appId).execute()).toHaveLength(0)
     expect(await db().selectFrom('wallet_secrets').selectAll().where('app_id', '=', appId).execute()).toHaveLength(0)
+  })
+
+  it('error: an app that requires user-owned recovery on creation refuses wallets made in advance (not_supported, said plainly); nothing is written; without wallets the user is made', async () => {
+    const appId = await h.createApp({ embeddedWallets: { requireUserOwnedRecoveryOnCreate: true } })
+    const email = 'pregen-user-owned@example.com'
+    const res = await create(appId, { linked_accounts: [{ type: 'email', address: email }], wallets: [{ chain_type: 'ethereum' }] })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().code).toBe('not_supported')
+    expect(res.json().error).toContain('requires user-owned recovery')
+    expect(res.json().error).toContain('requireUserOwnedRecoveryOnCreate')
+    expect(await db().selectFrom('users').selectAll().where('app_id', '=', appId).execute()).toHaveLength(0)
+    expect(await db().selectFrom('wallet_secrets').selectAll().where('app_id', '=', appId).execute()).toHaveLength(0)
+    // An import line asking for wallets fails the same way; the line without wallets is made.
+    const imported = await h.server.inject({
+      method: 'POST',
+      url: `/api/v1/apps/${appId}/users/import`,
+      headers: admin,
+      payload: {
+        users: [
+          { linked_accounts: [{ type: 'email', address: email }], wallets: [{ chain_type: 'solana' }] },
+          { linked_accounts: [{ type: 'email', address: email }] },
+        ],
+      },
+    })
+    expect(imported.statusCode, imported.body).toBe(200)
+    expect(imported.json().lines.map((l: { status: string; code?: string }) => [l.status, l.code])).toEqual([
+      ['failed', 'not_supported'],
+      ['created', undefined],
+    ])
+    expect(await db().selectFrom('wallet_secrets').selectAll().where('app_id', '=', appId).execute()).toHaveLength(0)
+    const plain = await create(appId, { linked_accounts: [{ type: 'email', address: 'pregen-user-owned-2@example.com' }] })
+    expect(plain.statusCode, plain.body).toBe(201)
+  })
+
+  it('import: a line may ask for wallets as create does; made once (a repeated line reports exists and makes none)', async () => {
+    const appId = await h.createApp()
+    const line = { linked_accounts: [{ type: 'email', address: 'pregen-import@example.com' }], wallets: [{ chain_type: 'ethereum' }, { chain_type: 'solana' }] }
+    const body = `${JSON.stringify(line)}\n${JSON.stringify({ ...line, wallets: [{ chain_type: 'dogecoin' }], linked_accounts: [{ type: 'email', address: 'pregen-import-2@example.com' }] })}\n`
+    const post = () =>
+      h.server.inject({
+        method: 'POST',
+        url: `/api/v1/apps/${appId}/users/import`,
+        headers: { ...admin, 'content-type': 'application/x-ndjson' },
+        payload: body,
+      })
+    const first = await post()
+    expect(first.statusCode, first.body).toBe(200)
+    const [made, bad] = first.json().lines
+    expect(made.status).toBe('created')
+    expect(bad).toMatchObject({ status: 'failed', code: 'invalid_data' })
+    const user = (await h.server.inject({ method: 'GET', url: `/api/v1/apps/${appId}/users/${made.user_id}`, headers: admin })).json()
+    expect(
+      user.wallets.map((w: { chain_type: string; recovery_method: string; on_device: boolean }) => [w.chain_type, w.recovery_method, w.on_device]).sort(),
+    ).toEqual([
+      ['ethereum', 'privy', false],
+      ['solana', 'privy', false],
+    ])
+    expect(await db().selectFrom('wallet_secrets').selectAll().where('app_id', '=', appId).execute()).toHaveLength(1)
+    expect((await listEvents(db(), appId)).filter((e) => e.type === 'user.wallet_created')).toHaveLength(2)
+
+    const again = await post()
+    expect(again.json().lines[0]).toEqual({ line: 1, status: 'exists', user_id: made.user_id })
+    expect(await db().selectFrom('wallet_secrets').selectAll().where('app_id', '=', appId).execute()).toHaveLength(1)
   })
 })

@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ADMIN_TOKEN, forEachDatabase, startHarness, testDevice, type Harness } from '../testing.js'
+import { listEvents } from '../services/events.js'
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` }
 const ETH = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
@@ -21,8 +22,7 @@ forEachDatabase((target) => {
     expect(res.statusCode, res.body).toBe(201)
     return res.json()
   }
-  const events = (appId: string, type: string) =>
-    h.database.db.selectFrom('webhook_events').selectAll().where('app_id', '=', appId).where('type', '=', type).execute()
+  const events = async (appId: string, type: string) => (await listEvents(h.database.db, appId)).filter((e) => e.type === type)
   const audits = (appId: string, action: string) =>
     h.database.db.selectFrom('audit_log').selectAll().where('app_id', '=', appId).where('action', '=', action).execute()
 

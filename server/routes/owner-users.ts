@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify'
 import { NO_APP, type ApiInstance } from '../context.js'
 import { ApiError } from '../errors.js'
 import { authorizeOwner, type OwnerCaller, type OwnerPermission } from '../services/owner-auth.js'
-import { ImportParseError, OwnerUserService, type OwnerActor } from '../services/owner-users.js'
+import { ImportParseError, OwnerUserService, type OwnerActor, type WalletPolicy } from '../services/owner-users.js'
 
 const list = ROUTES['GET /apps/:app_id/users']
 const search = ROUTES['GET /apps/:app_id/users/search']
@@ -41,10 +41,19 @@ export default async function ownerUsersRoutes(app: ApiInstance) {
 
   /** The caller authorizeOwner named, once the app is known to exist: the actor of the audit row. */
   async function owner(request: FastifyRequest, appId: string): Promise<OwnerActor> {
+    return (await ownerAndPolicy(request, appId)).by
+  }
+
+  /** The actor, and what the app's settings ask of wallets made in advance. */
+  async function ownerAndPolicy(request: FastifyRequest, appId: string): Promise<{ by: OwnerActor; policy: WalletPolicy }> {
     const caller = callers.get(request)
     if (!caller) throw new ApiError('missing_or_invalid_token', 'Missing or invalid admin token')
-    if (!(await app.gatehouse.apps.get(appId))) throw new ApiError('not_found', 'App not found')
-    return { actor: { type: caller.type, id: caller.id }, ip: request.ip }
+    const found = await app.gatehouse.apps.get(appId)
+    if (!found) throw new ApiError('not_found', 'App not found')
+    return {
+      by: { actor: { type: caller.type, id: caller.id }, ip: request.ip },
+      policy: { userOwnedRecoveryOnCreate: Boolean(found.config.embeddedWallets?.requireUserOwnedRecoveryOnCreate) },
+    }
   }
 
   // JSON lines: each line parsed on its own, so one bad line is that line's failure in the report.
@@ -99,13 +108,13 @@ export default async function ownerUsersRoutes(app: ApiInstance) {
   })
 
   app.post(importUsers.path, { schema: documented(importUsers.schema), config: NO_APP, bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
-    const by = await owner(request, request.params.app_id)
-    return users.importLines(request.params.app_id, request.body.users, by)
+    const { by, policy } = await ownerAndPolicy(request, request.params.app_id)
+    return users.importLines(request.params.app_id, request.body.users, by, policy)
   })
 
   app.post(create.path, { schema: documented(create.schema), config: NO_APP }, async (request, reply) => {
-    const by = await owner(request, request.params.app_id)
-    return reply.code(201).send(await users.create(request.params.app_id, request.body, by))
+    const { by, policy } = await ownerAndPolicy(request, request.params.app_id)
+    return reply.code(201).send(await users.create(request.params.app_id, request.body, by, policy))
   })
 
   app.get(read.path, { schema: documented(read.schema), config: NO_APP }, async (request) => {

@@ -61,10 +61,13 @@ export default async function walletFrameRoutes(app: ApiInstance) {
 
   function send(request: FastifyRequest, reply: FastifyReply, title: string, script: string, body: string) {
     const target = appOf(request)
-    const ancestors = [...target.settings.allowedOrigins, ...(dev ? DEV_ANCESTORS : [])]
+    // A cross-app provider's popup pages run on this origin with the provider's own wallet (routes/cross-app-pages.ts).
+    const own = target.settings.crossAppProvider ? [new URL(app.gatehouse.config.publicUrl).origin] : []
+    const allowed = [...target.settings.allowedOrigins, ...own]
+    const ancestors = [...allowed, ...(dev ? DEV_ANCESTORS : [])]
     const config: FrameConfig = {
       appId: target.id,
-      allowedOrigins: target.settings.allowedOrigins,
+      allowedOrigins: allowed,
       allowLocalhost: dev,
       sessionCheckMs: app.gatehouse.config.frameSessionCheckMs,
     }

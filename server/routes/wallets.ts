@@ -1,8 +1,12 @@
 import { ROUTES } from '@gatehouse/contract/routes'
 import type { FastifyRequest } from 'fastify'
 import { appOf, HEADER_APP, type ApiInstance } from '../context.js'
+import { ApiError } from '../errors.js'
 import { requireBearer } from '../services/bearer.js'
 import type { FrameCaller } from '../services/embedded-wallets.js'
+import { authorizeOwner } from '../services/owner-auth.js'
+import { listServerWallets, walletView } from '../services/server-wallets.js'
+import { isAppSecretCall } from './server-wallets.js'
 
 const list = ROUTES['GET /wallets']
 const create = ROUTES['POST /wallets']
@@ -23,6 +27,14 @@ export default async function walletRoutes(app: ApiInstance) {
   const { sessions, wallets } = app.gatehouse
 
   app.get(list.path, { schema: list.schema, config: HEADER_APP }, async (request) => {
+    // The app's backend (app secret) lists a user's wallets with their policies (the server-side wallet API).
+    if (isAppSecretCall(request)) {
+      await authorizeOwner(request, appOf(request).id, 'read')
+      const userId = request.query.user_id
+      if (!userId) throw new ApiError('invalid_data', 'Missing field: user_id')
+      const wallets = await listServerWallets(app.gatehouse.db, appOf(request).id, userId)
+      return { data: await Promise.all(wallets.map((w) => walletView(app.gatehouse.db, app.gatehouse.delegatedSigner, w))), next_cursor: null }
+    }
     const { userId, sessionId } = await requireBearer(request)
     const user = await sessions.userForSession(sessionId, userId)
     const data = user.linked_accounts.filter((a) => a.type === 'wallet' && a.wallet_client_type === 'privy')

@@ -1,10 +1,11 @@
 /**
  * Every change writes its webhook event (the outbox, services/events.ts) with `data.user` as the
  * user now is: link, unlink, address change, transfer, embedded wallet, MFA on and off; each read
- * straight from `webhook_events`, so no endpoint is needed.
+ * straight from the outbox (`listEvents`: fanned out or not), so no endpoint is needed.
  */
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { listEvents } from '../services/events.js'
 import { forEachDatabase, startHarness, testDevice, TEST_PUBLIC_URL, type Harness } from '../testing.js'
 
 forEachDatabase((target) => {
@@ -18,7 +19,7 @@ forEachDatabase((target) => {
 
   /** The events about `userId` in the order written, as `[type, data]`. */
   async function eventsOf(userId: string) {
-    const rows = await h.database.db.selectFrom('webhook_events').selectAll().where('app_id', '=', appId).orderBy('created_at').execute()
+    const rows = await listEvents(h.database.db, appId)
     return rows
       .map((r) => [r.type, JSON.parse(r.payload)] as [string, { user: { id: string; linked_accounts: { type: string; address: string }[] }; [k: string]: any }])
       .filter(([, data]) => data.user?.id === userId)
@@ -27,6 +28,32 @@ forEachDatabase((target) => {
     await h.post('/api/v1/passwordless/init', { email }, { appId })
     return h.post('/api/v1/passwordless/link', { email, code: h.lastCode(email) }, { appId, token })
   }
+
+  it('a sign-up writes ONE outbox row carrying user.created and user.authenticated, each with its own id; the worker fans them out as two events', async () => {
+    const own = await h.createApp()
+    const outbox = () => h.database.db.selectFrom('webhook_outbox').selectAll().where('app_id', '=', own).orderBy('seq').execute()
+    const signUp = await h.login(own, 'outbox-row@example.com')
+    const [row, ...more] = await outbox()
+    expect(more).toEqual([])
+    const written = JSON.parse(row.events) as { id: string; type: string; data: { user: { id: string } } }[]
+    expect(written.map((e) => e.type)).toEqual(['user.created', 'user.authenticated'])
+    expect(Number(row.event_count)).toBe(2)
+    expect(written.map((e) => e.data.user.id)).toEqual([signUp.user.id, signUp.user.id])
+    expect(written[0].id).toMatch(/^msg_/)
+    expect(written[1].id).not.toBe(written[0].id)
+    // A login of the user: one row, one event.
+    await h.login(own, 'outbox-row@example.com')
+    const rows = await outbox()
+    expect(rows.map((r) => JSON.parse(r.events).map((e: { type: string }) => e.type))).toEqual([['user.created', 'user.authenticated'], ['user.authenticated']])
+
+    await h.server.gatehouse.webhooks.worker.dispatch()
+    expect(await outbox()).toEqual([])
+    const fanned = await h.database.db.selectFrom('webhook_events').selectAll().where('app_id', '=', own).execute()
+    const ids = [...written.map((e) => e.id), JSON.parse(rows[1].events)[0].id]
+    expect(fanned.map((e) => e.id).sort()).toEqual([...ids].sort())
+    expect(JSON.parse(fanned.find((e) => e.id === written[0].id)!.payload)).toEqual(written[0].data)
+    expect(fanned.every((e) => e.dispatched_at !== null)).toBe(true)
+  })
 
   it('link, address change, unlink and transfer each write their event with the user after the change', async () => {
     const a = await h.login(appId, 'events-a@example.com')

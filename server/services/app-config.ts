@@ -51,6 +51,27 @@ export interface AppSettings {
   gasSponsorship: GasSponsorshipSettings | null
   /** The funding providers' keys (MoonPay-style, Coinbase-style) and the bridge API; secrets sealed at rest. */
   fundingProviders: FundingProviderSettings
+  /** This app as a cross-app provider (services/cross-app.ts); null = not a provider. */
+  crossAppProvider: CrossAppProviderSettings | null
+  /** Providers on other servers this app connects to as a requester. */
+  crossAppConnections: CrossAppRemoteConnection[]
+}
+
+export interface CrossAppProviderSettings {
+  allowedRequesterAppIds: string[]
+  /** Page origins of requesters on other servers, which this server cannot look up. */
+  requesterOrigins?: string[]
+  readOnly?: boolean
+  name?: string | null
+  iconUrl?: string | null
+}
+
+export interface CrossAppRemoteConnection {
+  providerAppId: string
+  apiUrl: string
+  name: string
+  iconUrl?: string | null
+  readOnly?: boolean
 }
 
 export interface TransactionScanSettings {
@@ -159,6 +180,8 @@ export const DEFAULT_SETTINGS: AppSettings = {
   transactionScan: null,
   gasSponsorship: null,
   fundingProviders: { moonpay: null, coinbase: null },
+  crossAppProvider: null,
+  crossAppConnections: [],
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -215,6 +238,8 @@ export function settingsProblem(settings: AppSettings, dev: boolean): string | n
   if (scanUrl && !isTrustedFetchUrl(scanUrl, dev)) return 'transactionScan.url must be an https URL'
   const jwksUrl = settings.customAuth?.jwksUrl
   if (jwksUrl && !isTrustedFetchUrl(jwksUrl, dev)) return 'customAuth.jwksUrl must be an https URL'
+  // The requester's server trades codes for tokens and reads the provider's JWKS there.
+  for (const c of settings.crossAppConnections ?? []) if (!isTrustedFetchUrl(c.apiUrl, dev)) return 'crossAppConnections.apiUrl must be an https URL'
   return null
 }
 
@@ -239,6 +264,8 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     gasSponsorship: patch.gasSponsorship === undefined ? (base.gasSponsorship ?? null) : patch.gasSponsorship,
     // Per provider: a patch replaces that provider's settings; null removes it.
     fundingProviders: { ...{ moonpay: null, coinbase: null }, ...(base.fundingProviders ?? {}), ...(patch.fundingProviders ?? {}) },
+    crossAppProvider: patch.crossAppProvider === undefined ? (base.crossAppProvider ?? null) : patch.crossAppProvider,
+    crossAppConnections: (patch.crossAppConnections ?? base.crossAppConnections ?? []).map((c) => ({ ...c, apiUrl: c.apiUrl.replace(/\/+$/, '') })),
   }
 }
 

@@ -138,7 +138,11 @@ export class AppStore {
     return (await listAppRows(this.db)).map((row) => toApp(row, this.box))
   }
 
-  async create(input: AppInput): Promise<App> {
+  /**
+   * `audit` (the admin routes' audit row, routes/admin-log.ts) runs in the change's own
+   * transaction: the change and its row land together or not at all.
+   */
+  async create(input: AppInput, audit?: (trx: Db, created: App) => Promise<unknown>): Promise<App> {
     const id = input.id ?? randomId()
     const name = input.name ?? 'Untitled app'
     const { publicPatch, settingsPatch } = split(input)
@@ -147,43 +151,53 @@ export class AppStore {
     const settings = normalizeSettings(restoreMaskedSecrets(settingsPatch, null))
     this.check(config, settings)
     const t = this.now()
-    await insertAppRow(this.db, {
+    const row: AppsTable = {
       id,
       name,
       config: JSON.stringify(publicPatch),
       settings: JSON.stringify(sealSettings(settings, id, this.box)),
       created_at: t,
       updated_at: t,
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await insertAppRow(trx, row)
+      await audit?.(trx, toApp(row, this.box))
     })
     this.invalidate(id)
     return (await this.get(id)) as App
   }
 
-  async update(id: string, input: AppInput): Promise<App | null> {
-    const row = await findAppRow(this.db, id)
-    if (!row) return null
-    const { publicPatch, settingsPatch } = split(input)
-    const overrides = deepMerge(JSON.parse(row.config) as Record<string, unknown>, publicPatch)
-    const name = input.name ?? row.name
-    if (!hasLoginMethod(buildPublicConfig(id, name, overrides))) {
-      throw new ApiError('invalid_data', 'You must enable at least one login method')
-    }
-    const current = normalizeSettings(openSettings(JSON.parse(row.settings), id, this.box))
-    const settings = normalizeSettings(restoreMaskedSecrets(settingsPatch, current), current)
-    this.check(buildPublicConfig(id, name, overrides), settings)
-    await updateAppRow(this.db, id, {
-      name,
-      config: JSON.stringify(overrides),
-      settings: JSON.stringify(sealSettings(settings, id, this.box)),
-      updated_at: this.now(),
+  /** `audit` runs in the update's transaction, with the app as stored before and as written. */
+  async update(id: string, input: AppInput, audit?: (trx: Db, before: App, after: App) => Promise<unknown>): Promise<App | null> {
+    const written = await this.db.transaction().execute(async (trx) => {
+      const row = await findAppRow(trx, id)
+      if (!row) return false
+      const { publicPatch, settingsPatch } = split(input)
+      const overrides = deepMerge(JSON.parse(row.config) as Record<string, unknown>, publicPatch)
+      const name = input.name ?? row.name
+      if (!hasLoginMethod(buildPublicConfig(id, name, overrides))) {
+        throw new ApiError('invalid_data', 'You must enable at least one login method')
+      }
+      const current = normalizeSettings(openSettings(JSON.parse(row.settings), id, this.box))
+      const settings = normalizeSettings(restoreMaskedSecrets(settingsPatch, current), current)
+      this.check(buildPublicConfig(id, name, overrides), settings)
+      const patch = { name, config: JSON.stringify(overrides), settings: JSON.stringify(sealSettings(settings, id, this.box)), updated_at: this.now() }
+      await updateAppRow(trx, id, patch)
+      await audit?.(trx, toApp(row, this.box), toApp({ ...row, ...patch }, this.box))
+      return true
     })
     this.invalidate(id)
-    return this.get(id)
+    return written ? this.get(id) : null
   }
 
-  /** Deletes an app with its users (cascade); false when there was none. */
-  async delete(id: string): Promise<boolean> {
-    const deleted = await deleteAppRow(this.db, id)
+  /** Deletes an app with its users (cascade); false when there was none. `audit` runs in the deletion's transaction. */
+  async delete(id: string, audit?: (trx: Db, before: App) => Promise<unknown>): Promise<boolean> {
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      const row = audit ? await findAppRow(trx, id) : undefined
+      const gone = await deleteAppRow(trx, id)
+      if (gone && row) await audit?.(trx, toApp(row, this.box))
+      return gone
+    })
     this.invalidate(id)
     return deleted
   }

@@ -12,7 +12,8 @@ export type ActorType = 'admin_token' | 'app_secret' | 'operator' | 'user' | 'sy
 
 export interface AuditEntry {
   appId: string | null
-  actor: { type: ActorType; id?: string | null }
+  /** `email`: an operator's, kept as it was at the change. */
+  actor: { type: ActorType; id?: string | null; email?: string | null }
   action: string
   userId?: string | null
   details?: Record<string, unknown> | null
@@ -28,6 +29,7 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry, now =
       app_id: entry.appId,
       actor_type: entry.actor.type,
       actor_id: entry.actor.id ?? null,
+      ...(entry.actor.email ? { actor_email: entry.actor.email } : {}),
       action: entry.action,
       user_id: entry.userId ?? null,
       details: entry.details ? JSON.stringify(entry.details) : null,

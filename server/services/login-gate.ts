@@ -20,6 +20,8 @@ export function methodOfAccountType(type: string): string | null {
 
 /** Custom tokens are on when the app has a custom-auth configuration; every other method has its switch. */
 export function isLoginTypeEnabled(app: App, type: string): boolean {
+  // Cross-app accounts have no switch: the provider connection itself is the app's consent (services/cross-app.ts).
+  if (type === 'cross_app') return true
   const method = methodOfAccountType(type)
   return method === null ? app.settings.customAuth !== null : isMethodEnabled(app.config, method)
 }

@@ -6,6 +6,8 @@
  */
 import { randomId, randomToken, sha256 } from '../crypto/hash.js'
 import type { Db } from '../db/schema.js'
+import { ApiError } from '../errors.js'
+import { operatorEmail } from './console-owners.js'
 
 /** Every app secret starts so, which makes a leaked one easy to recognise (secret scanners, logs). */
 export const APP_SECRET_PREFIX = 'ghs_'
@@ -86,6 +88,7 @@ export type OperatorRoleView = {
   userId: string
   role: OperatorRole
   createdAt: string
+  email: string | null
 }
 
 export async function operatorRole(db: Db, appId: string, userId: string): Promise<OperatorRole | null> {
@@ -95,7 +98,24 @@ export async function operatorRole(db: Db, appId: string, userId: string): Promi
 
 export async function listOperatorRoles(db: Db, appId: string): Promise<OperatorRoleView[]> {
   const rows = await db.selectFrom('operator_roles').selectAll().where('app_id', '=', appId).orderBy('created_at').orderBy('user_id').execute()
-  return rows.map((r) => ({ userId: r.user_id, role: r.role as OperatorRole, createdAt: iso(r.created_at)! }))
+  return Promise.all(
+    rows.map(async (r) => ({ userId: r.user_id, role: r.role as OperatorRole, createdAt: iso(r.created_at)!, email: await operatorEmail(db, r.user_id) })),
+  )
+}
+
+/** The apps an operator holds a role in, with the role. */
+export async function operatorApps(db: Db, userId: string): Promise<Map<string, OperatorRole>> {
+  const rows = await db.selectFrom('operator_roles').select(['app_id', 'role']).where('user_id', '=', userId).execute()
+  return new Map(rows.map((r) => [r.app_id, r.role as OperatorRole]))
+}
+
+export const LAST_OWNER = 'An app keeps at least one owner: make another operator owner first'
+
+/** Refuses a change that would leave an app that has owners without one (demoting or removing its last owner). */
+export async function keepAnOwner(db: Db, appId: string, userId: string, nextRole: OperatorRole | null): Promise<void> {
+  if (nextRole === 'owner') return
+  const owners = await db.selectFrom('operator_roles').select('user_id').where('app_id', '=', appId).where('role', '=', 'owner').execute()
+  if (owners.length === 1 && owners[0].user_id === userId) throw new ApiError('invalid_data', LAST_OWNER)
 }
 
 /** Grants (or changes) an operator's role; the role before, for the audit log. */

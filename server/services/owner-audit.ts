@@ -21,7 +21,11 @@ export function auditOwner(
   db: Db = request.server.gatehouse.db,
 ): Promise<string> {
   const caller = ownerOf(request)
-  return recordAudit(db, { appId, actor: { type: caller.type, id: caller.id }, action, ip: request.ip, ...extra }, request.server.gatehouse.now())
+  return recordAudit(
+    db,
+    { appId, actor: { type: caller.type, id: caller.id, email: caller.email ?? null }, action, ip: request.ip, ...extra },
+    request.server.gatehouse.now(),
+  )
 }
 
 export interface AuditFilters {
@@ -38,7 +42,7 @@ export interface AuditFilters {
 export type WireAuditEntry = {
   id: string
   appId: string | null
-  actor: { type: ActorType; id: string | null }
+  actor: { type: ActorType; id: string | null; email: string | null }
   action: string
   userId: string | null
   details: Record<string, unknown> | null
@@ -50,7 +54,7 @@ export function wireAudit(row: AuditLogTable): WireAuditEntry {
   return {
     id: row.id,
     appId: row.app_id,
-    actor: { type: row.actor_type as ActorType, id: row.actor_id },
+    actor: { type: row.actor_type as ActorType, id: row.actor_id, email: row.actor_email ?? null },
     action: row.action,
     userId: row.user_id,
     details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,

@@ -7,7 +7,7 @@ import { isOwnerRoute, ROUTES } from '@gatehouse/contract/routes'
 import type { FastifyRequest } from 'fastify'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_TOKEN, forEachDatabase, startHarness, type Harness } from '../testing.js'
+import { ADMIN_TOKEN, forEachDatabase, startHarness, withOperatorMfa, type Harness } from '../testing.js'
 import { grantOperatorRole } from './owner-access.js'
 import { authorizeOwner, type OwnerPermission } from './owner-auth.js'
 
@@ -40,6 +40,8 @@ forEachDatabase((target) => {
       const login = await h.login(consoleApp, `operator-${role}@example.com`)
       operators[role] = login.token
       if (role !== 'none') await grantOperatorRole(h.server.gatehouse.db, appA, login.user.id, role, Date.now())
+      // Owner-only changes need MFA (SECURITY.md): the owner here has it, verified on this session.
+      if (role === 'owner') await withOperatorMfa(h.server, consoleApp, login.token)
     }
   })
   afterAll(() => h?.close())
@@ -100,6 +102,7 @@ forEachDatabase((target) => {
       expect(await decide(basic(appA, created.secret), appA, 'read')).toBe('missing_or_invalid_token')
       const login = await h.login(consoleApp, 'operator-leaving@example.com')
       await grantOperatorRole(h.server.gatehouse.db, appA, login.user.id, 'owner', Date.now())
+      await withOperatorMfa(h.server, consoleApp, login.token)
       expect(await decide(bearer(login.token), appA, 'secrets')).toBe('operator')
       await h.post('/api/v1/sessions/logout', { refresh_token: login.refresh_token }, { appId: consoleApp, token: login.token })
       expect(await decide(bearer(login.token), appA, 'read')).toBe('missing_or_invalid_token')
@@ -111,6 +114,15 @@ forEachDatabase((target) => {
 
     it('the owner area is /admin/; a route with :app_id elsewhere is a reviewed public one', () => {
       expect(owner.length).toBeGreaterThanOrEqual(16)
+      // The server-side wallet API's authorization keys are owner routes: a 'secrets' permission, never an app secret.
+      expect(owner.map(([key]) => key)).toEqual(
+        expect.arrayContaining([
+          'POST /admin/apps/:app_id/authorization-keys',
+          'GET /admin/apps/:app_id/authorization-keys',
+          'POST /admin/apps/:app_id/authorization-keys/:key_id/rotate',
+          'DELETE /admin/apps/:app_id/authorization-keys/:key_id',
+        ]),
+      )
       const elsewhere = Object.entries(ROUTES)
         .filter(([, r]) => !isOwnerRoute(r.path) && r.path.includes(':app_id'))
         .map(([key]) => key)

@@ -159,8 +159,20 @@ export function normaliseAccount(raw: unknown): NewAccount {
   }
 }
 
-/** The chains of the wallets to make in advance (`wallets: [{ chain_type }]`): at most one per chain. */
-function walletChains(raw: unknown): ChainType[] {
+/** What an app's settings ask of wallets made in advance (`embeddedWallets.requireUserOwnedRecoveryOnCreate`). */
+export interface WalletPolicy {
+  userOwnedRecoveryOnCreate: boolean
+}
+
+export const USER_OWNED_RECOVERY_REFUSAL =
+  'This app requires user-owned recovery when a wallet is created (embeddedWallets.requireUserOwnedRecoveryOnCreate), and a wallet made in advance can only have automatic recovery: create the user without wallets (their wallet is made on their device, with the recovery they choose, at their first login) or turn the setting off'
+
+/**
+ * The chains of the wallets to make in advance (`wallets: [{ chain_type }]`): at most one per chain.
+ * Refused (not_supported) on an app that requires user-owned recovery at creation: a wallet made
+ * here is split into the automatic-recovery layout, which would silently skip the user's choice.
+ */
+function walletChains(raw: unknown, policy: WalletPolicy): ChainType[] {
   if (raw === undefined) return []
   if (!Array.isArray(raw) || raw.length > 2) throw invalid('wallets: at most one wallet per chain')
   const chains = raw.map((w) => {
@@ -169,6 +181,7 @@ function walletChains(raw: unknown): ChainType[] {
     return chain as ChainType
   })
   if (new Set(chains).size !== chains.length) throw invalid('wallets: at most one wallet per chain')
+  if (chains.length > 0 && policy.userOwnedRecoveryOnCreate) throw new ApiError('not_supported', USER_OWNED_RECOVERY_REFUSAL)
   return chains
 }
 
@@ -266,10 +279,15 @@ export class OwnerUserService {
   }
 
   /** Creates a user holding `input.linked_accounts`; user_already_exists when one of them belongs to someone. */
-  async create(appId: string, input: { linked_accounts?: unknown; custom_metadata?: unknown; wallets?: unknown }, by: OwnerActor): Promise<OwnerUser> {
+  async create(
+    appId: string,
+    input: { linked_accounts?: unknown; custom_metadata?: unknown; wallets?: unknown },
+    by: OwnerActor,
+    policy: WalletPolicy = { userOwnedRecoveryOnCreate: false },
+  ): Promise<OwnerUser> {
     const accounts = normaliseAccounts(input.linked_accounts)
     const metadata = input.custom_metadata === undefined ? null : checkCustomMetadata(input.custom_metadata)
-    const chains = walletChains(input.wallets)
+    const chains = walletChains(input.wallets, policy)
     try {
       const user = await this.insert(appId, accounts, metadata, by, true, chains)
       return (await this.views([user]))[0]
@@ -381,28 +399,30 @@ export class OwnerUserService {
    * accounts all belong to one user already reports `exists`; one whose accounts are partly
    * someone's fails without writing.
    */
-  async importLines(appId: string, lines: unknown[], by: OwnerActor) {
+  async importLines(appId: string, lines: unknown[], by: OwnerActor, policy: WalletPolicy = { userOwnedRecoveryOnCreate: false }) {
     const report: ImportLineReport[] = []
-    for (const [i, line] of lines.entries()) report.push(await this.importLine(appId, i + 1, line, by))
+    for (const [i, line] of lines.entries()) report.push(await this.importLine(appId, i + 1, line, by, policy))
     const count = (s: ImportLineStatus) => report.filter((r) => r.status === s).length
     const summary = { created: count('created'), exists: count('exists'), failed: count('failed') }
     await recordAudit(this.db, { appId, actor: by.actor, ip: by.ip, action: 'user.import', details: { lines: lines.length, ...summary } }, this.now())
     return { ...summary, lines: report }
   }
 
-  private async importLine(appId: string, line: number, raw: unknown, by: OwnerActor): Promise<ImportLineReport> {
+  private async importLine(appId: string, line: number, raw: unknown, by: OwnerActor, policy: WalletPolicy): Promise<ImportLineReport> {
     try {
       if (raw instanceof ImportParseError) throw invalid(raw.message)
-      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw invalid('A line is a JSON object { linked_accounts, custom_metadata? }')
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw invalid('A line is a JSON object { linked_accounts, custom_metadata?, wallets? }')
       const input = raw as Record<string, unknown>
-      const unknown = Object.keys(input).filter((k) => k !== 'linked_accounts' && k !== 'custom_metadata')
+      const unknown = Object.keys(input).filter((k) => !IMPORT_LINE_FIELDS.includes(k))
       if (unknown.length) throw invalid(`Unknown field ${unknown[0]}`)
       const accounts = normaliseAccounts(input.linked_accounts)
       const metadata = input.custom_metadata === undefined ? null : checkCustomMetadata(input.custom_metadata)
+      const chains = walletChains(input.wallets, policy)
+      // An existing user is reported as it is: its wallets are not made again (idempotent by linked account).
       const existing = await this.owners(appId, accounts)
       if (existing) return { line, ...existing }
       try {
-        const user = await this.insert(appId, accounts, metadata, by, false)
+        const user = await this.insert(appId, accounts, metadata, by, false, chains)
         return { line, status: 'created', user_id: user.id }
       } catch (error) {
         // Another request created one of these accounts meanwhile: report what is there now.
@@ -455,6 +475,9 @@ export class OwnerUserService {
 }
 
 const EXPORT_PAGE = 500
+
+/** What an import line may hold: the create call's body. */
+const IMPORT_LINE_FIELDS = ['linked_accounts', 'custom_metadata', 'wallets']
 
 /** A line of an import body that is not JSON: reported as that line's failure. */
 export class ImportParseError {

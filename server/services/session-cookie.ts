@@ -6,6 +6,7 @@
  * it. Across sites a SameSite=Strict cookie would never come back, so there the body carries the
  * token as before and the widget keeps it in storage.
  */
+import { tokenCookieSecure } from '@gatehouse/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { REFRESH_TOKEN_TTL_MS } from './sessions.js'
 
@@ -58,8 +59,8 @@ export interface CookieMode {
 export function cookieSession(request: FastifyRequest, apiUrl: string): CookieMode | null {
   const origin = request.headers.origin
   if (typeof origin !== 'string' || !sameSite(origin, apiUrl)) return null
-  // Spec §9: Secure everywhere except a localhost origin (an http page there could not receive it otherwise).
-  return { secure: !LOCAL_HOSTS.has(new URL(origin).hostname), path: refreshCookiePath(apiUrl) }
+  // Spec part 1 §9: Secure except on Safari with a localhost origin (contract/src/cookie-secure.ts).
+  return { secure: tokenCookieSecure(new URL(origin).hostname, request.headers['user-agent']), path: refreshCookiePath(apiUrl) }
 }
 
 function serialize(name: string, value: string, maxAgeSeconds: number, mode: CookieMode): string {

@@ -2,10 +2,10 @@
  * The webhook delivery worker: runs in every server process (main.ts starts it), and any number of
  * them may share one database.
  *
- * 1. Fan-out: events of the outbox (`webhook_events`, written in the transaction of their change)
- *    not yet dispatched become one delivery per subscribed endpoint, and are marked, in one
- *    transaction (PostgreSQL: the events are claimed `FOR UPDATE SKIP LOCKED`; a unique index on
- *    event × endpoint × round makes a repeated fan-out add nothing).
+ * 1. Fan-out: rows of the outbox (`webhook_outbox`, one per change, written in the change's
+ *    transaction) become one `webhook_events` row per event and one delivery per subscribed
+ *    endpoint, and are deleted, in one transaction (PostgreSQL: the rows are claimed `FOR UPDATE
+ *    SKIP LOCKED`; a unique index on event × endpoint × round makes a repeated fan-out add nothing).
  * 2. Claim: due deliveries get a lease (a conditional UPDATE that only takes rows whose lease is
  *    free or ran out; PostgreSQL also skips rows another worker is claiming this instant). A worker
  *    that dies holding leases only delays those deliveries until the lease runs out.
@@ -19,6 +19,7 @@ import { webhookHeaders } from '../crypto/webhook-signature.js'
 import { prepare } from '../db/prepared.js'
 import type { Db } from '../db/schema.js'
 import type { WebhookEndpointsTable } from '../db/webhooks.js'
+import { outboxEventRows } from './events.js'
 import { postWebhook } from './webhook-post.js'
 
 /** Wait after the nth failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 28 h in all, then the delivery fails). */
@@ -184,15 +185,21 @@ export class WebhookWorker {
     return dispatched + claimed.length
   }
 
-  /** Turns undispatched events into deliveries for every enabled endpoint subscribed to them. */
+  /**
+   * Fans out up to `limit` outbox rows (changes): their events become `webhook_events` rows and one
+   * delivery per enabled endpoint subscribed to them, and the outbox rows go, in one transaction.
+   * Answers how many events it fanned out.
+   */
   async dispatch(limit = FAN_OUT_BATCH): Promise<number> {
     const { db, dialect, now } = this.deps
     return db.transaction().execute(async (trx) => {
-      let pick = trx.selectFrom('webhook_events').select(['id', 'app_id', 'type']).where('dispatched_at', 'is', null).orderBy('created_at').limit(limit)
+      let pick = trx.selectFrom('webhook_outbox').select(['seq', 'app_id', 'events', 'created_at']).orderBy('seq').limit(limit)
+      // Another worker's rows are skipped, never waited for: each change is fanned out by one worker.
       if (dialect === 'postgres') pick = pick.forUpdate().skipLocked()
-      const events = await pick.execute()
-      if (events.length === 0) return 0
+      const outbox = await pick.execute()
+      if (outbox.length === 0) return 0
       const t = now()
+      const events = outbox.flatMap(outboxEventRows)
       const appIds = [...new Set(events.map((e) => e.app_id))]
       const endpoints = await trx
         .selectFrom('webhook_endpoints')
@@ -217,6 +224,13 @@ export class WebhookWorker {
             updated_at: t,
           })),
       )
+      for (let i = 0; i < events.length; i += 100) {
+        await trx
+          .insertInto('webhook_events')
+          .values(events.slice(i, i + 100).map((e) => ({ ...e, dispatched_at: t })))
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute()
+      }
       for (let i = 0; i < rows.length; i += 100) {
         await trx
           .insertInto('webhook_deliveries')
@@ -224,12 +238,11 @@ export class WebhookWorker {
           .onConflict((oc) => oc.columns(['event_id', 'endpoint_id', 'round']).doNothing())
           .execute()
       }
-      const ids = events.map((e) => e.id)
-      for (let i = 0; i < ids.length; i += 500) {
+      const seqs = outbox.map((o) => o.seq)
+      for (let i = 0; i < seqs.length; i += 500) {
         await trx
-          .updateTable('webhook_events')
-          .set({ dispatched_at: t })
-          .where('id', 'in', ids.slice(i, i + 500))
+          .deleteFrom('webhook_outbox')
+          .where('seq', 'in', seqs.slice(i, i + 500))
           .execute()
       }
       return events.length

@@ -1,6 +1,7 @@
 import { toProviderError } from '../errors/transaction.ts'
 import { ProviderRpcError, WALLET_MESSAGES } from '../errors/wallet.ts'
 import { findWallet } from '../stores/wallets.ts'
+import { crossAppAccountOf } from '../crossapp/account.ts'
 import type { SignUiOptions } from '../stores/signRequest.ts'
 import type { EthereumTransactionRequest, TransactionUiOptions, TxMethod } from '../transactions/types.ts'
 import { chainRpc, configuredChains, defaultChainId, parseChainId, RpcResponseError } from '../wallets/ethereum/chains.ts'
@@ -60,6 +61,8 @@ const READ_METHODS = new Set([
  * const client = createWalletClient({ account: wallet.address, transport: custom(provider) })
  * const signature = await client.signMessage({ account: wallet.address, message: 'hello' })
  */
+const CROSS_APP_METHODS = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'eth_signTransaction'])
+
 export function getEthereumProvider(address: string, options: GetEthereumProviderOptions = {}): GetEthereumProviderReturnType {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args))
@@ -73,6 +76,12 @@ export function getEthereumProvider(address: string, options: GetEthereumProvide
   }
   const provider: EmbeddedEthereumProvider = {
     async request({ method, params }) {
+      // A cross-app wallet signs at its provider, in the provider's popup (src/crossapp/request.ts).
+      if (crossAppAccountOf(address) && CROSS_APP_METHODS.has(method)) {
+        const { crossAppRequest } = await import('../crossapp/request.ts')
+        const answer = await crossAppRequest(address, method as never, Array.isArray(params) ? params : [])
+        return answer.hash ?? answer.signature
+      }
       const wallet = findWallet(address)
       if (!wallet || wallet.chainType !== 'ethereum') throw new ProviderRpcError(4100, WALLET_MESSAGES.noWalletForAddress)
       const list = Array.isArray(params) ? params : []

@@ -1,6 +1,8 @@
 import { EmbeddedWalletError, WALLET_MESSAGES, WalletProxyError } from '../errors/wallet.ts'
 import { publish } from '../events/bus.ts'
+import { $config } from '../stores/config.ts'
 import { $wallets, type ChainType, type Wallet } from '../stores/wallets.ts'
+import { embeddedWalletsConfig } from '../wallets/embedded/config.ts'
 import { getWalletProxy, PROXY_TIMEOUTS } from '../wallets/embedded/proxy.ts'
 import { adoptWireUser, requireAccessToken } from '../wallets/embedded/session.ts'
 
@@ -14,13 +16,20 @@ export type ImportWalletErrorType = EmbeddedWalletError
 
 /**
  * Imports a private key as an embedded wallet (imported: true, automatic recovery). The key is
- * posted to the wallet frame, split there, and never stored on the host origin.
+ * posted to the wallet frame, split there, and never stored on the host origin. Refused when the
+ * app's `embeddedWallets.mode` is 'user-controlled-server-wallets-only'.
  *
  * @example
  * const wallet = await importWallet({ privateKey: '0x…', chainType: 'ethereum' })
  */
 export async function importWallet({ privateKey, chainType = 'ethereum' }: ImportWalletParameters): Promise<ImportWalletReturnType> {
   const accessToken = await requireAccessToken(WALLET_MESSAGES.mustBeAuthenticated)
+  // Spec part 2 §5: import is refused for apps in user-controlled-server-wallets-only mode.
+  if (embeddedWalletsConfig($config.get().app).mode === 'user-controlled-server-wallets-only')
+    throw new EmbeddedWalletError(WALLET_MESSAGES.importOnDeviceOnly, {
+      code: 'FAILED_TO_CREATE_WALLET',
+      details: 'embeddedWallets.mode is user-controlled-server-wallets-only',
+    })
   const proxy = getWalletProxy()
   let result
   try {

@@ -2,6 +2,7 @@ import { EmbeddedWalletError, WALLET_MESSAGES, type ProviderRpcError } from '../
 import { $wallets, findWallet, type Wallet } from '../stores/wallets.ts'
 import { requestSignature, type SignUiOptions } from '../wallets/embedded/signing.ts'
 import { getEthereumProvider } from './getEthereumProvider.ts'
+import { crossAppAccountOf } from '../crossapp/account.ts'
 
 export interface SignMessageParameters {
   /** Text (UTF-8) or bytes. On an Ethereum wallet a 0x-hex string is signed as those bytes (personal_sign). */
@@ -32,6 +33,11 @@ export type SignMessageErrorType = EmbeddedWalletError | ProviderRpcError
 export async function signMessage({ message, address, uiOptions, showWalletUIs }: SignMessageParameters): Promise<SignMessageReturnType> {
   const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : message
   if (!(bytes instanceof Uint8Array) || bytes.length === 0) throw new EmbeddedWalletError(WALLET_MESSAGES.emptySolanaMessage, { code: 'INVALID_MESSAGE' })
+  if (crossAppAccountOf(address)) {
+    const data = typeof message === 'string' ? message : toHex(bytes)
+    const signature = await getEthereumProvider(address!).request({ method: 'personal_sign', params: [data, address] })
+    return { signature: signature as string }
+  }
   const wallet = signingWallet(address)
   if (wallet.chainType === 'ethereum') {
     const data = typeof message === 'string' ? message : toHex(bytes)

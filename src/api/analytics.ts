@@ -18,6 +18,8 @@ export type AnalyticsEventName =
   // Funding (spec part 3 §7)
   | 'sdk_fiat_on_ramp_started'
   | 'sdk_fiat_on_ramp_completed_with_status'
+  // Cross-app wallet requests (spec part 3 §7): status started, success or error
+  | 'cross_app_request'
 
 /**
  * Fire and forget (spec §7): no retry, failures ignored, never awaited by a flow.

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import { json } from '../testing/harness.ts'
-import { VERSION } from '../version.ts'
 import { accessTokenHash, apiEndpoint, createApiClient, RETRY_STATUSES, retryDelay } from './client.ts'
 
 const base = { apiUrl: 'https://auth.example.com/', appId: 'clgatehouse00000000000001', clientId: 'uuid-1' }
@@ -26,7 +25,7 @@ describe('createApiClient', () => {
     expect(init!.headers).toEqual({
       'privy-app-id': base.appId,
       'privy-client-id': 'uuid-1',
-      'privy-client': `gatehouse:${VERSION}`,
+      'privy-client': 'react-auth:2.21.1',
       'privy-ca-id': 'uuid-1',
       Authorization: 'Bearer access-1',
       'Content-Type': 'application/json',
@@ -177,13 +176,30 @@ describe('retry policy', () => {
     })
   }
 
-  for (const code of ['linked_to_another_user', 'account_has_embedded_wallet']) {
+  for (const code of [
+    'linked_to_another_user',
+    'cannot_link_more_of_type',
+    'account_transfer_required',
+    'user_already_exists',
+    'account_has_embedded_wallet',
+  ]) {
     it(`error: does not retry a 409 that is a verdict about the account (${code})`, async () => {
       const fetch = sequence(() => json(409, { error: 'no', code }))
       await expect(createApiClient({ ...base, fetch, sleep: async () => undefined }).request('/x')).rejects.toMatchObject({ code, status: 409 })
       expect(fetch).toHaveBeenCalledTimes(1)
     })
   }
+
+  it('retries a 409 without a code, or with a code that is no verdict, as the spec says', async () => {
+    for (const body of [{}, { error: 'busy', code: 'conflict' }]) {
+      const fetch = sequence(
+        () => json(409, body),
+        () => json(200, { ok: 1 }),
+      )
+      await expect(createApiClient({ ...base, fetch, sleep: async () => undefined }).request('/x')).resolves.toEqual({ ok: 1 })
+      expect(fetch).toHaveBeenCalledTimes(2)
+    }
+  })
 
   it('honours retries: 0 (analytics)', async () => {
     const fetch = sequence(() => json(503, {}))

@@ -12,7 +12,9 @@ export const RETRY_BASE_DELAY_MS = 500
 
 /**
  * 409 is retried because a conflicting concurrent write may clear up, but these 409 codes are
- * verdicts about the account: asking again only delays the screen the user must see.
+ * verdicts about the account, earned by a request that spent a single-use proof (a code, a nonce):
+ * a retry would answer invalid_credentials and hide the verdict. Reasons per code: ARCHITECTURE.md,
+ * 'Retries'.
  */
 const FINAL_CONFLICT_CODES = new Set([
   'linked_to_another_user',

@@ -13,7 +13,7 @@ export class ApiError extends BaseError {
 
   constructor({ status, code, message, cause, data }: { status: number; code?: string; message?: string; cause?: unknown; data?: Record<string, unknown> }) {
     const shortMessage = message || `Request failed with status ${status}`
-    super(shortMessage, { code: code || 'unknown_error', details: `HTTP ${status}`, cause })
+    super(shortMessage, { code: code || 'unknown_error', details: `HTTP status code ${status}`, cause })
     this.status = status
     if (data) this.data = data
   }

@@ -27,6 +27,14 @@ export const WALLET_MESSAGES = {
   exitedBeforePassword: 'Exited before password was added to wallet',
   unableToSetRecovery: 'Unable to set recovery on wallet',
   setPasswordFailed: 'Error setting password on privy wallet',
+  /** Delegated actions (spec part 2 §8, part 3 §8). */
+  delegationDeclined: 'User declined delegating actions.',
+  revokeDeclined: 'User declined revoking access to their delegated wallet.',
+  delegateAddressNotFound: 'Address to delegate is not associated with current user.',
+  /** Not a spec text: delegation is only for these chains (spec part 3 §5). */
+  delegationChainUnsupported: 'Delegation is supported only for Ethereum and Solana wallets.',
+  /** Not a spec text: revoking requires existing delegations (spec part 3 §5). */
+  noDelegatedWallets: 'The user has no delegated wallets to revoke.',
   /** Not a spec text: the session was logged in without this device's wallet frame (device binding). */
   loginAgainOnDevice: 'Log in again on this device to use your wallet.',
 } as const

@@ -17,9 +17,17 @@ describe('layout A (method switches)', () => {
     })
   })
 
-  it('4 entries fit without an overflow', () => {
+  it('exactly 4 entries: 3 shown, the fourth behind "More options" (spec §9 slices to 3 plus overflow)', () => {
     expect(landingLayout({ app: app({ loginMethods: flags('email', 'google', 'apple', 'wallet') }) })).toMatchObject({
-      visible: ['email', 'google', 'apple', 'wallet'],
+      visible: ['email', 'google', 'apple'],
+      overflow: ['wallet'],
+      overflowLabel: 'More options',
+    })
+  })
+
+  it('3 entries fit without an overflow', () => {
+    expect(landingLayout({ app: app({ loginMethods: flags('email', 'google', 'wallet') }) })).toMatchObject({
+      visible: ['email', 'google', 'wallet'],
       overflow: [],
     })
   })

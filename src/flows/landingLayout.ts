@@ -115,7 +115,8 @@ export function landingLayout(inputs: LandingInputs): LandingLayout {
     // The inline input leads its group and counts as one of the 3 entries.
     const inline = chooseInline(all, inputs)
     const ordered = inline ? moveFirstOfGroup(all, inline, walletFirst) : all
-    if (ordered.length > WEB2_FIRST_VISIBLE + 1) {
+    // Spec §9: slices to 3 plus overflow as soon as a fourth entry exists.
+    if (ordered.length > WEB2_FIRST_VISIBLE) {
       visible = ordered.slice(0, WEB2_FIRST_VISIBLE)
       overflow = ordered.slice(WEB2_FIRST_VISIBLE)
     } else {

@@ -1,12 +1,13 @@
 /**
  * Funding from a connected external wallet, Ethereum to Ethereum (spec part 3 §2 'Wallet list'; Solana
  * to Solana is `solanaWalletTransfer.ts`; the cross-chain cases send a bridge quote's step): the
- * wallet's own provider switches to the funded chain and sends the native amount (or an ERC-20
+ * wallet's own provider switches to the funded chain (adding it when the wallet lacks it) and sends the native amount (or an ERC-20
  * `transfer`), then the receipt is read from the chain's RPC.
  */
 import { FUNDING_MESSAGES, FundingError } from '../errors/funding.ts'
 import type { ExternalWallet } from '../stores/externalWallets.ts'
 import { chainRpc } from '../wallets/ethereum/chains.ts'
+import { switchOrAddChain } from '../wallets/ethereum/switchChain.ts'
 import { readBalance } from './balance.ts'
 import type { FundingConfig } from './config.ts'
 import type { ChainConfig } from '../api/types.ts'
@@ -34,9 +35,7 @@ export async function sendBridgeTransaction(wallet: ExternalWallet, option: Brid
     throw new FundingError(BRIDGE_TEXT.invalid, { code: 'BRIDGE_QUOTE_FAILED' })
   const chain = option.chain
   const provider = (await wallet.getEthereumProvider()) as Provider
-  const chainHex = `0x${chain.id.toString(16)}`
-  if ((await provider.request({ method: 'eth_chainId' })) !== chainHex)
-    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: chainHex }] })
+  await switchOrAddChain(provider, chain)
   for (const [index, step] of steps.entries()) {
     const tx = step.transaction as Extract<BridgeTransaction, { kind: 'evm' }>
     hash = (await provider.request({
@@ -77,9 +76,7 @@ export async function sendFromWallet(wallet: ExternalWallet, config: FundingConf
   if ((await readBalance(config, wallet.address)) < amount)
     throw new FundingError(FUNDING_MESSAGES.notEnoughFunds(wallet.address), { code: 'INSUFFICIENT_BALANCE' })
   const provider = (await wallet.getEthereumProvider()) as Provider
-  const chainHex = `0x${chain.id.toString(16)}`
-  if ((await provider.request({ method: 'eth_chainId' })) !== chainHex)
-    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: chainHex }] })
+  await switchOrAddChain(provider, chain)
   const tx = config.erc20Address
     ? {
         from: wallet.address,

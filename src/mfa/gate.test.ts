@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { subscribe } from '../events/bus.ts'
 import { WalletProxyError } from '../errors/wallet.ts'
+import { ApiError } from '../errors/api.ts'
 import { $mfaPrompt, $mfaRequest } from '../stores/mfa.ts'
 import { MFA_TEXT } from './texts.ts'
 
@@ -99,6 +100,15 @@ describe('MFA-protected wallet call (spec part 2 §4)', () => {
     expect(toMfaError(missing()).code).toBe('MISSING_MFA_CREDENTIALS')
     expect(toMfaError(new WalletProxyError({ type: 'mfa_verification_max_attempts_reached', message: 'x' })).blocking).toBe(true)
     expect(toMfaError(new Error('boom')).shortMessage).toBe('Something went wrong.')
+  })
+
+  it("error: rate limiting is a message containing 'code 429' (spec part 2 §8), through the frame or from the API", () => {
+    const throttled = toMfaError(new WalletProxyError({ type: 'error', message: 'Too many requests (HTTP status code 429)' }))
+    expect(throttled).toMatchObject({ code: 'mfa_verification_max_attempts_reached', blocking: true })
+    expect(toMfaError(new ApiError({ status: 429, code: 'too_many_requests', message: 'Too many requests' })).blocking).toBe(true)
+    expect(toMfaError(new Error('Request failed with status code 429')).blocking).toBe(true)
+    // The status alone is not the rule: without the mark it is an ordinary failure.
+    expect(toMfaError(new WalletProxyError({ type: 'error', message: 'Too many requests' })).blocking).toBe(false)
   })
 
   it("error: a reused authenticator code keeps 'invalid_mfa_code' (non-blocking) but says to wait for the next code", () => {

@@ -4,7 +4,7 @@
  * The host page only asks for the SMS code to be sent and runs the passkey ceremony (WebAuthn
  * runs on the host's origin).
  */
-import { TOTP_CODE_REUSED_REASON } from '@gatehouse/contract'
+import { isRateLimitedMessage, TOTP_CODE_REUSED_REASON } from '@gatehouse/contract'
 import { getApiClient } from '../api/instance.ts'
 import { ApiError } from '../errors/api.ts'
 import { mfaErrors, MfaError } from '../errors/mfa.ts'
@@ -21,7 +21,8 @@ export function toMfaError(error: unknown): MfaError {
   if (error instanceof MfaError) return error
   const type = error instanceof WalletProxyError ? error.type : error instanceof ApiError ? error.code : ''
   if (type === 'invalid_mfa_code') return reasonOf(error) === TOTP_CODE_REUSED_REASON ? mfaErrors.totpCodeReused(error) : mfaErrors.invalidCode(error)
-  if (type === 'mfa_verification_max_attempts_reached' || (error instanceof ApiError && error.status === 429))
+  // Spec part 2 §8: a message containing 'code 429' marks rate limiting (through the frame or from the API).
+  if (type === 'mfa_verification_max_attempts_reached' || (error instanceof Error && isRateLimitedMessage(error.message)))
     return mfaErrors.maxAttempts(error, retryAfterOf(error))
   if (type === 'missing_or_invalid_mfa') return mfaErrors.missing(error)
   if (type === 'reauthentication_required' || type === 'session_not_on_device') return mfaErrors.loginAgain(error)

@@ -14,6 +14,11 @@ export interface ConfigState {
   error: BaseError | null
   /** OAuth opens a popup (default) or redirects the whole page. */
   oauthMode?: 'popup' | 'redirect'
+  /**
+   * The host's passkey unlinking behaviour (spec part 1 §1, part 2 §2): removing a passkey from MFA
+   * also unlinks it as a login method. Unset means on.
+   */
+  passkeyUnlinkOnUnenroll?: boolean
 }
 
 export const initialConfigState: ConfigState = { appId: null, apiUrl: '', app: null, status: 'idle', error: null }
@@ -24,6 +29,9 @@ export const $config = atom<ConfigState>(initialConfigState)
 export function patchConfig(patch: Partial<ConfigState>): void {
   $config.set({ ...$config.get(), ...patch })
 }
+
+/** Whether removing a passkey from MFA also removes it as a login method (the host's setting; default on). */
+export const passkeyUnlinkOnUnenroll = (state: ConfigState = $config.get()): boolean => state.passkeyUnlinkOnUnenroll !== false
 
 /** Login message is cut to 100 characters (spec §5). */
 export const LOGIN_MESSAGE_MAX = 100

@@ -25,6 +25,7 @@ export type ScreenEntry =
   | { name: 'account-transfer'; method: string; nonce: string; displayName: string; step?: 'confirm' | 'assets'; fields?: Record<string, unknown> }
   // OAuth: the status screen ('Verifying connection to {provider}').
   | { name: 'oauth-status'; provider: string }
+  | { name: 'cross-app-status' }
   // Passkeys (src/screens/passkeys/) and Telegram.
   | { name: 'passkey-choice' }
   | { name: 'telegram-status'; result?: import('../api/types.ts').TelegramAuthResult; intent?: 'login' | 'link' }
@@ -43,6 +44,8 @@ export type ScreenEntry =
   | { name: 'embedded-wallet-automatic-recovery' }
   | { name: 'embedded-wallet-connect'; address: string; next: 'export' }
   | { name: 'embedded-wallet-export'; address: string }
+  // Delegated actions: 'Enable offline access' / 'Revoke offline access to wallet' ($delegation).
+  | { name: 'delegated-actions' }
   // MFA (src/screens/mfa/): verification, enrollment, passkey management.
   | { name: 'mfa-verify'; flow: 'auth' | 'txn' }
   | { name: 'mfa-enroll' }

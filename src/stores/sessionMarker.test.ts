@@ -49,11 +49,17 @@ describe('cookie sessions in the widget', () => {
     expect(hasSessionMarker(APP_ID)).toBe(true)
   })
 
-  it('on a localhost page the marker is not Secure', () => {
+  it('on a localhost page the marker is not Secure in Safari only (spec §9)', () => {
     vi.stubGlobal('location', { hostname: 'localhost' })
+    const safari = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15'
+    const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
+    vi.stubGlobal('navigator', { userAgent: safari })
     configured()
     applyAuthResponse(APP_ID, cookieResponse())
     expect(jar.written[0]).toBe(`${markerCookieName(APP_ID)}=t; Max-Age=2592000; Path=/; SameSite=Strict`)
+    vi.stubGlobal('navigator', { userAgent: chrome })
+    applyAuthResponse(APP_ID, cookieResponse())
+    expect(jar.written.at(-1)).toBe(`${markerCookieName(APP_ID)}=t; Max-Age=2592000; Path=/; SameSite=Strict; Secure`)
   })
 
   it('a cross-site login keeps the refresh token in storage and sets no marker', () => {

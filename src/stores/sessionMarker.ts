@@ -5,6 +5,7 @@
  * worth trying, and a stored session whose marker is gone is known to have lost its server cookie.
  * It carries nothing secret.
  */
+import { tokenCookieSecure } from '@gatehouse/contract'
 
 /** Spec §9: refresh marker cookie lifetime. */
 export const MARKER_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
@@ -17,7 +18,9 @@ interface CookieJar {
 
 const jar = (): CookieJar | null => (globalThis as { document?: CookieJar }).document ?? null
 
-const isLocalPage = (): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(globalThis.location?.hostname ?? '')
+/** '; Secure' unless Safari on a localhost page (spec part 1 §9, contract/src/cookie-secure.ts). */
+const secureAttribute = (): string =>
+  tokenCookieSecure(globalThis.location?.hostname ?? '', (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent) ? '; Secure' : ''
 
 export function hasSessionMarker(appId: string): boolean {
   const cookies = jar()?.cookie ?? ''
@@ -27,13 +30,11 @@ export function hasSessionMarker(appId: string): boolean {
 export function setSessionMarker(appId: string): void {
   const target = jar()
   if (!target) return
-  // Spec §9: SameSite Strict, Secure except on a localhost origin.
-  const secure = isLocalPage() ? '' : '; Secure'
-  target.cookie = `${markerCookieName(appId)}=t; Max-Age=${MARKER_MAX_AGE_SECONDS}; Path=/; SameSite=Strict${secure}`
+  target.cookie = `${markerCookieName(appId)}=t; Max-Age=${MARKER_MAX_AGE_SECONDS}; Path=/; SameSite=Strict${secureAttribute()}`
 }
 
 export function clearSessionMarker(appId: string): void {
   const target = jar()
   if (!target) return
-  target.cookie = `${markerCookieName(appId)}=; Max-Age=0; Path=/; SameSite=Strict${isLocalPage() ? '' : '; Secure'}`
+  target.cookie = `${markerCookieName(appId)}=; Max-Age=0; Path=/; SameSite=Strict${secureAttribute()}`
 }

@@ -12,7 +12,7 @@ export interface CodeInputProps {
   resetKey?: number
 }
 
-/** Six single-digit boxes: typing auto-advances, Backspace goes back, a paste fills every box. */
+/** Six single-digit boxes: typing auto-advances, Backspace goes back, a paste fills the following boxes. */
 export function CodeInput({ digits, onChange, onInvalid, disabled, status = 'idle', resetKey = 0 }: CodeInputProps) {
   const refs = useRef<(HTMLInputElement | null)[]>([])
   const focus = (index: number) => refs.current[Math.max(0, Math.min(CODE_LENGTH - 1, index))]?.focus()
@@ -56,11 +56,12 @@ export function CodeInput({ digits, onChange, onInvalid, disabled, status = 'idl
     else if (event.key === 'ArrowRight') focus(index + 1)
   }
 
-  function handlePaste(event: ClipboardEvent<HTMLInputElement>) {
+  function handlePaste(index: number, event: ClipboardEvent<HTMLInputElement>) {
     event.preventDefault()
     const text = event.clipboardData.getData('text').replace(/\s/g, '').slice(0, CODE_LENGTH)
-    // A pasted code always fills from the first box, whichever box had focus.
-    fill(0, text)
+    // Spec part 2 §5: a paste fills the following boxes, from the one with focus. A paste longer
+    // than the boxes left is a whole code pasted into a later box: it fills from the first.
+    fill(text.length > CODE_LENGTH - index ? 0 : index, text)
   }
 
   return (
@@ -81,7 +82,7 @@ export function CodeInput({ digits, onChange, onInvalid, disabled, status = 'idl
           value={digits[index] ?? ''}
           onChange={(event) => handleInput(index, event.target.value)}
           onKeyDown={(event) => handleKeyDown(index, event)}
-          onPaste={handlePaste}
+          onPaste={(event) => handlePaste(index, event)}
         />
       ))}
     </div>

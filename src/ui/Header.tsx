@@ -28,11 +28,3 @@ export function Header({ onBack, onClose, onInfo }: HeaderProps) {
     </div>
   )
 }
-
-export function Footer() {
-  return (
-    <div className="footer" part="footer">
-      Protected by Gatehouse
-    </div>
-  )
-}

@@ -170,8 +170,8 @@ describe('sponsored gas and NFT calls from a wallet without ether', () => {
     const screen = txPrompt(page)
     await expect.poll(() => row('Estimated fee').textContent(), { timeout: 30000 }).toBe('Estimated feeSponsored')
     await screen.getByRole('button', { name: 'Approve' }).click()
-    // The title is the spec's words, never a code constant.
-    await screen.getByRole('heading', { name: 'Transaction failed' }).waitFor({ timeout: 30000 })
+    // The title is the spec's words, never a code constant: a send that failed (nothing reverted) is 'Transaction failure' (spec part 2 §8).
+    await screen.getByRole('heading', { name: 'Transaction failure' }).waitFor({ timeout: 30000 })
     await screen.getByText('An error has occurred, please try again.').waitFor()
     expect(await screen.getByRole('heading', { name: 'TRANSACTION_FAILURE' }).count()).toBe(0)
     // The error screen's close control is its 'Not now': the host gets the error shown.

@@ -42,7 +42,8 @@ describe('funding from a connected wallet, and Add funds on the transaction scre
       fundingProviders: { bridge: { apiUrl: relay.url } },
     })
     page = await (await browser.newContext()).newPage()
-    await injectEthereumWallet(page, source, { rpcUrl: chain.url })
+    // The wallet knows mainnet only: funding must add the local chain (4902 → wallet_addEthereumChain).
+    await injectEthereumWallet(page, source, { rpcUrl: chain.url, knownChains: ['0x1'] })
     await page.goto(`${stack.demoUrl}/fund.html`)
     await waitForHostEvent(page, 'auth-ready')
     // Connect the external wallet (no login), then log in through the button.
@@ -93,6 +94,12 @@ describe('funding from a connected wallet, and Add funds on the transaction scre
     const receipt = (await chain.request('eth_getTransactionReceipt', [result.detail.txHash])) as { status: string; to: string }
     expect(receipt.status).toBe('0x1')
     expect(BigInt((await chain.request('eth_getBalance', [address, 'latest'])) as string)).toBe(5n * 10n ** 16n)
+    // Spec part 3 §7: switch and add chain.
+    const requests = await page.evaluate(() => (window as any).__testEthWallet.requests as string[])
+    expect(requests.slice(requests.indexOf('wallet_switchEthereumChain'))).toEqual(
+      expect.arrayContaining(['wallet_switchEthereumChain', 'wallet_addEthereumChain', 'eth_sendTransaction']),
+    )
+    expect(requests.indexOf('wallet_addEthereumChain')).toBeLessThan(requests.indexOf('eth_sendTransaction'))
   })
 
   it('the USDC-like token moves the same way (ERC-20 transfer from the connected wallet)', async () => {

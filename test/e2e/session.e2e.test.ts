@@ -90,7 +90,7 @@ describe('sessions', () => {
   it('cookie sessions: after a login no refresh token is readable by page script, the API holds it in an HttpOnly SameSite=Strict cookie, and a reload keeps the session', async () => {
     const { context, page } = await loggedInContext('cookie@example.com')
     const cookie = (await refreshCookie(page))!
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/sessions' })
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/sessions', secure: true })
     // 30 days (spec §9), give or take the test's own time.
     expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000)
     const readable = await readableByScript(page)
@@ -100,7 +100,7 @@ describe('sessions', () => {
     const appId = await appIdOf(page)
     expect(await page.evaluate(() => document.cookie)).toBe(`gatehouse-session-${appId}=t`)
     const marker = (await context.cookies(stack.demoUrl)).find((c) => c.name === `gatehouse-session-${appId}`)!
-    expect(marker).toMatchObject({ httpOnly: false, sameSite: 'Strict' })
+    expect(marker).toMatchObject({ httpOnly: false, sameSite: 'Strict', secure: true })
     expect(marker.expires * 1000 - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000)
 
     await page.reload()

@@ -100,6 +100,15 @@ describe('npm start', () => {
     const health = await fetch(config.solanaCluster.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth' }) })
     expect((await health.json()).result).toBe('ok')
     expect(html).toContain(`data-solana-faucet-url="${config.solanaCluster.rpcUrl}/faucet"`)
+    // The cross-app provider's own demo, on a second origin; the demo page logs in with its account.
+    const providerUrl = /Provider\s+(http:\/\/localhost:\d+)\//.exec(output)?.[1]
+    expect(providerUrl).toBeTruthy()
+    expect(providerUrl).not.toBe(`http://localhost:${demoPort}`)
+    const providerId = /data-provider="([a-z0-9]{25})"/.exec(html)?.[1]
+    expect(providerId).toBeTruthy()
+    expect(await fetch(`${providerUrl}/`).then((r) => r.text())).toContain(`app-id="${providerId}"`)
+    const details = await fetch(`http://localhost:${apiPort}/api/v1/apps/${providerId}/cross-app/details`).then((r) => r.json())
+    expect(details.name).toBe('Gatehouse Wallet')
   })
 
   it('prints one line per step with its time before the URLs, and the app id last', () => {

@@ -41,6 +41,7 @@ export const SCREENS: { [K in ScreenName]: How<K> } = {
   'landing-overflow': fixture({ name: 'landing-overflow' }),
   'sms-login': fixture({ name: 'sms-login' }),
   'oauth-status': fixture({ name: 'oauth-status', provider: 'google' }),
+  'cross-app-status': fixture({ name: 'cross-app-status' }),
   'passkey-choice': fixture({ name: 'passkey-choice' }),
   'passkey-status': fixture({ name: 'passkey-status', intent: 'login' }),
   'telegram-status': fixture({ name: 'telegram-status', intent: 'login' }),
@@ -69,6 +70,10 @@ export const SCREENS: { [K in ScreenName]: How<K> } = {
   'embedded-wallet-connect': fixture({ name: 'embedded-wallet-connect', address: ADDRESS, next: 'export' }),
   // exportWallet() asks to log in again first (embedded-wallet-connect) on a session this old.
   'embedded-wallet-export': fixture({ name: 'embedded-wallet-export', address: ADDRESS }),
+  // 'Enable offline access' for the user's first Ethereum wallet.
+  'delegated-actions': call(
+    "modal.delegateWallet({ address: modal.user.linkedAccounts.find((a) => a.type === 'wallet' && a.chainType === 'ethereum').address, chainType: 'ethereum' })",
+  ),
   'mfa-enroll': call('modal.showMfaEnrollmentModal()'),
   'mfa-verify': fixture({ name: 'mfa-verify', flow: 'auth' }),
   'passkey-management': call('modal.openPasskeyManagement()'),

@@ -2,10 +2,14 @@
 import { useState } from 'react'
 import type { ConsoleApi } from '../api.ts'
 import { href, navigate } from '../router.ts'
+import { can, refreshRoles, useSession } from '../session.ts'
 import { ConfirmDelete, Empty, ErrorNote, formatDate, Loading, useLoad } from '../ui.tsx'
 
 export function AppsPage({ api }: { api: ConsoleApi }) {
   const [apps, reload] = useLoad(() => api.get('/admin/apps'), [])
+  // Creating an app is a server owner's (and its creator then owns it); the list is the operator's own apps.
+  const { me } = useSession()
+  const mayCreate = Boolean(me?.serverOwner)
   const [name, setName] = useState('')
   const [creating, setCreating] = useState(false)
   const [createError, setCreateError] = useState<unknown>(null)
@@ -15,6 +19,7 @@ export function AppsPage({ api }: { api: ConsoleApi }) {
     setCreateError(null)
     try {
       const app = await api.post('/admin/apps', { name: name.trim(), loginMethods: { email: true } })
+      await refreshRoles()
       navigate(href.settings(app.id))
     } catch (error) {
       setCreateError(error)
@@ -26,28 +31,32 @@ export function AppsPage({ api }: { api: ConsoleApi }) {
   return (
     <>
       <h1>Apps</h1>
-      <section aria-labelledby="create-title" className="card">
-        <h2 id="create-title">Create an app</h2>
-        <form
-          className="inline"
-          onSubmit={(event) => {
-            event.preventDefault()
-            if (name.trim()) void create()
-          }}
-        >
-          <label htmlFor="new-app-name">Name</label>
-          <input id="new-app-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} required />
-          <button type="submit" disabled={creating || !name.trim()}>
-            {creating ? 'Creating…' : 'Create app'}
-          </button>
-        </form>
-        {createError ? <ErrorNote error={createError} /> : null}
-      </section>
+      {mayCreate && (
+        <section aria-labelledby="create-title" className="card">
+          <h2 id="create-title">Create an app</h2>
+          <form
+            className="inline"
+            onSubmit={(event) => {
+              event.preventDefault()
+              if (name.trim()) void create()
+            }}
+          >
+            <label htmlFor="new-app-name">Name</label>
+            <input id="new-app-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} required />
+            <button type="submit" disabled={creating || !name.trim()}>
+              {creating ? 'Creating…' : 'Create app'}
+            </button>
+          </form>
+          {createError ? <ErrorNote error={createError} /> : null}
+        </section>
+      )}
       <section aria-labelledby="list-title">
         <h2 id="list-title">Your apps</h2>
         {apps.status === 'loading' && <Loading what="apps" />}
         {apps.status === 'error' && <ErrorNote error={apps.error} retry={reload} />}
-        {apps.status === 'done' && apps.value.data.length === 0 && <Empty>No apps yet: create the first one above.</Empty>}
+        {apps.status === 'done' && apps.value.data.length === 0 && (
+          <Empty>{mayCreate ? 'No apps yet: create the first one above.' : 'You hold no role in any app yet: ask an owner of the app to invite you.'}</Empty>
+        )}
         {apps.status === 'done' && apps.value.data.length > 0 && (
           <div className="table-wrap" tabIndex={0} role="region" aria-label="Apps">
             <table>
@@ -55,6 +64,7 @@ export function AppsPage({ api }: { api: ConsoleApi }) {
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">App id</th>
+                  <th scope="col">Your role</th>
                   <th scope="col">Created</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
@@ -69,10 +79,12 @@ export function AppsPage({ api }: { api: ConsoleApi }) {
                       {app.reserved && <span className="badge">console</span>}
                     </td>
                     <td className="mono">{app.id}</td>
+                    <td className="role">{app.role ?? '—'}</td>
                     <td>{formatDate(app.createdAt)}</td>
                     <td className="row-actions">
                       <a href={href.users(app.id)}>Users</a>
-                      {!app.reserved && (
+                      <a href={href.operators(app.id)}>Operators</a>
+                      {!app.reserved && can.own(app.role) && (
                         <ConfirmDelete
                           label={`Delete ${app.name}`}
                           title={`Delete the app ${app.name}?`}

@@ -10,6 +10,7 @@ import Ajv from 'ajv'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { ConsoleApiError, type Answer, type ConsoleApi } from '../api.ts'
 import { href, useLeaveGuard } from '../router.ts'
+import { can, useAppRole } from '../session.ts'
 import { groupsFor } from '../settings-groups.ts'
 import { ErrorNote, Loading, useLoad } from '../ui.tsx'
 import { SchemaField, type Errors } from './SchemaField.tsx'
@@ -48,6 +49,8 @@ export default function SettingsPage({ api, appId }: { api: ConsoleApi; appId: s
 }
 
 function SettingsForm({ api, app }: { api: ConsoleApi; app: AdminApp }) {
+  // A viewer sees every field disabled and no Save (the server refuses their changes too).
+  const readOnly = !can.change(useAppRole(app.id))
   const [saved, setSaved] = useState<Draft>(() => editable(app))
   const [draft, setDraft] = useState<Draft>(saved)
   const [serverErrors, setServerErrors] = useState<Errors>({})
@@ -130,29 +133,52 @@ function SettingsForm({ api, app }: { api: ConsoleApi; app: AdminApp }) {
               ))}
             </ul>
           </nav>
-          {GROUPS.map((group) => (
-            <section key={group.id} id={`group-${group.id}`} aria-labelledby={`group-${group.id}-title`} className="card" tabIndex={-1}>
-              <h2 id={`group-${group.id}-title`}>{group.title}</h2>
-              {group.id === 'login' && <LoginOrder draft={draft} onChange={change} />}
-              {group.keys
-                .filter((key) => key !== 'loginMethodsAndOrder')
-                .map((key) => (
-                  <SchemaField key={key} name={key} path={key} schema={properties[key]!} value={draft[key]} errors={errors} onChange={(v) => change(key, v)} />
-                ))}
-            </section>
-          ))}
-          <div className="save-bar" role="region" aria-label="Save changes">
-            {formError ? <ErrorNote error={formError} /> : null}
-            <p role="status" className="subtle">
-              {notice || (dirty ? (invalid ? 'Fix the fields marked above to save.' : 'Unsaved changes.') : 'No changes.')}
+          {readOnly && (
+            <p className="card notice" role="note">
+              You can view this app&apos;s settings; an owner or admin can change them.
             </p>
-            <button type="button" className="secondary" disabled={!dirty || saving} onClick={() => (setDraft(saved), setServerErrors({}), setFormError(null))}>
-              Discard
-            </button>
-            <button type="submit" disabled={!dirty || invalid || saving}>
-              {saving ? 'Saving…' : 'Save changes'}
-            </button>
-          </div>
+          )}
+          <fieldset className="bare" disabled={readOnly}>
+            <legend className="visually-hidden">Settings</legend>
+            {GROUPS.map((group) => (
+              <section key={group.id} id={`group-${group.id}`} aria-labelledby={`group-${group.id}-title`} className="card" tabIndex={-1}>
+                <h2 id={`group-${group.id}-title`}>{group.title}</h2>
+                {group.id === 'login' && <LoginOrder draft={draft} onChange={change} />}
+                {group.keys
+                  .filter((key) => key !== 'loginMethodsAndOrder')
+                  .map((key) => (
+                    <SchemaField
+                      key={key}
+                      name={key}
+                      path={key}
+                      schema={properties[key]!}
+                      value={draft[key]}
+                      errors={errors}
+                      onChange={(v) => change(key, v)}
+                    />
+                  ))}
+              </section>
+            ))}
+          </fieldset>
+          {!readOnly && (
+            <div className="save-bar" role="region" aria-label="Save changes">
+              {formError ? <ErrorNote error={formError} /> : null}
+              <p role="status" className="subtle">
+                {notice || (dirty ? (invalid ? 'Fix the fields marked above to save.' : 'Unsaved changes.') : 'No changes.')}
+              </p>
+              <button
+                type="button"
+                className="secondary"
+                disabled={!dirty || saving}
+                onClick={() => (setDraft(saved), setServerErrors({}), setFormError(null))}
+              >
+                Discard
+              </button>
+              <button type="submit" disabled={!dirty || invalid || saving}>
+                {saving ? 'Saving…' : 'Save changes'}
+              </button>
+            </div>
+          )}
         </form>
         <Preview appId={app.id} draft={draft} />
       </div>

@@ -9,12 +9,17 @@ export const CONSOLE_APP_ID = 'gatehouseconsole000000000'
 /** One app as the list shows it. */
 const appSummarySchema = {
   type: 'object',
-  required: ['id', 'name', 'createdAt', 'reserved'],
+  required: ['id', 'name', 'createdAt', 'reserved', 'role'],
   properties: {
     id: { type: 'string' },
     name: { type: 'string' },
     createdAt: { type: 'string', format: 'date-time' },
     reserved: { type: 'boolean', description: "true for the server's own apps (the operator console's)" },
+    role: {
+      type: ['string', 'null'],
+      enum: ['owner', 'admin', 'viewer', null],
+      description: "The calling operator's role in the app; null for the admin token",
+    },
   },
   additionalProperties: false,
 } as const
@@ -24,7 +29,7 @@ export const adminRoutes = {
     method: 'GET',
     path: '/admin/apps',
     schema: {
-      summary: 'List the apps, oldest first (admin)',
+      summary: "List the apps, oldest first: every app for the admin token and server owners, an operator's own apps (with the role) otherwise",
       response: {
         200: {
           description: 'Every app of the server',

@@ -17,6 +17,7 @@ export const ANALYTICS_EVENT_NAMES = [
   'embedded_wallet_key_export_completed',
   'sdk_fiat_on_ramp_started',
   'sdk_fiat_on_ramp_completed_with_status',
+  'cross_app_request',
 ] as const
 
 export const analyticsRoutes = {

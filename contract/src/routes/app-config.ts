@@ -152,6 +152,12 @@ const publicInputFields = {
       solana: { type: 'object', additionalProperties: false, properties: { createOnLogin } },
       requireUserOwnedRecoveryOnCreate: { type: 'boolean' },
       userOwnedRecoveryOptions: recoveryOptions,
+      /**
+       * Spec part 2 §3, §5, part 3 §5: absent is the default; 'user-controlled-server-wallets-only'
+       * refuses importing keys (import is on-device only); 'legacy-embedded-wallets-only' skips wallet
+       * migration (this server has none to skip).
+       */
+      mode: { type: 'string', enum: ['legacy-embedded-wallets-only', 'user-controlled-server-wallets-only'] },
     },
   },
   oauthProviderLabels: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 60 } },
@@ -288,6 +294,46 @@ const settingsInputFields = {
         },
       },
     ],
+  },
+  // Cross-app provider (spec part 3 §1): other apps' users may log in with this app's account and use its wallet.
+  crossAppProvider: {
+    anyOf: [
+      { type: 'null' },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['allowedRequesterAppIds'],
+        properties: {
+          /** The requester apps that may connect (app ids, on this server or another). */
+          allowedRequesterAppIds: { type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'string', pattern: '^[a-z0-9]{25}$' } },
+          /** Page origins of requesters on other servers (this server knows its own apps' allowed origins). */
+          requesterOrigins: { type: 'array', maxItems: 100, items: { type: 'string', pattern: '^https?://[^/\\s]+$' } },
+          /** Requesters may read the account and wallets but never sign or transact. */
+          readOnly: { type: 'boolean' },
+          /** The name and icon the requester's screens show; default: the app's name and logo. */
+          name: { type: ['string', 'null'], maxLength: 100 },
+          iconUrl: httpUrl,
+        },
+      },
+    ],
+  },
+  // Cross-app providers on other Gatehouse servers this app connects to (the provider must allow this app too).
+  crossAppConnections: {
+    type: 'array',
+    maxItems: 20,
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['providerAppId', 'apiUrl', 'name'],
+      properties: {
+        providerAppId: { type: 'string', pattern: '^[a-z0-9]{25}$' },
+        /** The provider server's public origin (its API and popup pages). */
+        apiUrl: { type: 'string', pattern: '^https?://[^/\\s]+$', maxLength: 2048 },
+        name: { type: 'string', minLength: 1, maxLength: 100 },
+        iconUrl: httpUrl,
+        readOnly: { type: 'boolean' },
+      },
+    },
   },
   // The Telegram bot; its token verifies login results.
   telegram: {

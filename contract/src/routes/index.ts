@@ -22,6 +22,7 @@ import { analyticsRoutes } from './analytics.ts'
 import { ownerAnalyticsRoutes } from './owner-analytics.ts'
 import { adminRoutes } from './admin.ts'
 import { ownerRoutes } from './owner.ts'
+import { consoleRoutes } from './console.ts'
 import { fundingRoutes } from './funding.ts'
 import { transactionsRoutes } from './transactions.ts'
 import { walletsRoutes } from './wallets.ts'
@@ -29,6 +30,9 @@ import { walletRpcRoutes } from './wallet-rpc.ts'
 import { walletTransferRoutes } from './wallet-transfer.ts'
 import { ownerUsersRoutes } from './owner-users.ts'
 import { webhooksRoutes } from './webhooks.ts'
+import { serverWalletsRoutes } from './server-wallets.ts'
+import { delegationRoutes } from './delegation.ts'
+import { crossAppRoutes } from './cross-app.ts'
 
 export * from './define.ts'
 export * from './shared.ts'
@@ -44,6 +48,15 @@ export { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS } from './owner-analytics.ts
 export { OWNER_PREFIX, OWNER_APP_COLLECTIONS, isOwnerRoute, OPERATOR_ROLE_NAMES, AUDIT_ACTOR_TYPES } from './owner.ts'
 export { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from './webhooks.ts'
 export { CONSOLE_APP_ID } from './admin.ts'
+export {
+  SERVER_WALLET_METHODS,
+  AUTHORIZATION_SIGNATURE_HEADER,
+  REQUEST_EXPIRY_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
+  MAX_REQUEST_LIFETIME_MS,
+  walletPolicySchema,
+} from './server-wallets.ts'
+export { crossAppTokensSchema } from './cross-app.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
@@ -65,6 +78,7 @@ export const ROUTES = {
   ...ownerAnalyticsRoutes,
   ...adminRoutes,
   ...ownerRoutes,
+  ...consoleRoutes,
   ...fundingRoutes,
   ...transactionsRoutes,
   ...walletsRoutes,
@@ -72,6 +86,9 @@ export const ROUTES = {
   ...walletTransferRoutes,
   ...ownerUsersRoutes,
   ...webhooksRoutes,
+  ...serverWalletsRoutes,
+  ...delegationRoutes,
+  ...crossAppRoutes,
 } as const
 
 export type Routes = typeof ROUTES

@@ -70,7 +70,7 @@ const createBody = {
       type: 'array',
       maxItems: 2,
       description:
-        "Embedded wallets made now, one per chain, one secret (automatic recovery). The user's device receives them on first login; until then they cannot sign (`on_device: false`).",
+        "Embedded wallets made now, one per chain, one secret (automatic recovery). The user's device receives them on first login; until then they cannot sign (`on_device: false`). Refused with not_supported (422) when the app requires user-owned recovery on creation (embeddedWallets.requireUserOwnedRecoveryOnCreate).",
       items: {
         type: 'object',
         required: ['chain_type'],
@@ -186,9 +186,9 @@ export const ownerUsersRoutes = {
     method: 'POST',
     path: '/apps/:app_id/users/import',
     schema: {
-      summary: 'Import users: JSON lines (application/x-ndjson), one { linked_accounts, custom_metadata? } per line (owner)',
+      summary: 'Import users: JSON lines (application/x-ndjson), one { linked_accounts, custom_metadata?, wallets? } per line (owner)',
       description:
-        'Idempotent by linked account: a line whose accounts all belong to one user already reports `exists`. Each line is written in its own transaction, so a failed line leaves nothing behind and the others stand. The same lines may be sent as application/json `{ "users": [...] }`.',
+        'Each line is the create call\'s body (`wallets` included: made in advance, as create makes them). Idempotent by linked account: a line whose accounts all belong to one user already reports `exists` (and gets no wallet made). Each line is written in its own transaction, so a failed line leaves nothing behind and the others stand. The same lines may be sent as application/json `{ "users": [...] }`.',
       params: appParams,
       body: {
         type: 'object',

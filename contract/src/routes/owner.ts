@@ -37,9 +37,17 @@ const appSecretSchema = {
 export const OPERATOR_ROLE_NAMES = ['owner', 'admin', 'viewer'] as const
 const operatorSchema = {
   type: 'object',
-  required: ['userId', 'role', 'createdAt'],
-  properties: { userId: { type: 'string' }, role: { type: 'string', enum: OPERATOR_ROLE_NAMES }, createdAt: dateTime },
+  required: ['userId', 'role', 'createdAt', 'email'],
+  properties: {
+    userId: { type: 'string' },
+    role: { type: 'string', enum: OPERATOR_ROLE_NAMES },
+    createdAt: dateTime,
+    email: { type: ['string', 'null'], description: "The operator's e-mail (their console account's)" },
+  },
 } as const
+
+/** One operator with its role, as the access routes answer it (the console's invite route too). */
+export const operatorRoleSchema = operatorSchema
 
 const sessionSchema = {
   type: 'object',
@@ -71,7 +79,11 @@ const auditEntrySchema = {
     actor: {
       type: 'object',
       required: ['type', 'id'],
-      properties: { type: { type: 'string', enum: AUDIT_ACTOR_TYPES }, id: { type: ['string', 'null'] } },
+      properties: {
+        type: { type: 'string', enum: AUDIT_ACTOR_TYPES },
+        id: { type: ['string', 'null'] },
+        email: { type: ['string', 'null'], description: "An operator's e-mail when the change was made" },
+      },
     },
     action: { type: 'string' },
     userId: { type: ['string', 'null'] },

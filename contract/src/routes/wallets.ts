@@ -1,6 +1,7 @@
 /** Embedded wallets (spec part 3): the list, registering a wallet the frame derived, and the server's shares (frame origin only). */
 import { defineRoute } from './define.ts'
 import { bearerHeaders } from './headers.ts'
+import { serverWalletListQuery, serverWalletSchema } from './server-wallets.ts'
 import { wireLinkedAccountSchema, wireUserSchema } from './shared.ts'
 
 /** How the recovery share is protected: the server's key ('privy') or the user's passcode. */
@@ -26,15 +27,27 @@ export const walletsRoutes = {
     method: 'GET',
     path: '/wallets',
     schema: {
-      summary: "The signed-in user's embedded wallets",
+      summary:
+        "The signed-in user's embedded wallets (Bearer); or, for the app's backend (Basic app secret + privy-app-id), the embedded wallets of `user_id` with their policies",
       headers: bearerHeaders,
+      querystring: { type: 'object', additionalProperties: false, properties: serverWalletListQuery },
       response: {
         200: {
-          description: 'The embedded wallets, as linked accounts',
-          type: 'object',
-          required: ['data'],
-          properties: { data: { type: 'array', items: wireLinkedAccountSchema } },
-          additionalProperties: false,
+          description: "The embedded wallets: the user's linked accounts (Bearer), or server wallets with a next_cursor (app secret)",
+          anyOf: [
+            {
+              type: 'object',
+              required: ['data'],
+              properties: { data: { type: 'array', items: wireLinkedAccountSchema } },
+              additionalProperties: false,
+            },
+            {
+              type: 'object',
+              required: ['data', 'next_cursor'],
+              properties: { data: { type: 'array', items: serverWalletSchema }, next_cursor: { type: 'null' } },
+              additionalProperties: false,
+            },
+          ],
         },
       },
     },

@@ -18,6 +18,12 @@ export const WEBHOOK_EVENT_TYPES = [
   'user.wallet_created',
   'mfa.enabled',
   'mfa.disabled',
+  /** The server-side wallet API signed (or signed and sent) for a delegated wallet. */
+  'wallet.action_signed',
+  /** The server-side wallet API refused to sign: a policy rule, or the wallet is not delegated. */
+  'wallet.action_denied',
+  'wallet.delegated',
+  'wallet.revoked',
 ] as const
 
 /** The type of the event a test send delivers (no endpoint subscribes to it). */

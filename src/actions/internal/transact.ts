@@ -1,5 +1,6 @@
 import { TRANSACTION_MESSAGES, TransactionError, toProviderError } from '../../errors/transaction.ts'
 import { $externalWallets } from '../../stores/externalWallets.ts'
+import { crossAppAccountOf } from '../../crossapp/account.ts'
 import type { EthereumTransactionRequest, TransactionUiOptions, TxMethod } from '../../transactions/types.ts'
 import { $wallets, findWallet } from '../../stores/wallets.ts'
 import { defaultChainId, parseChainId } from '../../wallets/ethereum/chains.ts'
@@ -13,6 +14,13 @@ export async function transact(
   const requests = Array.isArray(request) ? request : [request]
   if (requests.length === 0 || requests.some((r) => !r || typeof r !== 'object')) {
     throw toProviderError(new TransactionError(TRANSACTION_MESSAGES.invalidRequest, { code: 'TRANSACTION_FAILURE' }))
+  }
+  if (crossAppAccountOf(options.address)) {
+    // The provider's popup confirms and sends (or signs) with its own wallet: one request at a time.
+    const { crossAppRequest } = await import('../../crossapp/request.ts')
+    const results = []
+    for (const r of requests) results.push(await crossAppRequest(options.address!, method, [r]))
+    return results
   }
   const external = options.address
     ? $externalWallets.get().find((w) => w.chainType === 'ethereum' && w.address.toLowerCase() === options.address!.toLowerCase())

@@ -7,6 +7,7 @@ import { unlinkPasskey } from '../../actions/unlinkPasskey.ts'
 import { toBaseError } from '../../errors/toBaseError.ts'
 import { needsLoginAgain } from '../../mfa/enrollment.ts'
 import { MAX_PASSKEYS } from '../../mfa/texts.ts'
+import { $config, passkeyUnlinkOnUnenroll } from '../../stores/config.ts'
 import { $mfaEnroll } from '../../stores/mfa.ts'
 import { $session } from '../../stores/session.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
@@ -46,6 +47,7 @@ export function PasskeyEnroll({ error, verified }: { all?: boolean; error?: stri
         <PasskeyList
           passkeys={passkeys}
           shown={passkeys.length > 3 ? 2 : 3}
+          viewAllLabel="View All"
           onRemove={(credentialId) => $mfaEnroll.set({ step: 'remove-passkey', credentialId })}
         />
       ) : (
@@ -77,8 +79,10 @@ export function PasskeyEnroll({ error, verified }: { all?: boolean; error?: stri
 }
 
 /** 'Are you sure you want to remove this passkey?': out of MFA (and, for one not in MFA, unlinked). */
-export function RemovePasskey({ credentialId, verified, removeForLogin = false }: { credentialId: string; verified: Verified; removeForLogin?: boolean }) {
+export function RemovePasskey({ credentialId, verified }: { credentialId: string; verified: Verified }) {
   const user = useStore($session).user
+  // Spec part 2 §2: the host's setting (unlinking on unenroll) decides whether it also leaves login.
+  const removeForLogin = passkeyUnlinkOnUnenroll(useStore($config))
   const passkey = userPasskeys(user?.linkedAccounts).find((a) => a.credentialId === credentialId)
   const remove = () => {
     const work = passkey?.enrolledInMfa ? verified(() => unenrollMfa({ method: 'passkey', credentialId, removeForLogin })) : unlinkPasskey({ credentialId })

@@ -13,8 +13,21 @@ export function passkeyTitle(a: LinkedAccount): string {
 
 export const userPasskeys = (accounts: LinkedAccount[] | undefined) => (accounts ?? []).filter((a) => a.type === 'passkey')
 
-/** The user's passkeys with 'Last used' and a remove button; `shown` rows until 'View all'. */
-export function PasskeyList({ passkeys, shown, onRemove }: { passkeys: LinkedAccount[]; shown: number; onRemove: (credentialId: string) => void }) {
+/**
+ * The user's passkeys with 'Last used' and a remove button; `shown` rows until the view-all button.
+ * Spec part 2 §2 labels it 'View All' on enrollment and 'View all' on the management screen.
+ */
+export function PasskeyList({
+  passkeys,
+  shown,
+  onRemove,
+  viewAllLabel = 'View all',
+}: {
+  passkeys: LinkedAccount[]
+  shown: number
+  onRemove: (credentialId: string) => void
+  viewAllLabel?: 'View all' | 'View All'
+}) {
   const [all, setAll] = useState(false)
   const rows = all ? passkeys : passkeys.slice(0, shown)
   return (
@@ -32,7 +45,7 @@ export function PasskeyList({ passkeys, shown, onRemove }: { passkeys: LinkedAcc
       </ul>
       {!all && passkeys.length > shown ? (
         <button type="button" className="link-button" onClick={() => setAll(true)}>
-          View all
+          {viewAllLabel}
         </button>
       ) : null}
     </div>

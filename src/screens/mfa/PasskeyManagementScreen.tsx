@@ -5,6 +5,7 @@ import { unlinkPasskey } from '../../actions/unlinkPasskey.ts'
 import { toBaseError } from '../../errors/toBaseError.ts'
 import { MAX_PASSKEYS } from '../../mfa/texts.ts'
 import { $passkeyManagement, type PasskeyManagementState } from '../../stores/passkeyManagement.ts'
+import { passkeyUnlinkOnUnenroll } from '../../stores/config.ts'
 import { $session } from '../../stores/session.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
@@ -46,7 +47,7 @@ export default function PasskeyManagementScreen() {
               setRemoving(null)
               run(() =>
                 passkey?.enrolledInMfa
-                  ? verified(() => unenrollMfa({ method: 'passkey', credentialId: removing, removeForLogin: true }))
+                  ? verified(() => unenrollMfa({ method: 'passkey', credentialId: removing, removeForLogin: passkeyUnlinkOnUnenroll() }))
                   : unlinkPasskey({ credentialId: removing }),
               )
             }}

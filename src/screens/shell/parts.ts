@@ -1,6 +1,6 @@
 /**
  * lit-html pieces of the shell and the landing, each the same DOM as its React twin in src/ui/
- * (Svg and Icon in Icon.tsx, Header and Footer in Header.tsx, Spinner, ScreenTitle, ErrorView).
+ * (Svg and Icon in Icon.tsx, Header in Header.tsx, Spinner, ScreenTitle, ErrorView).
  */
 import { html, nothing, type TemplateResult } from 'lit-html'
 import { TITLE_ID } from '../../ui/focus.ts'
@@ -33,7 +33,10 @@ export function header({ onBack, onClose, onInfo }: HeaderHandlers): TemplateRes
   return html`<div class="header" part="header"><button type="button" class="icon-button" part="back-button" aria-label="Back" ?hidden=${!onBack} @click=${() => onBack?.()}>${svg(GLYPHS.back)}</button><span><button type="button" class="icon-button" part="info-button" aria-label="Help" ?hidden=${!onInfo} @click=${() => onInfo?.()}>${svg(GLYPHS.help)}</button><button type="button" class="icon-button" part="close-button" aria-label="Close" ?hidden=${!onClose} @click=${() => onClose?.()}>${svg(GLYPHS.close)}</button></span></div>`
 }
 
-export const footer = (): TemplateResult => html`<div class="footer" part="footer">Protected by Gatehouse</div>`
+/** The footer's logo (spec part 1 §2 'A footer shows a logo'): the gate mark and the name, one image named 'Gatehouse'. */
+// prettier-ignore
+export const footer = (): TemplateResult =>
+  html`<div class="footer" part="footer"><span>Protected by</span><svg class="footer-logo" part="footer-logo" role="img" aria-label="Gatehouse" viewBox="0 0 86 16" height="14" width="75"><path d="M1 7 8 1l7 6v8H10v-5H6v5H1z" fill="currentColor"></path><text x="19" y="12.5" font-size="12" font-weight="600" fill="currentColor" aria-hidden="true">Gatehouse</text></svg></div>`
 
 /** The configuration and session are settling, or a screen's code is on its way. */
 export const loadingBody = (): TemplateResult =>

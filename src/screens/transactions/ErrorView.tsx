@@ -23,7 +23,7 @@ export function ErrorView({
       <style>{txStyles}</style>
       <CloseButton onClose={onClose} />
       <h2 id="gh-sign-title" className="title" part="title">
-        {errorTitle(phase.error.code)}
+        {errorTitle(phase.error)}
       </h2>
       <p className="detail">{TX_TEXTS.pleaseTryAgain}</p>
       <p className="error-message tx-error-box" part="error-message" role="alert" data-code={phase.error.code}>

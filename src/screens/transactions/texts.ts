@@ -60,12 +60,25 @@ export const TX_TEXTS = {
   signedHeader: 'Transaction signed!',
 }
 
+/** Spec part 2 §8 error-screen titles for wallet failures. */
+export const WALLET_ERROR_TITLES = {
+  insufficientBalance: 'Insufficient balance',
+  timedOut: 'Timed out',
+  transactionFailure: 'Transaction failure',
+  userRejected: 'User rejected connection',
+} as const
+
+const TIMEOUT_CODES = new Set(['TIMEOUT', 'WALLET_TIMEOUT', 'wallet_timeout'])
+
 /**
- * The error screen's title: a spec text for the code, never the code itself (spec part 3 §8: a
- * revert, a transfer the wallet cannot pay and any other failure read 'Transaction failed'; the
- * message box below says why). The code stays on the message box as `data-code`.
+ * The error screen's title: a spec text for the failure, never the code itself. Spec part 3 §4: a
+ * reverted transaction reads 'Transaction failed'; part 2 §8's error screens: a wallet that cannot
+ * pay 'Insufficient balance', a request nobody answered in time 'Timed out', a declined wallet
+ * request 'User rejected connection', any other failure to send 'Transaction failure'. The message
+ * box below says why; the code stays on it as `data-code`.
  */
-export function errorTitle(code: string): string {
+export function errorTitle(error: { code: string; shortMessage?: string }): string {
+  const { code } = error
   switch (code) {
     case 'UNABLE_TO_SIGN':
       return TRANSACTION_MESSAGES.failedToSign
@@ -73,7 +86,14 @@ export function errorTitle(code: string): string {
       return WALLET_MESSAGES.noWalletForAddress
     case 'UNKNOWN_CONNECT_WALLET_ERROR':
       return WALLET_MESSAGES.unableToConnect
+    case 'INSUFFICIENT_BALANCE':
+    case 'insufficient_funds':
+      return WALLET_ERROR_TITLES.insufficientBalance
+    case 'USER_REJECTED':
+      return WALLET_ERROR_TITLES.userRejected
+    case 'TRANSACTION_FAILURE':
+      return error.shortMessage === TRANSACTION_MESSAGES.failed ? TRANSACTION_MESSAGES.failed : WALLET_ERROR_TITLES.transactionFailure
     default:
-      return TRANSACTION_MESSAGES.failed
+      return TIMEOUT_CODES.has(code) ? WALLET_ERROR_TITLES.timedOut : TRANSACTION_MESSAGES.failed
   }
 }

@@ -11,7 +11,12 @@ export interface EmbeddedWalletsConfig {
   solana: { createOnLogin: CreateOnLogin }
   requireUserOwnedRecoveryOnCreate: boolean
   userOwnedRecoveryOptions: string[]
+  /** Spec part 2 §3: the app's wallet mode; null is the default. */
+  mode: EmbeddedWalletsMode | null
 }
+
+export type EmbeddedWalletsMode = 'legacy-embedded-wallets-only' | 'user-controlled-server-wallets-only'
+const MODES: readonly string[] = ['legacy-embedded-wallets-only', 'user-controlled-server-wallets-only']
 
 export function embeddedWalletsConfig(app: AppConfig | null): EmbeddedWalletsConfig {
   const raw = (app?.embeddedWallets ?? {}) as Record<string, any>
@@ -22,6 +27,7 @@ export function embeddedWalletsConfig(app: AppConfig | null): EmbeddedWalletsCon
     solana: { createOnLogin: (raw.solana?.createOnLogin as CreateOnLogin | undefined) ?? 'off' },
     requireUserOwnedRecoveryOnCreate: Boolean(raw.requireUserOwnedRecoveryOnCreate),
     userOwnedRecoveryOptions: Array.isArray(raw.userOwnedRecoveryOptions) ? raw.userOwnedRecoveryOptions : ['user-passcode'],
+    mode: MODES.includes(raw.mode) ? (raw.mode as EmbeddedWalletsMode) : null,
   }
 }
 

@@ -145,7 +145,8 @@ export async function submitSigned(address: string, prepared: PreparedTransactio
       },
       { params: { wallet_id: wallet.id }, retries: 0 },
     )
-    return data.hash
+    // The route also answers the app backend's signing methods; a sponsored send answers its hash.
+    return (data as { hash: string }).hash
   } catch (error) {
     const details = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message
     if (isInsufficientFundsMessage(details) || isInsufficientFundsMessage((error as { details?: string }).details)) {

@@ -8,6 +8,7 @@ import { PrimaryButton, SecondaryButton } from '../../../ui/Button.tsx'
 import { ScreenTitle } from '../../../ui/ScreenTitle.tsx'
 import { createWalletsOnLogin } from '../../../wallets/embedded/createOnLogin.ts'
 import { passwordError, passwordStrength } from '../../../wallets/embedded/password.ts'
+import { passwordSet } from '../../../wallets/embedded/passwordOutcome.ts'
 import { PasswordInput, SavePassword } from './PasswordParts.tsx'
 import { WALLET_TIMING } from './timing.ts'
 
@@ -47,6 +48,7 @@ export default function PasswordFlowScreen({ purpose, isNewUser = false, started
       else await setWalletRecovery({ recoveryMethod: 'user-passcode', recoveryPassword: password })
       setResult('success')
       setStep('done')
+      passwordSet()
       if (purpose === 'create')
         closeTimer.current = setTimeout(() => replaceScreen({ name: 'embedded-wallet-created', isNewUser }), WALLET_TIMING.successCloseMs)
       else if (!startedByUser) closeTimer.current = setTimeout(() => closeModal(), WALLET_TIMING.successCloseMs)
