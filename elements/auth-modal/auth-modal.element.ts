@@ -15,7 +15,7 @@ import { $externalWallets, type ExternalWallet } from '../../src/stores/external
 import { $modal } from '../../src/stores/modal.ts'
 import { $session } from '../../src/stores/session.ts'
 import { $wallets, type Wallet } from '../../src/stores/wallets.ts'
-import { ModalShell, type ShellProps } from '../../src/screens/shell/modalShell.ts'
+import { ModalShell } from '../../src/screens/shell/modalShell.ts'
 import { styles } from './auth-modal.styles.ts'
 import { installHostMethods } from '../host-method-table.ts'
 import type { AccountHostMethods } from './host-methods.ts'
@@ -33,8 +33,7 @@ const providers = new Map<AuthModalElement, string>()
  * Login and sign-up modal (e-mail code) backed by a Gatehouse server. Every `<auth-modal>` on a
  * page shares one session; a second one with a different app id is refused. The dialog and the
  * landing screen paint with lit-html; React and the later screens load right after (ARCHITECTURE.md
- * 'The landing without React'). Theming: the `--gh-*`
- * properties and parts listed in src/ui/theme.ts (README 'Theming').
+ * 'The landing without React'). Theming: the `--gh-*` properties and parts listed in src/ui/theme.ts (README 'Theming').
  *
  * @summary The Gatehouse login modal: e-mail code login, terms, session and access tokens.
  * @tag auth-modal
@@ -231,17 +230,13 @@ export class AuthModalElement extends HTMLElement {
       else openModal()
       return
     }
-    if (name === 'standalone') return this.#setProp('standalone', newValue !== null)
-    if (name === 'theme') this.#setProp('theme', newValue ?? undefined)
-    if (name === 'accent-color') this.#setProp('accentColor', newValue ?? undefined)
+    if (name === 'standalone') return this.#shell.set({ standalone: newValue !== null })
+    if (name === 'theme') this.#shell.set({ theme: newValue ?? undefined })
+    if (name === 'accent-color') this.#shell.set({ accentColor: newValue ?? undefined })
     if ((name === 'app-id' || name === 'api-url') && oldValue !== newValue) {
       this.#readyEmitted = false
       this.#scheduleSetup()
     }
-  }
-
-  #setProp<K extends keyof ShellProps>(prop: K, value: ShellProps[K]): void {
-    this.#shell.set({ [prop]: value })
   }
 
   #reflectOpen(open: boolean): void {
@@ -268,12 +263,12 @@ export class AuthModalElement extends HTMLElement {
     if (owner) {
       this.#refusal = new MultipleProvidersError({ appId, activeAppId: owner[1] })
       providers.delete(this)
-      this.#setProp('refused', true)
+      this.#shell.set({ refused: true })
       console.error(`[gatehouse] ${this.#refusal.message}`)
       return
     }
     this.#refusal = null
-    this.#setProp('refused', false)
+    this.#shell.set({ refused: false })
     try {
       validateSetup({ appId, apiUrl })
     } catch (error) {
