@@ -106,7 +106,6 @@ export default {
     'elements/**/*.test.ts',
     'elements/**/*.styles.ts',
     'elements/testing/**',
-    'elements/r2wc-base.ts',
     'elements/host-method-table.ts',
     'elements/**/*-methods.ts',
     'elements/auth-modal/ethereum-provider.ts',

@@ -1,17 +1,17 @@
 // The landing figure, shared by `npm run bench` (printed against the target) and
 // src/bundle-budget.test.ts (fails above the limit): gzip bytes of the JavaScript a plain-HTML page
 // fetches before the landing screen paints. That is dist/elements.js and every chunk it imports
-// statically, transitively; screens after landing, host-method actions and wallet code are behind
-// import() and fetched later. bench/bundle.mjs checks this set against what Chromium really fetches.
+// statically, transitively; React, the screens after landing, host-method actions and wallet code
+// are behind import() and fetched later (React right after the landing has painted). bench/bundle.mjs checks this set against what Chromium really fetches.
 import { readFile } from 'node:fs/promises'
 import { dirname, join, normalize, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { parseAst } from 'rollup/parseAst'
 
-/** What `npm run bench` reports against. */
-export const LANDING_TARGET_BYTES = 80 * 1024
+/** What `npm run bench` reports against (issue 33: ahead of every peer's first screen, Hanko's 47 KB). */
+export const LANDING_TARGET_BYTES = 45 * 1024
 /** Above this the size test fails. */
-export const LANDING_LIMIT_BYTES = 95 * 1024
+export const LANDING_LIMIT_BYTES = 55 * 1024
 
 /** @param {Uint8Array | string} body */
 export const gzipBytes = (body) => gzipSync(body, { level: 9 }).length

@@ -12,6 +12,13 @@ const ms = (value) => `${value} ms`
 export function benchRows(figures) {
   return figures.flatMap((f) => {
     if (f.bench === 'landing-js') return [['landing JavaScript (gzip)', kb(f.gzipBytes), kb(f.targetBytes), f.withinTarget]]
+    if (f.bench === 'landing-js-base') return [[`landing JavaScript (gzip), ${f.build}`, kb(f.gzipBytes)]]
+    if (f.bench === 'landing-paint')
+      return [
+        [`cold open → landing painted, 1.6 Mbps / 150 ms, ${f.build}`, ms(f.paintMs)],
+        [`landing → code screen, e-mail submitted at once, ${f.build}`, ms(f.codeAtOnceMs)],
+        [`landing → code screen, after 3 s of typing, ${f.build}`, ms(f.codeAfterTypingMs)],
+      ]
     if (f.bench === 'fund-button-js') return [['<fund-button> JavaScript before the button paints (gzip)', kb(f.gzipBytes), kb(f.targetBytes), f.withinTarget]]
     if (f.bench === 'console-js')
       return [

@@ -8,7 +8,6 @@ import { errorDetail } from '../../src/errors/toBaseError.ts'
 import { subscribe } from '../../src/events/bus.ts'
 import { emit } from '../../src/events/emit.ts'
 import type { GetCustomAccessToken } from '../../src/flows/customTokenSync.ts'
-import { AuthModalApp, type AuthModalAppProps } from '../../src/screens/AuthModalApp.tsx'
 import { resumeOAuthIfReturning } from '../../src/oauth/returning.ts'
 import { $config, passkeyUnlinkOnUnenroll, patchConfig } from '../../src/stores/config.ts'
 import { $customTokenSync, type CustomTokenSyncState } from '../../src/stores/customTokenSync.ts'
@@ -16,7 +15,7 @@ import { $externalWallets, type ExternalWallet } from '../../src/stores/external
 import { $modal } from '../../src/stores/modal.ts'
 import { $session } from '../../src/stores/session.ts'
 import { $wallets, type Wallet } from '../../src/stores/wallets.ts'
-import { PROPS, RENDER, reactElement } from '../r2wc-base.ts'
+import { ModalShell } from '../../src/screens/shell/modalShell.ts'
 import { styles } from './auth-modal.styles.ts'
 import { installHostMethods } from '../host-method-table.ts'
 import type { AccountHostMethods } from './host-methods.ts'
@@ -24,17 +23,17 @@ import type { MfaHostMethods } from './mfa-host-methods.ts'
 import { tagMethods } from './tag-methods.ts'
 import type { WalletHostMethods } from './wallet-host-methods.ts'
 
-const STRING_ATTRIBUTES: Record<string, keyof AuthModalAppProps> = { 'app-id': 'appId', 'api-url': 'apiUrl', theme: 'theme', 'accent-color': 'accentColor' }
-
-const R2WCBase = reactElement(AuthModalApp, { appId: 'string', apiUrl: 'string', theme: 'string', accentColor: 'string' })
+/** String attributes and the properties that reflect them. */
+const STRING_ATTRIBUTES = { 'app-id': 'appId', 'api-url': 'apiUrl', theme: 'theme', 'accent-color': 'accentColor' } as const
 
 /** Connected elements and the app id each one claimed: the page has one provider (spec §5). */
 const providers = new Map<AuthModalElement, string>()
 
 /**
  * Login and sign-up modal (e-mail code) backed by a Gatehouse server. Every `<auth-modal>` on a
- * page shares one session; a second one with a different app id is refused. Theming: the `--gh-*`
- * properties and parts listed in src/ui/theme.ts (README 'Theming').
+ * page shares one session; a second one with a different app id is refused. The dialog and the
+ * landing screen paint with lit-html; React and the later screens load right after (ARCHITECTURE.md
+ * 'The landing without React'). Theming: the `--gh-*` properties and parts listed in src/ui/theme.ts (README 'Theming').
  *
  * @summary The Gatehouse login modal: e-mail code login, terms, session and access tokens.
  * @tag auth-modal
@@ -68,15 +67,34 @@ const providers = new Map<AuthModalElement, string>()
  * @event {CustomEvent<FundSuccessEventDetail>} fund-success - A funding flow funded the wallet; detail `{ provider, status, txHash, sourceAddress, destinationAddress, sourceValue, destinationValue, sourceToken, destinationToken, sourceChain, destinationChain }`.
  * @event {CustomEvent<FundErrorEventDetail>} fund-error - A funding flow failed, a provider reported a failure, or the user left it; detail `{ code, message, provider?, status?, … }`.
  */
-export class AuthModalElement extends R2WCBase {
-  static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, 'open', 'standalone']
+export class AuthModalElement extends HTMLElement {
+  static get observedAttributes(): string[] {
+    return [...Object.keys(STRING_ATTRIBUTES), 'open', 'standalone']
   }
 
   declare appId: string | undefined
   declare apiUrl: string | undefined
   declare theme: string | undefined
   declare accentColor: string | undefined
+
+  static {
+    // Each property reflects its attribute (what @r2wc did for the React tag before).
+    for (const [attribute, property] of Object.entries(STRING_ATTRIBUTES)) {
+      Object.defineProperty(this.prototype, property, {
+        enumerable: true,
+        configurable: true,
+        get(this: AuthModalElement) {
+          return this.getAttribute(attribute) ?? undefined
+        },
+        set(this: AuthModalElement, value: unknown) {
+          if (value === null || value === undefined) this.removeAttribute(attribute)
+          else this.setAttribute(attribute, String(value))
+        },
+      })
+    }
+  }
+
+  readonly #shell: ModalShell
 
   /** Why this tag renders nothing (another app id owns the page), or null. */
   #refusal: MultipleProvidersError | null = null
@@ -87,8 +105,13 @@ export class AuthModalElement extends R2WCBase {
 
   constructor() {
     super()
-    this[PROPS].styles = styles
-    this[PROPS].standalone = this.hasAttribute('standalone')
+    this.#shell = new ModalShell(this.attachShadow({ mode: 'open' }), {
+      styles,
+      standalone: this.hasAttribute('standalone'),
+      refused: false,
+      theme: this.getAttribute('theme') ?? undefined,
+      accentColor: this.getAttribute('accent-color') ?? undefined,
+    })
   }
 
   /** The logged-in user, or null. */
@@ -181,8 +204,8 @@ export class AuthModalElement extends R2WCBase {
     installHostMethods(this, { ...tagMethods, syncCustomToken: { run: this.prototype.syncCustomToken, refused: 'reject' } }, (element) => element.#refusal)
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback()
+  connectedCallback(): void {
+    this.#shell.connect()
     this.#cleanups.push(
       subscribe((name, detail) => {
         // auth-ready comes from this element's own initialize() promise (late joiners included).
@@ -194,32 +217,26 @@ export class AuthModalElement extends R2WCBase {
     this.#scheduleSetup()
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback()
+  disconnectedCallback(): void {
+    this.#shell.disconnect()
     providers.delete(this)
     for (const cleanup of this.#cleanups.splice(0)) cleanup()
   }
 
-  override attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
+  attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
     if (name === 'open') {
       if (this.#reflectingOpen || !this.isConnected || this.#refusal) return
       if (newValue === null) closeModal()
       else openModal()
       return
     }
-    if (name === 'standalone') return this.#setProp('standalone', newValue !== null)
-    const prop = STRING_ATTRIBUTES[name]
-    if (prop && newValue === null) this.#setProp(prop, undefined)
-    else super.attributeChangedCallback(name, oldValue, newValue)
+    if (name === 'standalone') return this.#shell.set({ standalone: newValue !== null })
+    if (name === 'theme') this.#shell.set({ theme: newValue ?? undefined })
+    if (name === 'accent-color') this.#shell.set({ accentColor: newValue ?? undefined })
     if ((name === 'app-id' || name === 'api-url') && oldValue !== newValue) {
       this.#readyEmitted = false
       this.#scheduleSetup()
     }
-  }
-
-  #setProp(prop: string, value: unknown): void {
-    this[PROPS][prop] = value
-    this[RENDER]()
   }
 
   #reflectOpen(open: boolean): void {
@@ -246,12 +263,12 @@ export class AuthModalElement extends R2WCBase {
     if (owner) {
       this.#refusal = new MultipleProvidersError({ appId, activeAppId: owner[1] })
       providers.delete(this)
-      this.#setProp('refused', true)
+      this.#shell.set({ refused: true })
       console.error(`[gatehouse] ${this.#refusal.message}`)
       return
     }
     this.#refusal = null
-    this.#setProp('refused', false)
+    this.#shell.set({ refused: false })
     try {
       validateSetup({ appId, apiUrl })
     } catch (error) {

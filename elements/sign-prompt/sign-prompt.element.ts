@@ -1,13 +1,21 @@
 import { subscribe } from '../../src/events/bus.ts'
 import { emit } from '../../src/events/emit.ts'
-import { SignPromptApp } from '../../src/screens/sign/SignPromptApp.tsx'
+import type { SignPromptAppProps } from '../../src/screens/sign/SignPromptApp.tsx'
+import type { SignPromptRoot } from '../../src/screens/sign/mountSignPrompt.tsx'
+import { $signRequest } from '../../src/stores/signRequest.ts'
+import { $txPrompt } from '../../src/stores/txPrompt.ts'
 import { styles } from '../auth-modal/auth-modal.styles.ts'
 import { installHostMethods } from '../host-method-table.ts'
-import { PROPS, RENDER, reactElement } from '../r2wc-base.ts'
 import { promptDefaults } from './call-options.ts'
 import { signPromptMethods, type SignPromptMethods } from './sign-prompt-methods.ts'
 
-const R2WCBase = reactElement(SignPromptApp)
+/** React and the prompt's screens: fetched with the first request, once per page. */
+let reactChunk: Promise<typeof import('../../src/screens/sign/mountSignPrompt.tsx')> | null = null
+const loadReact = () =>
+  (reactChunk ??= import('../../src/screens/sign/mountSignPrompt.tsx').catch((error) => {
+    reactChunk = null
+    throw error
+  }))
 
 const UI_ATTRIBUTES = ['prompt-title', 'description', 'button-text', 'icon-url', 'cancellable', 'theme', 'accent-color']
 /** Connected prompts in connection order: the first one renders requests. */
@@ -36,16 +44,19 @@ const connected: SignPromptElement[] = []
  * @event {CustomEvent<TxSuccessEventDetail>} tx-success - A transaction confirmed here went through; detail `{ method, address, chainId, hash, signature }`.
  * @event {CustomEvent<TxErrorEventDetail>} tx-error - A transaction failed, reverted or was declined; detail `{ method, address, chainId, hash, code, message }`.
  */
-export class SignPromptElement extends R2WCBase {
-  static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, ...UI_ATTRIBUTES]
+export class SignPromptElement extends HTMLElement {
+  static get observedAttributes(): string[] {
+    return UI_ATTRIBUTES
   }
 
-  #cleanup: (() => void) | null = null
+  #cleanup: (() => void)[] = []
+  #props: SignPromptAppProps = { styles }
+  #root: SignPromptRoot | null = null
+  #loading = false
 
   constructor() {
     super()
-    this[PROPS].styles = styles
+    this.attachShadow({ mode: 'open' })
   }
 
   get headless(): boolean {
@@ -59,39 +70,59 @@ export class SignPromptElement extends R2WCBase {
     installHostMethods(this, signPromptMethods)
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback()
+  connectedCallback(): void {
     connected.push(this)
-    this.#cleanup = subscribe((name, detail) => {
-      if (name === 'sign-success' || name === 'sign-error' || name === 'tx-success' || name === 'tx-error') emit(this, name, detail as never)
-    })
+    const pending = () => this.#render()
+    this.#cleanup.push(
+      subscribe((name, detail) => {
+        if (name === 'sign-success' || name === 'sign-error' || name === 'tx-success' || name === 'tx-error') emit(this, name, detail as never)
+      }),
+      $signRequest.listen(pending),
+      $txPrompt.listen(pending),
+    )
     this.#sync()
     refreshActive()
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback()
+  disconnectedCallback(): void {
     connected.splice(connected.indexOf(this), 1)
-    this.#cleanup?.()
+    for (const stop of this.#cleanup.splice(0)) stop()
+    this.#root?.unmount()
+    this.#root = null
     refreshActive()
   }
 
-  override attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
-    if (UI_ATTRIBUTES.includes(name)) return this.#sync()
-    super.attributeChangedCallback(name, oldValue, newValue)
+  attributeChangedCallback(): void {
+    this.#sync()
   }
 
   #sync(): void {
-    const props = this[PROPS]
-    props.defaults = promptDefaults(this)
-    props.theme = this.getAttribute('theme') ?? undefined
-    props.accentColor = this.getAttribute('accent-color') ?? undefined
-    this[RENDER]?.()
+    this.#props = {
+      ...this.#props,
+      defaults: promptDefaults(this),
+      theme: this.getAttribute('theme') ?? undefined,
+      accentColor: this.getAttribute('accent-color') ?? undefined,
+    }
+    this.#render()
   }
 
   setActive(active: boolean): void {
-    this[PROPS].active = active
-    this[RENDER]?.()
+    this.#props = { ...this.#props, active }
+    this.#render()
+  }
+
+  /** Renders with React once it is in; fetches it when the active prompt first has a request to show. */
+  #render(): void {
+    if (!this.isConnected) return
+    if (this.#root) return this.#root.update(this.#props)
+    if (this.#loading || !this.#props.active || (!$signRequest.get() && !$txPrompt.get())) return
+    this.#loading = true
+    loadReact()
+      .then(({ mountSignPrompt }) => {
+        if (this.isConnected && !this.#root) this.#root = mountSignPrompt(this.shadowRoot!, this.#props)
+      })
+      .catch((error) => console.error('[gatehouse] the prompt could not load', error))
+      .finally(() => (this.#loading = false))
   }
 }
 

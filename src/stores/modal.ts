@@ -126,10 +126,10 @@ export function setModalOpen(open: boolean): void {
   $modal.set({ ...$modal.get(), open })
 }
 
-let preloader: ((name: ScreenName) => void) | null = null
+let preloader: ((name: ScreenName) => Promise<void> | void) | null = null
 
 /** The router registers how to fetch a screen's code ahead of showing it (src/screens/ScreenRouter.tsx). */
-export function setScreenPreloader(preload: (name: ScreenName) => void): void {
+export function setScreenPreloader(preload: (name: ScreenName) => Promise<void> | void): void {
   preloader = preload
 }
 
@@ -137,6 +137,6 @@ export function setScreenPreloader(preload: (name: ScreenName) => void): void {
  * Fetches a screen's code now, so that showing it later does not flash the 'Loading' fallback
  * while its chunk arrives (a success schedules its next screen 900 ms ahead: time enough).
  */
-export function preloadScreen(name: ScreenName): void {
-  preloader?.(name)
+export function preloadScreen(name: ScreenName): Promise<void> {
+  return Promise.resolve(preloader?.(name))
 }

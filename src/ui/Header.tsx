@@ -28,18 +28,3 @@ export function Header({ onBack, onClose, onInfo }: HeaderProps) {
     </div>
   )
 }
-
-/** The footer's logo (spec part 1 §2 'A footer shows a logo'): the gate mark and the name, one image named 'Gatehouse'. */
-export function Footer() {
-  return (
-    <div className="footer" part="footer">
-      <span>Protected by</span>
-      <svg className="footer-logo" part="footer-logo" role="img" aria-label="Gatehouse" viewBox="0 0 86 16" height="14" width="75">
-        <path d="M1 7 8 1l7 6v8H10v-5H6v5H1z" fill="currentColor" />
-        <text x="19" y="12.5" fontSize="12" fontWeight="600" fill="currentColor" aria-hidden="true">
-          Gatehouse
-        </text>
-      </svg>
-    </div>
-  )
-}

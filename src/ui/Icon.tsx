@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { loadedIcons, loadIcons } from './icons/load.ts'
 import type { IconShape } from './icons/shapes.ts'
 
 /** An icon's SVG: decorative (aria-hidden), so the control it sits in keeps its text or label as its name. */
@@ -21,21 +22,7 @@ export function Svg({ shape, size = 20 }: { shape: IconShape; size?: number }) {
   )
 }
 
-type Icons = Record<string, IconShape>
-let icons: Icons | null = null
-let loading: Promise<Icons> | null = null
-
-/** The marks' chunk, fetched once for every element on the page. */
-export function loadIcons(): Promise<Icons> {
-  loading ??= import('./icons/methodIcons.ts').then(
-    (m) => (icons = m.ICONS),
-    (error) => {
-      loading = null
-      throw error
-    },
-  )
-  return loading
-}
+export { loadIcons }
 
 /**
  * The mark of a login method or wallet (`name` as in methodIcons.ts). Its box is reserved at once
@@ -45,7 +32,7 @@ export function loadIcons(): Promise<Icons> {
 export function Icon({ name }: { name: string }) {
   const [, loaded] = useState(0)
   useEffect(() => {
-    if (icons) return
+    if (loadedIcons()) return
     let alive = true
     loadIcons().then(
       () => alive && loaded((n) => n + 1),
@@ -53,7 +40,7 @@ export function Icon({ name }: { name: string }) {
     )
     return () => void (alive = false)
   }, [])
-  const shape = icons?.[name]
+  const shape = loadedIcons()?.[name]
   return (
     <span className="icon" aria-hidden="true" data-icon={name} data-loaded={shape ? '' : undefined}>
       {shape ? <Svg shape={shape} /> : null}

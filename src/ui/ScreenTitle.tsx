@@ -1,5 +1,6 @@
-/** The dialog is labelled by the current screen's title (aria-labelledby). */
-export const TITLE_ID = 'gh-screen-title'
+import { TITLE_ID } from './focus.ts'
+
+export { TITLE_ID }
 
 export function ScreenTitle({ children }: { children: string }) {
   return (

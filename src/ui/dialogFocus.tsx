@@ -1,19 +1,7 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
+import { deepActiveElement, focusables } from './focus.ts'
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])'
-
-/** The focused element, looked up through open shadow roots (document.activeElement stops at a host). */
-export function deepActiveElement(root: Document | ShadowRoot = document): Element | null {
-  let active = root.activeElement
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
-  return active
-}
-
-/** What Tab can reach inside `container`, in document order (hidden and disabled controls are skipped). */
-export function focusables(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden]') && el.getClientRects().length > 0 && el.tabIndex >= 0)
-}
+export { deepActiveElement, focusables }
 
 /**
  * Focus for a modal dialog (WAI-ARIA dialog pattern): while `open`, focus moves into `dialog` (unless

@@ -1,14 +1,7 @@
 import { useLayoutEffect, useState, type RefObject } from 'react'
+import { CLOSE_FALLBACK_MS, HEIGHT_TRANSITION_MS, reducedMotion, watchHeight } from './motion.ts'
 
-/** How long the dialog takes to grow or shrink to the next screen's height. */
-export const HEIGHT_TRANSITION_MS = 200
-/** The closing animation's length (CSS `gh-dialog-out`); past it plus this margin the dialog goes anyway. */
-const CLOSE_FALLBACK_MS = 400
-
-/** The user asked the system for less motion: no animation at all then. */
-export function reducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
-}
+export { HEIGHT_TRANSITION_MS, reducedMotion }
 
 /**
  * Animates `dialog`'s height whenever `content` (its only child) changes size, from the height on
@@ -20,31 +13,8 @@ export function useHeightTransition(dialog: RefObject<HTMLElement | null>, conte
   useLayoutEffect(() => {
     const box = dialog.current
     const inner = content.current
-    if (!active || !box || !inner || typeof ResizeObserver !== 'function') return
-    let last = box.offsetHeight
-    let running: Animation | null = null
-    const observer = new ResizeObserver(() => {
-      const from = running ? box.offsetHeight : last
-      running?.cancel()
-      const to = box.offsetHeight
-      last = to
-      if (Math.abs(to - from) < 1 || reducedMotion()) return
-      box.dataset.resizing = ''
-      const animation = box.animate([{ height: `${from}px` }, { height: `${to}px` }], { duration: HEIGHT_TRANSITION_MS, easing: 'ease' })
-      running = animation
-      const done = () => {
-        if (running !== animation) return
-        running = null
-        delete box.dataset.resizing
-      }
-      animation.addEventListener('finish', done)
-      animation.addEventListener('cancel', done)
-    })
-    observer.observe(inner)
-    return () => {
-      observer.disconnect()
-      running?.cancel()
-    }
+    if (!active || !box || !inner) return
+    return watchHeight(box, inner)
   }, [active, dialog, content])
 }
 

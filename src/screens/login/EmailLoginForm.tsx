@@ -1,37 +1,29 @@
 import { useStore } from '@nanostores/react'
 import { useState, type FormEvent } from 'react'
-import { sendEmailCode } from '../../actions/sendEmailCode.ts'
 import { $config } from '../../stores/config.ts'
-import { $emailFlow, setEmailInput, setInlineError } from '../../stores/emailFlow.ts'
-import { pushScreen } from '../../stores/modal.ts'
-import { emailProblem, PLUS_EMAIL_MESSAGE } from '@gatehouse/contract'
-import { prefetchCodeScreen } from './prefetchCodeScreen.ts'
-import { showCodeRequestError } from './errorMapping.ts'
+import { $emailFlow, setEmailInput } from '../../stores/emailFlow.ts'
 import { Icon } from '../../ui/Icon.tsx'
+import { emailFormView, INVALID_EMAIL_HINT, submitEmailLogin } from './emailForm.ts'
+import { prefetchCodeScreen } from './prefetchCodeScreen.ts'
 
-export const INVALID_EMAIL_HINT = 'Enter a full email address, like name@example.com, to continue.'
+export { INVALID_EMAIL_HINT }
 
-/** The e-mail input and Submit: sends the code and moves to the code screen. Typed text lives in $emailFlow. */
+/**
+ * The e-mail input and Submit of the 'email-login' step (the landing's own is lit-html,
+ * src/screens/shell/landingView.ts; both follow ./emailForm.ts). Typed text lives in $emailFlow.
+ */
 export function EmailLoginForm() {
   const { app } = useStore($config)
   const flow = useStore($emailFlow)
   const [submitting, setSubmitting] = useState(false)
-  const problem = emailProblem(flow.email, { disablePlusEmails: app?.disablePlusEmails })
-  const busy = submitting || flow.state === 'sending-code'
-  const inlineError = flow.inlineError ?? (problem === 'plus' ? PLUS_EMAIL_MESSAGE : null)
-  // Why Submit is disabled, once there is something to judge (not a spec text: §5 is silent).
-  const hint = !inlineError && problem === 'invalid' && flow.email.trim() !== '' ? INVALID_EMAIL_HINT : null
-  const describedBy = inlineError ? 'gh-email-error' : hint ? 'gh-email-hint' : undefined
+  const { problem, busy, inlineError, hint, describedBy } = emailFormView(flow, app, submitting)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (busy || problem) return
     setSubmitting(true)
     try {
-      await sendEmailCode({ email: flow.email })
-      pushScreen({ name: 'code' })
-    } catch (error) {
-      showCodeRequestError(error, setInlineError)
+      await submitEmailLogin(flow.email)
     } finally {
       setSubmitting(false)
     }

@@ -4,23 +4,15 @@
  */
 import { useEffect, useState } from 'react'
 import { methodLabel } from '../../flows/methodLabels.ts'
-import { OAUTH_METHODS, startMethod } from '../../flows/methodStarts.ts'
 import { Icon } from '../../ui/Icon.tsx'
+import { coolingLeft, DISABLE_AFTER_CLICK_MS, pressMethod } from './methodCooldown.ts'
 
-/** Spec §9: OAuth and Telegram buttons are disabled for 2 s after a click. */
-export const DISABLE_AFTER_CLICK_MS = 2000
-const disabledAfterClick = new Set([...OAUTH_METHODS, 'telegram'])
-
-/**
- * When each method's 2 s cool-down ends. Module-level rather than component state, so a user who
- * clicks and comes straight Back (the entry re-mounts) still finds it disabled.
- */
-const coolingUntil = new Map<string, number>()
+export { DISABLE_AFTER_CLICK_MS }
 
 /** A landing button for `method`. */
 export function MethodEntry({ method }: { method: string; overflow?: boolean }) {
   const [, rerender] = useState(0)
-  const remaining = (coolingUntil.get(method) ?? 0) - Date.now()
+  const remaining = coolingLeft(method)
   const cooling = remaining > 0
   useEffect(() => {
     if (!cooling) return
@@ -28,11 +20,8 @@ export function MethodEntry({ method }: { method: string; overflow?: boolean }) 
     return () => clearTimeout(timer)
   }, [cooling])
   const onClick = () => {
-    if (disabledAfterClick.has(method)) {
-      coolingUntil.set(method, Date.now() + DISABLE_AFTER_CLICK_MS)
-      rerender((n) => n + 1)
-    }
-    startMethod(method)
+    pressMethod(method)
+    rerender((n) => n + 1)
   }
   return (
     <button
