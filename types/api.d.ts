@@ -889,6 +889,8 @@ type LogoutReturnType = void
 type LogoutErrorType = never
 /** Calls the server, then clears local state even if the call failed. No event. */
 declare function endSession(): Promise<void>
+/** The local part of a logout: tokens, session and flow state (also for a session the server already ended). */
+declare function endLocalSession(): void
 /**
  * Logs the user out: `POST /sessions/logout`, then wipes tokens and flow state and publishes
  * `logout` when a session existed.
@@ -2826,6 +2828,7 @@ export {
   createWallet,
   declineTerms,
   delegateWallet,
+  endLocalSession,
   endSession,
   exportWallet,
   fundWallet,
