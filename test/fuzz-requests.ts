@@ -296,7 +296,10 @@ function ofType(type: string, schema: Schema, ctx: FuzzContext, depth: number, m
   switch (type) {
     case 'string': {
       const max = schema.maxLength ?? 2048
-      const fits = (arb: fc.Arbitrary<string>) => arb.filter((v) => v.length >= (schema.minLength ?? 0) && v.length <= max)
+      const min = schema.minLength ?? 0
+      // Padded or cut to the schema's length, never filtered: a hint that can never fit (a 6-digit code for a
+      // field of at least 10 characters) would make a filter spin for ever.
+      const fits = (arb: fc.Arbitrary<string>) => arb.map((v) => (v.length < min ? v.padEnd(min, 'x') : v.slice(0, max)))
       const matching = schema.pattern ? fc.stringMatching(new RegExp(schema.pattern)).filter((v) => v.length <= max) : null
       if (matching && !mutate) return matching
       const options: fc.Arbitrary<string>[] = [fits(text(ctx)), fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(max, 64) })]
@@ -317,26 +320,32 @@ function ofType(type: string, schema: Schema, ctx: FuzzContext, depth: number, m
       return fc.boolean()
     case 'null':
       return fc.constant(null)
-    case 'array':
+    case 'array': {
       if (depth > 4) return fc.constant([])
+      // Fewer items the deeper it goes: arrays of objects of arrays (a wallet policy's rules and their
+      // conditions) would otherwise grow to millions of values per request and never finish generating.
+      const cap = depth >= 3 ? 1 : depth >= 2 ? 2 : 4
       if (schema.uniqueItems) {
         return fc.uniqueArray(schema.items ? shaped(schema.items, ctx, depth + 1, mutate, name) : anyJson, {
           minLength: schema.minItems ?? 0,
-          maxLength: Math.min(schema.maxItems ?? 4, 4),
+          maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? cap, cap)),
           selector: (v) => JSON.stringify(v),
         })
       }
       return fc.array(schema.items ? shaped(schema.items, ctx, depth + 1, mutate, name) : anyJson, {
         minLength: schema.minItems ?? 0,
-        maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 4, 4)),
+        maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? cap, cap)),
       })
+    }
     case 'object': {
       if (depth > 4) return fc.constant({})
       const properties = schema.properties ?? {}
       const required = new Set(schema.required ?? [])
       const model = Object.fromEntries(Object.entries(properties).map(([k, s]) => [k, shaped(s, ctx, depth + 1, mutate, k)]))
       // Optional fields present either all together or each at random.
-      const known = fc.oneof(fc.record(model), fc.record(model, { requiredKeys: Object.keys(properties).filter((k) => required.has(k)) }))
+      // (Deep down, each at random only: every optional field of every nested object at once is what explodes.)
+      const some = fc.record(model, { requiredKeys: Object.keys(properties).filter((k) => required.has(k)) })
+      const known = depth >= 3 ? some : fc.oneof(fc.record(model), some)
       if (!mutate) return known
       // Now and then a required field goes missing or an unknown one comes along.
       return fc

@@ -182,6 +182,7 @@ function fuzzSuite(kind: 'sqlite' | 'postgres') {
     }
     const failures: string[] = []
     for (const [n, op] of operations.entries()) {
+      if (process.env.GATEHOUSE_FUZZ_TRACE) process.stderr.write(`fuzz: ${op.method} ${op.path}\n`)
       const ctx = await context(n)
       const seed = seedOf(op)
       let last: { req: HttpRequest; problem: string } | null = null
