@@ -59,7 +59,8 @@ export async function checkSession(): Promise<void> {
  * each time the page becomes visible again. No timer runs while logged out or hidden.
  */
 export function watchSession(): void {
-  if (stopWatch || typeof document === 'undefined') return
+  // No page to watch (server-side rendering, a test's stand-in document without events): no watch.
+  if (stopWatch || typeof document === 'undefined' || typeof document.addEventListener !== 'function') return
   let timer: ReturnType<typeof setInterval> | undefined
   const sync = () => {
     const on = $session.get().status === 'authenticated' && visible()
