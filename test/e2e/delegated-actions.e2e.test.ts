@@ -19,35 +19,9 @@ import { DelegationService } from '../../server/services/delegation/delegations.
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { modal, waitForHostEvent } from './helpers.ts'
-import { login, wallets } from './wallet-helpers.ts'
+import { hostCall, login, walletAccounts as accounts, wallets } from './wallet-helpers.ts'
 
 const SECRET = 'e2e-delegation-secret-0123456789-0123456789'
-
-interface Account {
-  id: string
-  type: string
-  address: string
-  chainType: string
-  delegated: boolean
-}
-
-/** Starts a host call on `<auth-modal>` and answers 'resolved' or the rejection's text (`shortMessage`). */
-const hostCall = (page: Page, method: 'delegateWallet' | 'revokeWallets', argument?: unknown) =>
-  page.evaluate(
-    ([name, arg]) => {
-      const element = document.querySelector('auth-modal') as unknown as Record<string, (a?: unknown) => Promise<unknown>>
-      return element[name as string]!(arg).then(
-        () => 'resolved',
-        (error: Error & { shortMessage?: string }) => error.shortMessage ?? error.message,
-      )
-    },
-    [method, argument] as const,
-  )
-
-const accounts = (page: Page) =>
-  page.evaluate(() =>
-    (document.querySelector('auth-modal') as unknown as { user: { linkedAccounts: Account[] } }).user.linkedAccounts.filter((a) => a.type === 'wallet'),
-  )
 
 describe('delegated actions through the demo page', () => {
   let stack: Stack

@@ -24,36 +24,11 @@ import { startLocalChain, type LocalChain } from '../evm.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { fundWallet } from './eth-helpers.ts'
 import { modal, waitForHostEvent } from './helpers.ts'
-import { login, wallets } from './wallet-helpers.ts'
+import { hostCall, login, walletAccounts as accounts, wallets } from './wallet-helpers.ts'
 
 const RECIPIENT = '0x000000000000000000000000000000000000bEEF'
 const AMOUNT = 10n ** 15n
 const DAILY_CAP = 2n * 10n ** 15n
-
-interface Account {
-  id: string
-  type: string
-  address: string
-  chainType: string
-  delegated: boolean
-}
-
-const hostCall = (page: Page, method: 'delegateWallet' | 'revokeWallets', argument?: unknown) =>
-  page.evaluate(
-    ([name, arg]) => {
-      const element = document.querySelector('auth-modal') as unknown as Record<string, (a?: unknown) => Promise<unknown>>
-      return element[name as string]!(arg).then(
-        () => 'resolved',
-        (error: Error & { shortMessage?: string }) => error.shortMessage ?? error.message,
-      )
-    },
-    [method, argument] as const,
-  )
-
-const accounts = (page: Page) =>
-  page.evaluate(() =>
-    (document.querySelector('auth-modal') as unknown as { user: { linkedAccounts: Account[] } }).user.linkedAccounts.filter((a) => a.type === 'wallet'),
-  )
 
 /** A real browser on a profile directory of its own: closing it ends the browser; reopening the directory is the same device. */
 async function openProfile(dir: string): Promise<BrowserContext> {

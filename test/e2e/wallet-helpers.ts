@@ -90,3 +90,31 @@ export async function copyExportedKey(page: Page): Promise<string> {
   await exportFrame.getByRole('button', { name: 'Copied' }).waitFor({ timeout: 15000 })
   return page.evaluate(() => navigator.clipboard.readText())
 }
+
+/** A wallet account as the element's `user` shows it (the fields the delegation tests read). */
+export interface WalletAccount {
+  id: string
+  type: string
+  address: string
+  chainType: string
+  delegated: boolean
+}
+
+/** Starts a host call on `<auth-modal>` and answers 'resolved' or the rejection's text (`shortMessage`). */
+export const hostCall = (page: Page, method: 'delegateWallet' | 'revokeWallets', argument?: unknown) =>
+  page.evaluate(
+    ([name, arg]) => {
+      const element = document.querySelector('auth-modal') as unknown as Record<string, (a?: unknown) => Promise<unknown>>
+      return element[name as string]!(arg).then(
+        () => 'resolved',
+        (error: Error & { shortMessage?: string }) => error.shortMessage ?? error.message,
+      )
+    },
+    [method, argument] as const,
+  )
+
+/** The user's wallet accounts as `<auth-modal>` shows them. */
+export const walletAccounts = (page: Page) =>
+  page.evaluate(() =>
+    (document.querySelector('auth-modal') as unknown as { user: { linkedAccounts: WalletAccount[] } }).user.linkedAccounts.filter((a) => a.type === 'wallet'),
+  )
