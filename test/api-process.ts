@@ -147,24 +147,29 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
   const publicUrl = options.publicUrl ?? `http://127.0.0.1:${port}`
   const state = mkdtempSync(join(tmpdir(), 'gatehouse-reliability-state-'))
   let log = ''
-  const server = await startServerProcess({
-    port,
-    // The server's bundle (built once, kept while the sources are unchanged) starts far sooner than tsx.
-    entry: await ensureServerBundle(),
-    exitWithParent: true,
-    onOutput: (chunk: Buffer) => (log += chunk),
-    env: {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PUBLIC_URL: publicUrl,
-      SMTP_URL: options.smtpUrl,
-      GATEHOUSE_SECRET: API_SECRET,
-      GATEHOUSE_ADMIN_TOKEN: API_ADMIN_TOKEN,
-      GATEHOUSE_STATE_DIR: state,
-      LOG_LEVEL: 'error',
-      ...options.database.env,
-      ...options.env,
-    },
+  const server = await (
+    startServerProcess({
+      port,
+      // The server's bundle (built once, kept while the sources are unchanged) starts far sooner than tsx.
+      entry: await ensureServerBundle(),
+      exitWithParent: true,
+      onOutput: (chunk: Buffer) => (log += chunk),
+      env: {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: publicUrl,
+        SMTP_URL: options.smtpUrl,
+        GATEHOUSE_SECRET: API_SECRET,
+        GATEHOUSE_ADMIN_TOKEN: API_ADMIN_TOKEN,
+        GATEHOUSE_STATE_DIR: state,
+        LOG_LEVEL: 'error',
+        ...options.database.env,
+        ...options.env,
+      },
+    }) as Promise<{ child: unknown }>
+  ).catch((error: Error) => {
+    // The log is the only place that says why a server would not start.
+    throw new Error(`${error.message}\n${log.trim()}`)
   })
   const child = server.child as ChildProcess
   const exited = new Promise<void>((resolve) => {

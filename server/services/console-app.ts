@@ -19,16 +19,25 @@ export function consoleOrigins(config: Pick<ServerConfig, 'publicUrl' | 'dev' | 
 /** Creates the console's app when missing, and keeps its allowed origins in step with the configuration. */
 export async function ensureConsoleApp(apps: AppStore, config: Pick<ServerConfig, 'publicUrl' | 'dev' | 'port'>) {
   const allowedOrigins = consoleOrigins(config)
-  const found = await apps.get(CONSOLE_APP_ID)
+  let found = await apps.get(CONSOLE_APP_ID)
   if (!found) {
-    return apps.create({
-      id: CONSOLE_APP_ID,
-      name: 'Gatehouse Console',
-      loginMethods: { email: true, passkey: true },
-      passkeysForSignupEnabled: true,
-      landingHeader: 'Sign in to the Gatehouse console',
-      allowedOrigins,
-    })
+    try {
+      return await apps.create({
+        id: CONSOLE_APP_ID,
+        name: 'Gatehouse Console',
+        loginMethods: { email: true, passkey: true },
+        passkeysForSignupEnabled: true,
+        landingHeader: 'Sign in to the Gatehouse console',
+        allowedOrigins,
+      })
+    } catch (error) {
+      // Instances of one deployment starting together on an empty database: another one created
+      // the row first. Theirs is as good as ours; anything else is a real failure. (The miss
+      // above is cached: read past it.)
+      apps.invalidate(CONSOLE_APP_ID)
+      found = await apps.get(CONSOLE_APP_ID)
+      if (!found) throw error
+    }
   }
   const missing = allowedOrigins.filter((o) => !found.settings.allowedOrigins.includes(o))
   if (!missing.length) return found
