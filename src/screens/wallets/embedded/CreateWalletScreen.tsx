@@ -18,21 +18,24 @@ export default function CreateWalletScreen({ isNewUser }: { isNewUser: boolean }
     if (started.current) return
     started.current = true
     const config = embeddedWalletsConfig(app)
-    // The screen that follows is fetched while the wallet is created: no 'Loading' flash between.
-    preloadScreen(config.requireUserOwnedRecoveryOnCreate ? 'embedded-wallet-recovery-select' : 'embedded-wallet-created')
+    // The screen that follows is fetched while the wallet is created, and shown only once its code
+    // is in: no 'Loading' flash between (on a busy machine the wallet can be quicker than the chunk).
     if (config.requireUserOwnedRecoveryOnCreate) {
       const options = config.userOwnedRecoveryOptions
-      replaceScreen(
+      const entry =
         options.length === 1 && options[0] === 'user-passcode'
-          ? { name: 'embedded-wallet-secure', isNewUser }
-          : { name: 'embedded-wallet-recovery-select', purpose: 'create', isNewUser },
-      )
+          ? ({ name: 'embedded-wallet-secure', isNewUser } as const)
+          : ({ name: 'embedded-wallet-recovery-select', purpose: 'create', isNewUser } as const)
+      void preloadScreen(entry.name).then(() => replaceScreen(entry))
       return
     }
-    createWalletsOnLogin({ recoveryMethod: 'privy' }).then(
-      () => replaceScreen({ name: 'embedded-wallet-created', isNewUser }),
-      () => setFailed(true),
-    )
+    const next = preloadScreen('embedded-wallet-created')
+    createWalletsOnLogin({ recoveryMethod: 'privy' })
+      .then(() => next)
+      .then(
+        () => replaceScreen({ name: 'embedded-wallet-created', isNewUser }),
+        () => setFailed(true),
+      )
   }, [app, isNewUser])
 
   if (failed)
