@@ -33,8 +33,9 @@ export function showRecoveryOAuth(entry: Omit<RecoveryOAuthStatus, 'state' | 'de
 /**
  * Runs the action with the user's cloud grant. Call it from a click: the popup opens in that task.
  */
-export function runRecoveryOAuth(entry: { provider: CloudRecoveryMethod; action: RecoveryOAuthAction; address?: string; isNewUser?: boolean }): Promise<void> {
+export function runRecoveryOAuth({ provider, action, address, isNewUser }: Omit<RecoveryOAuthStatus, 'state'>): Promise<void> {
   const popup = openRecoveryPopup()
+  const entry = { provider, action, address, isNewUser }
   showRecoveryOAuth(entry, 'working')
   return (async () => {
     try {
