@@ -67,13 +67,17 @@ export class RecoveryOAuthService {
     return settings
   }
 
-  private driveClient(app: App) {
+  private async driveClient(app: App) {
     const settings = this.driveSettings(app)
     // An issuer (tests, the development IdP) speaks OpenID Connect: 'openid' lets its userinfo name the user to Drive's stand-in.
-    return this.deps.oauth.client(RECOVERY_LABELS['google-drive'], { ...settings, clientSecret: settings.clientSecret ?? null }, GOOGLE_DRIVE_PRESET, [
+    const r = await this.deps.oauth.client(RECOVERY_LABELS['google-drive'], { ...settings, clientSecret: settings.clientSecret ?? null }, GOOGLE_DRIVE_PRESET, [
       'openid',
       GOOGLE_DRIVE_APPDATA_SCOPE,
     ])
+    // The user picks the account every time (a wrong one is the usual failure): OpenID Connect's
+    // standard prompt where Google's account chooser is not there.
+    if (settings.issuer) r.preset = { ...r.preset, extraParams: { prompt: 'login' } }
+    return r
   }
 
   /** Google Drive: remembers the flow for `userId` and answers Google's consent page. */
