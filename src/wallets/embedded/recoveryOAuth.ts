@@ -10,11 +10,13 @@ import { setWalletRecovery } from '../../actions/setWalletRecovery.ts'
 import { toBaseError } from '../../errors/toBaseError.ts'
 import { $modal, currentScreen, pushScreen, replaceScreen } from '../../stores/modal.ts'
 import { $recoveryOAuth, type CloudRecoveryMethod, type RecoveryOAuthAction, type RecoveryOAuthStatus } from '../../stores/recoveryOAuth.ts'
-import { WALLET_TIMING } from '../../screens/wallets/embedded/timing.ts'
 import { obtainCloudGrant, openRecoveryPopup } from './cloudGrant.ts'
 import { createWalletsOnLogin } from './createOnLogin.ts'
 
 export { $recoveryOAuth }
+
+/** Spec part 2 §2: success closes about 1.4 s later; mutable so browser tests may shorten it. */
+export const RECOVERY_OAUTH_TIMING = { successCloseMs: 1400 }
 
 /** The provider's name in the screen's texts ('Backing up with Google Drive...'). */
 export const CLOUD_LABELS: Record<CloudRecoveryMethod, string> = { 'google-drive': 'Google Drive', icloud: 'iCloud' }
@@ -48,7 +50,7 @@ export function runRecoveryOAuth({ provider, action, address, isNewUser }: Omit<
         if (!shown()) return
         if (entry.action === 'create-wallet') replaceScreen({ name: 'embedded-wallet-created', isNewUser: entry.isNewUser ?? false })
         else closeModal()
-      }, WALLET_TIMING.successCloseMs)
+      }, RECOVERY_OAUTH_TIMING.successCloseMs)
     } catch (error) {
       const base = toBaseError(error)
       $recoveryOAuth.set({ ...entry, state: 'error', detail: base.details || base.shortMessage })
