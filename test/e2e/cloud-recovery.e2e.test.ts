@@ -56,6 +56,12 @@ async function atGoogle(popup: Page, account: string) {
   await popup.getByRole('button', { name: 'Continue' }).click()
 }
 
+/** The user says no at the IdP ('[ Cancel ]'): the provider's denial. */
+async function denyAtGoogle(popup: Page) {
+  await popup.waitForURL(/\/dev\/idp\/interaction\//, { timeout: 20_000 })
+  await popup.getByText('[ Cancel ]').click()
+}
+
 /** Apple's sign-in page (the CloudKit stand-in's) in the popup. */
 async function atApple(popup: Page, appleId: string) {
   await popup.getByText('Sign in with your Apple ID').waitFor({ timeout: 20_000 })
@@ -107,7 +113,12 @@ describe('cloud recovery', () => {
     const [wallet] = await wallets(page)
     expect(wallet.recoveryMethod).toBe('privy')
     await openBackupSettings(page)
-    await throughPopup(page, 'Back up to Google Drive', (popup) => atGoogle(popup, 'drive-user@example.com'))
+    // A denial first: the spec's failure title, the reason, and 'Try again' with a new popup.
+    await throughPopup(page, 'Back up to Google Drive', denyAtGoogle)
+    await modal(page).getByText('Back up with Google Drive unsuccessful').waitFor({ timeout: 30000 })
+    await modal(page).getByText('Access to your cloud account was not granted.').waitFor()
+    expect(drive.filesOf('drive-user@example.com')).toHaveLength(0)
+    await throughPopup(page, 'Try again', (popup) => atGoogle(popup, 'drive-user@example.com'))
     await modal(page).getByText('Successfully backed up with Google Drive.').waitFor({ timeout: 30000 })
     await waitForHostEvent(page, 'modal-close', { timeout: 15000 })
     expect((await wallets(page))[0].recoveryMethod).toBe('google-drive')
@@ -176,5 +187,31 @@ describe('cloud recovery', () => {
     await modal(device).getByText('Successfully recovered with iCloud.').waitFor({ timeout: 30000 })
     await expectSigned(device, before, wallet.address)
     await device.context().close()
+  })
+
+  it("iCloud at account creation: 'Secure your account' → 'Back up to Apple iCloud' creates the wallet backed up, then 'Welcome'", async () => {
+    await stack.createApp({
+      name: 'Cloud First',
+      embeddedWallets: {
+        ethereum: { createOnLogin: 'users-without-wallets' },
+        requireUserOwnedRecoveryOnCreate: true,
+        userOwnedRecoveryOptions: ['user-passcode', 'icloud'],
+      },
+      recoveryOAuth: { icloud: { containerId: container.containerId, environment: container.environment, apiToken: container.apiToken } },
+    })
+    const page = await (await browser.newContext()).newPage()
+    await login(page, stack, 'icloud.first@example.com')
+    await modal(page).getByText('Secure your account').waitFor({ timeout: 15000 })
+    expect(await modal(page).getByRole('button', { name: 'Back up to Google Drive' }).count()).toBe(0)
+    await throughPopup(page, 'Back up to Apple iCloud', (popup) => atApple(popup, 'grace@icloud.com'))
+    await modal(page).getByText('Successfully backed up with iCloud.').waitFor({ timeout: 30000 })
+    await waitForHostEvent(page, 'wallet-created', { timeout: 30000 })
+    await modal(page).getByText('Welcome to Cloud First').waitFor({ timeout: 15000 })
+    const [wallet] = await wallets(page)
+    expect(wallet.recoveryMethod).toBe('icloud')
+    expect(cloudKit.recordsOf(container, 'grace@icloud.com')).toEqual([
+      expect.objectContaining({ fields: expect.objectContaining({ entropyId: { value: wallet.address, type: 'STRING' } }) }),
+    ])
+    await page.context().close()
   })
 })
