@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startCloudKitStandIn, startDriveStandIn, userinfoVerifier } from '../cloud-stand-ins.ts'
 import { startStack, type Stack } from '../stack.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { eventCount, modal, waitForHostEvent } from './helpers.ts'
 import { login, prompt, wallets } from './wallet-helpers.ts'
 
@@ -117,6 +118,7 @@ describe('cloud recovery', () => {
     await throughPopup(page, 'Back up to Google Drive', denyAtGoogle)
     await modal(page).getByText('Back up with Google Drive unsuccessful').waitFor({ timeout: 30000 })
     await modal(page).getByText('Access to your cloud account was not granted.').waitFor()
+    await expectNoAxeViolations(page, 'recovery OAuth failure')
     expect(drive.filesOf('drive-user@example.com')).toHaveLength(0)
     await throughPopup(page, 'Try again', (popup) => atGoogle(popup, 'drive-user@example.com'))
     await modal(page).getByText('Successfully backed up with Google Drive.').waitFor({ timeout: 30000 })
@@ -138,6 +140,7 @@ describe('cloud recovery', () => {
 
     // A new device: the wrong Google account first (no backup there), then the right one.
     const device = await signOnNewDevice(email)
+    await expectNoAxeViolations(device, "recovery OAuth 'Confirm it's really you'")
     const before = await eventCount(device)
     await throughPopup(device, 'Confirm with Google Drive', (popup) => atGoogle(popup, 'someone-else@example.com'))
     await modal(device).getByText('Recovery with Google Drive unsuccessful').waitFor({ timeout: 30000 })
