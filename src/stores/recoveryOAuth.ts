@@ -19,5 +19,7 @@ export interface RecoveryOAuthStatus {
   /** recover: the wallet; create-wallet: whether the user is new (the wallet-created screen's title). */
   address?: string
   isNewUser?: boolean
+  /** recover before an export: the export screen follows the recovery (as after 'Enter your password'). */
+  next?: 'export'
 }
 export const $recoveryOAuth = atom<RecoveryOAuthStatus | null>(null)

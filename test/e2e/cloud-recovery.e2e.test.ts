@@ -7,13 +7,14 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startCloudKitStandIn, startDriveStandIn, userinfoVerifier } from '../cloud-stand-ins.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { expectNoAxeViolations } from './a11y.ts'
 import { eventCount, modal, waitForHostEvent } from './helpers.ts'
-import { login, prompt, wallets } from './wallet-helpers.ts'
+import { copyExportedKey, login, prompt, wallets } from './wallet-helpers.ts'
 
 const MESSAGE = 'Hello from the Gatehouse demo'
 const PASSWORD = 'Correct-Horse-42!'
@@ -167,7 +168,7 @@ describe('cloud recovery', () => {
     await device.context().close()
   })
 
-  it("iCloud: backs up into the private database, recovers on a new device and signs ('Backing up with iCloud...')", async () => {
+  it("iCloud: backs up into the private database, recovers on a new device and signs ('Backing up with iCloud...'); export on another new device recovers first", async () => {
     const email = 'icloud.owner@example.com'
     const page = await newUser(email)
     const [wallet] = await wallets(page)
@@ -190,6 +191,18 @@ describe('cloud recovery', () => {
     await modal(device).getByText('Successfully recovered with iCloud.').waitFor({ timeout: 30000 })
     await expectSigned(device, before, wallet.address)
     await device.context().close()
+
+    // Export on another new device: the cloud recovery first, then the export screen; the key is this wallet's.
+    const third = await (await browser.newContext()).newPage()
+    await login(third, stack, email)
+    await waitForHostEvent(third, 'modal-close', { timeout: 15000 })
+    await third.evaluate((a) => void document.querySelector('auth-modal')!.exportWallet({ address: a }), wallet.address)
+    await modal(third).getByText("Confirm it's really you").waitFor({ timeout: 30000 })
+    await throughPopup(third, 'Confirm with iCloud', (p) => atApple(p, 'ada@icloud.com'))
+    await modal(third).getByText('Never share your private key or seed phrase with anyone.').waitFor({ timeout: 30000 })
+    const key = await copyExportedKey(third)
+    expect(privateKeyToAccount(key as `0x${string}`).address).toBe(wallet.address)
+    await third.context().close()
   })
 
   it("iCloud at account creation: 'Secure your account' → 'Back up to Apple iCloud' creates the wallet backed up, then 'Welcome'", async () => {

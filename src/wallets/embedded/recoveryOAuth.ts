@@ -35,9 +35,9 @@ export function showRecoveryOAuth(entry: Omit<RecoveryOAuthStatus, 'state' | 'de
 /**
  * Runs the action with the user's cloud grant. Call it from a click: the popup opens in that task.
  */
-export function runRecoveryOAuth({ provider, action, address, isNewUser }: Omit<RecoveryOAuthStatus, 'state'>): Promise<void> {
+export function runRecoveryOAuth({ provider, action, address, isNewUser, next }: Omit<RecoveryOAuthStatus, 'state'>): Promise<void> {
   const popup = openRecoveryPopup()
-  const entry = { provider, action, address, isNewUser }
+  const entry = { provider, action, address, isNewUser, next }
   showRecoveryOAuth(entry, 'working')
   return (async () => {
     try {
@@ -46,6 +46,7 @@ export function runRecoveryOAuth({ provider, action, address, isNewUser }: Omit<
       else if (entry.action === 'create-wallet') await createWalletsOnLogin({ recoveryMethod: entry.provider, cloud })
       else await recoverWallet({ address: entry.address!, cloud })
       $recoveryOAuth.set({ ...entry, state: 'success' })
+      if (next === 'export' && address) return replaceScreen({ name: 'embedded-wallet-export', address })
       setTimeout(() => {
         if (!shown()) return
         if (entry.action === 'create-wallet') replaceScreen({ name: 'embedded-wallet-created', isNewUser: entry.isNewUser ?? false })

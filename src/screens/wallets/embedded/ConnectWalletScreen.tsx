@@ -40,7 +40,7 @@ export default function ConnectWalletScreen({ address, next }: { address: string
           if (toBaseError(error).code === 'CLOUD_RECOVERY_REQUIRED') {
             const method = findWallet(address)?.recoveryMethod
             if (method === 'google-drive' || method === 'icloud') {
-              $recoveryOAuth.set({ provider: method, action: 'recover', state: 'confirm', address })
+              $recoveryOAuth.set({ provider: method, action: 'recover', state: 'confirm', address, next })
               return replaceScreen({ name: 'embedded-wallet-recovery-oauth', provider: method, action: 'recover' })
             }
           }
