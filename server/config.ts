@@ -143,6 +143,13 @@ export interface ServerConfig {
   /** Captcha: the provider's siteverify endpoint (Cloudflare Turnstile's wire format). */
   captchaVerifyUrl: string
   /**
+   * Cloud recovery: the Google Drive API origin (Drive v3 REST) and the CloudKit Web Services origin
+   * the wallet frame talks to (its CSP allows them) and the server asks for Apple's sign-in page.
+   * Tests point them at stand-ins speaking the same formats (GATEHOUSE_GOOGLE_DRIVE_URL, GATEHOUSE_CLOUDKIT_URL).
+   */
+  googleDriveUrl: string
+  cloudKitUrl: string
+  /**
    * Token prices (`GET /token_price`): a CoinGecko-style `simple/price` endpoint
    * (`?ids=…&vs_currencies=usd`). null = no prices (the widget then shows no USD values).
    */
@@ -299,6 +306,8 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     sms: overrides.sms ?? null,
     smsAllowedCountries: (overrides.smsAllowedCountries ?? []).map((c) => c.toUpperCase()),
     captchaVerifyUrl: overrides.captchaVerifyUrl ?? TURNSTILE_VERIFY_URL,
+    googleDriveUrl: (overrides.googleDriveUrl ?? 'https://www.googleapis.com').replace(/\/+$/, ''),
+    cloudKitUrl: (overrides.cloudKitUrl ?? 'https://api.apple-cloudkit.com').replace(/\/+$/, ''),
     priceSourceUrl: overrides.priceSourceUrl ?? null,
     splTokenSymbols: overrides.splTokenSymbols ?? {},
     captchaVerifyTimeoutMs: overrides.captchaVerifyTimeoutMs ?? 5_000,
@@ -422,6 +431,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .map((c) => c.trim())
       .filter(Boolean),
     captchaVerifyUrl: env.GATEHOUSE_CAPTCHA_VERIFY_URL || undefined,
+    googleDriveUrl: env.GATEHOUSE_GOOGLE_DRIVE_URL || undefined,
+    cloudKitUrl: env.GATEHOUSE_CLOUDKIT_URL || undefined,
     priceSourceUrl: env.GATEHOUSE_PRICE_SOURCE_URL || undefined,
     splTokenSymbols: env.GATEHOUSE_SPL_TOKEN_SYMBOLS
       ? Object.fromEntries(

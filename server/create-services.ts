@@ -32,6 +32,7 @@ import { createMailer, type Mailer } from './services/mailer.js'
 import { MfaPasskeys } from './services/mfa-passkeys.js'
 import { MfaService } from './services/mfa.js'
 import { OAuthService, type OAuthDeps } from './services/oauth.js'
+import { RecoveryOAuthService } from './services/recovery-oauth.js'
 import { PasskeyService } from './services/passkeys.js'
 import { PasswordlessSmsService } from './services/passwordless-sms.js'
 import { PasswordlessService } from './services/passwordless.js'
@@ -67,6 +68,7 @@ export interface Gatehouse {
   mfa: MfaService
   mfaPasskeys: MfaPasskeys
   oauth: OAuthService
+  recoveryOAuth: RecoveryOAuthService
   passkeys: PasskeyService
   farcaster: FarcasterService
   telegram: TelegramService
@@ -212,6 +214,7 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     mfa,
     mfaPasskeys,
     oauth,
+    recoveryOAuth: new RecoveryOAuthService({ oauth, cloudKitUrl: config.cloudKitUrl, frameOrigin }),
     passkeys,
     farcaster,
     telegram,

@@ -5,6 +5,8 @@ export interface FrameConfig {
   allowLocalhost: boolean
   /** How long an unlocked wallet signs before the server confirms the session again (vault.ts). */
   sessionCheckMs?: number
+  /** Cloud recovery: where Drive and CloudKit are, and the app's iCloud container (frame/src/cloud.ts). */
+  cloud?: import('./cloud.ts').CloudConfig
 }
 
 const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/

@@ -5,7 +5,21 @@
  */
 export const PROTOCOL_TAG = 'gatehouse-wallet'
 
-export type RecoveryMethod = 'privy' | 'user-passcode'
+export type RecoveryMethod = 'privy' | 'user-passcode' | CloudRecoveryMethod
+/** The recovery share kept (encrypted) in the user's cloud storage (frame/src/cloud.ts). */
+export type CloudRecoveryMethod = 'google-drive' | 'icloud'
+
+/**
+ * The user's grant from the recovery OAuth popup (spec part 2 §7: authorization_code, state_code,
+ * code_verifier, provider). The frame redeems it itself (`/recovery/oauth/authenticate`), so the
+ * cloud access token never reaches the host page.
+ */
+export interface CloudGrant {
+  provider: CloudRecoveryMethod
+  authorizationCode: string
+  stateCode: string
+  codeVerifier: string
+}
 export type ChainType = 'ethereum' | 'solana'
 
 /**
@@ -55,9 +69,9 @@ export interface FrameRequests {
   'wallets:add': { payload: CreatePayload; result: CreatedResult }
   'wallets:import': { payload: { accessToken: string; chainType: ChainType; privateKey: string }; result: CreatedResult }
   'wallets:connect': { payload: { accessToken: string; entropyId: string }; result: { entropyId: string } }
-  'wallets:recover': { payload: { accessToken: string; entropyId: string; recoveryPassword?: string }; result: { entropyId: string } }
+  'wallets:recover': { payload: { accessToken: string; entropyId: string; recoveryPassword?: string; cloud?: CloudGrant }; result: { entropyId: string } }
   'wallets:set-recovery': {
-    payload: { accessToken: string; entropyId: string; recoveryMethod: RecoveryMethod; recoveryPassword?: string }
+    payload: { accessToken: string; entropyId: string; recoveryMethod: RecoveryMethod; recoveryPassword?: string; cloud?: CloudGrant }
     result: { user: unknown }
   }
   'wallets:rpc': { payload: { accessToken: string; wallet: WalletRef; request: RpcRequest }; result: { signature: string } }
@@ -102,6 +116,8 @@ export interface CreatePayload {
   entropyId?: string
   recoveryMethod: RecoveryMethod
   recoveryPassword?: string
+  /** For a cloud recovery method: the user's grant to their cloud storage. */
+  cloud?: CloudGrant
 }
 
 export interface CreatedResult {

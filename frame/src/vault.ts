@@ -23,7 +23,8 @@ import {
 import { markRateLimited } from '@gatehouse/contract'
 import { API_PREFIX } from '@gatehouse/contract/routes/prefix'
 import type { DeviceKey } from './device.ts'
-import type { CreatedResult, ProxyErrorType, RecoveryMethod, WalletRef } from './protocol.ts'
+import type { CloudGrant, CloudRecoveryMethod, CreatedResult, ProxyErrorType, RecoveryMethod, WalletRef } from './protocol.ts'
+import { CloudError, cloudStore, openFromCloud, sealForCloud, type CloudConfig } from './cloud.ts'
 import { signRegistration, signShareSet, tokenSubject } from './registration.ts'
 import { sealDeviceShare, type SignerKey } from './delegation.ts'
 
@@ -97,6 +98,11 @@ function delegatedWalletsOf(user: unknown, entropyId: string): { address: string
     .map((a) => ({ address: String(a.address), chainType: a.chain_type as ChainType }))
 }
 
+const isCloud = (method: RecoveryMethod): method is CloudRecoveryMethod => method === 'google-drive' || method === 'icloud'
+/** A cloud failure as the host sees it: the recovery OAuth screen shows its message. */
+const cloudFailure = (error: unknown) =>
+  error instanceof ProxyError ? error : new ProxyError('error', error instanceof CloudError ? error.message : 'Could not reach your cloud storage.')
+
 const chainOfVerifier = (verifier: string): ChainType => (verifier.startsWith('solana') ? 'solana' : 'ethereum')
 const randomSetId = () => toBase64(crypto.getRandomValues(new Uint8Array(12))).replace(/[+/=]/g, '')
 
@@ -114,7 +120,21 @@ export class Vault {
     private readonly purpose: 'connect' | 'export' = 'connect',
     private readonly sessionCheckMs = SESSION_CHECK_MS,
     private readonly now: () => number = Date.now,
+    private readonly cloud: CloudConfig | null = null,
   ) {}
+
+  /** Redeems the user's recovery OAuth grant (a frame-only call) and opens their cloud storage. */
+  private async cloudOf(accessToken: string, method: CloudRecoveryMethod, grant: CloudGrant | undefined) {
+    if (!grant || grant.provider !== method) throw new ProxyError('invalid_request_arguments', 'Cloud recovery needs the cloud account grant')
+    if (!this.cloud) throw new ProxyError('error', 'Cloud recovery is not available here')
+    const { access_token } = await this.api<{ access_token: string }>(accessToken, '/recovery/oauth/authenticate', {
+      authorization_code: grant.authorizationCode,
+      state_code: grant.stateCode,
+      code_verifier: grant.codeVerifier,
+      provider: grant.provider,
+    })
+    return cloudStore(this.cloud, method, access_token)
+  }
 
   private storageKey(entropyId: string) {
     return `gatehouse:${this.appId}:device-share:${entropyId}`
@@ -232,10 +252,20 @@ export class Vault {
   }
 
   /** Auth share + recovery share; this device then keeps the recovery share as its own. */
-  async recover(accessToken: string, entropyId: string, password?: string): Promise<void> {
+  async recover(accessToken: string, entropyId: string, password?: string, grant?: CloudGrant): Promise<void> {
     const material = await this.keyMaterial(accessToken, entropyId, 'recover')
     let recovery: Uint8Array
-    if (material.recovery_method === 'user-passcode') {
+    if (isCloud(material.recovery_method)) {
+      const ids = { appId: this.appId, entropyId, shareSet: material.share_set }
+      try {
+        const store = await this.cloudOf(accessToken, material.recovery_method, grant)
+        const copy = await store.load(ids)
+        if (!copy) throw new CloudError('No backup of this wallet was found in this cloud account. Pick the account you backed up with.')
+        recovery = await openFromCloud(copy, fromBase64(material.recovery_share!), ids)
+      } catch (error) {
+        throw cloudFailure(error)
+      }
+    } else if (material.recovery_method === 'user-passcode') {
       if (!password) throw new ProxyError('invalid_request_arguments', 'A recovery password is required')
       try {
         recovery = await openWithPassword(JSON.parse(material.recovery_share!), password)
@@ -249,8 +279,27 @@ export class Vault {
     this.writeLocal(entropyId, material.share_set, recovery)
   }
 
-  private async sealRecovery(share: Uint8Array, method: RecoveryMethod, password?: string): Promise<string> {
+  /**
+   * What the server keeps of the recovery share: the share ('privy'), its password envelope, or
+   * (cloud) the key of the encrypted copy this writes to the user's cloud first.
+   */
+  private async sealRecovery(
+    share: Uint8Array,
+    method: RecoveryMethod,
+    password: string | undefined,
+    cloud: { accessToken: string; entropyId: string; shareSet: string; grant?: CloudGrant },
+  ): Promise<string> {
     if (method === 'privy') return toBase64(share)
+    if (isCloud(method)) {
+      try {
+        const store = await this.cloudOf(cloud.accessToken, method, cloud.grant)
+        const { key, copy } = await sealForCloud(share, { appId: this.appId, entropyId: cloud.entropyId, shareSet: cloud.shareSet })
+        await store.save(copy)
+        return toBase64(key)
+      } catch (error) {
+        throw cloudFailure(error)
+      }
+    }
     if (!password) throw new ProxyError('invalid_request_arguments', 'A recovery password is required')
     return JSON.stringify(await sealWithPassword(share, password))
   }
@@ -262,6 +311,7 @@ export class Vault {
     entropyId?: string
     recoveryMethod: RecoveryMethod
     recoveryPassword?: string
+    cloud?: CloudGrant
   }): Promise<CreatedResult> {
     if (!Number.isInteger(p.walletIndex) || p.walletIndex < 0) throw new ProxyError('invalid_request_arguments', 'A negative walletIndex is invalid')
     if (p.entropyId) {
@@ -281,7 +331,7 @@ export class Vault {
     if (p.walletIndex !== 0) throw new ProxyError('invalid_request_arguments', 'An additional wallet requires an existing primary wallet')
     const entropy = generateEntropy()
     const key = deriveFromSeed(await seedOf(entropy), p.chainType, 0)
-    return this.register(p.accessToken, entropy, key, 'hd', p.recoveryMethod, p.recoveryPassword)
+    return this.register(p.accessToken, entropy, key, 'hd', p.recoveryMethod, p.recoveryPassword, p.cloud)
   }
 
   async import(accessToken: string, chainType: ChainType, privateKey: string): Promise<CreatedResult> {
@@ -301,9 +351,11 @@ export class Vault {
     kind: 'hd' | 'private-key',
     method: RecoveryMethod,
     password?: string,
+    grant?: CloudGrant,
   ): Promise<CreatedResult> {
     const shares = await splitSecret(secret)
     const shareSet = randomSetId()
+    const recoveryShare = await this.sealRecovery(shares.recovery, method, password, { accessToken, entropyId: key.address, shareSet, grant })
     const { user } = await this.api<{ user: unknown }>(accessToken, '/wallets', {
       chain_type: key.chainType,
       address: key.address,
@@ -315,7 +367,7 @@ export class Vault {
         share_set: shareSet,
         auth_share: toBase64(shares.auth),
         recovery_method: method,
-        recovery_share: await this.sealRecovery(shares.recovery, method, password),
+        recovery_share: recoveryShare,
       },
       proof: await this.proof(accessToken, key),
     })
@@ -338,16 +390,17 @@ export class Vault {
    * A new split under another recovery method; other devices then recover once. The entropy id's
    * key signs the new shares: the server replaces its shares only for a holder of the secret.
    */
-  async setRecovery(accessToken: string, entropyId: string, method: RecoveryMethod, password?: string): Promise<{ user: unknown }> {
+  async setRecovery(accessToken: string, entropyId: string, method: RecoveryMethod, password?: string, grant?: CloudGrant): Promise<{ user: unknown }> {
     await this.connect(accessToken, entropyId)
     const entry = this.unlocked.get(entropyId)!
     const secret = await combineShares(entry.shares[0], entry.shares[1])
     const shares = await splitSecret(secret)
+    const shareSet = randomSetId()
     const body = {
-      share_set: randomSetId(),
+      share_set: shareSet,
       auth_share: toBase64(shares.auth),
       recovery_method: method,
-      recovery_share: await this.sealRecovery(shares.recovery, method, password),
+      recovery_share: await this.sealRecovery(shares.recovery, method, password, { accessToken, entropyId, shareSet, grant }),
     }
     const signer = await this.keyOf(entry, secret, entry.verifierChain, 0)
     const proof = await signShareSet(signer, {

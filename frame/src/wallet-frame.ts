@@ -17,7 +17,7 @@ import { API_PREFIX } from '@gatehouse/contract/routes/prefix'
 
 const config = readFrameConfig()
 const device = DeviceKey.open(indexedDbKeyStore(config.appId))
-const vault = new Vault(config.appId, device, 'connect', config.sessionCheckMs)
+const vault = new Vault(config.appId, device, 'connect', config.sessionCheckMs, Date.now, config.cloud ?? null)
 
 /**
  * The requests of the host page the frame signs a proof for: those that end a login ceremony or
@@ -139,10 +139,10 @@ const handlers: { [T in keyof FrameRequests]?: Handler<T> } = {
     return { entropyId: p.entropyId }
   },
   'wallets:recover': async (p) => {
-    await vault.recover(p.accessToken, p.entropyId, p.recoveryPassword)
+    await vault.recover(p.accessToken, p.entropyId, p.recoveryPassword, p.cloud)
     return { entropyId: p.entropyId }
   },
-  'wallets:set-recovery': (p) => vault.setRecovery(p.accessToken, p.entropyId, p.recoveryMethod, p.recoveryPassword),
+  'wallets:set-recovery': (p) => vault.setRecovery(p.accessToken, p.entropyId, p.recoveryMethod, p.recoveryPassword, p.cloud),
   'wallets:rpc': async (p) => ({ signature: await sign(await vault.key(p.accessToken, p.wallet), p.request) }),
   'wallets:delegate': (p) => vault.delegate(p.accessToken, p.rootWallet.entropyId, p.delegatedWallets),
   'wallets:clear': async () => {

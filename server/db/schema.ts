@@ -222,6 +222,8 @@ export interface OAuthStatesTable {
   expires_at: number
   /** JSON the provider posted about the user at the callback (Apple's `user`: the name, first consent only). */
   provider_user?: string | null
+  /** The signed-in user a recovery OAuth flow belongs to (0039; db/recovery-oauth.ts); null for a login. */
+  user_id?: string | null
 }
 
 export interface AccountTransfersTable {

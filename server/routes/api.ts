@@ -23,6 +23,7 @@ import ownerAnalyticsRoutes from './owner-analytics.js'
 import ownerAccessRoutes from './owner-access.js'
 import operatorMeRoutes from './operator-me.js'
 import passkeyRoutes from './passkeys.js'
+import recoveryOAuthRoutes from './recovery-oauth.js'
 import passwordlessRoutes from './passwordless.js'
 import passwordlessLinkRoutes from './passwordless-link.js'
 import passwordlessSmsRoutes from './passwordless-sms.js'
@@ -90,4 +91,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(webhookRoutes)
   await app.register(serverWalletRoutes)
   await app.register(crossAppRoutes)
+  await app.register(recoveryOAuthRoutes)
 }

@@ -43,6 +43,12 @@ export interface FrameConfig {
   allowedOrigins: string[]
   allowLocalhost: boolean
   sessionCheckMs: number
+  /** Cloud recovery (frame/src/cloud.ts): the Drive and CloudKit origins, and the app's iCloud container. */
+  cloud: {
+    googleDriveUrl: string
+    cloudKitUrl: string
+    icloud: { containerId: string; environment: 'development' | 'production'; apiToken: string } | null
+  }
 }
 
 function page(title: string, script: string, config: FrameConfig, body: string): string {
@@ -65,11 +71,15 @@ export default async function walletFrameRoutes(app: ApiInstance) {
     const own = target.settings.crossAppProvider ? [new URL(app.gatehouse.config.publicUrl).origin] : []
     const allowed = [...target.settings.allowedOrigins, ...own]
     const ancestors = [...allowed, ...(dev ? DEV_ANCESTORS : [])]
+    const { googleDriveUrl, cloudKitUrl } = app.gatehouse.config
+    // CloudKit's web API token is a browser credential by design (CloudKit JS carries it too).
+    const icloud = target.settings.recoveryOAuth?.icloud ?? null
     const config: FrameConfig = {
       appId: target.id,
       allowedOrigins: allowed,
       allowLocalhost: dev,
       sessionCheckMs: app.gatehouse.config.frameSessionCheckMs,
+      cloud: { googleDriveUrl, cloudKitUrl, icloud: icloud ? { ...icloud, environment: icloud.environment ?? 'production' } : null },
     }
     reply
       .header(
@@ -77,7 +87,8 @@ export default async function walletFrameRoutes(app: ApiInstance) {
         [
           "default-src 'none'",
           "script-src 'self'",
-          "connect-src 'self'",
+          // The cloud recovery stores the frame writes to and reads from, in the user's own accounts.
+          `connect-src 'self' ${new URL(googleDriveUrl).origin} ${new URL(cloudKitUrl).origin}`,
           "style-src 'unsafe-inline'",
           "base-uri 'none'",
           "form-action 'none'",

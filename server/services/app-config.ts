@@ -55,6 +55,15 @@ export interface AppSettings {
   crossAppProvider: CrossAppProviderSettings | null
   /** Providers on other servers this app connects to as a requester. */
   crossAppConnections: CrossAppRemoteConnection[]
+  /** Cloud recovery (services/recovery-oauth.ts): the Google Drive client and the iCloud container; null = not offered. */
+  recoveryOAuth: RecoveryOAuthSettings
+}
+
+export interface RecoveryOAuthSettings {
+  /** A Google OAuth client asking for the Drive app-data scope (`issuer`: an OpenID provider replacing Google, tests). */
+  'google-drive': { clientId: string; clientSecret: string | null; issuer?: string | null } | null
+  /** The CloudKit container (`iCloud.…`), its environment and the API token of its web sign-in. */
+  icloud: { containerId: string; environment?: 'development' | 'production'; apiToken: string } | null
 }
 
 export interface CrossAppProviderSettings {
@@ -182,6 +191,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   fundingProviders: { moonpay: null, coinbase: null },
   crossAppProvider: null,
   crossAppConnections: [],
+  recoveryOAuth: { 'google-drive': null, icloud: null },
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -266,6 +276,8 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     fundingProviders: { ...{ moonpay: null, coinbase: null }, ...(base.fundingProviders ?? {}), ...(patch.fundingProviders ?? {}) },
     crossAppProvider: patch.crossAppProvider === undefined ? (base.crossAppProvider ?? null) : patch.crossAppProvider,
     crossAppConnections: (patch.crossAppConnections ?? base.crossAppConnections ?? []).map((c) => ({ ...c, apiUrl: c.apiUrl.replace(/\/+$/, '') })),
+    // Per provider: a patch replaces that provider's settings; null removes it.
+    recoveryOAuth: { ...DEFAULT_SETTINGS.recoveryOAuth, ...(base.recoveryOAuth ?? {}), ...(patch.recoveryOAuth ?? {}) },
   }
 }
 

@@ -46,6 +46,9 @@ function secretSlots(settings: Json): SecretSlot[] {
   const providers = isObject(settings.fundingProviders) ? settings.fundingProviders : {}
   for (const key of ['secretKey', 'sandboxSecretKey']) add(providers.moonpay, key, `fundingProviders.moonpay.${key}`, MOONPAY_URLS)
   add(providers.coinbase, 'apiKeySecret', 'fundingProviders.coinbase.apiKeySecret', ['apiUrl', 'payUrl'])
+  const recovery = isObject(settings.recoveryOAuth) ? settings.recoveryOAuth : {}
+  add(recovery['google-drive'], 'clientSecret', 'recoveryOAuth.google-drive.clientSecret', ['issuer'])
+  add(recovery.icloud, 'apiToken', 'recoveryOAuth.icloud.apiToken', ['containerId'])
   for (const [provider, client] of Object.entries(isObject(settings.oauth) ? settings.oauth : {})) {
     for (const key of ['clientSecret', 'privateKey']) add(client, key, `oauth.${provider}.${key}`, ['issuer'])
   }

@@ -36,7 +36,8 @@ import { verifyRegistrationProof, verifyShareSetProof } from './wallet-proof.js'
 import { recordUserEvent } from './webhook-events.js'
 
 export type ChainType = 'ethereum' | 'solana'
-export const RECOVERY_METHODS = ['privy', 'user-passcode'] as const
+export { RECOVERY_METHODS } from '@gatehouse/contract/routes'
+import type { RECOVERY_METHODS } from '@gatehouse/contract/routes'
 export type RecoveryMethod = (typeof RECOVERY_METHODS)[number]
 
 export const CHAIN_IDS: Record<ChainType, string> = {

@@ -54,7 +54,7 @@ export interface OAuthTokens {
   scopes: string[]
 }
 
-interface Resolved {
+export interface Resolved {
   as: oauth.AuthorizationServer
   client: oauth.Client
   auth: oauth.ClientAuth
@@ -120,12 +120,20 @@ export class OAuthService {
   private async resolve(app: App, name: string): Promise<Resolved & { provider: OAuthProvider }> {
     const { provider, settings } = this.settingsFor(app, name)
     const base = { ...PROVIDER_PRESETS[provider], ...this.deps.presets?.[provider] }
-    // A configured issuer (a self-hosted or test identity provider) speaks plain OpenID Connect.
+    return { provider, ...(await this.client(PROVIDER_LABELS[provider], settings, base)) }
+  }
+
+  /**
+   * The client and its authorization server for a provider configuration: a login provider's, or
+   * a cloud-recovery client (services/recovery-oauth.ts). A configured issuer (a self-hosted or
+   * test identity provider) speaks plain OpenID Connect and is asked for `issuerScopes`.
+   */
+  async client(label: string, settings: OAuthClientSettings, base: ProviderPreset, issuerScopes = ['openid', 'email', 'profile']): Promise<Resolved> {
     const preset: ProviderPreset = settings.issuer
       ? {
           ...base,
           issuer: settings.issuer,
-          scopes: ['openid', 'email', 'profile'],
+          scopes: issuerScopes,
           profileEndpoint: undefined,
           clientAuth: 'client_secret_post',
           extraParams: undefined,
@@ -150,7 +158,7 @@ export class OAuthService {
         as = await pending
       } catch {
         // The provider is down or answers nonsense: the widget shows its retryable failure.
-        throw new ApiError('invalid_credentials', `Could not reach ${PROVIDER_LABELS[provider]}. Please try again.`)
+        throw new ApiError('invalid_credentials', `Could not reach ${label}. Please try again.`)
       }
     } else {
       as = { issuer: new URL(preset.authorizationEndpoint!).origin, authorization_endpoint: preset.authorizationEndpoint, token_endpoint: preset.tokenEndpoint }
@@ -158,7 +166,7 @@ export class OAuthService {
     const client: oauth.Client = { client_id: settings.clientId }
     const secret = !settings.clientSecret && hasAppleKey(settings) ? await appleClientSecret(settings, this.deps.now()) : (settings.clientSecret ?? '')
     const auth = preset.clientAuth === 'client_secret_basic' ? oauth.ClientSecretBasic(secret) : oauth.ClientSecretPost(secret)
-    return { provider, as, client, auth, preset, settings, options }
+    return { as, client, auth, preset, settings, options }
   }
 
   /**
@@ -172,7 +180,37 @@ export class OAuthService {
   ): Promise<{ url: string }> {
     await this.deps.throttle.loginAttempt(ip)
     await this.deps.captcha.check(app, body.token, ip)
-    const { as, client, preset, provider } = await this.resolve(app, body.provider)
+    const r = await this.resolve(app, body.provider)
+    return this.beginFlow(app, r, r.provider, body)
+  }
+
+  /**
+   * Remembers a flow (its state code as SHA-256, PKCE challenge, the page to return to and, for a
+   * signed-in user's flow, the user) and answers the provider's authorization URL for `r`.
+   */
+  async beginFlow(
+    app: App,
+    r: Resolved,
+    provider: string,
+    body: { redirect_to: string; code_challenge: string; state_code: string },
+    userId?: string,
+  ): Promise<{ url: string }> {
+    await this.rememberFlow(app, provider, body, userId)
+    const { as, client, preset } = r
+    const url = new URL(as.authorization_endpoint!)
+    url.searchParams.set(preset.clientIdParam ?? 'client_id', client.client_id)
+    url.searchParams.set('redirect_uri', this.redirectUri)
+    url.searchParams.set('response_type', 'code')
+    url.searchParams.set('scope', preset.scopes.join(preset.scopeSeparator ?? ' '))
+    url.searchParams.set('state', body.state_code)
+    url.searchParams.set('code_challenge', body.code_challenge)
+    url.searchParams.set('code_challenge_method', 'S256')
+    for (const [k, v] of Object.entries(preset.extraParams ?? {})) url.searchParams.set(k, v)
+    return { url: url.href }
+  }
+
+  /** Stores a flow after checking its page is one of the app's origins; a state code works once. */
+  async rememberFlow(app: App, provider: string, body: { redirect_to: string; code_challenge: string; state_code: string }, userId?: string): Promise<void> {
     let target: URL
     try {
       target = new URL(body.redirect_to)
@@ -190,6 +228,7 @@ export class OAuthService {
         code_challenge: body.code_challenge,
         created_at: t,
         expires_at: t + OAUTH_STATE_TTL_MS,
+        ...(userId ? { user_id: userId } : {}),
       })
     } catch (error) {
       // The flow already started with this state keeps its challenge and page: a second init
@@ -197,16 +236,46 @@ export class OAuthService {
       if (isUniqueViolation(error)) throw new ApiError('invalid_credentials', 'This OAuth state code was already used.')
       throw error
     }
-    const url = new URL(as.authorization_endpoint!)
-    url.searchParams.set(preset.clientIdParam ?? 'client_id', client.client_id)
-    url.searchParams.set('redirect_uri', this.redirectUri)
-    url.searchParams.set('response_type', 'code')
-    url.searchParams.set('scope', preset.scopes.join(preset.scopeSeparator ?? ' '))
-    url.searchParams.set('state', body.state_code)
-    url.searchParams.set('code_challenge', body.code_challenge)
-    url.searchParams.set('code_challenge_method', 'S256')
-    for (const [k, v] of Object.entries(preset.extraParams ?? {})) url.searchParams.set(k, v)
-    return { url: url.href }
+  }
+
+  /**
+   * Spends a flow: it must exist for this app, be unexpired, be of `provider` (and of `userId` when
+   * the flow was a signed-in user's) and match the PKCE verifier. Checked before any provider is contacted.
+   */
+  async takeFlow(app: App, provider: string, body: { state_code: string; code_verifier: string }, userId?: string) {
+    const flow = await takeOAuthState(this.deps.db, app.id, sha256(body.state_code))
+    if (!flow || flow.expires_at < this.deps.now() || flow.provider !== provider || (flow.user_id ?? undefined) !== userId) {
+      throw new ApiError('invalid_credentials', 'Invalid code during OAuth flow.')
+    }
+    if ((await oauth.calculatePKCECodeChallenge(body.code_verifier)) !== flow.code_challenge) {
+      throw new ApiError('invalid_credentials', 'Invalid code during OAuth flow.')
+    }
+    return flow
+  }
+
+  /** Redeems the code at the provider's token endpoint (the callback parameters as the provider sent them). */
+  async redeem(
+    r: Resolved,
+    label: string,
+    body: { authorization_code: string; state_code: string; code_verifier: string },
+  ): Promise<oauth.TokenEndpointResponse> {
+    const params = new URLSearchParams({ code: body.authorization_code, state: body.state_code })
+    // The issuer echo (RFC 9207), when the provider sends one.
+    if (r.as.authorization_response_iss_parameter_supported) params.set('iss', r.as.issuer)
+    try {
+      const validated = oauth.validateAuthResponse(r.as, r.client, params, body.state_code)
+      const extra = r.preset.clientIdParam ? { additionalParameters: { [r.preset.clientIdParam]: r.client.client_id } } : {}
+      const response = await oauth.authorizationCodeGrantRequest(r.as, r.client, r.auth, validated, this.redirectUri, body.code_verifier, {
+        ...r.options,
+        ...extra,
+      })
+      return await oauth.processAuthorizationCodeResponse(r.as, r.client, response)
+    } catch (error) {
+      if (error instanceof oauth.ResponseBodyError && error.status === 429) {
+        throw new ApiError('too_many_requests', `Request limit reached for ${label}.`, { provider_rate_limited: true })
+      }
+      throw new ApiError('invalid_credentials', 'Invalid code during OAuth flow.')
+    }
   }
 
   /**
@@ -248,30 +317,9 @@ export class OAuthService {
     const { provider } = this.settingsFor(app, body.provider)
     if (body.authorization_code === 'undefined') throw new ApiError('invalid_credentials', 'User denied confirmation during OAuth flow')
     // The flow is checked before the provider is contacted: a made-up state costs no outbound call.
-    const flow = await takeOAuthState(this.deps.db, app.id, sha256(body.state_code))
-    if (!flow || flow.expires_at < this.deps.now() || flow.provider !== provider) {
-      throw new ApiError('invalid_credentials', 'Invalid code during OAuth flow.')
-    }
-    if ((await oauth.calculatePKCECodeChallenge(body.code_verifier)) !== flow.code_challenge) {
-      throw new ApiError('invalid_credentials', 'Invalid code during OAuth flow.')
-    }
+    const flow = await this.takeFlow(app, provider, body)
     const r = await this.resolve(app, body.provider)
-    // The callback parameters as the provider sent them (the issuer echo, RFC 9207, included).
-    const params = new URLSearchParams({ code: body.authorization_code, state: body.state_code })
-    if (r.as.authorization_response_iss_parameter_supported) params.set('iss', r.as.issuer)
-    let result: oauth.TokenEndpointResponse
-    try {
-      const validated = oauth.validateAuthResponse(r.as, r.client, params, body.state_code)
-      const extra = r.preset.clientIdParam ? { additionalParameters: { [r.preset.clientIdParam]: r.client.client_id } } : {}
-      const response = await oauth.authorizationCodeGrantRequest(r.as, r.client, r.auth, validated, this.redirectUri, body.code_verifier, {
-        ...r.options,
-        ...extra,
-      })
-      result = await oauth.processAuthorizationCodeResponse(r.as, r.client, response)
-    } catch (error) {
-      if (error instanceof oauth.ResponseBodyError && error.status === 429) throw providerRateLimited(r.provider)
-      throw new ApiError('invalid_credentials', 'Invalid code during OAuth flow.')
-    }
+    const result = await this.redeem(r, PROVIDER_LABELS[r.provider], body)
     const profile = await this.profile(r, result, parseProviderUser(flow.provider_user))
     if (!profile.subject || profile.subject === 'undefined') throw new ApiError('invalid_credentials', 'The provider returned no user id')
     const type = `${r.provider}_oauth`

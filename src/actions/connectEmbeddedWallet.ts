@@ -2,7 +2,7 @@ import { trackEvent } from '../api/analytics.ts'
 import { EmbeddedWalletError, WALLET_MESSAGES, WalletProxyError } from '../errors/wallet.ts'
 import { findWallet, type Wallet } from '../stores/wallets.ts'
 import { getWalletProxy } from '../wallets/embedded/proxy.ts'
-import { promptRecoveryPassword } from '../wallets/embedded/recoveryPrompt.ts'
+import { promptCloudRecovery, promptRecoveryPassword } from '../wallets/embedded/recoveryPrompt.ts'
 import { requireAccessToken } from '../wallets/embedded/session.ts'
 
 export interface ConnectEmbeddedWalletParameters {
@@ -53,6 +53,12 @@ export async function connectEmbeddedWallet({ address, promptPassword = true }: 
   if (wallet.recoveryMethod === 'user-passcode') {
     if (!promptPassword) throw new EmbeddedWalletError('The recovery password is required', { code: 'PASSWORD_REQUIRED' })
     await promptRecoveryPassword(wallet)
+    return wallet
+  }
+  // Spec part 2 §4: another recovery method set goes to the recovery OAuth screen.
+  if (wallet.recoveryMethod === 'google-drive' || wallet.recoveryMethod === 'icloud') {
+    if (!promptPassword) throw new EmbeddedWalletError('The wallet must be recovered from the cloud first', { code: 'CLOUD_RECOVERY_REQUIRED' })
+    await promptCloudRecovery({ ...wallet, recoveryMethod: wallet.recoveryMethod })
     return wallet
   }
   throw new EmbeddedWalletError(WALLET_MESSAGES.unableToRecover, {

@@ -5,6 +5,7 @@ import { $wallets, hdEntropyId, primaryWallet, type ChainType, type Wallet } fro
 import { embeddedWalletsConfig } from '../wallets/embedded/config.ts'
 import { getWalletProxy, PROXY_TIMEOUTS } from '../wallets/embedded/proxy.ts'
 import { adoptWireUser, requireAccessToken } from '../wallets/embedded/session.ts'
+import type { CloudGrant } from '../../frame/src/protocol.ts'
 
 export interface CreateWalletParameters {
   /** Defaults to 'ethereum'. */
@@ -13,9 +14,13 @@ export interface CreateWalletParameters {
   createAdditional?: boolean
   /** Create the wallet at this HD index (needs the primary wallet; not together with createAdditional). */
   walletIndex?: number
-  /** 'privy' (automatic, default) or 'user-passcode' with `recoveryPassword`; first wallet only. */
-  recoveryMethod?: 'privy' | 'user-passcode'
+  /**
+   * 'privy' (automatic, default), 'user-passcode' with `recoveryPassword`, or a cloud method with
+   * the user's grant from the recovery OAuth (`cloud`); first wallet only.
+   */
+  recoveryMethod?: 'privy' | 'user-passcode' | 'google-drive' | 'icloud'
   recoveryPassword?: string
+  cloud?: CloudGrant
 }
 export type CreateWalletReturnType = Wallet
 export type CreateWalletErrorType = EmbeddedWalletError
@@ -62,7 +67,15 @@ export async function createWallet(parameters: CreateWalletParameters = {}): Pro
     }
     if (!parameters.recoveryPassword) throw new EmbeddedWalletError('A recovery password is required', { code: 'invalid_request_arguments' })
   }
-  const payload = { accessToken, chainType, walletIndex, recoveryMethod, recoveryPassword: parameters.recoveryPassword, ...(entropyId ? { entropyId } : {}) }
+  const payload = {
+    accessToken,
+    chainType,
+    walletIndex,
+    recoveryMethod,
+    recoveryPassword: parameters.recoveryPassword,
+    ...(entropyId ? { entropyId } : {}),
+    ...(parameters.cloud && !entropyId ? { cloud: parameters.cloud } : {}),
+  }
   const proxy = getWalletProxy()
   let result
   try {

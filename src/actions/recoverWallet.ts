@@ -4,11 +4,14 @@ import { findWallet } from '../stores/wallets.ts'
 import { getWalletProxy } from '../wallets/embedded/proxy.ts'
 import { $pendingRecovery } from '../wallets/embedded/recoveryPrompt.ts'
 import { requireAccessToken } from '../wallets/embedded/session.ts'
+import type { CloudGrant } from '../../frame/src/protocol.ts'
 
 export interface RecoverWalletParameters {
   address: string
   /** Needed for 'user-passcode' wallets; must be non-empty. */
   recoveryPassword?: string
+  /** Needed for 'google-drive' and 'icloud' wallets: the user's grant from the recovery OAuth popup. */
+  cloud?: CloudGrant
 }
 export type RecoverWalletReturnType = void
 export type RecoverWalletErrorType = EmbeddedWalletError
@@ -20,19 +23,21 @@ export type RecoverWalletErrorType = EmbeddedWalletError
  * @example
  * await recoverWallet({ address, recoveryPassword: 'correct-horse' })
  */
-export async function recoverWallet({ address, recoveryPassword }: RecoverWalletParameters): Promise<RecoverWalletReturnType> {
+export async function recoverWallet({ address, recoveryPassword, cloud }: RecoverWalletParameters): Promise<RecoverWalletReturnType> {
   const accessToken = await requireAccessToken(WALLET_MESSAGES.mustBeAuthenticatedToConnect)
   const wallet = findWallet(address)
   if (!wallet?.entropyId) throw new EmbeddedWalletError(WALLET_MESSAGES.noWalletForAddress, { code: 'EMBEDDED_WALLET_NOT_FOUND' })
   trackEvent('embedded_wallet_recovery_started', { method: wallet.recoveryMethod })
   try {
-    await getWalletProxy().request('wallets:recover', { accessToken, entropyId: wallet.entropyId, recoveryPassword })
+    await getWalletProxy().request('wallets:recover', { accessToken, entropyId: wallet.entropyId, recoveryPassword, ...(cloud ? { cloud } : {}) })
   } catch (error) {
     if (error instanceof WalletProxyError && error.type === 'recovery_on_hold')
       throw new EmbeddedWalletError(error.message, { code: 'RECOVERY_ON_HOLD', cause: error })
-    const invalid = error instanceof WalletProxyError && (error.type === 'invalid_recovery_pin' || error.type === 'invalid_request_arguments')
+    const invalid = !cloud && error instanceof WalletProxyError && (error.type === 'invalid_recovery_pin' || error.type === 'invalid_request_arguments')
     throw new EmbeddedWalletError(invalid ? WALLET_MESSAGES.invalidRecoveryPassword : WALLET_MESSAGES.genericRetry, {
       code: invalid ? 'invalid_recovery_pin' : 'UNABLE_TO_RECOVER',
+      // A cloud recovery's reason (no backup in this account, access refused) is what the user can act on.
+      details: cloud && error instanceof WalletProxyError ? error.shortMessage : undefined,
       cause: error,
     })
   }

@@ -41,6 +41,7 @@ export const screens: Record<LaterScreen, () => Promise<{ default: ComponentType
   'embedded-wallet-password': () => import('./wallets/embedded/PasswordFlowScreen.tsx'),
   'embedded-wallet-recover-password': () => import('./wallets/embedded/RecoverPasswordScreen.tsx'),
   'embedded-wallet-automatic-recovery': () => import('./wallets/embedded/AutomaticRecoveryScreen.tsx'),
+  'embedded-wallet-recovery-oauth': () => import('./wallets/embedded/RecoveryOAuthScreen.tsx'),
   'embedded-wallet-connect': () => import('./wallets/embedded/ConnectWalletScreen.tsx'),
   'embedded-wallet-export': () => import('./wallets/embedded/ExportWalletScreen.tsx'),
   'delegated-actions': () => import('./wallets/embedded/DelegationScreen.tsx'),

@@ -42,6 +42,8 @@ export type ScreenEntry =
   | { name: 'embedded-wallet-password'; purpose: 'create' | 'update'; isNewUser?: boolean; startedByUser: boolean }
   | { name: 'embedded-wallet-recover-password'; address: string; next?: 'export' }
   | { name: 'embedded-wallet-automatic-recovery' }
+  // Recovery OAuth (cloud backup and recovery): state in $recoveryOAuth (src/wallets/embedded/recoveryOAuth.ts).
+  | { name: 'embedded-wallet-recovery-oauth'; provider: 'google-drive' | 'icloud'; action: 'create-wallet' | 'set-recovery' | 'recover' }
   | { name: 'embedded-wallet-connect'; address: string; next: 'export' }
   | { name: 'embedded-wallet-export'; address: string }
   // Delegated actions: 'Enable offline access' / 'Revoke offline access to wallet' ($delegation).

@@ -67,6 +67,8 @@ export const SCREENS: { [K in ScreenName]: How<K> } = {
   'embedded-wallet-password': fixture({ name: 'embedded-wallet-password', purpose: 'update', startedByUser: true }),
   'embedded-wallet-recover-password': fixture({ name: 'embedded-wallet-recover-password', address: ADDRESS }),
   'embedded-wallet-automatic-recovery': call("modal.openRecoverySettings('privy')"),
+  // Without a flow the recover action shows its first step, 'Confirm it's really you'.
+  'embedded-wallet-recovery-oauth': fixture({ name: 'embedded-wallet-recovery-oauth', provider: 'google-drive', action: 'recover' }),
   'embedded-wallet-connect': fixture({ name: 'embedded-wallet-connect', address: ADDRESS, next: 'export' }),
   // exportWallet() asks to log in again first (embedded-wallet-connect) on a session this old.
   'embedded-wallet-export': fixture({ name: 'embedded-wallet-export', address: ADDRESS }),

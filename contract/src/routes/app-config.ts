@@ -369,6 +369,40 @@ const settingsInputFields = {
   },
   // OAuth clients by provider.
   oauth: { type: 'object', additionalProperties: false, properties: each(OAUTH_PROVIDERS, oauthClient) },
+  // Cloud recovery (spec part 2 §2): the Google client asking for Drive's app-data folder, and the
+  // iCloud container whose private database holds the share; secrets sealed at rest.
+  recoveryOAuth: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      'google-drive': {
+        anyOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['clientId'],
+            properties: { clientId: { type: 'string', minLength: 1, maxLength: 512 }, clientSecret: secretKey, issuer: httpUrl },
+          },
+        ],
+      },
+      icloud: {
+        anyOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['containerId', 'apiToken'],
+            properties: {
+              containerId: { type: 'string', pattern: '^iCloud\\.[A-Za-z0-9.-]{1,200}$' },
+              environment: { type: 'string', enum: ['development', 'production'] },
+              apiToken: { type: 'string', minLength: 4, maxLength: 512 },
+            },
+          },
+        ],
+      },
+    },
+  },
   // The on-ramp providers (secret keys sealed) and the bridge API.
   fundingProviders: {
     type: 'object',
@@ -581,6 +615,7 @@ export const adminAppSchema = {
       ...settingsInputFields.fundingProviders,
       required: ['moonpay', 'coinbase'],
     },
+    recoveryOAuth: { ...settingsInputFields.recoveryOAuth, required: ['google-drive', 'icloud'] },
     createdAt: { type: 'string', format: 'date-time' },
   },
   additionalProperties: false,

@@ -33,6 +33,7 @@ import { webhooksRoutes } from './webhooks.ts'
 import { serverWalletsRoutes } from './server-wallets.ts'
 import { delegationRoutes } from './delegation.ts'
 import { crossAppRoutes } from './cross-app.ts'
+import { recoveryOAuthRoutes } from './recovery-oauth.ts'
 
 export * from './define.ts'
 export * from './shared.ts'
@@ -57,6 +58,7 @@ export {
   walletPolicySchema,
 } from './server-wallets.ts'
 export { crossAppTokensSchema } from './cross-app.ts'
+export { CLOUD_RECOVERY_PROVIDERS, GOOGLE_DRIVE_APPDATA_SCOPE, type CloudRecoveryProvider } from './recovery-oauth.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
@@ -89,6 +91,7 @@ export const ROUTES = {
   ...serverWalletsRoutes,
   ...delegationRoutes,
   ...crossAppRoutes,
+  ...recoveryOAuthRoutes,
 } as const
 
 export type Routes = typeof ROUTES

@@ -4,8 +4,12 @@ import { bearerHeaders } from './headers.ts'
 import { serverWalletListQuery, serverWalletSchema } from './server-wallets.ts'
 import { wireLinkedAccountSchema, wireUserSchema } from './shared.ts'
 
-/** How the recovery share is protected: the server's key ('privy') or the user's passcode. */
-export const RECOVERY_METHODS = ['privy', 'user-passcode'] as const
+/**
+ * How the recovery share is protected: the server's key ('privy'), the user's passcode, or the
+ * user's cloud storage ('google-drive', 'icloud': the share is there, encrypted; the server keeps
+ * only the key that opens it).
+ */
+export const RECOVERY_METHODS = ['privy', 'user-passcode', 'google-drive', 'icloud'] as const
 
 const text = <const N extends number>(max: N) => ({ type: 'string', minLength: 1, maxLength: max }) as const
 const sharesSchema = {
@@ -16,7 +20,7 @@ const sharesSchema = {
     share_set: text(64),
     auth_share: text(512),
     recovery_method: { type: 'string', enum: RECOVERY_METHODS },
-    /** Base64 share (privy) or the JSON password envelope (user-passcode). */
+    /** Base64 share (privy), the JSON password envelope (user-passcode), or the base64 key of the cloud copy (google-drive, icloud). */
     recovery_share: text(4096),
   },
 } as const

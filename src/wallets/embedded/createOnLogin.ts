@@ -1,5 +1,5 @@
 import { trackEvent } from '../../api/analytics.ts'
-import { createWallet } from '../../actions/createWallet.ts'
+import { createWallet, type CreateWalletParameters } from '../../actions/createWallet.ts'
 import { endSession } from '../../actions/logout.ts'
 import { EmbeddedWalletError, WALLET_MESSAGES } from '../../errors/wallet.ts'
 import { publish } from '../../events/bus.ts'
@@ -11,7 +11,7 @@ import { chainsToCreate } from './config.ts'
  * The wallets this login calls for, Ethereum first (its address names the secret). A failure logs
  * the user out (spec part 2 §4) and publishes `auth-error` 'Failed to create wallet'.
  */
-export async function createWalletsOnLogin(recovery: { recoveryMethod: 'privy' | 'user-passcode'; recoveryPassword?: string }): Promise<void> {
+export async function createWalletsOnLogin(recovery: Pick<CreateWalletParameters, 'recoveryMethod' | 'recoveryPassword' | 'cloud'>): Promise<void> {
   const user = $session.get().user
   if (!user) throw new EmbeddedWalletError(WALLET_MESSAGES.mustBeAuthenticated, { code: 'MUST_BE_AUTHENTICATED' })
   try {

@@ -7,6 +7,8 @@ import { currentScreen, pushScreen, replaceScreen } from '../../../stores/modal.
 import { ErrorView } from '../../../ui/ErrorView.tsx'
 import { Spinner } from '../../../ui/Spinner.tsx'
 import { WALLET_TIMING } from './timing.ts'
+import { findWallet } from '../../../stores/wallets.ts'
+import { $recoveryOAuth } from '../../../stores/recoveryOAuth.ts'
 
 /**
  * Connect-wallet interstitial before a sensitive action (export): connects the wallet, recovering
@@ -34,6 +36,14 @@ export default function ConnectWalletScreen({ address, next }: { address: string
           if (toBaseError(error).name === 'MfaError') return
           // A login method added recently: the server's text says when recovery with it opens.
           if (toBaseError(error).code === 'RECOVERY_ON_HOLD') return setFailed(toBaseError(error).shortMessage)
+          // A cloud-backed wallet: recover it first ('Confirm it's really you'), then export again.
+          if (toBaseError(error).code === 'CLOUD_RECOVERY_REQUIRED') {
+            const method = findWallet(address)?.recoveryMethod
+            if (method === 'google-drive' || method === 'icloud') {
+              $recoveryOAuth.set({ provider: method, action: 'recover', state: 'confirm', address, next })
+              return replaceScreen({ name: 'embedded-wallet-recovery-oauth', provider: method, action: 'recover' })
+            }
+          }
           if (toBaseError(error).code !== 'PASSWORD_REQUIRED') return setFailed("We're on it. Please try again later.")
           // 'Enter your password', then the export.
           replaceScreen({ name: 'embedded-wallet-recover-password', address, next })

@@ -6,10 +6,10 @@ import { $wallets } from '../../../stores/wallets.ts'
 import { PrimaryButton, SecondaryButton } from '../../../ui/Button.tsx'
 import { ScreenTitle } from '../../../ui/ScreenTitle.tsx'
 import { recoveryOptions } from '../../../wallets/embedded/config.ts'
+import { runRecoveryOAuth } from '../../../wallets/embedded/recoveryOAuth.ts'
+import type { CloudRecoveryMethod } from '../../../stores/recoveryOAuth.ts'
 
 const CLOUD: Record<string, string> = { 'google-drive': 'Back up to Google Drive', icloud: 'Back up to Apple iCloud' }
-/** Why an enabled cloud option cannot be chosen yet (cloud backup needs the recovery OAuth flow). */
-export const CLOUD_UNAVAILABLE = 'Cloud backup is not available yet.'
 
 /** 'Secure your account' / 'Update backup method': the user-owned recovery methods the app enables. */
 export default function RecoveryMethodScreen({ purpose, isNewUser = false }: { purpose: 'create' | 'update'; isNewUser?: boolean }) {
@@ -19,7 +19,6 @@ export default function RecoveryMethodScreen({ purpose, isNewUser = false }: { p
   const current = wallets.find((w) => !w.imported)?.recoveryMethod ?? null
   // The current method is hidden when it is a cloud method; cloud methods show only when enabled.
   const options = recoveryOptions(app).filter((o) => !(o === current && o in CLOUD))
-  const anyCloud = options.some((o) => o in CLOUD)
 
   if (why) {
     return (
@@ -40,18 +39,22 @@ export default function RecoveryMethodScreen({ purpose, isNewUser = false }: { p
               {current === 'user-passcode' ? 'Reset your password' : 'Set a password'}
             </PrimaryButton>
           ) : CLOUD[option] ? (
-            // Cloud backup needs the recovery OAuth flow (a later issue): listed because the app
-            // enables it, but disabled with a visible reason rather than failing after a click.
-            <SecondaryButton key={option} disabled aria-describedby="gh-cloud-unavailable">
+            // The popup opens in this click's task (spec part 2 §4: create and set-recovery start at once).
+            <SecondaryButton
+              key={option}
+              data-method={option}
+              onClick={() =>
+                void runRecoveryOAuth({
+                  provider: option as CloudRecoveryMethod,
+                  action: purpose === 'create' ? 'create-wallet' : 'set-recovery',
+                  isNewUser,
+                })
+              }
+            >
               {CLOUD[option]}
             </SecondaryButton>
           ) : null,
         )}
-        {anyCloud ? (
-          <p className="detail" id="gh-cloud-unavailable">
-            {CLOUD_UNAVAILABLE}
-          </p>
-        ) : null}
         <button type="button" className="link-button" onClick={() => setWhy(true)}>
           Why do I need to secure my account?
         </button>
