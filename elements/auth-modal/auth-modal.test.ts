@@ -260,7 +260,7 @@ describe('<auth-modal>', () => {
     byLabel(dialog(element)!, 'Email address')!.form!.requestSubmit()
     await waitFor(() => byLabel(dialog(element)!, 'Digit 1'), 'code inputs')
     // Each box as the user sees it (on a busy machine the screen can still be settling between keys).
-    for (let i = 1; i <= 6; i++) type(await waitFor(() => byLabel(dialog(element)!, `Digit ${i}`), `digit ${i}`), String(i))
+    for (let i = 1; i <= 6; i++) type(await waitFor(() => byLabel<HTMLInputElement>(dialog(element)!, `Digit ${i}`), `digit ${i}`), String(i))
     await waitFor(() => events.some((e) => e.type === 'auth-success'), 'auth-success')
     const success = events.find((e) => e.type === 'auth-success')!
     equal(success.detail.isNewUser, true)
