@@ -136,7 +136,7 @@ forEachDatabase((target) => {
     const receipt = await user.bundler.waitForUserOperationReceipt({ hash, pollingInterval: 100 })
 
     expect(receipt.success).toBe(true)
-    expect(receipt.paymaster.toLowerCase()).toBe(aa.paymaster.toLowerCase())
+    expect(receipt.paymaster?.toLowerCase()).toBe(aa.paymaster.toLowerCase())
     expect(await tokenBalance(RECIPIENT)).toBe(recipientBefore + 250_000n)
     expect(await client.getCode({ address: user.address })).toMatch(/^0x[0-9a-f]+/)
     // The sponsor paid exactly what the EntryPoint charged for this operation; nothing reached the user.
