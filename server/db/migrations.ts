@@ -12,6 +12,7 @@ import { crossAppMigrations } from './cross-app.js'
 import { recoveryOAuthMigrations } from './recovery-oauth.js'
 import { deviceMigrations } from './devices.js'
 import { sponsorshipMigrations } from './gas-sponsorships.js'
+import { paymasterSpendMigrations } from './paymaster-spend.js'
 import { mfaMigrations } from './mfa.js'
 import { ownerMigrations } from './owner.js'
 import { ownerUsersMigrations } from './owner-users.js'
@@ -335,6 +336,7 @@ Object.assign(migrations, serverWalletMigrations)
 Object.assign(migrations, delegationMigrations)
 Object.assign(migrations, crossAppMigrations)
 Object.assign(migrations, recoveryOAuthMigrations)
+Object.assign(migrations, paymasterSpendMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

@@ -34,6 +34,7 @@ import { serverWalletsRoutes } from './server-wallets.ts'
 import { delegationRoutes } from './delegation.ts'
 import { crossAppRoutes } from './cross-app.ts'
 import { recoveryOAuthRoutes } from './recovery-oauth.ts'
+import { smartWalletsRoutes } from './smart-wallets.ts'
 
 export * from './define.ts'
 export * from './shared.ts'
@@ -59,6 +60,7 @@ export {
 } from './server-wallets.ts'
 export { crossAppTokensSchema } from './cross-app.ts'
 export { CLOUD_RECOVERY_PROVIDERS, GOOGLE_DRIVE_APPDATA_SCOPE, type CloudRecoveryProvider } from './recovery-oauth.ts'
+export { PAYMASTER_ERROR_CODES } from './smart-wallets.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
@@ -92,6 +94,7 @@ export const ROUTES = {
   ...delegationRoutes,
   ...crossAppRoutes,
   ...recoveryOAuthRoutes,
+  ...smartWalletsRoutes,
 } as const
 
 export type Routes = typeof ROUTES
