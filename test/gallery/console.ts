@@ -130,16 +130,16 @@ await page.getByRole('button', { name: 'Last 7 days' }).click()
 await page.locator('.chart canvas').first().waitFor()
 await shoot(page, CONSOLE_SHOTS.analytics)
 
+await go(`#/apps/${appId}/operators`)
+await page.getByRole('heading', { level: 1, name: 'Operators' }).waitFor()
+await page.getByRole('region', { name: 'Operators', exact: true }).waitFor()
+await shoot(page, CONSOLE_SHOTS.operators)
+
 await go(`#/apps/${appId}/secrets`)
 await page.getByRole('region', { name: 'App secrets', exact: true }).waitFor()
 await page.getByRole('button', { name: 'Create secret' }).click()
 await page.getByRole('region', { name: 'New app secret' }).waitFor()
 await shoot(page, CONSOLE_SHOTS.secrets)
-
-await go(`#/apps/${appId}/operators`)
-await page.getByRole('heading', { level: 1, name: 'Operators' }).waitFor()
-await page.getByRole('region', { name: 'Operators', exact: true }).waitFor()
-await shoot(page, CONSOLE_SHOTS.operators)
 
 const phone = await consolePage({ width: 390, height: 844, dark: true })
 await phone.evaluate((h) => (location.hash = h), `#/apps/${appId}/analytics`)
