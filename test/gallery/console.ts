@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { launchBrowser } from '../browser.ts'
+import { enrollTotp, verifyTotp } from '../e2e/console-helpers.ts'
 import { submitEmail, typeCode, waitForHostEvent } from '../e2e/helpers.ts'
 import { startStack } from '../stack.ts'
 import { CONSOLE_SHOTS } from './shots.ts'
@@ -136,6 +137,8 @@ await page.getByRole('region', { name: 'Operators', exact: true }).waitFor()
 await shoot(page, CONSOLE_SHOTS.operators)
 
 await go(`#/apps/${appId}/secrets`)
+// App secrets ask for an owner's second factor: the widget's enrollment (an authenticator app), then its next code.
+await verifyTotp(page, await enrollTotp(page))
 await page.getByRole('region', { name: 'App secrets', exact: true }).waitFor()
 await page.getByRole('button', { name: 'Create secret' }).click()
 await page.getByRole('region', { name: 'New app secret' }).waitFor()
