@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import ts from 'typescript'
 
-/** #private fields and r2wc internals are not part of the public contract. */
+/** #private fields and private members are not part of the public contract. */
 function publicMembersOnly() {
   return {
     name: 'gatehouse-public-members-only',

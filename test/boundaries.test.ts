@@ -224,6 +224,15 @@ describe('workspace boundaries', () => {
     const long = tags.map((f) => [f, readFileSync(join(root, f), 'utf8').split('\n').length] as const).filter(([, lines]) => lines >= 300)
     expect(long).toEqual([])
   })
+
+  it('the tags are plain HTMLElements: no React-to-web-component wrapper is imported or declared (ARCHITECTURE.md "Why the tags are not r2wc")', () => {
+    const wrappers = /^@r2wc\/|^react-to-webcomponent$/
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>
+    const declared = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies, ...pkg.peerDependencies })
+    expect(declared.filter((name) => wrappers.test(name))).toEqual([])
+    const importing = [...sources('src'), ...sources('elements')].filter((f) => specifiers(f).some((s) => wrappers.test(s)))
+    expect(importing).toEqual([])
+  })
 })
 
 describe('one direction, no cycles', () => {

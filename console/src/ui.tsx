@@ -1,5 +1,5 @@
-/** Small building blocks every page uses: loading, empty and error states, the typed-confirmation dialog, a data hook. */
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+/** Small building blocks every page uses: loading, empty and error states, tables and their pager, the typed-confirmation dialog, a data hook. */
+import { useCallback, useEffect, useId, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react'
 import { ConsoleApiError } from './api.ts'
 
 export function Loading({ what }: { what: string }) {
@@ -205,3 +205,61 @@ export function Said({ text, error }: { text?: string | null; error?: unknown })
 export const dayStart = (day: string, days = 0) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString()
 /** A UTC day, YYYY-MM-DD, `days` from today. */
 export const utcDay = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+/**
+ * A table in a scrollable region the keyboard can reach (`label` names the region): a column header
+ * per `headers` entry and, with `actions`, a last column for the rows' buttons (its header is for
+ * screen readers only). The rows are the children.
+ */
+export function Table({ label, headers, actions = false, children }: { label: string; headers: string[]; actions?: boolean; children: ReactNode }) {
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
+      <table>
+        <thead>
+          <tr>
+            {headers.map((header) => (
+              <th scope="col" key={header}>
+                {header}
+              </th>
+            ))}
+            {actions && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  )
+}
+
+/**
+ * Paging by cursor: `cursors` holds the cursor of every page seen so far (null: the first page), so
+ * going back drops the last one and going on adds `next` (the answer's next_cursor; none: the last page).
+ */
+export function Pager({
+  cursors,
+  setCursors,
+  next,
+  labels: [back, on],
+}: {
+  cursors: (string | null)[]
+  setCursors: Dispatch<SetStateAction<(string | null)[]>>
+  next: string | null | undefined
+  /** The two buttons' words: back, then on. */
+  labels: [string, string]
+}) {
+  return (
+    <nav className="pager" aria-label="Pages">
+      <button type="button" className="secondary" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
+        {back}
+      </button>
+      <span>Page {cursors.length}</span>
+      <button type="button" className="secondary" disabled={!next} onClick={() => next && setCursors((c) => [...c, next])}>
+        {on}
+      </button>
+    </nav>
+  )
+}

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { $session, applyAuthResponse } from '../stores/session.ts'
-import { accessToken, APP_ID, authResponse, configured, fakeFetch, resetAll } from '../testing/harness.ts'
+import { accessToken, APP_ID, authResponse, configured, fakeFetch, recordEvents, resetAll } from '../testing/harness.ts'
 import { getAccessToken } from './getAccessToken.ts'
 
 beforeEach(() => {
@@ -36,9 +36,20 @@ describe('getAccessToken', () => {
     await expect(pending).resolves.toBe(token)
   })
 
-  it('error: resolves null when the refresh is refused', async () => {
+  it('error: resolves null when the refresh is refused, and the host hears logout once', async () => {
     applyAuthResponse(APP_ID, authResponse({ token: accessToken({ expiresIn: -10 }) }))
+    const events = recordEvents()
     fakeFetch({ 'POST /sessions': { status: 401, body: { error: 'no', code: 'missing_or_invalid_token' } } })
+    await expect(Promise.all([getAccessToken(), getAccessToken()])).resolves.toEqual([null, null])
+    expect($session.get().status).toBe('unauthenticated')
+    expect(events).toEqual([['logout', null]])
+  })
+
+  it('error: a refresh answered session_update_action clear ends the session with logout', async () => {
+    applyAuthResponse(APP_ID, authResponse({ token: accessToken({ expiresIn: -10 }) }))
+    const events = recordEvents()
+    fakeFetch({ 'POST /sessions': { body: authResponse({ session_update_action: 'clear' }) } })
     await expect(getAccessToken()).resolves.toBeNull()
+    expect(events).toEqual([['logout', null]])
   })
 })

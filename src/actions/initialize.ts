@@ -131,5 +131,5 @@ async function restoreSession(appId: string, app: AppConfig | null): Promise<voi
     return
   }
   const { user } = $session.get()
-  if (user && termsRequired(app) && !user.hasAcceptedTerms) await endSession()
+  if (user && termsRequired(app) && !user.hasAcceptedTerms) await endSession({ announce: false })
 }

@@ -31,6 +31,12 @@ describe('logout', () => {
     expect(storage.getItem(storageKeys.session(APP_ID))).toBeNull()
   })
 
+  it('overlapping logouts publish logout once', async () => {
+    fakeFetch({ 'POST /sessions/logout': { body: { success: true } } })
+    await Promise.all([logout(), logout()])
+    expect(events).toEqual([['logout', null]])
+  })
+
   it('does not publish logout when nobody was logged in', async () => {
     await logout()
     events.length = 0

@@ -3,7 +3,9 @@ import { MustBeAuthenticatedError, NotInitializedError } from '../errors/auth.ts
 import type { BaseError } from '../errors/base.ts'
 import { getApiClient } from '../api/instance.ts'
 import { $config } from '../stores/config.ts'
-import { $session, applyAuthResponse, clearSession, readStoredTokens, type SessionState } from '../stores/session.ts'
+import { publish } from '../events/bus.ts'
+import { $session, applyAuthResponse, readStoredTokens, type SessionState } from '../stores/session.ts'
+import { endLocalSession } from './logout.ts'
 
 export type RefreshSessionParameters = void
 export type RefreshSessionReturnType = SessionState
@@ -15,7 +17,7 @@ let inflight: Promise<SessionState> | null = null
  * Exchanges the refresh token for new tokens (`POST /sessions`): the stored one, or with cookie
  * sessions none, and the API reads its HttpOnly cookie. Either way a device-bound session's
  * request carries the wallet frame's proof (the API client adds it). A 401 (missing or invalid
- * token) wipes the session; other failures leave the stored tokens for a later attempt.
+ * token) ends the session (`endLocalSession`, which publishes `logout` for a live one); other failures leave the stored tokens for a later attempt.
  * Concurrent callers share one request because the server rotates refresh tokens, and every tab
  * of the same origin takes a Web Lock first and reads the newest refresh token from storage inside
  * it: two tabs refreshing at once would otherwise present the same token twice, which the server
@@ -49,9 +51,14 @@ async function exchange(appId: string): Promise<SessionState> {
   if (!tokens?.token && !tokens?.refreshToken && !tokens?.refreshInCookie) throw new MustBeAuthenticatedError()
   try {
     const response = await getApiClient().post('/sessions', tokens.refreshToken ? { refresh_token: tokens.refreshToken } : {}, { bearer: tokens.token || null })
-    return applyAuthResponse(appId, response)
+    const live = $session.get().status === 'authenticated'
+    const state = applyAuthResponse(appId, response)
+    // The server ended a live session (session_update_action 'clear'): the host hears `logout`.
+    if (live && state.status !== 'authenticated') publish('logout', null)
+    return state
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) clearSession(appId)
+    // A refused refresh ends the session; a live one with `logout` (startup's is not live yet).
+    if (error instanceof ApiError && error.status === 401) endLocalSession()
     throw error
   }
 }

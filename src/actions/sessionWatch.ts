@@ -1,6 +1,5 @@
 import { getApiClient } from '../api/instance.ts'
 import { ApiError } from '../errors/api.ts'
-import { publish } from '../events/bus.ts'
 import { $session } from '../stores/session.ts'
 import { endLocalSession } from './logout.ts'
 import { refreshSession } from './refreshSession.ts'
@@ -45,9 +44,9 @@ export async function checkSession(): Promise<void> {
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 401)) return
     }
-    // The server already ended the session: no logout call, only the local part.
+    // The server already ended the session: no logout call, only the local part. A refused
+    // refresh has already done it (and published `logout`); this publishes only if it has not.
     endLocalSession()
-    publish('logout', null)
   } finally {
     checking = false
   }

@@ -3,8 +3,9 @@
  * pictured for the README (docs/screenshots/console-*.png, committed), from the real stack
  * (test/stack.ts) in headless Chromium. It logs in as the e2e tests do (the one-time link, then the
  * console's `<auth-modal>`), fills an app with what the pages show (users from an import and a
- * sign-up on the demo page, a webhook to a receiver here with its deliveries, an app secret), and
- * takes each page at 1280 px in light mode, and analytics on a 390 px phone in dark mode.
+ * sign-up on the demo page, a webhook to a receiver here with its deliveries, an app secret, an operator), and
+ * takes each page at 1280 px in light mode (every page of the router: shots.ts CONSOLE_SHOTS), and
+ * analytics on a 390 px phone in dark mode.
  */
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -13,8 +14,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { launchBrowser } from '../browser.ts'
+import { enrollTotp, verifyTotp } from '../e2e/console-helpers.ts'
 import { submitEmail, typeCode, waitForHostEvent } from '../e2e/helpers.ts'
 import { startStack } from '../stack.ts'
+import { CONSOLE_SHOTS } from './shots.ts'
 
 const dir = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
 const started = performance.now()
@@ -45,7 +48,7 @@ const api = (path: string, init: { method?: string; body?: unknown } = {}) =>
     return r.json() as Promise<Record<string, unknown>>
   })
 
-// The app's contents: a webhook first (so the sign-ups below are delivered), users, a secret.
+// The app's contents: a webhook first (so the sign-ups below are delivered), users, a secret, an operator.
 await api(`/apps/${appId}/webhooks`, { method: 'POST', body: { url: hookUrl, description: 'Backend', events: ['user.created', 'user.authenticated'] } })
 await api(`/apps/${appId}/users/import`, {
   method: 'POST',
@@ -54,6 +57,7 @@ await api(`/apps/${appId}/users/import`, {
   },
 })
 await api(`/admin/apps/${appId}/secrets`, { method: 'POST' })
+await api(`/admin/apps/${appId}/operators`, { method: 'POST', body: { email: 'viewer@example.com', role: 'viewer' } })
 const demo = await (await browser.newContext()).newPage()
 const demoEmail = 'barbara@example.com'
 await demo.goto(`${stack.demoUrl}/`)
@@ -92,19 +96,22 @@ async function shoot(target: Page, name: string) {
   log(`${name}.png`)
 }
 
+await page.getByRole('region', { name: 'Apps', exact: true }).getByRole('link', { name: 'Acme Shop' }).waitFor()
+await shoot(page, CONSOLE_SHOTS.apps)
+
 await go(`#/apps/${appId}/settings`)
 await page.getByRole('heading', { level: 1, name: /Settings of Acme Shop/ }).waitFor()
 await page.frameLocator('iframe[title="Live preview of the login modal"]').locator('auth-modal').getByRole('button', { name: 'Continue with SMS' }).waitFor()
-await shoot(page, 'console-settings')
+await shoot(page, CONSOLE_SHOTS.settings)
 
 await go(`#/apps/${appId}/users`)
 await page.getByRole('region', { name: 'Users', exact: true }).waitFor()
-await shoot(page, 'console-users')
+await shoot(page, CONSOLE_SHOTS.users)
 
 await page.getByRole('region', { name: 'Users', exact: true }).getByRole('link', { name: demoEmail }).click()
 await page.getByRole('region', { name: 'Live sessions' }).waitFor()
 await page.getByRole('region', { name: 'Sessions', exact: true }).scrollIntoViewIfNeeded()
-await shoot(page, 'console-user')
+await shoot(page, CONSOLE_SHOTS.user)
 
 await go(`#/apps/${appId}/webhooks`)
 const endpoint = page.getByRole('article', { name: hookUrl })
@@ -113,22 +120,29 @@ await endpoint.getByRole('status').filter({ hasText: 'Test delivered' }).waitFor
 await endpoint.getByRole('button', { name: 'Show deliveries' }).click()
 await endpoint.getByRole('row').filter({ hasText: 'user.created' }).filter({ hasText: 'Delivered' }).first().waitFor({ timeout: 30000 })
 await endpoint.scrollIntoViewIfNeeded()
-await shoot(page, 'console-webhooks')
+await shoot(page, CONSOLE_SHOTS.webhooks)
 
 await go(`#/apps/${appId}/audit`)
 await page.getByRole('region', { name: 'Audit log entries' }).waitFor()
-await shoot(page, 'console-audit')
+await shoot(page, CONSOLE_SHOTS.audit)
 
 await go(`#/apps/${appId}/analytics`)
 await page.getByRole('button', { name: 'Last 7 days' }).click()
 await page.locator('.chart canvas').first().waitFor()
-await shoot(page, 'console-analytics')
+await shoot(page, CONSOLE_SHOTS.analytics)
+
+await go(`#/apps/${appId}/operators`)
+await page.getByRole('heading', { level: 1, name: 'Operators' }).waitFor()
+await page.getByRole('region', { name: 'Operators', exact: true }).waitFor()
+await shoot(page, CONSOLE_SHOTS.operators)
 
 await go(`#/apps/${appId}/secrets`)
+// App secrets ask for an owner's second factor: the widget's enrollment (an authenticator app), then its next code.
+await verifyTotp(page, await enrollTotp(page))
 await page.getByRole('region', { name: 'App secrets', exact: true }).waitFor()
 await page.getByRole('button', { name: 'Create secret' }).click()
 await page.getByRole('region', { name: 'New app secret' }).waitFor()
-await shoot(page, 'console-secrets')
+await shoot(page, CONSOLE_SHOTS.secrets)
 
 const phone = await consolePage({ width: 390, height: 844, dark: true })
 await phone.evaluate((h) => (location.hash = h), `#/apps/${appId}/analytics`)

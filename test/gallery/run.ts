@@ -20,11 +20,12 @@ import { privateKeyToAccount } from 'viem/accounts'
 // @ts-expect-error plain ES module shared with the tests
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs'
 import { deployTestContracts } from '../e2e/eth-helpers.ts'
+import { submitEmail, typeCode } from '../e2e/helpers.ts'
 import { startLocalChain } from '../evm.ts'
 import { startCoinbaseStandIn, startMoonpayStandIn } from '../funding-stand-ins.ts'
 import { startStack } from '../stack.ts'
 import { startLocalSolana } from '../svm.ts'
-import { ADDRESS, PROMPTS, README_SHOTS, SCREENS, STATES, VARIANTS, type How } from './shots.ts'
+import { ADDRESS, FACES, PROMPTS, README_SHOTS, SCREENS, STATES, VARIANTS, type How } from './shots.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const out = `${root}docs/gallery/`
@@ -237,6 +238,18 @@ for (const [id, how] of Object.entries(SCREENS) as [string, How][]) {
   }
 }
 
+// 4b. The screens' other faces (shots.ts FACES): the fixture with the store its flow would fill.
+for (const face of FACES) {
+  try {
+    await closeModal()
+    await page.evaluate(({ entry, delegation }) => window.gallery.show(entry, { delegation }), face)
+    await record(face.id, 'fixture, with its store', 'auth-modal', await settle('auth-modal', (n) => n.includes(face.id)))
+  } catch (error) {
+    rows.push({ id: face.id, how: 'fixture', shots: [], note: `not pictured: ${(error as Error).message.split('\n')[0]}` })
+    log(`${face.id.padEnd(36)} NOT PICTURED: ${(error as Error).message.split('\n')[0]}`)
+  }
+}
+
 // 5. The confirmation sheets of <sign-prompt>: a transaction from the funded wallet, a message.
 await closeModal()
 const calls: Record<(typeof PROMPTS)[number], string> = {
@@ -305,6 +318,35 @@ const states: Record<(typeof STATES)[number], (() => Promise<void>) | null> = {
       'sign-prompt',
       await settle('sign-prompt', (n) => n.includes('transaction-error'), 30000),
     )
+  },
+  'cross-app-consent': async () => {
+    // A provider app that lets this one connect; the signed-in user links its account in the provider's popup.
+    const { id: provider } = await stack.createApp({ name: 'Provider Wallet', embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } } })
+    await stack.patchApp(provider, { crossAppProvider: { allowedRequesterAppIds: [app.id] } })
+    const opened = context.waitForEvent('page')
+    await start(`modal.linkCrossAppAccount({ appId: '${provider}' })`)
+    const popup = await opened
+    await popup.waitForURL(/\/cross-app\/connect/)
+    const email = `gallery.provider.${Date.now()}@example.com`
+    await submitEmail(popup, email)
+    await typeCode(popup, await stack.nextCode(email))
+    await popup.getByText('Gallery wants to use your account and wallet').waitFor({ timeout: 60000 })
+    // The popup is its own page at the size the widget opens it (440 × 680), with no theme of its own: one picture.
+    await popup.mouse.move(0, 0)
+    const file = 'cross-app-consent-light.png'
+    await popup.screenshot({ path: out + file })
+    rows.push({
+      id: 'cross-app-consent',
+      how: `flow: modal.linkCrossAppAccount({ appId: <provider> }), provider login in its popup`,
+      shots: [file],
+      note: 'the popup page (440 × 680) has no dark or phone layout of its own',
+    })
+    log(`${'cross-app-consent'.padEnd(36)} flow: the provider's popup`)
+    await popup
+      .getByRole('button', { name: 'Cancel' })
+      .click({ timeout: 5000 })
+      .catch(() => popup.close())
+    await closeModal().catch(() => {})
   },
   'solana-transaction-confirm': async () => {
     await page.evaluate(() =>

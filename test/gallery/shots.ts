@@ -12,6 +12,8 @@
  *   have filled its own (a status screen may show its waiting or error state): the picture of the
  *   screen's layout, not of one particular flow.
  */
+import type { Route } from '../../console/src/router.ts'
+import type { DelegationRequest } from '../../src/stores/delegation.ts'
 import type { ScreenEntry, ScreenName, SelectedWallet } from '../../src/stores/modal.ts'
 
 type EntryOf<K extends ScreenName> = Extract<ScreenEntry, { name: K }>
@@ -88,15 +90,25 @@ export const SCREENS: { [K in ScreenName]: How<K> } = {
   'funding-bridge': fixture({ name: 'funding-bridge', source: ADDRESS, amount: '0.01' }),
 }
 
+/**
+ * A screen's other face, put up as a fixture with the store its flow would have filled: the
+ * delegation screen's 'Revoke offline access to wallet' (its first picture, by the host call, is
+ * 'Enable offline access'; revoking needs a delegated wallet, which a gallery user has not).
+ */
+export const FACES: { id: string; entry: ScreenEntry; delegation?: Omit<DelegationRequest, 'status'> & { status: 'consent' } }[] = [
+  { id: 'delegated-actions-revoke', entry: { name: 'delegated-actions' }, delegation: { kind: 'revoke', status: 'consent' } },
+]
+
 /** The `<sign-prompt>` sheets, reached by host calls after the screens (flows only). */
 export const PROMPTS = ['transaction-confirm', 'sign-message'] as const
 
 /**
  * The states a reviewer needs beside a screen's first picture, each reached by flow on the real
  * stack: the code screen refusing a wrong code, a sent transaction's 'Transaction complete!', a
- * reverted call's error screen (local chain), and the Solana confirmation (the local litesvm cluster).
+ * reverted call's error screen (local chain), the Solana confirmation (the local litesvm cluster), and
+ * the cross-app provider's popup asking the signed-in user to connect (its own page on the API origin).
  */
-export const STATES = ['code-error', 'transaction-success', 'transaction-error', 'solana-transaction-confirm'] as const
+export const STATES = ['code-error', 'transaction-success', 'transaction-error', 'solana-transaction-confirm', 'cross-app-consent'] as const
 
 /** The pictures the README shows (docs/screenshots/, committed): id of the shot and variant. */
 export const README_SHOTS = ['landing-light', 'code-light', 'transaction-confirm-light', 'landing-dark', 'funding-methods-phone'] as const
@@ -107,3 +119,16 @@ export const VARIANTS = [
   { id: 'dark', theme: 'dark', width: 1024, height: 900 },
   { id: 'phone', theme: 'light', width: 390, height: 844 },
 ] as const
+
+/** The console's pages (console/src/router.ts), each pictured by test/gallery/console.ts as docs/screenshots/<name>.png. */
+export const CONSOLE_SHOTS: { [P in Exclude<Route['page'], 'not-found'>]: string } = {
+  apps: 'console-apps',
+  settings: 'console-settings',
+  users: 'console-users',
+  user: 'console-user',
+  webhooks: 'console-webhooks',
+  audit: 'console-audit',
+  analytics: 'console-analytics',
+  secrets: 'console-secrets',
+  operators: 'console-operators',
+}

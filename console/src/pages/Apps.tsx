@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { ConsoleApi } from '../api.ts'
 import { href, navigate } from '../router.ts'
 import { can, refreshRoles, useSession } from '../session.ts'
-import { ConfirmDelete, Empty, ErrorNote, formatDate, Loading, useLoad } from '../ui.tsx'
+import { ConfirmDelete, Empty, ErrorNote, formatDate, Loading, Table, useLoad } from '../ui.tsx'
 
 export function AppsPage({ api }: { api: ConsoleApi }) {
   const [apps, reload] = useLoad(() => api.get('/admin/apps'), [])
@@ -58,51 +58,36 @@ export function AppsPage({ api }: { api: ConsoleApi }) {
           <Empty>{mayCreate ? 'No apps yet: create the first one above.' : 'You hold no role in any app yet: ask an owner of the app to invite you.'}</Empty>
         )}
         {apps.status === 'done' && apps.value.data.length > 0 && (
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Apps">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">App id</th>
-                  <th scope="col">Your role</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {apps.value.data.map((app) => (
-                  <tr key={app.id}>
-                    <td>
-                      <a href={href.settings(app.id)}>{app.name}</a>
-                      {app.reserved && <span className="badge">console</span>}
-                    </td>
-                    <td className="mono">{app.id}</td>
-                    <td className="role">{app.role ?? '—'}</td>
-                    <td>{formatDate(app.createdAt)}</td>
-                    <td className="row-actions">
-                      <a href={href.users(app.id)}>Users</a>
-                      <a href={href.operators(app.id)}>Operators</a>
-                      {!app.reserved && can.own(app.role) && (
-                        <ConfirmDelete
-                          label={`Delete ${app.name}`}
-                          title={`Delete the app ${app.name}?`}
-                          word={app.id}
-                          onConfirm={async () => {
-                            await api.delete('/admin/apps/:app_id', { params: { app_id: app.id }, query: { confirm: app.id } })
-                            reload()
-                          }}
-                        >
-                          <p>Its users, their sessions and the server's shares of their embedded wallets are deleted with it. This cannot be undone.</p>
-                        </ConfirmDelete>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table label="Apps" headers={['Name', 'App id', 'Your role', 'Created']} actions>
+            {apps.value.data.map((app) => (
+              <tr key={app.id}>
+                <td>
+                  <a href={href.settings(app.id)}>{app.name}</a>
+                  {app.reserved && <span className="badge">console</span>}
+                </td>
+                <td className="mono">{app.id}</td>
+                <td className="role">{app.role ?? '—'}</td>
+                <td>{formatDate(app.createdAt)}</td>
+                <td className="row-actions">
+                  <a href={href.users(app.id)}>Users</a>
+                  <a href={href.operators(app.id)}>Operators</a>
+                  {!app.reserved && can.own(app.role) && (
+                    <ConfirmDelete
+                      label={`Delete ${app.name}`}
+                      title={`Delete the app ${app.name}?`}
+                      word={app.id}
+                      onConfirm={async () => {
+                        await api.delete('/admin/apps/:app_id', { params: { app_id: app.id }, query: { confirm: app.id } })
+                        reload()
+                      }}
+                    >
+                      <p>Its users, their sessions and the server's shares of their embedded wallets are deleted with it. This cannot be undone.</p>
+                    </ConfirmDelete>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
         )}
       </section>
     </>

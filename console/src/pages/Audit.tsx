@@ -8,7 +8,7 @@ import { AUDIT_ACTOR_TYPES } from '@gatehouse/contract/routes/owner'
 import { useState } from 'react'
 import type { Answer, ConsoleApi } from '../api.ts'
 import { href } from '../router.ts'
-import { dayStart, Empty, ErrorNote, errorText, formatDate, Loading, saveBlob, useLoad } from '../ui.tsx'
+import { dayStart, Empty, ErrorNote, errorText, formatDate, Loading, Pager, saveBlob, Table, useLoad } from '../ui.tsx'
 
 type Entry = Answer<'GET', '/admin/apps/:app_id/audit-log'>['data'][number]
 type ActorType = (typeof AUDIT_ACTOR_TYPES)[number]
@@ -153,77 +153,55 @@ export default function AuditPage({ api, appId }: { api: ConsoleApi; appId: stri
       {page.status === 'error' && <ErrorNote error={page.error} retry={reload} />}
       {page.status === 'done' && rows.length === 0 && <Empty>{filtered ? 'No entry matches these filters.' : 'Nothing recorded yet.'}</Empty>}
       {rows.length > 0 && (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Audit log entries">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Actor</th>
-                <th scope="col">Action</th>
-                <th scope="col">User</th>
-                <th scope="col">Details</th>
-                <th scope="col">From</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>{formatDate(row.createdAt)}</td>
-                  <td>
-                    {ACTOR_NAMES[row.actor.type]}
-                    {row.actor.email && (
-                      <>
-                        <br />
-                        <span>{row.actor.email}</span>
-                      </>
-                    )}
-                    {row.actor.id && (
-                      <>
-                        <br />
-                        <span className="mono subtle">{row.actor.id}</span>
-                      </>
-                    )}
-                  </td>
-                  <td className="mono">{row.action}</td>
-                  <td>
-                    {row.userId ? (
-                      <a className="mono" href={href.user(appId, row.userId)}>
-                        {row.userId}
-                      </a>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td className="details">
-                    {detailText(row.details)}
-                    {row.details && JSON.stringify(row.details).length > 120 && (
-                      <details>
-                        <summary>All details</summary>
-                        <pre className="mono">{JSON.stringify(row.details, null, 2)}</pre>
-                      </details>
-                    )}
-                  </td>
-                  <td className="mono">{row.ip ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label="Audit log entries" headers={['When', 'Actor', 'Action', 'User', 'Details', 'From']}>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{formatDate(row.createdAt)}</td>
+              <td>
+                {ACTOR_NAMES[row.actor.type]}
+                {row.actor.email && (
+                  <>
+                    <br />
+                    <span>{row.actor.email}</span>
+                  </>
+                )}
+                {row.actor.id && (
+                  <>
+                    <br />
+                    <span className="mono subtle">{row.actor.id}</span>
+                  </>
+                )}
+              </td>
+              <td className="mono">{row.action}</td>
+              <td>
+                {row.userId ? (
+                  <a className="mono" href={href.user(appId, row.userId)}>
+                    {row.userId}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td className="details">
+                {detailText(row.details)}
+                {row.details && JSON.stringify(row.details).length > 120 && (
+                  <details>
+                    <summary>All details</summary>
+                    <pre className="mono">{JSON.stringify(row.details, null, 2)}</pre>
+                  </details>
+                )}
+              </td>
+              <td className="mono">{row.ip ?? '—'}</td>
+            </tr>
+          ))}
+        </Table>
       )}
-      <nav className="pager" aria-label="Pages">
-        <button type="button" className="secondary" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
-          Newer entries
-        </button>
-        <span>Page {cursors.length}</span>
-        <button
-          type="button"
-          className="secondary"
-          disabled={page.status !== 'done' || !page.value.next_cursor}
-          onClick={() => page.status === 'done' && page.value.next_cursor && setCursors((c) => [...c, page.value.next_cursor])}
-        >
-          Older entries
-        </button>
-      </nav>
+      <Pager
+        cursors={cursors}
+        setCursors={setCursors}
+        next={page.status === 'done' ? page.value.next_cursor : null}
+        labels={['Newer entries', 'Older entries']}
+      />
     </>
   )
 }

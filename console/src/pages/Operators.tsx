@@ -8,7 +8,7 @@
 import { useState } from 'react'
 import type { ConsoleApi } from '../api.ts'
 import { can, refreshRoles, useAppRole, useSession, type OperatorRole } from '../session.ts'
-import { Empty, ErrorNote, formatDate, Loading, useLoad } from '../ui.tsx'
+import { Empty, ErrorNote, formatDate, Loading, Table, useLoad } from '../ui.tsx'
 
 const ROLES: OperatorRole[] = ['owner', 'admin', 'viewer']
 const ROLE_TEXT: Record<OperatorRole, string> = {
@@ -95,80 +95,64 @@ export default function OperatorsPage({ api, appId }: { api: ConsoleApi; appId: 
         {operators.status === 'error' && <ErrorNote error={operators.error} retry={reload} />}
         {operators.status === 'done' && operators.value.data.length === 0 && <Empty>Nobody holds a role in this app yet.</Empty>}
         {operators.status === 'done' && operators.value.data.length > 0 && (
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Operators">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Since</th>
+          <Table label="Operators" headers={['E-mail', 'Role', 'Since']} actions={manager}>
+            {operators.value.data.map((o) => {
+              const name = o.email ?? o.userId
+              const editable = owner || (manager && o.role !== 'owner')
+              return (
+                <tr key={o.userId}>
+                  <td>
+                    {name}
+                    {o.userId === me?.userId && <span className="badge">you</span>}
+                  </td>
+                  <td className="role">
+                    {editable ? (
+                      <select
+                        aria-label={`Role of ${name}`}
+                        value={o.role}
+                        disabled={busy}
+                        onChange={(e) => {
+                          const next = e.target.value as OperatorRole
+                          void run(
+                            () => api.put('/admin/apps/:app_id/operators/:user_id', { role: next }, { params: { app_id: appId, user_id: o.userId } }),
+                            `${name} is now ${next}.`,
+                          )
+                        }}
+                      >
+                        {grantable.map((r) => (
+                          <option key={r} value={r}>
+                            {r}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      o.role
+                    )}
+                  </td>
+                  <td>{formatDate(o.createdAt)}</td>
                   {manager && (
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
+                    <td className="row-actions">
+                      {editable && (
+                        <button
+                          type="button"
+                          className="secondary small"
+                          disabled={busy}
+                          onClick={() =>
+                            void run(
+                              () => api.delete('/admin/apps/:app_id/operators/:user_id', { params: { app_id: appId, user_id: o.userId } }),
+                              `${name} was removed.`,
+                            )
+                          }
+                        >
+                          Remove <span className="visually-hidden">{name}</span>
+                        </button>
+                      )}
+                    </td>
                   )}
                 </tr>
-              </thead>
-              <tbody>
-                {operators.value.data.map((o) => {
-                  const name = o.email ?? o.userId
-                  const editable = owner || (manager && o.role !== 'owner')
-                  return (
-                    <tr key={o.userId}>
-                      <td>
-                        {name}
-                        {o.userId === me?.userId && <span className="badge">you</span>}
-                      </td>
-                      <td className="role">
-                        {editable ? (
-                          <select
-                            aria-label={`Role of ${name}`}
-                            value={o.role}
-                            disabled={busy}
-                            onChange={(e) => {
-                              const next = e.target.value as OperatorRole
-                              void run(
-                                () => api.put('/admin/apps/:app_id/operators/:user_id', { role: next }, { params: { app_id: appId, user_id: o.userId } }),
-                                `${name} is now ${next}.`,
-                              )
-                            }}
-                          >
-                            {grantable.map((r) => (
-                              <option key={r} value={r}>
-                                {r}
-                              </option>
-                            ))}
-                          </select>
-                        ) : (
-                          o.role
-                        )}
-                      </td>
-                      <td>{formatDate(o.createdAt)}</td>
-                      {manager && (
-                        <td className="row-actions">
-                          {editable && (
-                            <button
-                              type="button"
-                              className="secondary small"
-                              disabled={busy}
-                              onClick={() =>
-                                void run(
-                                  () => api.delete('/admin/apps/:app_id/operators/:user_id', { params: { app_id: appId, user_id: o.userId } }),
-                                  `${name} was removed.`,
-                                )
-                              }
-                            >
-                              Remove <span className="visually-hidden">{name}</span>
-                            </button>
-                          )}
-                        </td>
-                      )}
-                    </tr>
-                  )
-                })}
-              </tbody>
-            </table>
-          </div>
+              )
+            })}
+          </Table>
         )}
       </section>
     </>

@@ -6,7 +6,7 @@
 import { useState } from 'react'
 import type { Answer, ConsoleApi } from '../api.ts'
 import { can, useAppRole } from '../session.ts'
-import { ConfirmDelete, Empty, ErrorNote, formatDate, Loading, Said, ShownOnce, useLoad } from '../ui.tsx'
+import { ConfirmDelete, Empty, ErrorNote, formatDate, Loading, Said, ShownOnce, Table, useLoad } from '../ui.tsx'
 
 type Secret = Answer<'GET', '/admin/apps/:app_id/secrets'>['data'][number]
 type NewSecret = Answer<'POST', '/admin/apps/:app_id/secrets'>
@@ -80,55 +80,41 @@ function SecretsList({ api, appId }: { api: ConsoleApi; appId: string }) {
       {secrets.status === 'error' && <ErrorNote error={secrets.error} retry={reload} />}
       {secrets.status === 'done' && list.length === 0 && <Empty>No app secret yet: your backend cannot call the owner API until you create one.</Empty>}
       {list.length > 0 && (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="App secrets">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Secret</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((secret) => (
-                <tr key={secret.id}>
-                  <td>
-                    <span className="mono">…{secret.last4}</span>
-                    <br />
-                    <span className="subtle mono">{secret.id}</span>
-                  </td>
-                  <td>{formatDate(secret.createdAt)}</td>
-                  <td>{secret.lastUsedAt ? formatDate(secret.lastUsedAt) : 'never'}</td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="secondary small"
-                      disabled={busy}
-                      aria-label={`Rotate the secret ending in ${secret.last4}`}
-                      onClick={() => void create(secret)}
-                    >
-                      Rotate
-                    </button>
-                    <ConfirmDelete
-                      label="Revoke"
-                      className="danger small"
-                      confirmLabel="Revoke"
-                      ariaLabel={`Revoke the secret ending in ${secret.last4}`}
-                      title={`Revoke the secret ending in ${secret.last4}?`}
-                      word={secret.last4}
-                      onConfirm={() => revoke(secret)}
-                    >
-                      <p>A backend still using it is refused from now on.</p>
-                    </ConfirmDelete>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label="App secrets" headers={['Secret', 'Created', 'Last used']} actions>
+          {list.map((secret) => (
+            <tr key={secret.id}>
+              <td>
+                <span className="mono">…{secret.last4}</span>
+                <br />
+                <span className="subtle mono">{secret.id}</span>
+              </td>
+              <td>{formatDate(secret.createdAt)}</td>
+              <td>{secret.lastUsedAt ? formatDate(secret.lastUsedAt) : 'never'}</td>
+              <td className="row-actions">
+                <button
+                  type="button"
+                  className="secondary small"
+                  disabled={busy}
+                  aria-label={`Rotate the secret ending in ${secret.last4}`}
+                  onClick={() => void create(secret)}
+                >
+                  Rotate
+                </button>
+                <ConfirmDelete
+                  label="Revoke"
+                  className="danger small"
+                  confirmLabel="Revoke"
+                  ariaLabel={`Revoke the secret ending in ${secret.last4}`}
+                  title={`Revoke the secret ending in ${secret.last4}?`}
+                  word={secret.last4}
+                  onConfirm={() => revoke(secret)}
+                >
+                  <p>A backend still using it is refused from now on.</p>
+                </ConfirmDelete>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <Said text={said.text} error={said.error} />
     </>

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { ConsoleApiError, type Answer, type ConsoleApi } from '../api.ts'
 import { href, navigate } from '../router.ts'
 import { can, useAppRole } from '../session.ts'
-import { ConfirmDelete, Empty, ErrorNote, formatDate, Loading, Said, useLoad } from '../ui.tsx'
+import { ConfirmDelete, Empty, ErrorNote, formatDate, Loading, Said, Table, useLoad } from '../ui.tsx'
 import { identifier, type OwnerUser } from './Users.tsx'
 
 type AppConfig = Answer<'GET', '/apps/:app_id'>
@@ -218,48 +218,30 @@ function Sessions({ api, appId, userId }: { api: ConsoleApi; appId: string; user
       {sessions.status === 'done' && list.length === 0 && <Empty>No live session.</Empty>}
       {list.length > 0 && (
         <>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Live sessions">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Started</th>
-                  <th scope="col">Last refresh</th>
-                  <th scope="col">Device</th>
-                  <th scope="col">Browser</th>
-                  <th scope="col">Address</th>
-                  {editor && (
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((session) => (
-                  <tr key={session.id}>
-                    <td>{formatDate(session.createdAt)}</td>
-                    <td>{session.lastRefreshedAt ? formatDate(session.lastRefreshedAt) : 'never'}</td>
-                    <td>{session.deviceBound ? 'bound to a device key' : 'not bound'}</td>
-                    <td className="ua">{session.userAgent ?? '—'}</td>
-                    <td className="mono">{session.ip ?? '—'}</td>
-                    {editor && (
-                      <td>
-                        <button
-                          type="button"
-                          className="danger small"
-                          disabled={busy !== null}
-                          aria-label={`Revoke the session started ${formatDate(session.createdAt)}`}
-                          onClick={() => void revoke(session)}
-                        >
-                          Revoke
-                        </button>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table label="Live sessions" headers={['Started', 'Last refresh', 'Device', 'Browser', 'Address']} actions={editor}>
+            {list.map((session) => (
+              <tr key={session.id}>
+                <td>{formatDate(session.createdAt)}</td>
+                <td>{session.lastRefreshedAt ? formatDate(session.lastRefreshedAt) : 'never'}</td>
+                <td>{session.deviceBound ? 'bound to a device key' : 'not bound'}</td>
+                <td className="ua">{session.userAgent ?? '—'}</td>
+                <td className="mono">{session.ip ?? '—'}</td>
+                {editor && (
+                  <td>
+                    <button
+                      type="button"
+                      className="danger small"
+                      disabled={busy !== null}
+                      aria-label={`Revoke the session started ${formatDate(session.createdAt)}`}
+                      onClick={() => void revoke(session)}
+                    >
+                      Revoke
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </Table>
           {editor && (
             <p>
               <button type="button" className="danger" disabled={busy !== null} onClick={() => void revoke(null)}>

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { Answer, ConsoleApi } from '../api.ts'
 import { href } from '../router.ts'
 import { can, useAppRole } from '../session.ts'
-import { Empty, ErrorNote, errorText, formatDate, Loading, saveBlob, useLoad } from '../ui.tsx'
+import { Empty, ErrorNote, errorText, formatDate, Loading, Pager, saveBlob, Table, useLoad } from '../ui.tsx'
 
 export type OwnerUser = Answer<'GET', '/apps/:app_id/users/:user_id'>
 type Page = Answer<'GET', '/apps/:app_id/users'>
@@ -115,48 +115,27 @@ export default function UsersPage({ api, appId }: { api: ConsoleApi; appId: stri
         <Empty>{search ? `No user with ${search.field.replace('_', ' ')} ${search.value}.` : 'No users yet.'}</Empty>
       )}
       {page.status === 'done' && page.value.data.length > 0 && (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Users">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Id</th>
-                <th scope="col">Created</th>
-                <th scope="col">Wallets</th>
-                <th scope="col">Sessions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.value.data.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    <a href={href.user(appId, user.id)}>{identifier(user)}</a>
-                  </td>
-                  <td className="mono">{user.id}</td>
-                  <td>{formatDate(user.created_at)}</td>
-                  <td>{user.wallets.length}</td>
-                  <td>{user.sessions_count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label="Users" headers={['User', 'Id', 'Created', 'Wallets', 'Sessions']}>
+          {page.value.data.map((user) => (
+            <tr key={user.id}>
+              <td>
+                <a href={href.user(appId, user.id)}>{identifier(user)}</a>
+              </td>
+              <td className="mono">{user.id}</td>
+              <td>{formatDate(user.created_at)}</td>
+              <td>{user.wallets.length}</td>
+              <td>{user.sessions_count}</td>
+            </tr>
+          ))}
+        </Table>
       )}
       {!search && (
-        <nav className="pager" aria-label="Pages">
-          <button type="button" className="secondary" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
-            Previous page
-          </button>
-          <span>Page {cursors.length}</span>
-          <button
-            type="button"
-            className="secondary"
-            disabled={page.status !== 'done' || !page.value.next_cursor}
-            onClick={() => page.status === 'done' && page.value.next_cursor && setCursors((c) => [...c, page.value.next_cursor])}
-          >
-            Next page
-          </button>
-        </nav>
+        <Pager
+          cursors={cursors}
+          setCursors={setCursors}
+          next={page.status === 'done' ? page.value.next_cursor : null}
+          labels={['Previous page', 'Next page']}
+        />
       )}
     </>
   )
@@ -230,36 +209,25 @@ function ImportUsers({ api, appId, onImported }: { api: ConsoleApi; appId: strin
         {report ? `Imported: ${report.created} created, ${report.exists} already there, ${report.failed} failed.` : ''}
       </p>
       {report && report.lines.length > 0 && (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Import results">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Result</th>
-                <th scope="col">User or error</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.lines.map((line) => (
-                <tr key={line.line}>
-                  <td>{line.line}</td>
-                  <td>
-                    <span className={`badge ${line.status === 'failed' ? 'bad' : 'good'}`}>{IMPORT_STATUS[line.status]}</span>
-                  </td>
-                  <td>
-                    {line.user_id ? (
-                      <a className="mono" href={href.user(appId, line.user_id)}>
-                        {line.user_id}
-                      </a>
-                    ) : (
-                      <span>{line.error ?? line.code}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label="Import results" headers={['Line', 'Result', 'User or error']}>
+          {report.lines.map((line) => (
+            <tr key={line.line}>
+              <td>{line.line}</td>
+              <td>
+                <span className={`badge ${line.status === 'failed' ? 'bad' : 'good'}`}>{IMPORT_STATUS[line.status]}</span>
+              </td>
+              <td>
+                {line.user_id ? (
+                  <a className="mono" href={href.user(appId, line.user_id)}>
+                    {line.user_id}
+                  </a>
+                ) : (
+                  <span>{line.error ?? line.code}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   )

@@ -8,7 +8,7 @@ import { WEBHOOK_EVENT_TYPES } from '@gatehouse/contract/routes/webhooks'
 import { useCallback, useEffect, useId, useState } from 'react'
 import type { Answer, ConsoleApi } from '../api.ts'
 import { can, useAppRole } from '../session.ts'
-import { ConfirmDelete, Empty, ErrorNote, formatDate, Loading, Said, ShownOnce, useLoad } from '../ui.tsx'
+import { ConfirmDelete, Empty, ErrorNote, formatDate, Loading, Said, ShownOnce, Table, useLoad } from '../ui.tsx'
 
 type Endpoint = Answer<'GET', '/apps/:app_id/webhooks'>['endpoints'][number]
 type Delivery = Answer<'GET', '/apps/:app_id/webhooks/:endpoint_id/deliveries'>['deliveries'][number]
@@ -377,55 +377,36 @@ function DeliveryLog({ api, appId, endpoint, editor, tick }: { api: ConsoleApi; 
       {!error && rows === null && <Loading what="deliveries" />}
       {rows && rows.length === 0 && <Empty>Nothing delivered yet.</Empty>}
       {rows && rows.length > 0 && (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={`Delivery log of ${endpoint.url}`}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Response</th>
-                <th scope="col">Latency</th>
-                <th scope="col">Created</th>
-                {editor && (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <span className="mono">{row.eventType}</span>
-                    {row.round > 0 && <span className="subtle"> (replay {row.round})</span>}
-                  </td>
-                  <td>
-                    <span className={`badge ${row.status === 'succeeded' ? 'good' : row.status === 'failed' ? 'bad' : ''}`}>{STATUS_NAMES[row.status]}</span>
-                    {row.lastError && <span className="subtle"> {row.lastError}</span>}
-                  </td>
-                  <td>{row.attempts}</td>
-                  <td>{row.lastStatusCode ?? '—'}</td>
-                  <td>{row.lastLatencyMs === null ? '—' : `${row.lastLatencyMs} ms`}</td>
-                  <td>{formatDate(row.createdAt)}</td>
-                  {editor && (
-                    <td>
-                      <button
-                        type="button"
-                        className="secondary small"
-                        aria-label={`Replay ${row.eventType} of ${formatDate(row.createdAt)}`}
-                        onClick={() => void replay(row)}
-                      >
-                        Replay
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label={`Delivery log of ${endpoint.url}`} headers={['Event', 'Status', 'Attempts', 'Response', 'Latency', 'Created']} actions={editor}>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>
+                <span className="mono">{row.eventType}</span>
+                {row.round > 0 && <span className="subtle"> (replay {row.round})</span>}
+              </td>
+              <td>
+                <span className={`badge ${row.status === 'succeeded' ? 'good' : row.status === 'failed' ? 'bad' : ''}`}>{STATUS_NAMES[row.status]}</span>
+                {row.lastError && <span className="subtle"> {row.lastError}</span>}
+              </td>
+              <td>{row.attempts}</td>
+              <td>{row.lastStatusCode ?? '—'}</td>
+              <td>{row.lastLatencyMs === null ? '—' : `${row.lastLatencyMs} ms`}</td>
+              <td>{formatDate(row.createdAt)}</td>
+              {editor && (
+                <td>
+                  <button
+                    type="button"
+                    className="secondary small"
+                    aria-label={`Replay ${row.eventType} of ${formatDate(row.createdAt)}`}
+                    onClick={() => void replay(row)}
+                  >
+                    Replay
+                  </button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </Table>
       )}
       {next && (
         <button

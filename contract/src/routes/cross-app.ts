@@ -7,7 +7,7 @@
  */
 import { defineRoute } from './define.ts'
 import { appParams, bearerHeaders } from './headers.ts'
-import { authResponseSchema, userResponseSchema, wireUserSchema } from './shared.ts'
+import { authResponseSchema, closedAnswer, closedObject, userResponseSchema, wireUserSchema } from './shared.ts'
 
 /** An app id as the server makes them. */
 const appId = { type: 'string', pattern: '^[a-z0-9]{25}$' } as const
@@ -19,12 +19,10 @@ const authCode = { type: 'string', minLength: 10, maxLength: 200 } as const
 const requesterOrigin = { type: 'string', pattern: '^https?://[^/\\s]+$', maxLength: 2048 } as const
 
 /** One wallet of the provider's user, as the requester sees it. */
-const crossAppWallet = {
-  type: 'object',
-  required: ['address'],
-  properties: { address: { type: 'string' }, chain_type: { type: 'string' } },
-  additionalProperties: false,
-} as const
+const crossAppWallet = closedObject(['address'], { address: { type: 'string' }, chain_type: { type: 'string' } })
+const crossAppWallets = { type: 'array', items: crossAppWallet } as const
+/** The requester's side of a login or link: the popup's code and the PKCE verifier, for one provider. */
+const codeExchangeBody = closedObject(['provider_app_id', 'code', 'code_verifier'], { provider_app_id: appId, code: authCode, code_verifier: codeVerifier })
 
 /** The provider access token the requester holds per provider app (`oauth_tokens`). */
 export const crossAppTokensSchema = {
@@ -63,13 +61,7 @@ export const crossAppRoutes = {
       summary: "A cross-app provider's name and icon (what the requester's popup screens show)",
       params: appParams,
       response: {
-        200: {
-          description: 'The provider as it presents itself',
-          type: 'object',
-          required: ['name', 'icon_url'],
-          properties: { name: { type: 'string' }, icon_url: { type: ['string', 'null'] } },
-          additionalProperties: false,
-        },
+        200: closedAnswer('The provider as it presents itself', ['name', 'icon_url'], { name: { type: 'string' }, icon_url: { type: ['string', 'null'] } }),
       },
     },
   }),
@@ -80,13 +72,7 @@ export const crossAppRoutes = {
       summary: 'The providers this requester app may connect to: those on this server that allow it, and those configured on other servers',
       params: appParams,
       response: {
-        200: {
-          description: 'The connections',
-          type: 'object',
-          required: ['connections'],
-          properties: { connections: { type: 'array', items: crossAppConnectionSchema } },
-          additionalProperties: false,
-        },
+        200: closedAnswer('The connections', ['connections'], { connections: { type: 'array', items: crossAppConnectionSchema } }),
       },
     },
   }),
@@ -96,21 +82,8 @@ export const crossAppRoutes = {
     schema: {
       summary: "Provider side: the signed-in user approves a requester's connection → a one-time code (PKCE-bound)",
       headers: bearerHeaders,
-      body: {
-        type: 'object',
-        required: ['requester_app_id', 'code_challenge', 'origin'],
-        properties: { requester_app_id: appId, code_challenge: codeChallenge, origin: requesterOrigin },
-        additionalProperties: false,
-      },
-      response: {
-        200: {
-          description: 'The code, spent once by the requester server within 5 minutes',
-          type: 'object',
-          required: ['code'],
-          properties: { code: { type: 'string' } },
-          additionalProperties: false,
-        },
-      },
+      body: closedObject(['requester_app_id', 'code_challenge', 'origin'], { requester_app_id: appId, code_challenge: codeChallenge, origin: requesterOrigin }),
+      response: { 200: closedAnswer('The code, spent once by the requester server within 5 minutes', ['code'], { code: { type: 'string' } }) },
     },
   }),
   'POST /apps/:app_id/cross-app/token': defineRoute({
@@ -119,27 +92,20 @@ export const crossAppRoutes = {
     schema: {
       summary: "Provider side, called by the requester's server: the code and its PKCE verifier → a provider access token and the user's wallets",
       params: appParams,
-      body: {
-        type: 'object',
-        required: ['code', 'code_verifier', 'requester_app_id'],
-        properties: { code: authCode, code_verifier: codeVerifier, requester_app_id: appId },
-        additionalProperties: false,
-      },
+      body: closedObject(['code', 'code_verifier', 'requester_app_id'], { code: authCode, code_verifier: codeVerifier, requester_app_id: appId }),
       response: {
-        200: {
-          description: "The provider's user and a token for the requester",
-          type: 'object',
-          required: ['access_token', 'expires_in', 'subject', 'embedded_wallets', 'smart_wallets', 'read_only'],
-          properties: {
+        200: closedAnswer(
+          "The provider's user and a token for the requester",
+          ['access_token', 'expires_in', 'subject', 'embedded_wallets', 'smart_wallets', 'read_only'],
+          {
             access_token: { type: 'string' },
             expires_in: { type: 'integer' },
             subject: { type: 'string' },
-            embedded_wallets: { type: 'array', items: crossAppWallet },
-            smart_wallets: { type: 'array', items: crossAppWallet },
+            embedded_wallets: crossAppWallets,
+            smart_wallets: crossAppWallets,
             read_only: { type: 'boolean' },
           },
-          additionalProperties: false,
-        },
+        ),
       },
     },
   }),
@@ -149,20 +115,13 @@ export const crossAppRoutes = {
     schema: {
       summary: "Provider side, called by its transact popup: is this provider token the signed-in user's, and for which requester?",
       headers: bearerHeaders,
-      body: {
-        type: 'object',
-        required: ['token', 'origin'],
-        properties: { token: { type: 'string', maxLength: 4096 }, origin: requesterOrigin },
-        additionalProperties: false,
-      },
+      body: closedObject(['token', 'origin'], { token: { type: 'string', maxLength: 4096 }, origin: requesterOrigin }),
       response: {
-        200: {
-          description: 'The token is valid and the signed-in user is its subject',
-          type: 'object',
-          required: ['requester_app_id', 'read_only', 'embedded_wallets'],
-          properties: { requester_app_id: { type: 'string' }, read_only: { type: 'boolean' }, embedded_wallets: { type: 'array', items: crossAppWallet } },
-          additionalProperties: false,
-        },
+        200: closedAnswer('The token is valid and the signed-in user is its subject', ['requester_app_id', 'read_only', 'embedded_wallets'], {
+          requester_app_id: { type: 'string' },
+          read_only: { type: 'boolean' },
+          embedded_wallets: crossAppWallets,
+        }),
       },
     },
   }),
@@ -172,12 +131,7 @@ export const crossAppRoutes = {
     schema: {
       summary:
         "Requester side: log in with the provider's account (the popup's code and the PKCE verifier) → auth response with the provider token in oauth_tokens",
-      body: {
-        type: 'object',
-        required: ['provider_app_id', 'code', 'code_verifier'],
-        properties: { provider_app_id: appId, code: authCode, code_verifier: codeVerifier },
-        additionalProperties: false,
-      },
+      body: codeExchangeBody,
       response: { 200: authResponseSchema },
     },
   }),
@@ -187,20 +141,12 @@ export const crossAppRoutes = {
     schema: {
       summary: "Requester side: link the provider's account to the signed-in user → the user and the provider token",
       headers: bearerHeaders,
-      body: {
-        type: 'object',
-        required: ['provider_app_id', 'code', 'code_verifier'],
-        properties: { provider_app_id: appId, code: authCode, code_verifier: codeVerifier },
-        additionalProperties: false,
-      },
+      body: codeExchangeBody,
       response: {
-        200: {
-          description: 'The user with the cross_app account, and the provider token',
-          type: 'object',
-          required: ['user', 'oauth_tokens'],
-          properties: { user: wireUserSchema, oauth_tokens: crossAppTokensSchema },
-          additionalProperties: false,
-        },
+        200: closedAnswer('The user with the cross_app account, and the provider token', ['user', 'oauth_tokens'], {
+          user: wireUserSchema,
+          oauth_tokens: crossAppTokensSchema,
+        }),
       },
     },
   }),
@@ -210,12 +156,7 @@ export const crossAppRoutes = {
     schema: {
       summary: "Requester side: remove the provider's account from the signed-in user → the user",
       headers: bearerHeaders,
-      body: {
-        type: 'object',
-        required: ['provider_app_id', 'subject'],
-        properties: { provider_app_id: appId, subject: { type: 'string', minLength: 1, maxLength: 200 } },
-        additionalProperties: false,
-      },
+      body: closedObject(['provider_app_id', 'subject'], { provider_app_id: appId, subject: { type: 'string', minLength: 1, maxLength: 200 } }),
       response: { 200: userResponseSchema },
     },
   }),

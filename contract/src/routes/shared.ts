@@ -2,6 +2,7 @@
  * Answers more than one route gives: the user on the wire, the auth response, `{ success }`, the
  * user after a change. Each shape is written once, here (the request parts are in headers.ts).
  */
+import type { JSONSchema } from 'json-schema-to-ts'
 
 /** A linked account: its common fields, then the fields of its type (snake_case, as stored). */
 export const wireLinkedAccountSchema = {
@@ -98,3 +99,14 @@ export const mfaProofAnswer = <const D extends string>(description: D) =>
     properties: { mfa_verified_until: { type: 'number', description: 'epoch milliseconds' }, user: wireUserSchema },
     additionalProperties: false,
   }) as const
+
+/** A closed object: exactly `properties`, the `required` ones present (`additionalProperties: false`). */
+export const closedObject = <const Req extends readonly string[], const P extends Readonly<Record<string, JSONSchema>>>(required: Req, properties: P) =>
+  ({ type: 'object', required, properties, additionalProperties: false }) as const
+
+/** A closed object as a route's answer, with its `description` (the answer check refuses anything more). */
+export const closedAnswer = <const D extends string, const Req extends readonly string[], const P extends Readonly<Record<string, JSONSchema>>>(
+  description: D,
+  required: Req,
+  properties: P,
+) => ({ description, ...closedObject(required, properties) }) as const

@@ -3,86 +3,55 @@
  * with a wallet its owner delegated (`POST /wallets/:wallet_id/rpc`). Reading needs the app secret;
  * changing or signing needs the app secret and an authorization signature (authorization.ts).
  *
- * The shapes mirror the contract's server-wallets routes (contract/src/routes/server-wallets.ts).
+ * The types are the contract's (contract/src/routes/server-wallets.ts, wallet-rpc.ts, wallets.ts), derived
+ * from the routes' schemas: a change there changes them, and breaks this package's type check where it no
+ * longer fits.
  */
 import { randomUUID } from 'node:crypto'
+import type { RouteBody, RouteResponse } from '@gatehouse/contract/routes'
+// The route groups themselves, not the whole ROUTES map: the published declarations carry only these.
+import type { SERVER_WALLET_METHODS, serverWalletsRoutes } from '../../../contract/src/routes/server-wallets.ts'
+import type { walletRpcRoutes } from '../../../contract/src/routes/wallet-rpc.ts'
+import type { walletsRoutes } from '../../../contract/src/routes/wallets.ts'
 import { authorizationHeaders, readAuthorizationKey } from './authorization.ts'
 import type { Http } from './http.ts'
 
-export type ServerWalletMethod =
-  'personal_sign' | 'eth_signTypedData_v4' | 'eth_signTransaction' | 'eth_sendTransaction' | 'signMessage' | 'signTransaction' | 'signAndSendTransaction'
+type R = typeof serverWalletsRoutes & typeof walletRpcRoutes & typeof walletsRoutes
+type Rpc = R['POST /wallets/:wallet_id/rpc']
 
-/** An amount in the asset's base unit (wei, token units, lamports) as a decimal string. */
-type Amount = string
-interface Limits {
-  per_transaction?: Amount
-  per_day?: Amount
-}
+export type ServerWalletMethod = (typeof SERVER_WALLET_METHODS)[number]
 
-/** A wallet's policy: default deny; every present field narrows further. */
-export interface WalletPolicy {
-  methods: ServerWalletMethod[]
-  chain_ids?: number[]
-  recipients?: string[]
-  contracts?: string[]
-  functions?: { contract?: string; selector: string; abi?: Record<string, unknown>; args?: Record<string, { in?: string[]; max?: Amount }> }[]
-  native_value?: Limits
-  erc20_value?: ({ token: string } & Limits)[]
-  solana_programs?: string[]
-  lamports?: Limits
-}
+/** An embedded wallet as the server-side API answers it: its owner, whether it is delegated, its policy and allowed signers. */
+export type ServerWallet = RouteResponse<R['GET /wallets/:wallet_id']>
 
-export interface ServerWallet {
-  id: string
-  address: string
-  chain_type: 'ethereum' | 'solana'
-  owner_id: string
-  /** Whether the owner enabled offline access (the server may sign for it). */
-  delegated: boolean
-  policy: WalletPolicy | null
-  additional_signers: { signer_id: string }[]
-  /** ms since the epoch. */
-  created_at: number
-}
+/** A wallet's policy: default deny; every present field narrows further. Amounts are decimal strings in base units. */
+export type WalletPolicy = NonNullable<ServerWallet['policy']>
 
-export interface WalletUpdate {
-  policy?: WalletPolicy | null
-  additional_signers?: { signer_id: string }[]
-}
+/** The body of `wallets.update`: the policy (null: none, every call refused) and/or the allowed authorization keys. */
+export type WalletUpdate = RouteBody<R['PATCH /wallets/:wallet_id']>
 
-type Quantity = number | string
-export interface EthereumTransaction {
-  to?: string
-  value?: Quantity
-  data?: string
-  chain_id?: Quantity
-  nonce?: Quantity
-  gas_limit?: Quantity
-  gas_price?: Quantity
-  max_fee_per_gas?: Quantity
-  max_priority_fee_per_gas?: Quantity
-  type?: 0 | 2
-}
+/**
+ * One RPC request, by method (the body of `POST /wallets/:wallet_id/rpc` as the app's backend sends
+ * it; the route's other caller, the user's sponsored send of a signed transaction, is left out).
+ */
+export type RpcRequest = Exclude<RouteBody<Rpc>, { params: { signed_transaction: string } }>
 
-/** One RPC request, by method (the body of `POST /wallets/:wallet_id/rpc`). */
-export type RpcRequest =
-  | { method: 'personal_sign'; params: { message: string; encoding?: 'utf-8' | 'hex' } }
-  | {
-      method: 'eth_signTypedData_v4'
-      params: { typed_data: { domain?: Record<string, unknown>; types: Record<string, unknown>; message: Record<string, unknown>; primary_type: string } }
-    }
-  | { method: 'eth_signTransaction'; params: { transaction: EthereumTransaction } }
-  | { method: 'eth_sendTransaction'; caip2?: `eip155:${number}`; params: { transaction: EthereumTransaction } }
-  | { method: 'signMessage'; params: { message: string; encoding?: 'base64' } }
-  | { method: 'signTransaction'; params: { transaction: string; encoding?: 'base64' } }
-  | { method: 'signAndSendTransaction'; caip2?: `solana:${string}`; params: { transaction: string; encoding?: 'base64' } }
+export type EthereumTransaction = Extract<RpcRequest, { method: 'eth_signTransaction' }>['params']['transaction']
 
+type RpcAnswer = RouteResponse<Rpc>
 /** What the server answers, by method (the API family's shapes). */
-export type RpcResponse<M extends ServerWalletMethod = ServerWalletMethod> = M extends 'personal_sign' | 'eth_signTypedData_v4' | 'signMessage'
-  ? { method: M; data: { signature: string; encoding: 'hex' | 'base64' } }
-  : M extends 'eth_signTransaction' | 'signTransaction'
-    ? { method: M; data: { signed_transaction: string; encoding: 'rlp' | 'base64' } }
-    : { method: M; data: { hash: string; caip2: string | null } }
+export type RpcResponse<M extends ServerWalletMethod = ServerWalletMethod> = M extends unknown
+  ? RpcAnswer extends infer A
+    ? A extends { method: infer N; data: infer D }
+      ? M extends N
+        ? { method: M; data: D }
+        : never
+      : never
+    : never
+  : never
+
+/** `GET /wallets?user_id=`: the app-secret variant of the route's answer. */
+type WalletList = Extract<RouteResponse<R['GET /wallets']>, { next_cursor: null }>
 
 export interface WalletsOptions {
   appId: string
@@ -111,7 +80,7 @@ export function walletsApi(http: Http, o: WalletsOptions) {
     /** One embedded wallet of the app's users, with its policy and whether it is delegated. */
     get: (walletId: string) => http.request<ServerWallet>('GET', path(walletId)),
     /** The embedded wallets of one user. */
-    list: async (q: { userId: string }) => (await http.request<{ data: ServerWallet[] }>('GET', '/wallets', { query: { user_id: q.userId } })).data,
+    list: async (q: { userId: string }) => (await http.request<WalletList>('GET', '/wallets', { query: { user_id: q.userId } })).data,
     /** Sets the wallet's policy and/or the authorization keys allowed on it (signed with the authorization key). */
     update: (walletId: string, update: WalletUpdate) => signed<ServerWallet>('PATCH', path(walletId), update),
     /**
@@ -119,7 +88,7 @@ export function walletsApi(http: Http, o: WalletsOptions) {
      * throws GatehouseApiError whose `code` names the rule. Each call is signed once with a fresh
      * idempotency key unless one is given (the server accepts a signed request once).
      */
-    rpc: <R extends RpcRequest>(walletId: string, request: R & { chain_type?: 'ethereum' | 'solana' }, opts: { idempotencyKey?: string } = {}) =>
-      signed<RpcResponse<R['method']>>('POST', `${path(walletId)}/rpc`, request, opts.idempotencyKey ?? randomUUID()),
+    rpc: <Q extends RpcRequest>(walletId: string, request: Q, opts: { idempotencyKey?: string } = {}) =>
+      signed<RpcResponse<Q['method']>>('POST', `${path(walletId)}/rpc`, request, opts.idempotencyKey ?? randomUUID()),
   }
 }

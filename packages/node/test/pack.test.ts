@@ -84,6 +84,13 @@ export async function f(token: string): Promise<[string, User, IdentityTokenClai
 }
 // @ts-expect-error: a linked account type the contract does not know
 gatehouse.users.create({ linked_accounts: [{ type: 'fax' }] })
+export async function g(walletId: string): Promise<string> {
+  const wallet = await gatehouse.wallets.update(walletId, { policy: { methods: ['personal_sign'], native_value: { per_day: '1000' } } })
+  const { data } = await gatehouse.wallets.rpc(wallet.id, { method: 'personal_sign', params: { message: 'hi' } })
+  return data.signature
+}
+// @ts-expect-error: a method the contract's policy does not know
+gatehouse.wallets.update('w', { policy: { methods: ['eth_sign'] } })
 `,
   )
   const tsc = join(repo, 'node_modules/typescript/bin/tsc')

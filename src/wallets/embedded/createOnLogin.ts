@@ -20,8 +20,7 @@ export async function createWalletsOnLogin(recovery: Pick<CreateWalletParameters
     trackEvent('embedded_wallet_creation_failure_logout')
     const failure = new EmbeddedWalletError(WALLET_MESSAGES.failedToCreate, { code: 'FAILED_TO_CREATE_WALLET', cause: error })
     publish('auth-error', { code: failure.code, message: failure.shortMessage })
-    await endSession()
-    publish('logout', null)
+    await endSession() // publishes `logout`
     throw failure
   }
 }
