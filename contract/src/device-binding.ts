@@ -15,9 +15,12 @@ export const SESSION_ISSUING_PATH = /^\/(?:sessions|[a-z_]+\/authenticate|passke
 /** Requests that change nothing a copied token could abuse: ending the session, analytics. */
 export const PROOF_EXEMPT_PATH = /^\/(?:sessions\/logout|analytics_events)$/
 
-/** Key material, wallet registration and recovery data, delegating a wallet, and MFA verification and enrollment: the frame's own calls. */
+/**
+ * Key material, wallet registration and recovery data, delegating a wallet, MFA verification and
+ * enrollment, and registering a Farcaster signer key: the frame's own calls.
+ */
 export const FRAME_ONLY_PATH =
-  /^\/(?:wallets|embedded_wallets\/[^/]+\/(?:recovery(?:\/key_material)?|delegated_actions)|mfa\/(?:totp\/(?:init|enroll|verify|unenroll)|passwordless_sms\/(?:enroll|verify|unenroll)|passkeys\/(?:verify|enrollment)))$/
+  /^\/(?:farcaster\/signer\/init|wallets|embedded_wallets\/[^/]+\/(?:recovery(?:\/key_material)?|delegated_actions)|mfa\/(?:totp\/(?:init|enroll|verify|unenroll)|passwordless_sms\/(?:enroll|verify|unenroll)|passkeys\/(?:verify|enrollment)))$/
 
 /** Link, unlink, update and transfer of a login method or contact. */
 export const ACCOUNT_CHANGE_PATH = /^\/[a-z_]+\/(?:link|unlink|update|transfer)$/

@@ -9,6 +9,7 @@ import { analyticsMigrations } from './analytics.js'
 import { consoleOwnerMigrations } from './console-owners.js'
 import { delegationMigrations } from './delegations.js'
 import { crossAppMigrations } from './cross-app.js'
+import { farcasterSignerMigrations } from './farcaster-signers.js'
 import { deviceMigrations } from './devices.js'
 import { sponsorshipMigrations } from './gas-sponsorships.js'
 import { mfaMigrations } from './mfa.js'
@@ -333,6 +334,7 @@ Object.assign(migrations, consoleOwnerMigrations)
 Object.assign(migrations, serverWalletMigrations)
 Object.assign(migrations, delegationMigrations)
 Object.assign(migrations, crossAppMigrations)
+Object.assign(migrations, farcasterSignerMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

@@ -55,6 +55,19 @@ export interface AppSettings {
   crossAppProvider: CrossAppProviderSettings | null
   /** Providers on other servers this app connects to as a requester. */
   crossAppConnections: CrossAppRemoteConnection[]
+  /**
+   * The app's Farcaster account for 'Add a signer to Farcaster' (services/farcaster-signer.ts): its
+   * fid and custody key (sealed at rest) sign users' signed-key requests. null = not offered.
+   */
+  farcasterSigner: FarcasterSignerSettings | null
+}
+
+export interface FarcasterSignerSettings {
+  fid: number
+  /** The custody address's private key (0x and 64 hex digits). Never sent to browsers. */
+  custodyPrivateKey: string
+  /** The signed-key-request service (Warpcast's API). Default https://api.warpcast.com. */
+  apiUrl?: string
 }
 
 export interface CrossAppProviderSettings {
@@ -182,6 +195,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   fundingProviders: { moonpay: null, coinbase: null },
   crossAppProvider: null,
   crossAppConnections: [],
+  farcasterSigner: null,
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -240,6 +254,8 @@ export function settingsProblem(settings: AppSettings, dev: boolean): string | n
   if (jwksUrl && !isTrustedFetchUrl(jwksUrl, dev)) return 'customAuth.jwksUrl must be an https URL'
   // The requester's server trades codes for tokens and reads the provider's JWKS there.
   for (const c of settings.crossAppConnections ?? []) if (!isTrustedFetchUrl(c.apiUrl, dev)) return 'crossAppConnections.apiUrl must be an https URL'
+  const signerApi = settings.farcasterSigner?.apiUrl
+  if (signerApi && !isTrustedFetchUrl(signerApi, dev)) return 'farcasterSigner.apiUrl must be an https URL'
   return null
 }
 
@@ -266,6 +282,7 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     fundingProviders: { ...{ moonpay: null, coinbase: null }, ...(base.fundingProviders ?? {}), ...(patch.fundingProviders ?? {}) },
     crossAppProvider: patch.crossAppProvider === undefined ? (base.crossAppProvider ?? null) : patch.crossAppProvider,
     crossAppConnections: (patch.crossAppConnections ?? base.crossAppConnections ?? []).map((c) => ({ ...c, apiUrl: c.apiUrl.replace(/\/+$/, '') })),
+    farcasterSigner: patch.farcasterSigner === undefined ? (base.farcasterSigner ?? null) : patch.farcasterSigner,
   }
 }
 
