@@ -89,8 +89,6 @@ export interface WalletHostMethods {
    * rejects with 'Exited before password was added to wallet' when the user leaves first.
    */
   setWalletPassword(): Promise<SetWalletPasswordReturnType>
-  /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
-  openRecoverySettings(method?: 'user-passcode' | 'privy'): void
   /**
    * 'Add a signer to Farcaster': the wallet frame makes an ed25519 signer key (it never leaves the
    * frame) and the user approves it in the Farcaster app (QR code on desktop, open-app button on
@@ -102,6 +100,8 @@ export interface WalletHostMethods {
   getFarcasterSignerPublicKey(): Promise<Uint8Array>
   /** Signs a Farcaster message hash (20 bytes) with the approved signer key in the wallet frame; resolves the ed25519 signature (64 bytes). */
   signFarcasterMessage(messageHash: SignFarcasterMessageParameters): Promise<Uint8Array>
+  /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
+  openRecoverySettings(method?: 'user-passcode' | 'privy'): void
 }
 
 export const walletHostMethods = table<Omit<WalletHostMethods, 'getEthereumProvider'>>({
