@@ -166,7 +166,15 @@ forEachDatabase((target) => {
       const view = await h.get(`/api/v1/admin/apps/${appId}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
       expect(view.statusCode).toBe(200)
       expect(JSON.stringify(view.json())).not.toContain(custodyKey.slice(2))
-      expect(view.json().farcasterSigner.custodyPrivateKey).toBe(`****${custodyKey.slice(-4)}`)
+      const masked = view.json().farcasterSigner
+      expect(masked.custodyPrivateKey).toBe(`****${custodyKey.slice(-4)}`)
+      // Written back masked it keeps the key, but not for another fid (the key would sign for it).
+      expect((await h.patchApp(appId, { farcasterSigner: masked })).statusCode).toBe(200)
+      const moved = await h.patchApp(appId, { farcasterSigner: { ...masked, fid: APP_FID + 1 } })
+      expect(moved.statusCode).toBe(400)
+      expect(moved.json().error).toBe(
+        'farcasterSigner.custodyPrivateKey is masked but farcasterSigner.fid changed: send the full secret with the new destination',
+      )
     })
   })
 })
