@@ -50,6 +50,12 @@ describe('the Farcaster signer key of the frame', () => {
     const before = asked()
     await keys.sign(token('carol'), hash)
     expect(asked()).toBe(before)
+    // Logout forgets the answer at once.
+    keys.clear()
+    state.status = 'pending_approval'
+    await expect(keys.sign(token('carol'), hash)).rejects.toThrow('not approved')
+    state.status = 'approved'
+    await keys.sign(token('carol'), hash)
     state.now += 30_000
     state.status = 'pending_approval'
     await expect(keys.sign(token('carol'), hash)).rejects.toThrow('not approved')

@@ -89,6 +89,11 @@ export class FarcasterSignerKeys {
     return pair ? this.publicKeyOf(pair) : null
   }
 
+  /** Logout: the next signature asks the server again. */
+  clear(): void {
+    this.approvedAt.clear()
+  }
+
   /** Signs a Farcaster message hash (ed25519, 64 bytes 0x-hex) once the server confirms the signer is approved. */
   async sign(accessToken: string, hash: string): Promise<string> {
     const bytes = fromHex(hash, FARCASTER_HASH_BYTES)

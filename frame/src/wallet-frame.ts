@@ -149,6 +149,7 @@ const handlers: { [T in keyof FrameRequests]?: Handler<T> } = {
   'wallets:delegate': (p) => vault.delegate(p.accessToken, p.rootWallet.entropyId, p.delegatedWallets),
   'wallets:clear': async () => {
     vault.clear()
+    farcasterSigner.clear()
     return { ok: true }
   },
   'device:proof': sessionProof,
