@@ -177,12 +177,28 @@ describe('farcaster signer', () => {
     await page.context().close()
   })
 
-  it('error: a user without a Farcaster account is refused before any screen', async () => {
+  it('error: a user without a Farcaster account is refused before any screen; the host cannot borrow the device proof for init', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await login(page, stack, 'no.farcaster@example.com')
     await waitForHostEvent(page, 'modal-close', { timeout: 30_000 })
     expect(await hostCall(page, 'requestFarcasterSignerFromWarpcast')).toBe('Farcaster signers need a Farcaster account.')
+    // The host page cannot borrow the frame's device proof to register a key of its own with the server.
+    const frame = new URL(stack.apiUrl).origin
+    const borrowed = await page.evaluate(async (frame) => {
+      const iframe = [...document.querySelectorAll('iframe')].find((f) => f.src.startsWith(frame) && f.src.endsWith('/embedded-wallets'))!
+      return new Promise<{ ok: boolean; error?: { type: string } }>((resolve) => {
+        const id = `borrow-${Math.random()}`
+        window.addEventListener('message', function on(event) {
+          if (event.data?.id !== id) return
+          window.removeEventListener('message', on)
+          resolve(event.data)
+        })
+        const payload = { htm: 'POST', htu: `${frame}/api/v1/farcaster/signer/init`, ath: 'A'.repeat(43) }
+        iframe.contentWindow!.postMessage({ tag: 'gatehouse-wallet', id, type: 'device:proof', payload }, frame)
+      })
+    }, frame)
+    expect(borrowed).toMatchObject({ ok: false, error: { type: 'invalid_request_arguments' } })
     await context.close()
   })
 })
