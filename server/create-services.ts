@@ -26,6 +26,7 @@ import type { DelegatedSigner } from './services/delegation/signer.js'
 import { DeviceProofs } from './services/device-proofs.js'
 import { EmbeddedWalletService } from './services/embedded-wallets.js'
 import { FarcasterService } from './services/farcaster.js'
+import { FarcasterSignerService } from './services/farcaster-signer.js'
 import { LoginCodes } from './services/login-codes.js'
 import { deleteExpiredAudit } from './services/owner-audit.js'
 import { createMailer, type Mailer } from './services/mailer.js'
@@ -71,6 +72,8 @@ export interface Gatehouse {
   recoveryOAuth: RecoveryOAuthService
   passkeys: PasskeyService
   farcaster: FarcasterService
+  /** 'Add a signer to Farcaster': signed-key requests for the wallet frame's ed25519 keys. */
+  farcasterSigners: FarcasterSignerService
   telegram: TelegramService
   deviceProofs: DeviceProofs
   /** Security notices to the contacts an account had before a change (services/account-notices.ts). */
@@ -200,6 +203,7 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
   })
   const mfaPasskeys = new MfaPasskeys({ db, mfa, passkeys, accounts, now })
   const farcaster = new FarcasterService({ db, accounts, throttle, captcha, config: config.farcaster, dev: config.dev, now })
+  const farcasterSigners = new FarcasterSignerService({ db, wallets, now })
   const telegram = new TelegramService({ accounts, throttle, captcha, now })
   return {
     config,
@@ -223,6 +227,7 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     recoveryOAuth: new RecoveryOAuthService({ oauth, cloudKitUrl: config.cloudKitUrl, frameOrigin }),
     passkeys,
     farcaster,
+    farcasterSigners,
     telegram,
     deviceProofs,
     notices,

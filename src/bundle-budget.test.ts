@@ -48,4 +48,18 @@ describe('landing bundle budget', () => {
     expect(code).not.toContain('react-dom')
     expect(code).not.toContain('Minified React error')
   })
+
+  it('the Farcaster signer stays off first paint: its screen is a lazy chunk, and @farcaster/core is in no widget file (only the server and tests use it)', async () => {
+    if (!existsSync(join(dist, 'elements.js'))) throw new Error('dist/elements.js is missing: run `npm run build` first')
+    const { readFileSync, readdirSync } = await import('node:fs')
+    const { files } = await landingChunks(dist)
+    const landing = files.map((f) => readFileSync(join(dist, f.file), 'utf8')).join('\n')
+    expect(landing).not.toContain('Add a signer to Farcaster')
+    const widget = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))
+    const screen = widget.filter((f) => readFileSync(join(dist, f), 'utf8').includes('Add a signer to Farcaster'))
+    expect(screen.length, 'the screen is built').toBeGreaterThan(0)
+    expect(screen.every((f) => !files.some((l) => l.file === f))).toBe(true)
+    // The typed data's domain name: present in any bundle that pulled @farcaster/core in.
+    expect(widget.filter((f) => readFileSync(join(dist, f), 'utf8').includes('Farcaster SignedKeyRequestValidator'))).toEqual([])
+  })
 })

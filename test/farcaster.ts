@@ -3,11 +3,15 @@
  * chain, fids registered to viem local accounts, and a Farcaster client's side of Sign In With
  * Farcaster: read the connect URI, build the SIWF message (EIP-4361, statement 'Farcaster Auth',
  * chain id 10, resource farcaster://fid/N), sign it with the custody key and post it to the relay.
+ * And the signed-key-request service the Farcaster signer talks to (`startSignedKeyRequestService`).
  */
-import { createWalletClient, http, publicActions, type Abi, type Address } from 'viem'
+import { randomBytes } from 'node:crypto'
+import { SIGNED_KEY_REQUEST_VALIDATOR_EIP_712_TYPES } from '@farcaster/core'
+import { createWalletClient, http, isHex, publicActions, verifyTypedData, type Abi, type Address } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { compileContracts, type LocalChain } from './evm.ts'
+import { json, listen } from './funding-stand-ins.ts'
 
 export interface FarcasterRegistry {
   address: Address
@@ -84,3 +88,85 @@ export async function relayAuthenticate(
     body: JSON.stringify(body),
   })
 }
+
+/**
+ * The signed-key-request service for 'Add a signer to Farcaster', speaking Warpcast's documented
+ * wire format (https://docs.farcaster.xyz/reference/warpcast/signer-requests):
+ *
+ * - `POST /v2/signed-key-requests` `{ key, requestFid, signature, deadline }` → 200
+ *   `{ result: { signedKeyRequest: { token, deeplinkUrl } } }`; the signature must be the
+ *   requesting fid's custody address over Farcaster's EIP-712 `SignedKeyRequest` (checked here with
+ *   @farcaster/core's typed data), else 400 `{ errors: [{ message }] }`.
+ * - `GET /v2/signed-key-request?token=` → `{ result: { signedKeyRequest: { token, deeplinkUrl, key,
+ *   requestFid, state, isSponsored, userFid? } } }`, state 'pending' → 'approved' → 'completed'; 404 when unknown.
+ *
+ * The Farcaster app's part is played by `approve` (the user approved: 'completed' with their fid)
+ * and `reject` (the user dismissed it: the service forgets the request, so it answers 404).
+ */
+export interface SignedKeyRequestRecord {
+  token: string
+  deeplinkUrl: string
+  key: `0x${string}`
+  requestFid: number
+  deadline: number
+  state: 'pending' | 'approved' | 'completed'
+  userFid?: number
+}
+
+export async function startSignedKeyRequestService(custodyOf: (fid: number) => Address | Promise<Address | null> | null) {
+  const requests = new Map<string, SignedKeyRequestRecord>()
+  const refuse = (res: Parameters<typeof json>[0], status: number, message: string) => json(res, status, { errors: [{ message }] })
+  const server = await listen(async (req, res, url, body) => {
+    if (req.method === 'POST' && url.pathname === '/v2/signed-key-requests') {
+      const input = JSON.parse(body || '{}') as { key?: unknown; requestFid?: unknown; signature?: unknown; deadline?: unknown }
+      const { key, signature } = input
+      const requestFid = Number(input.requestFid)
+      const deadline = Number(input.deadline)
+      if (!isHex(key) || key.length !== 66 || !isHex(signature) || !Number.isSafeInteger(requestFid) || !Number.isSafeInteger(deadline))
+        return refuse(res, 400, 'Invalid signed key request')
+      if (deadline * 1000 < Date.now()) return refuse(res, 400, 'Deadline has passed')
+      const custody = await custodyOf(requestFid)
+      const valid =
+        custody !== null &&
+        (await verifyTypedData({
+          address: custody,
+          ...SIGNED_KEY_REQUEST_VALIDATOR_EIP_712_TYPES,
+          primaryType: 'SignedKeyRequest',
+          message: { requestFid: BigInt(requestFid), key, deadline: BigInt(deadline) },
+          signature,
+        }).catch(() => false))
+      if (!valid) return refuse(res, 400, 'Invalid signature')
+      const token = `0x${randomBytes(24).toString('hex')}`
+      const deeplinkUrl = `farcaster://signed-key-request?token=${token}`
+      requests.set(token, { token, deeplinkUrl, key, requestFid, deadline, state: 'pending' })
+      return json(res, 200, { result: { signedKeyRequest: { token, deeplinkUrl } } })
+    }
+    if (req.method === 'GET' && url.pathname === '/v2/signed-key-request') {
+      const request = requests.get(url.searchParams.get('token') ?? '')
+      if (!request) return refuse(res, 404, 'Signed key request not found')
+      return json(res, 200, { result: { signedKeyRequest: { ...request, isSponsored: false } } })
+    }
+    return refuse(res, 404, 'Not found')
+  })
+  const byKey = (key: string) => {
+    const found = [...requests.values()].reverse().find((r) => r.key === key.toLowerCase())
+    if (!found) throw new Error(`no signed key request for ${key}`)
+    return found
+  }
+  return {
+    url: server.url,
+    close: server.close,
+    requests,
+    /** The request made for an ed25519 public key (the newest). */
+    byKey,
+    /** The user approved in the Farcaster app and the key was added on chain. */
+    approve(key: string, userFid: number, state: 'approved' | 'completed' = 'completed') {
+      Object.assign(byKey(key), { state, userFid })
+    },
+    /** The user dismissed the request. */
+    reject(key: string) {
+      requests.delete(byKey(key).token)
+    },
+  }
+}
+export type SignedKeyRequestService = Awaited<ReturnType<typeof startSignedKeyRequestService>>

@@ -514,6 +514,9 @@ type ScreenEntry =
       intent?: 'login' | 'link'
     }
   | {
+      name: 'farcaster-signer'
+    }
+  | {
       name: 'embedded-wallet-create'
       isNewUser: boolean
     }
@@ -1748,6 +1751,52 @@ type RevokeWalletsErrorType = EmbeddedWalletError
  */
 declare function revokeWallets(): Promise<RevokeWalletsReturnType>
 
+type RequestFarcasterSignerFromWarpcastReturnType = void
+/**
+ * EmbeddedWalletError: MUST_BE_AUTHENTICATED, EMBEDDED_WALLET_NOT_FOUND ('Farcaster signers need an
+ * embedded wallet.'), FARCASTER_ACCOUNT_NOT_FOUND ('Farcaster signers need a Farcaster account.'),
+ * USER_EXITED; or the FarcasterSignerError the screen showed ('Connect failed', 'Request rejected', the time-out).
+ */
+type RequestFarcasterSignerFromWarpcastErrorType = EmbeddedWalletError
+/**
+ * 'Add a signer to Farcaster' (spec part 3): the wallet frame makes an ed25519 signer key for the
+ * user (it never leaves the frame), your app's Farcaster account signs the request, and the user
+ * approves it in the Farcaster app: a QR code on desktop, an open-app button on mobile. Resolves
+ * after 'Success!' (the modal closes 1.4 s later); then `signFarcasterMessage` signs with the key.
+ *
+ * @example
+ * await requestFarcasterSignerFromWarpcast()
+ * const publicKey = await getFarcasterSignerPublicKey()
+ */
+declare function requestFarcasterSignerFromWarpcast(): Promise<RequestFarcasterSignerFromWarpcastReturnType>
+
+type GetFarcasterSignerPublicKeyReturnType = Uint8Array
+/** EmbeddedWalletError: not signed in, no embedded wallet or Farcaster account, or no signer key on this device. */
+type GetFarcasterSignerPublicKeyErrorType = EmbeddedWalletError
+/**
+ * The ed25519 public key (32 bytes) of the user's Farcaster signer on this device, the key
+ * `requestFarcasterSignerFromWarpcast` added. With `signFarcasterMessage` it makes a Farcaster
+ * `Signer` (e.g. for @farcaster/core's `makeCastAdd`).
+ *
+ * @example
+ * const signer = { scheme: 1, getSignerKey: async () => ok(await getFarcasterSignerPublicKey()), signMessageHash: async (h) => ok(await signFarcasterMessage(h)) }
+ */
+declare function getFarcasterSignerPublicKey(): Promise<GetFarcasterSignerPublicKeyReturnType>
+
+/** A Farcaster message hash: BLAKE3 of the message data, 20 bytes (or its 0x-hex). */
+type SignFarcasterMessageParameters = Uint8Array | string
+type SignFarcasterMessageReturnType = Uint8Array
+/** EmbeddedWalletError: not signed in, no embedded wallet or Farcaster account, no approved signer on this device, or a hash that is not 20 bytes. */
+type SignFarcasterMessageErrorType = EmbeddedWalletError
+/**
+ * Signs a Farcaster message hash with the user's approved Farcaster signer (ed25519, 64 bytes).
+ * The key stays in the wallet frame; no screen is shown.
+ *
+ * @example
+ * const cast = await makeCastAdd({ text: 'gm', embeds: [], embedsDeprecated: [], mentions: [], mentionsPositions: [] }, { fid, network }, signer)
+ */
+declare function signFarcasterMessage(messageHash: SignFarcasterMessageParameters): Promise<SignFarcasterMessageReturnType>
+
 /** Spec part 3 §5 and §8 texts for funding. */
 declare const FUNDING_MESSAGES: {
   readonly notEnabled: 'Wallet funding is not enabled'
@@ -2851,6 +2900,7 @@ export {
   fundWallet,
   getAccessToken,
   getEthereumProvider,
+  getFarcasterSignerPublicKey,
   importWallet,
   initEnrollMfa,
   initMfa,
@@ -2883,6 +2933,7 @@ export {
   recoverWallet,
   refreshSession,
   refreshUser,
+  requestFarcasterSignerFromWarpcast,
   resendEmailCode,
   resendSmsCode,
   resetInitializeState,
@@ -2897,6 +2948,7 @@ export {
   showModal,
   signAllTransactions,
   signAndSendAllTransactions,
+  signFarcasterMessage,
   signMessage,
   signTransaction,
   signupWithPasskey,
@@ -2978,6 +3030,8 @@ export type {
   GetEthereumProviderErrorType,
   GetEthereumProviderOptions,
   GetEthereumProviderReturnType,
+  GetFarcasterSignerPublicKeyErrorType,
+  GetFarcasterSignerPublicKeyReturnType,
   ImportWalletErrorType,
   ImportWalletParameters,
   ImportWalletReturnType,
@@ -3066,6 +3120,8 @@ export type {
   RefreshUserErrorType,
   RefreshUserParameters,
   RefreshUserReturnType,
+  RequestFarcasterSignerFromWarpcastErrorType,
+  RequestFarcasterSignerFromWarpcastReturnType,
   ResendEmailCodeErrorType,
   ResendEmailCodeParameters,
   ResendEmailCodeReturnType,
@@ -3105,6 +3161,9 @@ export type {
   SignAndSendAllTransactionsReturnType,
   SignErrorEvent,
   SignErrorEventDetail,
+  SignFarcasterMessageErrorType,
+  SignFarcasterMessageParameters,
+  SignFarcasterMessageReturnType,
   SignMessageErrorType,
   SignMessageParameters,
   SignMessageReturnType,

@@ -329,6 +329,9 @@ export interface DelegateWalletParameters {
 
 export type SetWalletPasswordReturnType = { wallet: Wallet }
 
+/** A Farcaster message hash: BLAKE3 of the message data, 20 bytes (or its 0x-hex). */
+export type SignFarcasterMessageParameters = Uint8Array | string
+
 export type InitEnrollMfaParameters = { method: 'totp' } | { method: 'sms'; phoneNumber: string }
 
 /** TOTP: the setup key (base32) and the otpauth:// URL for the QR code; SMS: nothing (the code is sent). */
@@ -678,6 +681,12 @@ export interface AuthModalElement extends HTMLElement {
   revokeWallets(): Promise<void>
   /** Opens the password flow for the embedded wallet: resolves `{ wallet }` once the password is set, rejects with 'Exited before password was added to wallet' when the user leaves first. */
   setWalletPassword(): Promise<SetWalletPasswordReturnType>
+  /** 'Add a signer to Farcaster': the wallet frame makes an ed25519 signer key (it never leaves the frame) and the user approves it in the Farcaster app (QR code on desktop, open-app button on mobile). Resolves after 'Success!'; rejects with the error shown ('Request rejected', the time-out, 'Connect failed'). Needs an embedded wallet and a linked Farcaster account. */
+  requestFarcasterSignerFromWarpcast(): Promise<void>
+  /** The Farcaster signer's ed25519 public key (32 bytes), from the wallet frame. */
+  getFarcasterSignerPublicKey(): Promise<Uint8Array>
+  /** Signs a Farcaster message hash (20 bytes) with the approved signer key in the wallet frame; resolves the ed25519 signature (64 bytes). */
+  signFarcasterMessage(messageHash: SignFarcasterMessageParameters): Promise<Uint8Array>
   /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
   openRecoverySettings(method?: 'user-passcode' | 'privy'): void
   /** Opens MFA enrollment ('Transaction Protection', then 'Choose a verification method'); resolves when the modal closes. */

@@ -42,6 +42,7 @@ export {
   SetWalletRecoveryParameters,
   DelegateWalletParameters,
   SetWalletPasswordReturnType,
+  SignFarcasterMessageParameters,
   InitEnrollMfaParameters,
   InitEnrollMfaReturnType,
   SubmitEnrollMfaParameters,

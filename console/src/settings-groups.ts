@@ -38,6 +38,7 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
   { id: 'oauth', title: 'OAuth providers', keys: ['oauth', 'oauthProviderLabels', 'telegram', 'customAuth'] },
   { id: 'origins', title: 'Allowed origins', keys: ['allowedOrigins'] },
   { id: 'crossApp', title: 'Cross-app accounts', keys: ['crossAppProvider', 'crossAppConnections'] },
+  { id: 'farcasterSigner', title: "Farcaster signer (the app's Farcaster account)", keys: ['farcasterSigner'] },
 ]
 
 /** The groups, with every schema key no group names gathered into a last one. */

@@ -17,10 +17,11 @@ export const PROOF_EXEMPT_PATH = /^\/(?:sessions\/logout|analytics_events)$/
 
 /**
  * Key material, wallet registration and recovery data, redeeming a cloud-recovery grant (the cloud
- * token stays in the frame), delegating a wallet, and MFA verification and enrollment: the frame's own calls.
+ * token stays in the frame), delegating a wallet, MFA verification and enrollment, and registering a
+ * Farcaster signer key: the frame's own calls.
  */
 export const FRAME_ONLY_PATH =
-  /^\/(?:wallets|recovery\/oauth\/authenticate|embedded_wallets\/[^/]+\/(?:recovery(?:\/key_material)?|delegated_actions)|mfa\/(?:totp\/(?:init|enroll|verify|unenroll)|passwordless_sms\/(?:enroll|verify|unenroll)|passkeys\/(?:verify|enrollment)))$/
+  /^\/(?:farcaster\/signer\/init|wallets|recovery\/oauth\/authenticate|embedded_wallets\/[^/]+\/(?:recovery(?:\/key_material)?|delegated_actions)|mfa\/(?:totp\/(?:init|enroll|verify|unenroll)|passwordless_sms\/(?:enroll|verify|unenroll)|passkeys\/(?:verify|enrollment)))$/
 
 /** Link, unlink, update and transfer of a login method or contact. */
 export const ACCOUNT_CHANGE_PATH = /^\/[a-z_]+\/(?:link|unlink|update|transfer)$/

@@ -76,6 +76,9 @@ export const tagMethods = {
     delegateWallet: 'reject',
     revokeWallets: 'reject',
     setWalletPassword: 'reject',
+    requestFarcasterSignerFromWarpcast: 'reject',
+    getFarcasterSignerPublicKey: 'reject',
+    signFarcasterMessage: 'reject',
   }),
   ...deferred(() => import('./mfa-host-methods.ts').then((m) => m.mfaHostMethods), {
     showMfaEnrollmentModal: 'reject',

@@ -24,6 +24,7 @@ import type { SignAndSendAllTransactionsReturnType } from '../../src/actions/sig
 import type { SignMessageParameters, SignMessageReturnType } from '../../src/actions/signMessage.ts'
 import type { SignSolanaTransactionReturnType, SignTransactionReturnType } from '../../src/actions/signTransaction.ts'
 import type { FundSuccessEventDetail } from '../../src/events/fund-success.ts'
+import type { SignFarcasterMessageParameters } from '../../src/actions/signFarcasterMessage.ts'
 import type { FundWalletOptions } from '../../src/funding/config.ts'
 import type { Wallet } from '../../src/stores/wallets.ts'
 import { lazy, start, table } from '../host-method-table.ts'
@@ -88,6 +89,17 @@ export interface WalletHostMethods {
    * rejects with 'Exited before password was added to wallet' when the user leaves first.
    */
   setWalletPassword(): Promise<SetWalletPasswordReturnType>
+  /**
+   * 'Add a signer to Farcaster': the wallet frame makes an ed25519 signer key (it never leaves the
+   * frame) and the user approves it in the Farcaster app (QR code on desktop, open-app button on
+   * mobile). Resolves after 'Success!'; rejects with the error shown ('Request rejected', the
+   * time-out, 'Connect failed'). Needs an embedded wallet and a linked Farcaster account.
+   */
+  requestFarcasterSignerFromWarpcast(): Promise<void>
+  /** The Farcaster signer's ed25519 public key (32 bytes), from the wallet frame. */
+  getFarcasterSignerPublicKey(): Promise<Uint8Array>
+  /** Signs a Farcaster message hash (20 bytes) with the approved signer key in the wallet frame; resolves the ed25519 signature (64 bytes). */
+  signFarcasterMessage(messageHash: SignFarcasterMessageParameters): Promise<Uint8Array>
   /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
   openRecoverySettings(method?: 'user-passcode' | 'privy'): void
 }
@@ -115,6 +127,9 @@ export const walletHostMethods = table<Omit<WalletHostMethods, 'getEthereumProvi
   delegateWallet: () => import('../../src/actions/delegateWallet.ts'),
   revokeWallets: () => import('../../src/actions/revokeWallets.ts'),
   setWalletPassword: () => import('../../src/actions/setWalletPassword.ts'),
+  requestFarcasterSignerFromWarpcast: () => import('../../src/actions/requestFarcasterSignerFromWarpcast.ts'),
+  getFarcasterSignerPublicKey: () => import('../../src/actions/getFarcasterSignerPublicKey.ts'),
+  signFarcasterMessage: () => import('../../src/actions/signFarcasterMessage.ts'),
   openRecoverySettings: start(
     () => import('../../src/wallets/embedded/modal.ts'),
     (m, method: 'user-passcode' | 'privy' = 'user-passcode') =>

@@ -104,8 +104,25 @@ export interface FrameRequests {
   }
   'mfa:unenroll': { payload: { accessToken: string; method: 'sms' | 'totp' }; result: { user: unknown } }
   'mfa:clear': { payload: Record<string, never>; result: { ok: true } }
+  /**
+   * Spec part 3 'Farcaster signer': this device's ed25519 signer key for the user (made on first
+   * use; it never leaves the frame) is registered with the server, which answers the signed-key
+   * request's status and approval URL. Public key and signatures are 0x-hex.
+   */
+  'farcaster:init-signer': { payload: { accessToken: string }; result: FarcasterSignerAnswer }
+  'farcaster:public-key': { payload: { accessToken: string }; result: { publicKey: string | null } }
+  /** Signs a Farcaster message hash (20 bytes) with the approved signer key. */
+  'farcaster:sign': { payload: { accessToken: string; hash: string }; result: { signature: string } }
   /** Export page only: show the key of this wallet. */
   'export:show': { payload: { accessToken: string; wallet: WalletRef; walletId?: string }; result: { ok: true } }
+}
+
+/** The server's answer of `farcaster/signer/{init,status}` (spec part 3 §3). */
+export interface FarcasterSignerAnswer {
+  public_key: string
+  status: 'pending_approval' | 'approved' | 'revoked'
+  signer_approval_url?: string
+  fid?: number
 }
 
 export interface CreatePayload {

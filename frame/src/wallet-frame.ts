@@ -10,14 +10,16 @@ import { DeviceKey, indexedDbKeyStore } from './device.ts'
 import { originAllowed, readFrameConfig } from './origin.ts'
 import { PROTOCOL_TAG, type FrameReply, type FrameRequest, type FrameRequests, type RpcRequest, type TransactionToSign } from './protocol.ts'
 import { requiredSigners } from './solana-message.ts'
-import { ProxyError, Vault } from './vault.ts'
+import { ProxyError, SESSION_CHECK_MS, Vault } from './vault.ts'
 import { mfaHandlers } from './mfa.ts'
+import { FarcasterSignerKeys, indexedDbSignerKeyStore } from './farcaster-signer.ts'
 import type { DerivedKey } from './custody.ts'
 import { API_PREFIX } from '@gatehouse/contract/routes/prefix'
 
 const config = readFrameConfig()
 const device = DeviceKey.open(indexedDbKeyStore(config.appId))
 const vault = new Vault(config.appId, device, 'connect', config.sessionCheckMs, Date.now, config.cloud ?? null)
+const farcasterSigner = new FarcasterSignerKeys(config.appId, indexedDbSignerKeyStore(), vault, config.sessionCheckMs ?? SESSION_CHECK_MS)
 
 /**
  * The requests of the host page the frame signs a proof for: those that end a login ceremony or
@@ -147,9 +149,13 @@ const handlers: { [T in keyof FrameRequests]?: Handler<T> } = {
   'wallets:delegate': (p) => vault.delegate(p.accessToken, p.rootWallet.entropyId, p.delegatedWallets),
   'wallets:clear': async () => {
     vault.clear()
+    farcasterSigner.clear()
     return { ok: true }
   },
   'device:proof': sessionProof,
+  'farcaster:init-signer': (p) => farcasterSigner.init(p.accessToken),
+  'farcaster:public-key': async (p) => ({ publicKey: await farcasterSigner.publicKey(p.accessToken) }),
+  'farcaster:sign': async (p) => ({ signature: await farcasterSigner.sign(p.accessToken, p.hash) }),
   ...mfaHandlers(vault),
 }
 

@@ -10,6 +10,7 @@ import { consoleOwnerMigrations } from './console-owners.js'
 import { delegationMigrations } from './delegations.js'
 import { crossAppMigrations } from './cross-app.js'
 import { recoveryOAuthMigrations } from './recovery-oauth.js'
+import { farcasterSignerMigrations } from './farcaster-signers.js'
 import { deviceMigrations } from './devices.js'
 import { sponsorshipMigrations } from './gas-sponsorships.js'
 import { paymasterSpendMigrations } from './paymaster-spend.js'
@@ -337,6 +338,7 @@ Object.assign(migrations, delegationMigrations)
 Object.assign(migrations, crossAppMigrations)
 Object.assign(migrations, recoveryOAuthMigrations)
 Object.assign(migrations, paymasterSpendMigrations)
+Object.assign(migrations, farcasterSignerMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

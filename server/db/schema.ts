@@ -212,6 +212,23 @@ export interface CrossAppCodesTable {
   expires_at: number
 }
 
+/** A Farcaster signer request (0040; db/farcaster-signers.ts). */
+export interface FarcasterSignersTable {
+  app_id: string
+  /** ed25519 public key, 0x and 64 lower-case hex digits. */
+  public_key: string
+  user_id: string
+  fid: number
+  /** The signed-key-request service's token (polls the request). */
+  token: string
+  approval_url: string
+  status: 'pending_approval' | 'approved' | 'revoked'
+  /** When the signed request lapses (seconds since the epoch, as signed). */
+  deadline: number
+  created_at: number
+  updated_at: number
+}
+
 export interface OAuthStatesTable {
   state_hash: string
   app_id: string
@@ -363,6 +380,7 @@ export interface Database {
   server_owners: ServerOwnersTable
   webhook_endpoints: WebhookEndpointsTable
   cross_app_codes: CrossAppCodesTable
+  farcaster_signers: FarcasterSignersTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable
   authorization_keys: AuthorizationKeysTable

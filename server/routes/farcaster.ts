@@ -6,7 +6,7 @@
  */
 import { FARCASTER_CHANNEL_TOKEN_HEADER, ROUTES } from '@gatehouse/contract/routes'
 import { appOf, type ApiInstance, emptyBody, HEADER_APP, LOGIN_ROUTE, NO_APP } from '../context.js'
-import { bearerToken } from '../services/bearer.js'
+import { bearerToken, requireBearer } from '../services/bearer.js'
 import { accountRoutes } from './account-routes.js'
 
 const init = ROUTES['POST /farcaster/init']
@@ -15,9 +15,11 @@ const authenticate = ROUTES['POST /farcaster/authenticate']
 const relayCreate = ROUTES['POST /farcaster/relay/v1/channel']
 const relayStatus = ROUTES['GET /farcaster/relay/v1/channel/status']
 const relayAuthenticate = ROUTES['POST /farcaster/relay/v1/channel/authenticate']
+const signerInit = ROUTES['POST /farcaster/signer/init']
+const signerStatus = ROUTES['POST /farcaster/signer/status']
 
 export default async function farcasterRoutes(app: ApiInstance) {
-  const { farcaster } = app.gatehouse
+  const { farcaster, farcasterSigners } = app.gatehouse
 
   app.post(init.path, { schema: init.schema, config: HEADER_APP, preValidation: emptyBody }, async (request) => {
     const { channel_token, connect_uri } = await farcaster.createChannel(appOf(request), request.headers.origin, {
@@ -58,5 +60,17 @@ export default async function farcasterRoutes(app: ApiInstance) {
     const key = request.headers['x-farcaster-auth-relay-key']
     const status = await farcaster.relayAuthenticate(bearerToken(request), request.body, typeof key === 'string' ? key : undefined, request.ip)
     return reply.code(201).send(status)
+  })
+
+  // The wallet frame's own call (its origin and device proof: services/farcaster-signer.ts).
+  app.post(signerInit.path, { schema: signerInit.schema, config: HEADER_APP }, async (request) => {
+    const claims = await requireBearer(request)
+    const caller = { ...claims, origin: request.headers.origin, device: request.device ?? null }
+    return farcasterSigners.init(appOf(request), caller, request.body.ed25519_public_key)
+  })
+
+  app.post(signerStatus.path, { schema: signerStatus.schema, config: HEADER_APP }, async (request) => {
+    const { userId } = await requireBearer(request)
+    return farcasterSigners.status(appOf(request), userId, request.body.ed25519_public_key)
   })
 }

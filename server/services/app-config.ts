@@ -58,6 +58,11 @@ export interface AppSettings {
   crossAppConnections: CrossAppRemoteConnection[]
   /** Cloud recovery (services/recovery-oauth.ts): the Google Drive client and the iCloud container; null = not offered. */
   recoveryOAuth: RecoveryOAuthSettings
+  /**
+   * The app's Farcaster account for 'Add a signer to Farcaster' (services/farcaster-signer.ts): its
+   * fid and custody key (sealed at rest) sign users' signed-key requests. null = not offered.
+   */
+  farcasterSigner: FarcasterSignerSettings | null
 }
 
 export interface RecoveryOAuthSettings {
@@ -65,6 +70,14 @@ export interface RecoveryOAuthSettings {
   'google-drive': { clientId: string; clientSecret: string | null; issuer?: string | null } | null
   /** The CloudKit container (`iCloud.…`), its environment and the API token of its web sign-in. */
   icloud: { containerId: string; environment?: 'development' | 'production'; apiToken: string } | null
+}
+
+export interface FarcasterSignerSettings {
+  fid: number
+  /** The custody address's private key (0x and 64 hex digits). Never sent to browsers. */
+  custodyPrivateKey: string
+  /** The signed-key-request service (Warpcast's API). Default https://api.warpcast.com. */
+  apiUrl?: string
 }
 
 export interface CrossAppProviderSettings {
@@ -194,6 +207,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   crossAppProvider: null,
   crossAppConnections: [],
   recoveryOAuth: { 'google-drive': null, icloud: null },
+  farcasterSigner: null,
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -252,6 +266,8 @@ export function settingsProblem(settings: AppSettings, dev: boolean): string | n
   if (jwksUrl && !isTrustedFetchUrl(jwksUrl, dev)) return 'customAuth.jwksUrl must be an https URL'
   // The requester's server trades codes for tokens and reads the provider's JWKS there.
   for (const c of settings.crossAppConnections ?? []) if (!isTrustedFetchUrl(c.apiUrl, dev)) return 'crossAppConnections.apiUrl must be an https URL'
+  const signerApi = settings.farcasterSigner?.apiUrl
+  if (signerApi && !isTrustedFetchUrl(signerApi, dev)) return 'farcasterSigner.apiUrl must be an https URL'
   return null
 }
 
@@ -280,6 +296,7 @@ export function normalizeSettings(patch: Partial<AppSettings>, base: AppSettings
     crossAppConnections: (patch.crossAppConnections ?? base.crossAppConnections ?? []).map((c) => ({ ...c, apiUrl: c.apiUrl.replace(/\/+$/, '') })),
     // Per provider: a patch replaces that provider's settings; null removes it.
     recoveryOAuth: { ...DEFAULT_SETTINGS.recoveryOAuth, ...(base.recoveryOAuth ?? {}), ...(patch.recoveryOAuth ?? {}) },
+    farcasterSigner: patch.farcasterSigner === undefined ? (base.farcasterSigner ?? null) : patch.farcasterSigner,
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The secret app settings: OAuth client secrets, the Apple private key, the Telegram bot token and
- * the captcha secret, the transaction scanning API key, the gas sponsor's private key, the funding providers' secret keys. In the database each is a `{ "sealed": "v1.…" }` object (AES-GCM under a key
+ * the captcha secret, the transaction scanning API key, the gas sponsor's private key, the funding providers' secret keys, the Farcaster custody key. In the database each is a `{ "sealed": "v1.…" }` object (AES-GCM under a key
  * derived from GATEHOUSE_SECRET, bound to the app and the field), so a leaked database or backup
  * holds none of them; the admin API shows only a masked form ('****' and the last 4 characters).
  * Older rows hold plain strings: they are read as they are and sealed at start (`sealStoredSecrets`).
@@ -43,6 +43,8 @@ function secretSlots(settings: Json): SecretSlot[] {
   add(settings.telegram, 'botToken', 'telegram.botToken')
   add(settings.transactionScan, 'apiKey', 'transactionScan.apiKey', ['url'])
   add(settings.gasSponsorship, 'privateKey', 'gasSponsorship.privateKey')
+  // The signature names the fid: a masked key kept while the fid changes would sign for another account.
+  add(settings.farcasterSigner, 'custodyPrivateKey', 'farcasterSigner.custodyPrivateKey', ['fid', 'apiUrl'])
   const providers = isObject(settings.fundingProviders) ? settings.fundingProviders : {}
   for (const key of ['secretKey', 'sandboxSecretKey']) add(providers.moonpay, key, `fundingProviders.moonpay.${key}`, MOONPAY_URLS)
   add(providers.coinbase, 'apiKeySecret', 'fundingProviders.coinbase.apiKeySecret', ['apiUrl', 'payUrl'])

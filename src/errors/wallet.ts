@@ -35,6 +35,11 @@ export const WALLET_MESSAGES = {
   delegationChainUnsupported: 'Delegation is supported only for Ethereum and Solana wallets.',
   /** Not a spec text: revoking requires existing delegations (spec part 3 §5). */
   noDelegatedWallets: 'The user has no delegated wallets to revoke.',
+  /** Spec part 3 §5: Farcaster signers need an embedded wallet and a Farcaster account (texts from that rule). */
+  farcasterSignerNeedsWallet: 'Farcaster signers need an embedded wallet.',
+  farcasterSignerNeedsAccount: 'Farcaster signers need a Farcaster account.',
+  farcasterSignerExited: 'User exited before the Farcaster signer was added',
+  farcasterSignerMissing: 'No Farcaster signer on this device: add a signer to Farcaster first',
   /** Not a spec text: the session was logged in without this device's wallet frame (device binding). */
   loginAgainOnDevice: 'Log in again on this device to use your wallet.',
 } as const

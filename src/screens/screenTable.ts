@@ -32,6 +32,7 @@ export const screens: Record<LaterScreen, () => Promise<{ default: ComponentType
   'passkey-choice': () => import('./passkeys/PasskeyChoiceScreen.tsx'),
   'passkey-status': () => import('./passkeys/PasskeyStatusScreen.tsx'),
   'farcaster-status': () => import('./farcaster/FarcasterStatusScreen.tsx'),
+  'farcaster-signer': () => import('./farcaster/FarcasterSignerScreen.tsx'),
   'account-transfer': () => import('./link/AccountTransferScreen.tsx'),
   captcha: () => import('./captcha/CaptchaScreen.tsx'),
   'embedded-wallet-create': () => import('./wallets/embedded/CreateWalletScreen.tsx'),

@@ -34,6 +34,8 @@ export type ScreenEntry =
   | { name: 'captcha' }
   // Sign In With Farcaster (src/screens/farcaster/).
   | { name: 'farcaster-status'; intent?: 'login' | 'link' }
+  // 'Add a signer to Farcaster' ($farcasterSigner, src/farcaster/signerFlow.ts).
+  | { name: 'farcaster-signer' }
   // Embedded wallets (src/screens/wallets/embedded/)
   | { name: 'embedded-wallet-create'; isNewUser: boolean }
   | { name: 'embedded-wallet-created'; isNewUser: boolean }

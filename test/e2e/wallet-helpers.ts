@@ -101,7 +101,11 @@ export interface WalletAccount {
 }
 
 /** Starts a host call on `<auth-modal>` and answers 'resolved' or the rejection's text (`shortMessage`). */
-export const hostCall = (page: Page, method: 'delegateWallet' | 'revokeWallets', argument?: unknown) =>
+export const hostCall = (
+  page: Page,
+  method: 'delegateWallet' | 'revokeWallets' | 'requestFarcasterSignerFromWarpcast' | 'signFarcasterMessage',
+  argument?: unknown,
+) =>
   page.evaluate(
     ([name, arg]) => {
       const element = document.querySelector('auth-modal') as unknown as Record<string, (a?: unknown) => Promise<unknown>>

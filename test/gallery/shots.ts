@@ -48,6 +48,8 @@ export const SCREENS: { [K in ScreenName]: How<K> } = {
   'passkey-status': fixture({ name: 'passkey-status', intent: 'login' }),
   'telegram-status': fixture({ name: 'telegram-status', intent: 'login' }),
   'farcaster-status': fixture({ name: 'farcaster-status', intent: 'login' }),
+  // 'Add a signer to Farcaster' (the gallery's user has no Farcaster account: the screen shows its failure).
+  'farcaster-signer': fixture({ name: 'farcaster-signer' }),
   captcha: fixture({ name: 'captcha' }),
   'allowlist-rejected': fixture({ name: 'allowlist-rejected' }),
   'user-limit': fixture({ name: 'user-limit' }),

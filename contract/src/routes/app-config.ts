@@ -348,6 +348,24 @@ const settingsInputFields = {
       },
     ],
   },
+  // The app's Farcaster account (spec part 3 'Farcaster signer'): its fid and custody key sign each
+  // user's signed-key request; the key is sealed at rest. apiUrl: the signed-key-request service
+  // (Warpcast's `POST /v2/signed-key-requests`, default https://api.warpcast.com).
+  farcasterSigner: {
+    anyOf: [
+      { type: 'null' },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['fid', 'custodyPrivateKey'],
+        properties: {
+          fid: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+          custodyPrivateKey: { type: 'string', pattern: '^(0x[0-9a-fA-F]{64}|\\*{4}[0-9a-fA-F]{0,4})$' },
+          apiUrl: { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 2048 },
+        },
+      },
+    ],
+  },
   // Cross-app providers on other Gatehouse servers this app connects to (the provider must allow this app too).
   crossAppConnections: {
     type: 'array',

@@ -2,7 +2,8 @@
  * Sign In With Farcaster (spec part 1 §3, §5): our API (`farcaster/{init,status,authenticate,link,
  * unlink,transfer}`) and the relay routes a Farcaster client talks to, in AuthKit's relay wire
  * format, under `/farcaster/relay` (a client configured with that relay URL posts to
- * `…/relay/v1/channel/authenticate`).
+ * `…/relay/v1/channel/authenticate`). And the Farcaster signer (spec part 3 §3, §7):
+ * `farcaster/signer/{init,status}`.
  */
 import { defineRoute } from './define.ts'
 import { authMode, bearerHeaders, transferNonce } from './headers.ts'
@@ -47,7 +48,52 @@ const channelStatus = {
 } as const
 const describedStatus = (description: string) => ({ ...channelStatus, description }) as const
 
+/** Spec part 3 §3 'Farcaster signer': public_key, status, signer_approval_url. */
+export const FARCASTER_SIGNER_STATUSES = ['pending_approval', 'approved', 'revoked'] as const
+const ed25519PublicKey = { type: 'string', pattern: '^0x[0-9a-f]{64}$', description: 'ed25519 public key, 0x and 64 lower-case hex digits' } as const
+const signerAnswer = (description: string) =>
+  ({
+    description,
+    type: 'object',
+    required: ['public_key', 'status'],
+    properties: {
+      public_key: ed25519PublicKey,
+      status: { type: 'string', enum: FARCASTER_SIGNER_STATUSES },
+      signer_approval_url: { type: 'string', description: 'the deep link the QR code and the open-app button carry (while pending)' },
+      fid: { type: 'integer', description: "the user's fid once approved" },
+    },
+    additionalProperties: false,
+  }) as const
+const signerBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ed25519_public_key'],
+  properties: { ed25519_public_key: ed25519PublicKey },
+} as const
+
 export const farcasterRoutes = {
+  'POST /farcaster/signer/init': defineRoute({
+    method: 'POST',
+    path: '/farcaster/signer/init',
+    schema: {
+      summary:
+        "Add a signer to Farcaster: the app's account signs a signed-key request for the wallet frame's ed25519 key (frame origin only); the user approves it in the Farcaster app",
+      headers: bearerHeaders,
+      body: signerBody,
+      response: { 200: signerAnswer('The signer request (pending_approval with its approval URL), or the signer already approved') },
+    },
+  }),
+  'POST /farcaster/signer/status': defineRoute({
+    method: 'POST',
+    path: '/farcaster/signer/status',
+    schema: {
+      summary: "The signer request's status (pending_approval, approved, revoked), read from the signed-key-request service",
+      headers: bearerHeaders,
+      body: signerBody,
+      response: { 200: signerAnswer('The status') },
+    },
+  }),
+
   'POST /farcaster/init': defineRoute({
     method: 'POST',
     path: '/farcaster/init',
