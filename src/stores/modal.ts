@@ -53,8 +53,9 @@ export type ScreenEntry =
   // Funding (src/screens/funding/), for the flow in $funding (src/funding/session.ts).
   | { name: 'funding-methods' }
   | { name: 'funding-receive' }
-  | { name: 'funding-card' }
-  | { name: 'funding-exchange'; via: 'card' | 'exchange' }
+  // `resume`: the stored id of a purchase that outlived a reload or a closed modal (src/funding/purchase.ts).
+  | { name: 'funding-card'; resume?: string }
+  | { name: 'funding-exchange'; via: 'card' | 'exchange'; resume?: string }
   | { name: 'funding-wallets' }
   | { name: 'funding-bridge'; source: string; amount: string }
   | { name: 'funding-amount'; next: { name: 'funding-card' } | { name: 'funding-exchange'; via: 'card' | 'exchange' } }
