@@ -22,7 +22,16 @@ export type ScreenEntry =
   | { name: 'update-phone' }
   | { name: 'landing-overflow' }
   | { name: 'update-email' }
-  | { name: 'account-transfer'; method: string; nonce: string; displayName: string; step?: 'confirm' | 'assets'; fields?: Record<string, unknown> }
+  | {
+      name: 'account-transfer'
+      method: string
+      nonce: string
+      displayName: string
+      step?: 'confirm' | 'assets'
+      fields?: Record<string, unknown>
+      /** The other account's embedded wallets: the transfer deletes them only after the assets step's confirmation. */
+      embeddedWallets?: { address: string; chainType: 'ethereum' | 'solana' }[]
+    }
   // OAuth: the status screen ('Verifying connection to {provider}').
   | { name: 'oauth-status'; provider: string }
   | { name: 'cross-app-status' }
