@@ -192,7 +192,7 @@ describe('funding: <fund-button> and the funding flows', () => {
     expect(result.detail).toMatchObject({ provider: 'moonpay', status: 'completed', destinationAddress: address, destinationValue: '0.04' })
   })
 
-  it('a card purchase outlives a reload: the transaction id, stored 8 s after the widget loaded, brings its status back after the reload, and it completes', async () => {
+  it('a card purchase outlives a closed modal and a reload: the transaction id, stored 8 s after the widget loaded, brings its status back, and it completes', async () => {
     const storedPurchase = () =>
       page.evaluate(() => {
         const key = Object.keys(sessionStorage).find((k) => k.endsWith(':purchase'))
@@ -211,6 +211,12 @@ describe('funding: <fund-button> and the funding flows', () => {
     await page.waitForFunction(() => Object.keys(sessionStorage).some((k) => k.endsWith(':purchase')), null, { timeout: 20000 })
     expect(Date.now() - startedAt).toBeGreaterThan(3000)
     expect(await storedPurchase()).toMatchObject({ provider: 'moonpay', id: externalTransactionId })
+
+    // Closing the modal keeps it: <fund-button> opens on the purchase's status again, not on the chooser.
+    await modal(page).getByRole('button', { name: 'Close' }).click()
+    await startFromButton()
+    await modal(page).getByRole('heading', { name: 'Processing payment' }).waitFor({ timeout: 15000 })
+    expect(await chooser().count()).toBe(0)
 
     await page.reload()
     await waitForHostEvent(page, 'auth-ready')
