@@ -59,13 +59,13 @@ export class GuestCannotLinkError extends BaseError {
   }
 }
 
-/** The account is on another user and the user must confirm a transfer (spec §8 ACCOUNT_TRANSFER_REQUIRED). */
 /** An embedded wallet of the account a transfer would delete. */
 export interface TransferWallet {
   address: string
   chainType: 'ethereum' | 'solana'
 }
 
+/** The account is on another user and the user must confirm a transfer (spec §8 ACCOUNT_TRANSFER_REQUIRED). */
 export class AccountTransferRequiredError extends BaseError {
   override name = 'AccountTransferRequiredError'
   nonce: string
