@@ -486,6 +486,11 @@ type ScreenEntry =
       displayName: string
       step?: 'confirm' | 'assets'
       fields?: Record<string, unknown>
+      /** The other account's embedded wallets: the transfer deletes them only after the assets step's confirmation. */
+      embeddedWallets?: {
+        address: string
+        chainType: 'ethereum' | 'solana'
+      }[]
     }
   | {
       name: 'oauth-status'
@@ -577,10 +582,12 @@ type ScreenEntry =
     }
   | {
       name: 'funding-card'
+      resume?: string
     }
   | {
       name: 'funding-exchange'
       via: 'card' | 'exchange'
+      resume?: string
     }
   | {
       name: 'funding-wallets'
@@ -1091,12 +1098,19 @@ declare class GuestCannotLinkError extends BaseError {
   name: string
   constructor()
 }
+/** An embedded wallet of the account a transfer would delete. */
+interface TransferWallet {
+  address: string
+  chainType: 'ethereum' | 'solana'
+}
 /** The account is on another user and the user must confirm a transfer (spec §8 ACCOUNT_TRANSFER_REQUIRED). */
 declare class AccountTransferRequiredError extends BaseError {
   name: string
   nonce: string
   displayName: string
-  constructor({ nonce, displayName }: { nonce: string; displayName: string })
+  /** The other account's embedded wallets (spec embeddedWalletAddress): a transfer deletes them only once the user confirmed. */
+  embeddedWallets: TransferWallet[]
+  constructor({ nonce, displayName, embeddedWallets }: { nonce: string; displayName: string; embeddedWallets?: TransferWallet[] })
 }
 
 type LinkWalletParameters = void

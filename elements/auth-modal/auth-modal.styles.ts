@@ -111,6 +111,10 @@ a { color: var(--_accent-text); }
 }
 .link-button { border: 0; background: none; color: var(--_accent-text); font: inherit; cursor: pointer; align-self: center; }
 .actions { display: flex; flex-direction: column; gap: calc(var(--gh-spacing) * 2); }
+/* Account transfer's assets step: the other account's wallets (long addresses wrap), and the confirmation tick. */
+.transfer-wallets { margin: 0; padding-left: calc(var(--gh-spacing) * 4); text-align: left; }
+.transfer-wallets .address { overflow-wrap: anywhere; }
+.confirm-check { display: flex; gap: calc(var(--gh-spacing) * 2); align-items: flex-start; text-align: left; }
 .country-select { max-width: 92px; border: 0; background: transparent; color: var(--_fg); font: inherit; }
 .methods { display: flex; flex-direction: column; gap: calc(var(--gh-spacing) * 2); max-height: 400px; overflow: auto; }
 .footer {

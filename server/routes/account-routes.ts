@@ -81,7 +81,11 @@ export function accountRoutes<L extends RouteDef, U extends RouteDef, P extends 
   // Every such transfer's schema requires the nonce of the `account_transfer_required` answer.
   const transfer: AccountStep<T> | undefined =
     method.transfer ??
-    (typeOf && ((target, userId, request) => accounts.transfer(target, userId, typeOf(request.body), (request.body as { nonce: string }).nonce)))
+    (typeOf &&
+      ((target, userId, request) => {
+        const body = request.body as { nonce: string; confirm_wallet_deletion?: boolean }
+        return accounts.transfer(target, userId, typeOf(request.body), body.nonce, body.confirm_wallet_deletion === true)
+      }))
 
   // Each step reads its own route's body type; here they are only passed the request.
   type AnyStep = (app: App, userId: string, request: never) => Promise<WireUser>

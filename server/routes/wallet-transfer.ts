@@ -20,6 +20,7 @@ export function transferWallet(app: ApiInstance, chainType: ChainType): AccountS
       if (id === null) throw new ApiError('invalid_data', 'chainId must be a CAIP-2 eip155 chain id')
       chainId = `eip155:${id}`
     } else chainId = String(request.body.chainId)
-    return walletAuthFor(app.gatehouse).transfer(target, userId, chainType, nonce, { walletClientType, chainId, connectorType })
+    const confirmWalletDeletion = request.body.confirm_wallet_deletion === true
+    return walletAuthFor(app.gatehouse).transfer(target, userId, chainType, nonce, { walletClientType, chainId, connectorType }, confirmWalletDeletion)
   }
 }

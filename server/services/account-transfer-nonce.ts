@@ -1,6 +1,7 @@
 /** The `account_transfer_required` answer: a proven account another user holds may move, by a single-use nonce. */
 import { randomToken, sha256 } from '../crypto/hash.js'
 import { insertAccountTransfer } from '../db/account-transfers.js'
+import { listLinkedAccounts } from '../db/linked-accounts.js'
 import type { Db, LinkedAccountsTable } from '../db/schema.js'
 import { ApiError } from '../errors.js'
 import type { ProvenAccount } from './proven-account.js'
@@ -9,6 +10,19 @@ import { toWireUser, type WireLinkedAccount } from './users.js'
 
 /** Spec §5: transfers are not allowed for custom, guest and passkey accounts. */
 export const NON_TRANSFERABLE_TYPES = new Set(['custom_auth', 'guest', 'passkey'])
+
+/** An embedded wallet of the user an account would be taken from (shown on 'Check account assets before transferring'). */
+export interface TransferWallet {
+  address: string
+  chain_type: string
+}
+
+/** The embedded wallets `userId` holds: what a confirmed transfer deletes with that user. */
+export async function embeddedWalletsOf(db: Db, userId: string): Promise<TransferWallet[]> {
+  return (await listLinkedAccounts(db, userId))
+    .filter((a) => a.type === 'wallet' && a.details && (JSON.parse(a.details) as { wallet_client_type?: string }).wallet_client_type === 'privy')
+    .map((a) => ({ address: a.address, chain_type: String((JSON.parse(a.details!) as { chain_type?: string }).chain_type ?? 'ethereum') }))
+}
 
 export const TRANSFER_TTL_MS = 10 * 60 * 1000
 export const LINKED_TO_ANOTHER_USER_MESSAGE = 'This account has already been linked to another user.'
@@ -32,5 +46,8 @@ export async function transferRequired(db: Db, t: number, app: App, userId: stri
     nonce,
     account,
     display_name: proven.displayName ?? proven.address,
+    // Spec 'embeddedWalletAddress': the other user's embedded wallets, which only a confirmed transfer deletes.
+    // Public addresses, shown to whoever just proved this account (who could log in to it and see them there).
+    embedded_wallets: await embeddedWalletsOf(db, existing.user_id),
   })
 }

@@ -5,7 +5,7 @@
  * (the owner's admission rules in login-gate.ts, applied to every login here).
  */
 import { randomId, sha256 } from '../crypto/hash.js'
-import { LINKED_TO_ANOTHER_USER_MESSAGE, transferRequired } from './account-transfer-nonce.js'
+import { embeddedWalletsOf, LINKED_TO_ANOTHER_USER_MESSAGE, transferRequired } from './account-transfer-nonce.js'
 import { takeAccountTransfer } from '../db/account-transfers.js'
 import { recordLoginEvent } from '../db/analytics.js'
 import { isUniqueViolation } from '../db/connect.js'
@@ -229,10 +229,11 @@ export class AccountService {
 
   /**
    * Spends a transfer nonce: the account moves to the signed-in user and the user who held it is
-   * deleted with everything else of theirs (spec §1: "the other account is deleted"), unless they
-   * hold an embedded wallet (`account_has_embedded_wallet`; nothing moves).
+   * deleted with everything else of theirs (spec §1: "the other account is deleted"). One who holds
+   * an embedded wallet goes only with `confirmWalletDeletion` (the user checked that account's
+   * assets and confirmed); otherwise `account_has_embedded_wallet` and nothing moves.
    */
-  async transfer(app: App, userId: string, type: string, nonce: string): Promise<WireUser> {
+  async transfer(app: App, userId: string, type: string, nonce: string, confirmWalletDeletion = false): Promise<WireUser> {
     const { db, now } = this.deps
     await this.linkingUser(userId)
     const t = now()
@@ -249,7 +250,7 @@ export class AccountService {
       await this.noticed(app, userId, moved, () =>
         db.transaction().execute(async (trx) => {
           await moveLinkedAccount(trx, account.id, userId, t)
-          await this.deletePreviousOwner(trx, previousOwner)
+          await this.deletePreviousOwner(trx, previousOwner, confirmWalletDeletion)
           await auditTransfer(trx, app.id, userId, previousOwner, type, t)
           await this.recordTransfer(trx, app, userId, account.id, previousOwner)
         }),
@@ -260,18 +261,25 @@ export class AccountService {
 
   /**
    * Deletes the user an account was transferred away from (spec §1: "the other account is
-   * deleted"), in the transfer's transaction. Never one who holds an embedded wallet: its key
-   * shares would go with it and the wallet's assets be lost without the user ever being asked, so
-   * the whole transfer is refused instead.
+   * deleted"), in the transfer's transaction. One who holds an embedded wallet only with
+   * `confirmWalletDeletion`: its key shares go with it, and the wallet's assets with them unless
+   * exported first, so the user must have seen that account's wallets ('Check account assets before
+   * transferring') and confirmed; without it the whole transfer is refused.
    */
-  async deletePreviousOwner(trx: Db, previousOwner: string): Promise<void> {
-    if (await holdsEmbeddedWallet(trx, previousOwner)) throw new ApiError('account_has_embedded_wallet', TRANSFER_BLOCKED_BY_WALLET_MESSAGE)
+  async deletePreviousOwner(trx: Db, previousOwner: string, confirmWalletDeletion = false): Promise<void> {
+    const embedded = await embeddedWalletsOf(trx, previousOwner)
+    if (!confirmWalletDeletion && (embedded.length > 0 || (await holdsEmbeddedWallet(trx, previousOwner)))) {
+      throw new ApiError('account_has_embedded_wallet', TRANSFER_BLOCKED_BY_WALLET_MESSAGE, { embedded_wallets: embedded })
+    }
     const user = await findUser(trx, previousOwner)
+    const linkedAccounts = (await listLinkedAccounts(trx, previousOwner)).length
     await deleteUser(trx, previousOwner)
-    // A security event for the owner's audit log (services/audit.ts), in the transfer's transaction.
+    // As every deletion (services/owner-users.ts): the webhook event and the owner's audit row, in the transfer's transaction.
     if (user) {
-      const details = { reason: 'account_transfer' }
-      await recordAudit(trx, { appId: user.app_id, actor: { type: 'system' }, action: 'user.delete', userId: previousOwner, details }, this.deps.now())
+      const t = this.deps.now()
+      const details = { reason: 'account_transfer', linked_accounts: linkedAccounts, embedded_wallets: embedded }
+      await recordEvent(trx, user.app_id, 'user.deleted', { user_id: previousOwner }, t)
+      await recordAudit(trx, { appId: user.app_id, actor: { type: 'system' }, action: 'user.delete', userId: previousOwner, details }, t)
     }
   }
 

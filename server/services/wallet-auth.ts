@@ -202,7 +202,14 @@ export class WalletAuthService {
    * of the connection that proved it, and the user who held it is deleted (spec part 1 §1), unless
    * that user holds an embedded wallet (AccountService.deletePreviousOwner).
    */
-  async transfer(app: App, userId: string, chainType: ChainType, nonce: string, metadata: ExternalWalletMetadata): Promise<WireUser> {
+  async transfer(
+    app: App,
+    userId: string,
+    chainType: ChainType,
+    nonce: string,
+    metadata: ExternalWalletMetadata,
+    confirmWalletDeletion = false,
+  ): Promise<WireUser> {
     const { db, now, accounts } = this.deps
     await accounts.linkingUser(userId)
     this.refuseEmbedded(metadata.walletClientType)
@@ -236,7 +243,7 @@ export class WalletAuthService {
           .set({ user_id: userId, details: moved, verified_at: t, latest_verified_at: t, bound_at: t })
           .where('id', '=', account.id)
           .execute()
-        await accounts.deletePreviousOwner(trx, previousOwner)
+        await accounts.deletePreviousOwner(trx, previousOwner, confirmWalletDeletion)
         await auditTransfer(trx, app.id, userId, previousOwner, WALLET_ACCOUNT_TYPE, t)
         await accounts.recordTransfer(trx, app, userId, account.id, previousOwner)
       }),

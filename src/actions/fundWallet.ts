@@ -2,6 +2,7 @@ import { FUNDING_MESSAGES, FundingError } from '../errors/funding.ts'
 import { publish } from '../events/bus.ts'
 import type { FundSuccessEventDetail } from '../events/fund-success.ts'
 import { buildFundingConfig, isSolanaAddress, type FundWalletOptions } from '../funding/config.ts'
+import { startResumedPurchase, storedPurchase } from '../funding/resume.ts'
 import { startFunding } from '../funding/session.ts'
 import { toBaseError } from '../errors/toBaseError.ts'
 import { $config } from '../stores/config.ts'
@@ -66,6 +67,9 @@ export async function fundWallet(address?: string, options: FundWalletOptions = 
     const config = buildFundingConfig($config.get().app, target, options)
     // Spec §2: the chooser starts a default method still flagged as in use (and clears the flag).
     started = true
+    // A card or exchange purchase of this wallet still under way (src/funding/purchase.ts): its status, not the chooser.
+    const resumed = storedPurchase(target)
+    if (resumed) return await startResumedPurchase(resumed)
     return await startFunding(config, { name: 'funding-methods' })
   } catch (error) {
     const failure = toBaseError(error)

@@ -97,6 +97,9 @@ async function run(appId: string): Promise<InitializeReturnType> {
   const { status, user } = $session.get()
   const result = { config: app, authenticated: status === 'authenticated', user }
   publish('auth-ready', { authenticated: result.authenticated, user })
+  // A card or exchange purchase stored before a reload (src/funding/purchase.ts) shows its status again.
+  if (result.authenticated && hasStoredPurchase(appId))
+    void import('../funding/resume.ts').then((m) => m.resumeStoredPurchase()).catch((error) => console.error('[gatehouse] resuming a purchase', error))
   // A page back from Telegram's redirect carries auth_date (with id and hash): only then is the
   // resume code fetched, so the landing chunk does not carry it.
   if (typeof location !== 'undefined' && new URLSearchParams(location.search).has('auth_date'))
@@ -104,6 +107,15 @@ async function run(appId: string): Promise<InitializeReturnType> {
       .then((m) => m.resumeTelegramRedirect(app))
       .catch((error) => console.error('[gatehouse] Telegram redirect result', error))
   return result
+}
+
+/** Inline (not src/funding/purchase.ts) so the landing chunk does not carry the funding code. */
+function hasStoredPurchase(appId: string): boolean {
+  try {
+    return Boolean(globalThis.sessionStorage?.getItem(`gatehouse:${appId}:purchase`))
+  } catch {
+    return false
+  }
 }
 
 async function restoreSession(appId: string, app: AppConfig | null): Promise<void> {

@@ -59,14 +59,23 @@ export class GuestCannotLinkError extends BaseError {
   }
 }
 
+/** An embedded wallet of the account a transfer would delete. */
+export interface TransferWallet {
+  address: string
+  chainType: 'ethereum' | 'solana'
+}
+
 /** The account is on another user and the user must confirm a transfer (spec §8 ACCOUNT_TRANSFER_REQUIRED). */
 export class AccountTransferRequiredError extends BaseError {
   override name = 'AccountTransferRequiredError'
   nonce: string
   displayName: string
-  constructor({ nonce, displayName }: { nonce: string; displayName: string }) {
+  /** The other account's embedded wallets (spec embeddedWalletAddress): a transfer deletes them only once the user confirmed. */
+  embeddedWallets: TransferWallet[]
+  constructor({ nonce, displayName, embeddedWallets = [] }: { nonce: string; displayName: string; embeddedWallets?: TransferWallet[] }) {
     super(`${displayName} is associated with another account.`, { code: 'ACCOUNT_TRANSFER_REQUIRED' })
     this.nonce = nonce
     this.displayName = displayName
+    this.embeddedWallets = embeddedWallets
   }
 }

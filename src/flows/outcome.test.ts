@@ -13,7 +13,7 @@ import { mapPasskeyError } from '../screens/passkeys/passkeyErrors.ts'
 import { mapTelegramError } from '../screens/telegram/telegramErrors.ts'
 import { mapWalletError } from '../screens/wallets/walletErrors.ts'
 import { $modal, currentScreen } from '../stores/modal.ts'
-import { mapOutcome, SHARED_CODES, TEXT, type OutcomeTable } from './outcome.ts'
+import { mapOutcome, SHARED_CODES, TEXT, transferScreen, type OutcomeTable } from './outcome.ts'
 
 const api = (code: ApiErrorCode, message = 'server says no', data?: Record<string, unknown>) =>
   new ApiError({ status: API_ERROR_CODES[code], code, message, data })
@@ -44,6 +44,25 @@ describe('shared codes (spec §8: dedicated screens for every method)', () => {
 
   it('a transfer answer with a nonce is an AccountTransferRequiredError (ACCOUNT_TRANSFER_REQUIRED) naming the account', () => {
     expect(asTransferRequired(transfer())).toMatchObject({ code: 'ACCOUNT_TRANSFER_REQUIRED', nonce: 'n0nce', displayName: '@ada' })
+  })
+
+  it("a transfer answer naming the other account's embedded wallets carries them to the transfer screen (its assets step)", () => {
+    const answer = api('account_transfer_required', 'x', {
+      nonce: 'n0nce',
+      display_name: '@ada',
+      embedded_wallets: [{ address: '0xabc', chain_type: 'ethereum' }, { address: 'So1', chain_type: 'solana' }, { chain_type: 'ethereum' }],
+    })
+    expect(transferScreen(answer, 'email')).toEqual({
+      name: 'account-transfer',
+      method: 'email',
+      nonce: 'n0nce',
+      displayName: '@ada',
+      embeddedWallets: [
+        { address: '0xabc', chainType: 'ethereum' },
+        { address: 'So1', chainType: 'solana' },
+      ],
+    })
+    expect(transferScreen(transfer(), 'email')).not.toHaveProperty('embeddedWallets')
   })
 
   it('error: a transfer answer without a nonce is not a transfer', () => {

@@ -88,7 +88,10 @@ export const providerRateLimited = (error: ApiError): boolean => Boolean(error.d
 /** The transfer screen for an `account_transfer_required` answer carrying a nonce, else null. */
 export function transferScreen(error: unknown, method: string): ScreenEntry | null {
   const transfer = asTransferRequired(error)
-  return transfer ? { name: 'account-transfer', method, nonce: transfer.nonce, displayName: transfer.displayName } : null
+  if (!transfer) return null
+  const screen: ScreenEntry = { name: 'account-transfer', method, nonce: transfer.nonce, displayName: transfer.displayName }
+  // The other account's embedded wallets: the assets step shows them and asks before they are deleted.
+  return transfer.embeddedWallets.length > 0 ? { ...screen, embeddedWallets: transfer.embeddedWallets } : screen
 }
 
 /**

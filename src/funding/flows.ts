@@ -9,6 +9,10 @@ export const FUNDING_TIMING = {
   coinbasePopupClosedLimit: 3,
   moonpayPollMs: 3000,
   moonpayErrorLimit: 3,
+  /** The partner user id is stored (and polling starts) 5 s after the popup got the provider's page. */
+  coinbasePartnerIdStoreMs: 5000,
+  /** The card provider's external transaction id is stored (and polling starts) 8 s after the popup got the widget. */
+  moonpayTransactionIdStoreMs: 8000,
   receivePollMs: 2000,
   bridgePollMs: 1000,
   bridgeSuccessCloseMs: 4000,

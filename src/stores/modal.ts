@@ -22,7 +22,16 @@ export type ScreenEntry =
   | { name: 'update-phone' }
   | { name: 'landing-overflow' }
   | { name: 'update-email' }
-  | { name: 'account-transfer'; method: string; nonce: string; displayName: string; step?: 'confirm' | 'assets'; fields?: Record<string, unknown> }
+  | {
+      name: 'account-transfer'
+      method: string
+      nonce: string
+      displayName: string
+      step?: 'confirm' | 'assets'
+      fields?: Record<string, unknown>
+      /** The other account's embedded wallets: the transfer deletes them only after the assets step's confirmation. */
+      embeddedWallets?: { address: string; chainType: 'ethereum' | 'solana' }[]
+    }
   // OAuth: the status screen ('Verifying connection to {provider}').
   | { name: 'oauth-status'; provider: string }
   | { name: 'cross-app-status' }
@@ -57,8 +66,9 @@ export type ScreenEntry =
   // Funding (src/screens/funding/), for the flow in $funding (src/funding/session.ts).
   | { name: 'funding-methods' }
   | { name: 'funding-receive' }
-  | { name: 'funding-card' }
-  | { name: 'funding-exchange'; via: 'card' | 'exchange' }
+  // `resume`: the stored id of a purchase that outlived a reload or a closed modal (src/funding/purchase.ts).
+  | { name: 'funding-card'; resume?: string }
+  | { name: 'funding-exchange'; via: 'card' | 'exchange'; resume?: string }
   | { name: 'funding-wallets' }
   | { name: 'funding-bridge'; source: string; amount: string }
   | { name: 'funding-amount'; next: { name: 'funding-card' } | { name: 'funding-exchange'; via: 'card' | 'exchange' } }

@@ -192,6 +192,48 @@ describe('funding: <fund-button> and the funding flows', () => {
     expect(result.detail).toMatchObject({ provider: 'moonpay', status: 'completed', destinationAddress: address, destinationValue: '0.04' })
   })
 
+  it('a card purchase outlives a closed modal and a reload: the transaction id, stored 8 s after the widget loaded, brings its status back, and it completes', async () => {
+    const storedPurchase = () =>
+      page.evaluate(() => {
+        const key = Object.keys(sessionStorage).find((k) => k.endsWith(':purchase'))
+        return key ? (JSON.parse(sessionStorage.getItem(key)!) as { provider: string; id: string }) : null
+      })
+    const loads = moonpay.widgetLoads.length
+    await startFromButton()
+    await chooser().waitFor()
+    const popup = await purchase(/Pay with card/)
+    await modal(page).getByRole('heading', { name: 'In Progress' }).waitFor()
+    await expect.poll(() => moonpay.widgetLoads.length).toBe(loads + 1)
+    const externalTransactionId = new URL(moonpay.widgetLoads.at(-1)!.url).searchParams.get('externalTransactionId')
+    const startedAt = Date.now()
+    await popup.getByRole('button', { name: 'Pay' }).click()
+    // Spec §9: stored after 8 s (not before: the unit tests hold the exact time).
+    await page.waitForFunction(() => Object.keys(sessionStorage).some((k) => k.endsWith(':purchase')), null, { timeout: 20000 })
+    expect(Date.now() - startedAt).toBeGreaterThan(3000)
+    expect(await storedPurchase()).toMatchObject({ provider: 'moonpay', id: externalTransactionId })
+
+    // Closing the modal keeps it: <fund-button> opens on the purchase's status again, not on the chooser.
+    await modal(page).getByRole('button', { name: 'Close' }).click()
+    await startFromButton()
+    await modal(page).getByRole('heading', { name: 'Processing payment' }).waitFor({ timeout: 15000 })
+    expect(await chooser().count()).toBe(0)
+
+    await page.reload()
+    await waitForHostEvent(page, 'auth-ready')
+    // The status screen is back, polling the stored id: the stand-in has the payment processing.
+    await modal(page).getByRole('heading', { name: 'Processing payment' }).waitFor({ timeout: 15000 })
+    await popup.getByRole('button', { name: 'Buy' }).click()
+    await modal(page).getByRole('heading', { name: "You've funded your account!" }).waitFor({ timeout: 15000 })
+    expect(await storedPurchase()).toBeNull()
+    await modal(page).getByRole('button', { name: 'Continue' }).click()
+    const result = await fundingEvent('fund-success', 'modal', 0)
+    expect(result.detail).toMatchObject({ provider: 'moonpay', status: 'completed', destinationAddress: address, destinationValue: '0.05' })
+    // Ended: the next funding starts on the chooser again.
+    await startFromButton()
+    await chooser().waitFor()
+    await modal(page).getByRole('button', { name: 'Close' }).click()
+  })
+
   it("error: a declined card returns to the chooser with 'Something went wrong adding funds from Moonpay. Please try again or use another method to fund your wallet.' (no badge where the browser cannot pay)", async () => {
     await answerCanPay(false)
     await startFromButton()

@@ -10,23 +10,35 @@ import { startHostIssuer, type HostIssuer } from '../host-issuer.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { expectNoAxeViolations } from './a11y.ts'
 import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
-import { TRANSFER_BLOCKED_BY_WALLET_MESSAGE } from '@gatehouse/contract'
 import { deriveFromSeed, generateEntropy, seedOf, splitSecret, toBase64, verifierFor } from '../../frame/src/custody.ts'
 import { signRegistration, tokenSubject } from '../../frame/src/registration.ts'
+import { privateKeyToAccount } from 'viem/accounts'
+import { startLocalChain, type LocalChain } from '../evm.ts'
+import { fundWallet } from './eth-helpers.ts'
 
 let stack: Stack
 let browser: Browser
 let host: HostIssuer
 let appId: string
+/** The app's chain: 'Check account assets before transferring' reads the other account's balances on it. */
+let chain: LocalChain
 
 beforeAll(async () => {
-  ;[stack, browser, host] = await Promise.all([startStack(), launchBrowser(), startHostIssuer()])
-  appId = (await stack.createApp({ name: 'Links', customAuth: { issuer: host.issuer, jwksUrl: host.jwksUrl } })).id
+  ;[stack, browser, host, chain] = await Promise.all([startStack(), launchBrowser(), startHostIssuer(), startLocalChain()])
+  appId = (
+    await stack.createApp({
+      name: 'Links',
+      customAuth: { issuer: host.issuer, jwksUrl: host.jwksUrl },
+      chains: [{ id: 31337, name: 'Local chain', rpcUrl: chain.url }],
+      defaultChain: 31337,
+    })
+  ).id
 })
 afterAll(async () => {
   await browser?.close()
   await stack?.stop()
   await host?.close()
+  await chain?.close()
 })
 
 /** The other person's device: its wallet frame key, which their logins are bound to (frame/src/device.ts). */
@@ -51,8 +63,8 @@ async function signUpElsewhere(email: string) {
   return body as { token: string; user: { id: string } }
 }
 
-/** What the wallet frame of `user`'s own device does for their first wallet (registration with its proof). */
-async function createWalletElsewhere(user: { token: string }) {
+/** What the wallet frame of `user`'s own device does for their first wallet (registration with its proof); answers its address. */
+async function createWalletElsewhere(user: { token: string }): Promise<string> {
   const entropy = generateEntropy()
   const key = deriveFromSeed(await seedOf(entropy), 'ethereum', 0)
   const shares = await splitSecret(entropy)
@@ -78,6 +90,7 @@ async function createWalletElsewhere(user: { token: string }) {
     }),
   })
   expect(res.status, await res.clone().text()).toBe(200)
+  return key.address
 }
 
 /** A demo page whose user logged in with a custom token (so it has no e-mail yet). */
@@ -138,26 +151,59 @@ describe('account transfer', () => {
     await page.close()
   })
 
-  it('error: the other account holds an embedded wallet: the screen says why instead of "Success!", and nothing is deleted', async () => {
-    const holder = await signUpElsewhere('wallet.holder@example.com')
-    await createWalletElsewhere(holder)
-    const page = await customUserPage('transfer-refused')
+  /** Links the e-mail of a user (signed up elsewhere) holding an embedded wallet with 1.5 ETH on the app's chain. */
+  async function linkWalletHoldersEmail(email: string, sub: string) {
+    const holder = await signUpElsewhere(email)
+    const wallet = await createWalletElsewhere(holder)
+    await fundWallet(chain, privateKeyToAccount(chain.deployerKey).address, wallet, 15n * 10n ** 17n)
+    const page = await customUserPage(sub)
     await startFlow(page, 'linkEmail')
-    await submitEmail(page, 'wallet.holder@example.com')
-    await typeCode(page, await stack.nextCode('wallet.holder@example.com'))
-    await modal(page).getByText('wallet.holder@example.com is associated with another account').waitFor()
-    await modal(page).getByRole('button', { name: 'Transfer and delete account' }).click()
+    await submitEmail(page, email)
+    await typeCode(page, await stack.nextCode(email))
+    await modal(page).getByText(`${email} is associated with another account`).waitFor()
+    return { holder, wallet, page }
+  }
+  /** 'Check account assets before transferring': the other account's wallet and its balance on the app's chain. */
+  async function expectAssetsStep(page: Page, wallet: string) {
+    await modal(page).getByRole('heading', { name: 'Check account assets before transferring' }).waitFor()
+    const listed = modal(page).locator(`[part="transfer-wallets"] li[data-address="${wallet}"]`)
+    await listed.getByText(wallet).waitFor()
+    await listed.locator('li[data-chain="Local chain"]').getByText('Local chain: 1.5 ETH').waitFor()
+    await modal(page).locator('[part="export-first"]').getByText('To keep these assets, export the wallet first').waitFor()
+  }
 
-    await modal(page).getByRole('alert').filter({ hasText: TRANSFER_BLOCKED_BY_WALLET_MESSAGE }).waitFor()
-    expect(await modal(page).getByText('Success!').count()).toBe(0)
-    expect(await modal(page).getByRole('button', { name: 'Transfer and delete account' }).count()).toBe(0)
-    await expectNoAxeViolations(page, 'account transfer refused')
+  it("the other account holds an embedded wallet: 'Transfer and delete account' shows that wallet and its balance, and stays disabled until the user confirms; 'No thanks' deletes nothing", async () => {
+    const { holder, wallet, page } = await linkWalletHoldersEmail('wallet.holder@example.com', 'transfer-refused')
+    await modal(page).getByRole('button', { name: 'Transfer and delete account' }).click()
+    await expectAssetsStep(page, wallet)
+    expect(await modal(page).getByRole('button', { name: 'Transfer and delete account' }).isDisabled()).toBe(true)
+    await expectNoAxeViolations(page, 'account transfer: the other account holds a wallet')
     await modal(page).getByRole('button', { name: 'No thanks' }).click()
     await expect.poll(() => flowResult(page)).toBe('error:USER_EXITED_LINK_FLOW')
-    // The holder keeps their user, their session and their e-mail.
+    // The holder keeps their user, their session and their e-mail; nothing was sent without the confirmation.
     const me = await api('/users/me', undefined, holder.token)
     expect(me.status).toBe(200)
     expect(me.body.user.linked_accounts.map((a: { type: string }) => a.type)).toEqual(['email', 'wallet'])
+    await page.close()
+  })
+
+  it("the user sees the other account's wallet and balance, confirms, and the transfer completes: that account and its wallet are deleted", async () => {
+    const { holder, wallet, page } = await linkWalletHoldersEmail('confirmed.holder@example.com', 'transfer-confirmed')
+    const me = await page.evaluate(() => document.querySelector('auth-modal')!.user!.id)
+    await modal(page).getByRole('button', { name: 'Check account assets before transferring' }).click()
+    await expectAssetsStep(page, wallet)
+    await modal(page).getByRole('checkbox', { name: 'I understand that these wallets, and everything in them, are deleted with the other account.' }).check()
+    await modal(page).getByRole('button', { name: 'Transfer and delete account' }).click()
+    await modal(page).getByText('Success!').waitFor()
+    const linked = await waitForHostEvent(page, 'link-success')
+    expect(linked.detail.user.email.address).toBe('confirmed.holder@example.com')
+    await expect.poll(() => flowResult(page)).toBe(`ok:${me}`)
+    expect((await api('/users/me', undefined, holder.token)).status).toBe(401)
+    // The e-mail now logs in to this user, which holds no wallet of the deleted account.
+    const now = await signUpElsewhere('confirmed.holder@example.com')
+    expect(now.user.id).toBe(me)
+    const accounts = (await api('/users/me', undefined, now.token)).body.user.linked_accounts as { address: string }[]
+    expect(accounts.map((a) => a.address)).not.toContain(wallet)
     await page.close()
   })
 

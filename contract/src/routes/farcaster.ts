@@ -6,7 +6,7 @@
  * `farcaster/signer/{init,status}`.
  */
 import { defineRoute } from './define.ts'
-import { authMode, bearerHeaders, transferNonce } from './headers.ts'
+import { authMode, bearerHeaders, confirmWalletDeletion, transferNonce } from './headers.ts'
 import { authResponseSchema, userResponseSchema } from './shared.ts'
 
 /** The header carrying the channel token on our status route (the bearer stays the user's access token). */
@@ -170,6 +170,7 @@ export const farcasterRoutes = {
           nonce: transferNonce,
           farcaster_id: { anyOf: [fid, { type: 'null' }] },
           farcaster_embedded_address: { type: ['string', 'null'], maxLength: 100 },
+          confirm_wallet_deletion: confirmWalletDeletion,
         },
       },
       response: { 200: userResponseSchema },

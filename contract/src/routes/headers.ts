@@ -23,6 +23,19 @@ export const loginCode = { type: 'string', minLength: 1, maxLength: 64 } as cons
 /** The nonce of an `account_transfer_required` answer, which a `…/transfer` spends. */
 export const transferNonce = { type: 'string', minLength: 1, maxLength: 200 } as const
 /** The body of every `…/transfer` route whose nonce alone names the account (e-mail, phone, Telegram). */
-export const transferBody = { type: 'object', required: ['nonce'], properties: { nonce: transferNonce } } as const
+/**
+ * 'Check account assets before transferring': the user saw the other account's embedded wallets and
+ * confirmed that they are deleted with it. Without it, taking an account from a user who holds an
+ * embedded wallet is refused (`account_has_embedded_wallet`).
+ */
+export const confirmWalletDeletion = {
+  type: 'boolean',
+  description: "true: the other user's embedded wallets (their key shares on this server) are deleted with that user",
+} as const
+export const transferBody = {
+  type: 'object',
+  required: ['nonce'],
+  properties: { nonce: transferNonce, confirm_wallet_deletion: confirmWalletDeletion },
+} as const
 /** What every such transfer says of itself. */
 export const TRANSFER_SUMMARY = 'Move an account linked to another user onto the signed-in user (the other user is deleted) → the user'

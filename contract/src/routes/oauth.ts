@@ -1,6 +1,6 @@
 /** OAuth login, link, unlink and transfer, plus the providers' fixed callback (spec part 1 §4). */
 import { defineRoute } from './define.ts'
-import { authMode, bearerHeaders, transferNonce } from './headers.ts'
+import { authMode, bearerHeaders, confirmWalletDeletion, transferNonce } from './headers.ts'
 import { authResponseSchema, userResponseSchema } from './shared.ts'
 import { OAUTH_PROVIDERS } from './app-config.ts'
 
@@ -110,7 +110,7 @@ export const oauthRoutes = {
       body: {
         type: 'object',
         required: ['nonce', 'provider'],
-        properties: { nonce: transferNonce, provider, userInfo: { type: 'object' } },
+        properties: { nonce: transferNonce, provider, userInfo: { type: 'object' }, confirm_wallet_deletion: confirmWalletDeletion },
       },
       response: { 200: userResponseSchema },
     },

@@ -4,7 +4,7 @@
  * Spec part 1 §5: a wallet transfer needs wallet metadata (walletClientType, chainId, connectorType).
  */
 import { defineRoute } from './define.ts'
-import { bearerHeaders } from './headers.ts'
+import { bearerHeaders, confirmWalletDeletion } from './headers.ts'
 import { userAnswer } from './shared.ts'
 
 const transferSchema = <const C extends 'ethereum' | 'solana'>(chainType: C) =>
@@ -22,6 +22,7 @@ const transferSchema = <const C extends 'ethereum' | 'solana'>(chainType: C) =>
           description: chainType === 'ethereum' ? "CAIP-2 ('eip155:1') or the number" : "the cluster ('mainnet', 'devnet', …)",
         },
         connectorType: { type: 'string', minLength: 1, maxLength: 64 },
+        confirm_wallet_deletion: confirmWalletDeletion,
       },
     },
     response: { 200: userAnswer('The user, with the wallet linked') },

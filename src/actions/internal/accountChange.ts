@@ -40,5 +40,9 @@ export function asTransferRequired(error: unknown): AccountTransferRequiredError
   const nonce = error.data?.nonce
   if (typeof nonce !== 'string') return null
   const displayName = typeof error.data?.display_name === 'string' ? error.data.display_name : 'This account'
-  return new AccountTransferRequiredError({ nonce, displayName })
+  const wallets = Array.isArray(error.data?.embedded_wallets) ? (error.data.embedded_wallets as { address?: unknown; chain_type?: unknown }[]) : []
+  const embeddedWallets = wallets
+    .filter((w) => typeof w?.address === 'string')
+    .map((w) => ({ address: w.address as string, chainType: w.chain_type === 'solana' ? ('solana' as const) : ('ethereum' as const) }))
+  return new AccountTransferRequiredError({ nonce, displayName, embeddedWallets })
 }

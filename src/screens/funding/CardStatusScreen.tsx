@@ -7,7 +7,10 @@ import { moonpayCurrencyCode } from '../../funding/config.ts'
 import { FUNDING_TIMING, initialMoonpayState, moonpayReducer, type MoonpayTransaction } from '../../funding/flows.ts'
 import { takeFundingPopup } from '../../funding/popup.ts'
 import { $funding, backToChooser, completeFunding, fundingResult, reportFundingFailure } from '../../funding/session.ts'
+import { clearPurchase, storePurchaseLater } from '../../funding/purchase.ts'
+import { leftForChooser } from '../../funding/resume.ts'
 import { $config } from '../../stores/config.ts'
+import { $session } from '../../stores/session.ts'
 import { PrimaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
@@ -15,22 +18,55 @@ import { FUNDING_TEXT } from './texts.ts'
 
 /**
  * Card provider (MoonPay-style) status (spec part 3 §2, §4): our server signs the widget URL, the
- * popup shows it, and the provider's transaction (by our external id) is polled every 3 s.
+ * popup shows it, and the provider's transaction (by our external id) is polled every 3 s once the
+ * id is stored, 8 s after the popup got the widget (kept across a reload: src/funding/purchase.ts).
  */
-export default function CardStatusScreen() {
+export default function CardStatusScreen({ resume }: { resume?: string }) {
   const config = useStore($funding)
-  const { app } = useStore($config)
+  const { app, appId } = useStore($config)
   const [state, dispatch] = useReducer(moonpayReducer, initialMoonpayState)
   const popup = useRef<Window | null>(null)
 
   useEffect(() => {
     if (!config) return
+    let stopped = false
+    let timer: ReturnType<typeof setInterval> | undefined
+    let cancelStore: (() => void) | undefined
+    const moonpay = app?.funding?.moonpay
+    const startPolling = (externalTransactionId: string) => {
+      if (stopped) return
+      const poll = async () => {
+        try {
+          const url = `${moonpay?.apiUrl ?? 'https://api.moonpay.com'}/v1/transactions/ext/${encodeURIComponent(externalTransactionId)}?apiKey=${encodeURIComponent(moonpay?.publishableKey ?? '')}`
+          const response = await fetch(url)
+          if (stopped) return
+          if (!response.ok) return dispatch({ type: 'poll-error', notFound: response.status === 404 })
+          const list = (await response.json()) as MoonpayTransaction[]
+          dispatch({ type: 'transaction', transaction: list[0] ?? null })
+        } catch {
+          if (!stopped) dispatch({ type: 'poll-error', notFound: false })
+        }
+      }
+      timer = setInterval(poll, FUNDING_TIMING.moonpayPollMs)
+      void poll()
+    }
+    const cleanup = () => {
+      stopped = true
+      clearInterval(timer)
+      if (leftForChooser()) {
+        cancelStore?.()
+        clearPurchase(appId ?? '')
+      }
+    }
+    // A purchase stored before a reload or a closed modal (src/funding/purchase.ts): poll its id again.
+    if (resume) {
+      startPolling(resume)
+      return cleanup
+    }
     const win = takeFundingPopup()
     popup.current = win
     if (!win) return backToChooser(FUNDING_MESSAGES.popupBlocked)
-    let stopped = false
-    let timer: ReturnType<typeof setInterval> | undefined
-    const moonpay = app?.funding?.moonpay
+    const userId = $session.get().user?.id ?? ''
     getApiClient()
       .post('/plugins/moonpay_on_ramp/sign', {
         address: config.address,
@@ -44,26 +80,13 @@ export default function CardStatusScreen() {
       .then(({ signedUrl, externalTransactionId }) => {
         if (stopped) return
         win.location.href = signedUrl
-        const poll = async () => {
-          try {
-            const url = `${moonpay?.apiUrl ?? 'https://api.moonpay.com'}/v1/transactions/ext/${encodeURIComponent(externalTransactionId)}?apiKey=${encodeURIComponent(moonpay?.publishableKey ?? '')}`
-            const response = await fetch(url)
-            if (stopped) return
-            if (!response.ok) return dispatch({ type: 'poll-error', notFound: response.status === 404 })
-            const list = (await response.json()) as MoonpayTransaction[]
-            dispatch({ type: 'transaction', transaction: list[0] ?? null })
-          } catch {
-            if (!stopped) dispatch({ type: 'poll-error', notFound: false })
-          }
-        }
-        timer = setInterval(poll, FUNDING_TIMING.moonpayPollMs)
-        void poll()
+        // Spec §9: the transaction id is stored after 8 s; polling starts then.
+        cancelStore = storePurchaseLater(appId ?? '', { provider: 'moonpay', id: externalTransactionId, userId, config }, () =>
+          startPolling(externalTransactionId),
+        )
       })
       .catch(() => !stopped && backToChooser(FUNDING_MESSAGES.moonpayFailure))
-    return () => {
-      stopped = true
-      clearInterval(timer)
-    }
+    return cleanup
   }, [])
 
   const result = (status: string) =>
@@ -80,12 +103,15 @@ export default function CardStatusScreen() {
   // Spec §4: failed or serviceFailure go back to the chooser with the error message.
   useEffect(() => {
     if (!config || (state.status !== 'failed' && state.status !== 'serviceFailure')) return
+    clearPurchase(appId ?? '')
     popup.current?.close()
     reportFundingFailure(new FundingError(FUNDING_MESSAGES.moonpayFailure, { code: 'FUNDING_FAILURE' }), result(state.status)!)
     backToChooser(FUNDING_MESSAGES.moonpayFailure)
   }, [state.status])
   useEffect(() => {
-    if (state.status === 'completed') popup.current?.close()
+    if (state.status !== 'completed') return
+    clearPurchase(appId ?? '')
+    popup.current?.close()
   }, [state.status])
 
   if (!config) return null

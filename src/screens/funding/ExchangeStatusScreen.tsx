@@ -7,6 +7,10 @@ import { coinbaseBlockchain } from '../../funding/config.ts'
 import { coinbaseReducer, FUNDING_TIMING, initialCoinbaseState } from '../../funding/flows.ts'
 import { takeFundingPopup } from '../../funding/popup.ts'
 import { $funding, backToChooser, completeFunding, fundingResult, reportFundingFailure } from '../../funding/session.ts'
+import { clearPurchase, storePurchaseLater } from '../../funding/purchase.ts'
+import { leftForChooser } from '../../funding/resume.ts'
+import { $config } from '../../stores/config.ts'
+import { $session } from '../../stores/session.ts'
 import { PrimaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
@@ -15,16 +19,49 @@ import { FUNDING_TEXT } from './texts.ts'
 /**
  * Coinbase-style on-ramp ('Fund account', spec part 3 §2, §4): our server opens the session
  * (initCoinbaseOnRamp), the popup shows the provider's page, the status (getCoinbaseOnRampStatus)
- * is polled every 1.5 s; each poll that finds the popup closed counts, 3 counts go back to the chooser.
+ * is polled every 1.5 s once the partner id is stored (5 s after the popup got the page; kept across a
+ * reload: src/funding/purchase.ts); each poll that finds the popup closed counts, 3 counts go back to the chooser.
  */
-export default function ExchangeStatusScreen({ via }: { via: 'card' | 'exchange' }) {
+export default function ExchangeStatusScreen({ via, resume }: { via: 'card' | 'exchange'; resume?: string }) {
   const config = useStore($funding)
+  const { appId } = useStore($config)
   const [state, dispatch] = useReducer(coinbaseReducer, initialCoinbaseState)
   const popup = useRef<Window | null>(null)
   const txHash = useRef<string | null>(null)
 
   useEffect(() => {
     if (!config) return
+    let stopped = false
+    let timer: ReturnType<typeof setInterval> | undefined
+    let cancelStore: (() => void) | undefined
+    const api = getApiClient()
+    const startPolling = (partnerUserId: string) => {
+      if (stopped) return
+      const poll = async () => {
+        // A resumed purchase has no popup of this page: its closing cannot be seen.
+        if (popup.current?.closed) dispatch({ type: 'popup-closed' })
+        try {
+          const status = await api.get('/funding/coinbase_on_ramp/status', { query: { partnerUserId }, retries: 0 })
+          txHash.current = status.tx_hash
+          if (!stopped) dispatch({ type: 'status', status: status.status })
+        } catch {
+          if (!stopped) dispatch({ type: 'exception' })
+        }
+      }
+      timer = setInterval(poll, FUNDING_TIMING.coinbasePollMs)
+    }
+    const cleanup = () => {
+      stopped = true
+      clearInterval(timer)
+      if (leftForChooser()) {
+        cancelStore?.()
+        clearPurchase(appId ?? '')
+      }
+    }
+    if (resume) {
+      startPolling(resume)
+      return cleanup
+    }
     const win = takeFundingPopup()
     popup.current = win
     if (!win) return backToChooser(FUNDING_MESSAGES.popupBlocked)
@@ -35,9 +72,7 @@ export default function ExchangeStatusScreen({ via }: { via: 'card' | 'exchange'
       win.close()
       return backToChooser((error as FundingError).shortMessage)
     }
-    let stopped = false
-    let timer: ReturnType<typeof setInterval> | undefined
-    const api = getApiClient()
+    const userId = $session.get().user?.id ?? ''
     const asset = config.chainType === 'solana' ? (config.isUSDC ? 'USDC' : 'SOL') : config.isUSDC ? 'USDC' : 'ETH'
     api
       .post('/funding/coinbase_on_ramp/init', { addresses: [{ address: config.address, blockchains: [blockchain] }], assets: [asset] })
@@ -52,29 +87,20 @@ export default function ExchangeStatusScreen({ via }: { via: 'card' | 'exchange'
         if (config.amount) query.set('presetCryptoAmount', config.amount)
         if (via === 'card') query.set('defaultPaymentMethod', 'CARD')
         win.location.href = `${answer.url}?${query}`
-        const poll = async () => {
-          if (win.closed) dispatch({ type: 'popup-closed' })
-          try {
-            const status = await api.get('/funding/coinbase_on_ramp/status', { query: { partnerUserId: answer.partner_user_id }, retries: 0 })
-            txHash.current = status.tx_hash
-            if (!stopped) dispatch({ type: 'status', status: status.status })
-          } catch {
-            if (!stopped) dispatch({ type: 'exception' })
-          }
-        }
-        timer = setInterval(poll, FUNDING_TIMING.coinbasePollMs)
+        // Spec §9: the partner id is stored after 5 s; polling (every 1.5 s) starts once it is known.
+        cancelStore = storePurchaseLater(appId ?? '', { provider: 'coinbase', id: answer.partner_user_id, via, userId, config }, () =>
+          startPolling(answer.partner_user_id),
+        )
       })
       .catch(() => !stopped && dispatch({ type: 'exception' }))
-    return () => {
-      stopped = true
-      clearInterval(timer)
-    }
+    return cleanup
   }, [])
 
   const result = (status: string) => config && fundingResult(config, { provider: 'coinbase', status, txHash: txHash.current })
 
   useEffect(() => {
     if (!config) return
+    if (state.status === 'success' || state.status === 'error' || state.backToChooser) clearPurchase(appId ?? '')
     if (state.status === 'success') popup.current?.close()
     if (state.status === 'error') {
       popup.current?.close()
