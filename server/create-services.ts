@@ -187,7 +187,7 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     wallets,
     mfa,
     secret,
-    signer: { socket: config.signerSocket ?? undefined, keyFile: config.signerKeyFile ?? undefined },
+    signer: { socket: config.signerSocket ?? undefined, keyFile: config.signerKeyFile ?? undefined, keyTtlMs: config.signerKeyTtlMs ?? undefined },
     now,
   })
   const mfaPasskeys = new MfaPasskeys({ db, mfa, passkeys, accounts, now })
