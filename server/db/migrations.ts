@@ -16,6 +16,7 @@ import { ownerMigrations } from './owner.js'
 import { ownerUsersMigrations } from './owner-users.js'
 import { ownerAccessMigrations } from './owner-access.js'
 import { serverWalletMigrations } from './server-wallets.js'
+import { walletIdempotencyMigrations } from './wallet-idempotency.js'
 import { takeoverMigrations } from './takeover.js'
 import { webhookMigrations } from './webhooks.js'
 
@@ -333,6 +334,7 @@ Object.assign(migrations, consoleOwnerMigrations)
 Object.assign(migrations, serverWalletMigrations)
 Object.assign(migrations, delegationMigrations)
 Object.assign(migrations, crossAppMigrations)
+Object.assign(migrations, walletIdempotencyMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

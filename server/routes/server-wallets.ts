@@ -25,11 +25,15 @@ import { findServerWallet, walletSettings, walletView, type ServerWallet, type W
 const r = {
   get: ROUTES['GET /wallets/:wallet_id'],
   patch: ROUTES['PATCH /wallets/:wallet_id'],
+  exportKey: ROUTES['POST /wallets/:wallet_id/export'],
   createKeys: ROUTES['POST /admin/apps/:app_id/authorization-keys'],
   listKeys: ROUTES['GET /admin/apps/:app_id/authorization-keys'],
   rotateKey: ROUTES['POST /admin/apps/:app_id/authorization-keys/:key_id/rotate'],
   revokeKey: ROUTES['DELETE /admin/apps/:app_id/authorization-keys/:key_id'],
 }
+
+export const EXPORT_REFUSAL =
+  "Wallet keys are not exported by the server: only the wallet's owner exports it, in the wallet's export screen. A delegated wallet signs for your backend within its policy; it is never handed over."
 
 /** Whether the request speaks for the app's backend (`Authorization: Basic appId:secret`) rather than a user (Bearer). */
 export const isAppSecretCall = (request: FastifyRequest) => /^Basic\s/i.test(request.headers.authorization ?? '')
@@ -45,7 +49,7 @@ export async function requireAppSecret(request: FastifyRequest, permission: Owne
  * The wallet the path names, for a caller holding the app secret AND a valid, unused authorization
  * signature of a key allowed on it. Answers the wallet, its settings, and who asked.
  */
-export async function authorizeWalletCall(request: FastifyRequest, walletId: string) {
+export async function authorizeWalletCall(request: FastifyRequest, walletId: string, o: { deferSpend?: boolean } = {}) {
   const { db, now, config } = request.server.gatehouse
   const secretId = await requireAppSecret(request, 'write')
   const app = appOf(request)
@@ -53,15 +57,16 @@ export async function authorizeWalletCall(request: FastifyRequest, walletId: str
   // Another app's wallet answers as a missing one: an app's secret learns nothing of other apps.
   if (!wallet) throw new ApiError('embedded_wallet_not_found', 'No embedded wallet of this app has this id')
   const settings = await walletSettings(db, wallet.id)
-  const { keyId } = await verifyAuthorizationSignature(request, {
+  const { keyId, spend } = await verifyAuthorizationSignature(request, {
     db,
     appId: app.id,
     walletId: wallet.id,
     allowedSigners: settings.additionalSigners,
     publicUrl: config.publicUrl,
     now: now(),
+    deferSpend: o.deferSpend,
   })
-  return { app, wallet, settings, secretId, keyId }
+  return { app, wallet, settings, secretId, keyId, spend }
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString())
@@ -116,6 +121,12 @@ export default async function serverWalletRoutes(app: ApiInstance) {
       )
     })
     return walletView(db, app.gatehouse.delegatedSigner, call.wallet as ServerWallet, next)
+  })
+
+  // No server-side export (SECURITY.md 'Server-side key export'): the same refusal for every caller,
+  // before any lookup, so it tells nothing about the wallet either.
+  app.post(r.exportKey.path, { schema: r.exportKey.schema, config: NO_APP }, async () => {
+    throw new ApiError('not_supported', EXPORT_REFUSAL)
   })
 
   /** The app named by the path, or 404 (the caller was admitted for this id already). */
