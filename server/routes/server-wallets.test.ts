@@ -485,15 +485,17 @@ forEachDatabase((target) => {
       const first = await rpc(b, walletId, personalSign, { idempotencyKey: 'order-1' })
       expect(first.statusCode, first.body).toBe(200)
       expect(signer.signed.length).toBe(signedBefore + 1)
-      // A repeat re-signed by the backend (new expiry), and the very same signed request again (a retry of the bytes).
+      // A repeat signed anew by the backend (a new expiry) gets the first answer; the very same signed bytes again are a replay, refused.
       const expiry = h.clock.now() + 30_000
       const resigned = await rpc(b, walletId, personalSign, { idempotencyKey: 'order-1', expiry })
       const sameBytes = await rpc(b, walletId, personalSign, { idempotencyKey: 'order-1', expiry })
+      expect(sameBytes.statusCode).toBe(401)
+      expect(sameBytes.json().code).toBe('invalid_authorization_signature')
       // A second server on the same database answers it too.
       const second = await startHarness(sameDatabase(target.kind, h.database), { delegatedSigner: signer })
       try {
-        const elsewhere = await rpc(b, walletId, personalSign, { idempotencyKey: 'order-1', via: second })
-        for (const repeat of [resigned, sameBytes, elsewhere]) {
+        const elsewhere = await rpc(b, walletId, personalSign, { idempotencyKey: 'order-1', via: second, expiry: expiry + 1 })
+        for (const repeat of [resigned, elsewhere]) {
           expect(repeat.statusCode, repeat.body).toBe(200)
           expect(repeat.json()).toEqual(first.json())
         }
@@ -548,12 +550,15 @@ forEachDatabase((target) => {
       const { walletId, account } = await delegatedWallet(b, 'idempotent-send@example.com', ETH)
       await setPolicy(b, walletId, { methods: ['eth_sendTransaction'], recipients: [RECIPIENT] })
       const body = { method: 'eth_sendTransaction', caip2: 'eip155:31337', params: { transaction: { to: RECIPIENT, value: '0x64' } } }
-      const [one, two] = await Promise.all([rpc(b, walletId, body, { idempotencyKey: 'pay-1' }), rpc(b, walletId, body, { idempotencyKey: 'pay-1' })])
+      const [one, two] = await Promise.all([
+        rpc(b, walletId, body, { idempotencyKey: 'pay-1', expiry: h.clock.now() + 20_000 }),
+        rpc(b, walletId, body, { idempotencyKey: 'pay-1', expiry: h.clock.now() + 21_000 }),
+      ])
       // Two at once: one runs, the other is told it is running (or, if it came second, gets the answer).
       const answers = [one, two].filter((r) => r.statusCode === 200)
       expect(answers.length).toBeGreaterThanOrEqual(1)
       for (const r of [one, two]) if (r.statusCode !== 200) expect(r.json().code).toBe('idempotency_key_in_progress')
-      const again = await rpc(b, walletId, body, { idempotencyKey: 'pay-1' })
+      const again = await rpc(b, walletId, body, { idempotencyKey: 'pay-1', expiry: h.clock.now() + 30_000 })
       expect(again.json()).toEqual(answers[0]!.json())
       expect(Number(await chain.request('eth_getTransactionCount', [account.address, 'latest']))).toBe(1)
     })

@@ -49,7 +49,7 @@ export async function requireAppSecret(request: FastifyRequest, permission: Owne
  * The wallet the path names, for a caller holding the app secret AND a valid, unused authorization
  * signature of a key allowed on it. Answers the wallet, its settings, and who asked.
  */
-export async function authorizeWalletCall(request: FastifyRequest, walletId: string, o: { deferSpend?: boolean } = {}) {
+export async function authorizeWalletCall(request: FastifyRequest, walletId: string) {
   const { db, now, config } = request.server.gatehouse
   const secretId = await requireAppSecret(request, 'write')
   const app = appOf(request)
@@ -57,16 +57,15 @@ export async function authorizeWalletCall(request: FastifyRequest, walletId: str
   // Another app's wallet answers as a missing one: an app's secret learns nothing of other apps.
   if (!wallet) throw new ApiError('embedded_wallet_not_found', 'No embedded wallet of this app has this id')
   const settings = await walletSettings(db, wallet.id)
-  const { keyId, spend } = await verifyAuthorizationSignature(request, {
+  const { keyId } = await verifyAuthorizationSignature(request, {
     db,
     appId: app.id,
     walletId: wallet.id,
     allowedSigners: settings.additionalSigners,
     publicUrl: config.publicUrl,
     now: now(),
-    deferSpend: o.deferSpend,
   })
-  return { app, wallet, settings, secretId, keyId, spend }
+  return { app, wallet, settings, secretId, keyId }
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString())

@@ -8,7 +8,7 @@
  */
 
 /** Errors after which nothing was signed and a repeat should run again: the key is freed. */
-const RETRYABLE = new Set(['delegation_unavailable', 'too_many_requests', 'invalid_authorization_signature'])
+const RETRYABLE = new Set(['delegation_unavailable', 'too_many_requests'])
 
 /**
  * Runs `work` once per idempotency key: the first request claims the key and its answer is stored
@@ -57,15 +57,13 @@ export default async function walletRpcRoutes(app: ApiInstance) {
     if (isAppSecretCall(request)) {
       const { db, now, delegatedSigner } = app.gatehouse
       const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER]
-      const call = await authorizeWalletCall(request, request.params.wallet_id, { deferSpend: typeof idempotencyKey === 'string' })
+      // The signature is checked and spent first, with or without a key: a repeat is signed anew (a new expiry), never replayed.
+      const call = await authorizeWalletCall(request, request.params.wallet_id)
       if ('sponsor' in request.body || 'signed_transaction' in request.body.params)
         throw new ApiError('invalid_data', "A sponsored send is the widget's call: the app's backend sends params.transaction")
       const run = () => serverRpc({ db, now, signer: delegatedSigner, ...call, ip: request.ip }, request.body as ServerRpcBody)
       if (typeof idempotencyKey !== 'string') return run()
-      return idempotent(db, now(), call.app.id, idempotencyKey, idempotencyDigest(request.method, request.url, request.body), async () => {
-        await call.spend()
-        return run()
-      })
+      return idempotent(db, now(), call.app.id, idempotencyKey, idempotencyDigest(request.method, request.url, request.body), run)
     }
     // The session must still be live: a logged-out session's token is refused, not only an expired one.
     const { userId } = await requireSignedInUser(request)

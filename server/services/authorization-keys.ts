@@ -75,18 +75,15 @@ function verifies(key: KeyObject, payload: Buffer, signature: Buffer): boolean {
 
 export interface VerifiedSignature {
   keyId: string
-  /** Spends the signed request (refusing a second use); already done unless `deferSpend` was asked. */
-  spend(): Promise<void>
 }
 
 /**
  * Checks the request's authorization signature for `walletId` (null: a request about no one wallet);
- * spends it (a second use is refused), or with `deferSpend` leaves that to the caller (an idempotent
- * repeat answers its stored first answer without spending). Throws invalid_authorization_signature.
+ * spends it (a second use is refused). Throws invalid_authorization_signature.
  */
 export async function verifyAuthorizationSignature(
   request: FastifyRequest,
-  o: { db: Db; appId: string; walletId: string; allowedSigners: readonly string[]; publicUrl: string; now: number; deferSpend?: boolean },
+  o: { db: Db; appId: string; walletId: string; allowedSigners: readonly string[]; publicUrl: string; now: number },
 ): Promise<VerifiedSignature> {
   const header = request.headers[AUTHORIZATION_SIGNATURE_HEADER]
   if (typeof header !== 'string' || !header) throw refuse(`Missing ${AUTHORIZATION_SIGNATURE_HEADER}: sign the request with an authorization key of the app`)
@@ -108,9 +105,6 @@ export async function verifyAuthorizationSignature(
   if (!signer) throw refuse('The authorization signature is not valid for a live authorization key allowed on this wallet')
   // The signed bytes, not the signature: an ECDSA signature has a second valid form (s → n − s).
   const digest = createHash('sha256').update(payload).digest('base64url')
-  const spend = async () => {
-    if (!(await spendSignedRequest(o.db, digest, expiry))) throw refuse('This signed request was already used')
-  }
-  if (!o.deferSpend) await spend()
-  return { keyId: signer.id, spend: o.deferSpend ? spend : async () => undefined }
+  if (!(await spendSignedRequest(o.db, digest, expiry))) throw refuse('This signed request was already used')
+  return { keyId: signer.id }
 }
