@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { KeyCache } from './key-cache.js'
-import type { SigningMaterial } from './signing-core.js'
+import { KeyCache, type KeyMaterial } from './key-cache.js'
 
-const material = (over: Partial<SigningMaterial> = {}): SigningMaterial => ({
+const material = (over: Partial<KeyMaterial> = {}): KeyMaterial => ({
   sealed: { enc: 'ZW5j', ct: 'Y3Q=' },
   info: 'delegation:app:user:entropy:set-1',
   authShare: 'YXV0aA==',

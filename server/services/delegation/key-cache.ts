@@ -9,7 +9,17 @@
  * the cache is full (oldest first) and when the process ends.
  */
 import { createHash } from 'node:crypto'
-import type { SigningMaterial } from './signing-core.js'
+
+/** The fields of a request's material (signing-core.ts SigningMaterial) that decide the rebuilt key. */
+export interface KeyMaterial {
+  sealed: { enc: string; ct: string }
+  info: string
+  authShare: string
+  kind: string
+  chainType: string
+  walletIndex: number
+  address: string
+}
 
 /** How long a rebuilt key may stay in the signer's memory (GATEHOUSE_SIGNER_KEY_TTL_MS; 0: never kept). */
 export const DEFAULT_KEY_TTL_MS = 60_000
@@ -23,7 +33,7 @@ interface Entry {
 }
 
 /** The digest an entry is found by: every field of the material that decides the rebuilt key. */
-export function materialDigest(m: SigningMaterial): string {
+export function materialDigest(m: KeyMaterial): string {
   const fields = [m.sealed.enc, m.sealed.ct, m.info, m.authShare, m.kind, m.chainType, String(m.walletIndex), m.address]
   return createHash('sha256').update(JSON.stringify(fields)).digest('base64url')
 }
@@ -49,7 +59,7 @@ export class KeyCache {
    * The key for `m`: the warm one, or `rebuild()`'s (kept until it expires). Concurrent requests for
    * one cold key share one rebuild. The answer is the cache's own buffer: the caller must not wipe it.
    */
-  async use(m: SigningMaterial, rebuild: () => Promise<Uint8Array>): Promise<{ key: Uint8Array; kept: boolean }> {
+  async use(m: KeyMaterial, rebuild: () => Promise<Uint8Array>): Promise<{ key: Uint8Array; kept: boolean }> {
     if (this.ttlMs <= 0) return { key: await rebuild(), kept: false }
     const digest = materialDigest(m)
     const t = this.now()
