@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { createHostBackend } from '../demo/backend/server.mjs'
 import { startDemoServer } from '../demo/serve.mjs'
 import { DEV_PAYMASTER_SIGNER_KEY, startAccountAbstraction } from './lib/account-abstraction.mjs'
+import { devAdminToken, ensureDevBackendCredentials } from './lib/dev-backend.mjs'
 import { DEV_SPONSOR_KEY, startDevFaucet, startLocalChain } from './lib/local-chain.mjs'
 import { startLocalSolana, startSolanaFaucet } from './lib/local-solana.mjs'
 import { root, startServerProcess } from './lib/server-process.mjs'
@@ -180,14 +181,21 @@ try {
       const port = (await taken(wanted, '127.0.0.1')) ? 0 : wanted
       providerDemo = await startDemoServer({ port, host: '127.0.0.1', appId: providerAppId, apiUrl: server.base, faucetUrl: faucet.faucetUrl })
     }
-    // The host's own backend (demo/backend/, on @gatehouse/node): verifies the page's token at /api/me;
-    // with the app secret and an authorization key in the environment, it also sends the scheduled payments.
-    backend = await createHostBackend({
-      appId,
-      apiUrl: server.base,
-      appSecret: process.env.GATEHOUSE_APP_SECRET || undefined,
-      authorizationPrivateKey: process.env.GATEHOUSE_AUTHORIZATION_KEY || undefined,
-    })
+    // The host's own backend (demo/backend/, on @gatehouse/node): verifies the page's token at /api/me
+    // and sends the scheduled payments with the dev app's secret and authorization key: those of the
+    // environment (GATEHOUSE_APP_SECRET / GATEHOUSE_AUTHORIZATION_KEY), else a pair registered here
+    // and kept in .gatehouse/dev-backend.json.
+    let appSecret = process.env.GATEHOUSE_APP_SECRET || undefined
+    let authorizationPrivateKey = process.env.GATEHOUSE_AUTHORIZATION_KEY || undefined
+    if (!appSecret || !authorizationPrivateKey) {
+      ;({ appSecret, authorizationKey: authorizationPrivateKey } = await ensureDevBackendCredentials({
+        apiUrl: server.base,
+        adminToken: await devAdminToken(stateDir),
+        appId,
+        stateDir,
+      }))
+    }
+    backend = await createHostBackend({ appId, apiUrl: server.base, appSecret, authorizationPrivateKey })
     demo = await startDemoServer({
       providerAppId,
       port: demoPort,

@@ -104,6 +104,12 @@ export interface ServerConfig {
    */
   signerSocket: string | null
   signerKeyFile: string | null
+  /**
+   * How long the server's own signer process may keep a rebuilt delegated key in its memory
+   * (GATEHOUSE_SIGNER_KEY_TTL_MS, default 60 000, 0: rebuilt for every request; SECURITY.md).
+   * An operator's signer process reads the same variable itself.
+   */
+  signerKeyTtlMs: number | null
   rateLimits: RateLimits
   /** Turns every throttle off (benchmarks). */
   rateLimitsDisabled: boolean
@@ -296,6 +302,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     stateDir,
     signerSocket: overrides.signerSocket ?? null,
     signerKeyFile: overrides.signerKeyFile ?? null,
+    signerKeyTtlMs: overrides.signerKeyTtlMs ?? null,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
     rateLimitsDisabled: overrides.rateLimitsDisabled ?? false,
     refreshReuseGraceMs: overrides.refreshReuseGraceMs ?? 5_000,
@@ -422,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stateDir: env.GATEHOUSE_STATE_DIR || undefined,
     signerSocket: env.GATEHOUSE_SIGNER_SOCKET || undefined,
     signerKeyFile: env.GATEHOUSE_SIGNER_KEY_FILE || undefined,
+    signerKeyTtlMs: intFromEnv(env, 'GATEHOUSE_SIGNER_KEY_TTL_MS'),
     rateLimits,
     rateLimitsDisabled: env.GATEHOUSE_RATE_LIMIT === 'off',
     refreshReuseGraceMs: (() => {

@@ -13,6 +13,7 @@ import { deleteExpiredLoginCodes } from './db/codes.js'
 import type { DatabaseHandle } from './db/connect.js'
 import { deleteExpiredOAuthStates } from './db/oauth-states.js'
 import { deleteExpiredServerWalletRows } from './services/server-wallet-store.js'
+import { deleteExpiredIdempotencyKeys } from './services/wallet-idempotency.js'
 import type { Db } from './db/schema.js'
 import { deleteExpiredRefreshTokens } from './db/sessions.js'
 import { deleteExpiredWalletNonces } from './db/wallet-nonces.js'
@@ -198,7 +199,7 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
     wallets,
     mfa,
     secret,
-    signer: { socket: config.signerSocket ?? undefined, keyFile: config.signerKeyFile ?? undefined },
+    signer: { socket: config.signerSocket ?? undefined, keyFile: config.signerKeyFile ?? undefined, keyTtlMs: config.signerKeyTtlMs ?? undefined },
     now,
   })
   const mfaPasskeys = new MfaPasskeys({ db, mfa, passkeys, accounts, now })
@@ -266,5 +267,6 @@ export async function sweepExpired(services: Gatehouse, t: number): Promise<void
     deleteExpiredAudit(db, t, services.config.auditRetentionDays),
     webhooks.worker.deleteOlderThan(t - WEBHOOK_RETENTION_MS),
     deleteExpiredServerWalletRows(db, t, DAY_MS),
+    deleteExpiredIdempotencyKeys(db, t),
   ])
 }

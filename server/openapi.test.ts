@@ -56,8 +56,9 @@ const SPEC_PATHS: [method: string, path: string][] = [
 /** What the server answers today: moving any of these is a wire change, not a tidy-up. */
 // 81: POST /wallets/revoke (delegated actions), GET and PATCH /wallets/:wallet_id (server-side wallet API), issue 29;
 // the two cross-app GETs, issue 30. 84: recovery/oauth/{init,authenticate,init_icloud}, issue 31;
-// 85: POST /siwe/link_smart_wallet (issue 31 point 3, issue 32); 87: POST /farcaster/signer/{init,status}, issue 31.
-const IMPLEMENTED = 87
+// 85: POST /siwe/link_smart_wallet (issue 31 point 3, issue 32); 87: POST /farcaster/signer/{init,status}, issue 31;
+// 88: POST /wallets/:wallet_id/export (answered with a documented refusal, issue 29).
+const IMPLEMENTED = 88
 
 /** Every (method, url) the server routes, from fastify's own route tree (HEAD and OPTIONS left out). */
 function routesOf(app: FastifyInstance): [string, string][] {

@@ -775,6 +775,10 @@ declare const API_ERROR_CODES: {
   readonly invalid_authorization_signature: 401
   /** The wallet's policy refuses the request; `data.rule` names the rule (services/wallet-policy.ts). */
   readonly policy_violation: 403
+  /** The server-side wallet API: this `privy-idempotency-key` was used with another request (method, path or body). */
+  readonly idempotency_key_reused: 409
+  /** The server-side wallet API: the first request with this `privy-idempotency-key` is still running; ask again. */
+  readonly idempotency_key_in_progress: 409
 }
 type ApiErrorCode = keyof typeof API_ERROR_CODES
 

@@ -81,6 +81,10 @@ export const API_ERROR_CODES = {
   invalid_authorization_signature: 401,
   /** The wallet's policy refuses the request; `data.rule` names the rule (services/wallet-policy.ts). */
   policy_violation: 403,
+  /** The server-side wallet API: this `privy-idempotency-key` was used with another request (method, path or body). */
+  idempotency_key_reused: 409,
+  /** The server-side wallet API: the first request with this `privy-idempotency-key` is still running; ask again. */
+  idempotency_key_in_progress: 409,
 } as const
 
 export type ApiErrorCode = keyof typeof API_ERROR_CODES

@@ -19,6 +19,7 @@ import { ownerMigrations } from './owner.js'
 import { ownerUsersMigrations } from './owner-users.js'
 import { ownerAccessMigrations } from './owner-access.js'
 import { serverWalletMigrations } from './server-wallets.js'
+import { walletIdempotencyMigrations } from './wallet-idempotency.js'
 import { takeoverMigrations } from './takeover.js'
 import { webhookMigrations } from './webhooks.js'
 
@@ -339,6 +340,7 @@ Object.assign(migrations, crossAppMigrations)
 Object.assign(migrations, recoveryOAuthMigrations)
 Object.assign(migrations, paymasterSpendMigrations)
 Object.assign(migrations, farcasterSignerMigrations)
+Object.assign(migrations, walletIdempotencyMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { DelegatedWalletsTable } from './delegations.js'
+import type { WalletIdempotencyTable } from './wallet-idempotency.js'
 import type { AuditLogTable, WebhookEventsTable, WebhookOutboxTable } from './owner.js'
 import type { AppSecretsTable, OperatorRolesTable } from './owner-access.js'
 import type { ServerOwnersTable } from './console-owners.js'
@@ -389,6 +390,7 @@ export interface Database {
   authorization_replays: AuthorizationReplaysTable
   server_wallet_nonces: ServerWalletNoncesTable
   delegated_wallets: DelegatedWalletsTable
+  wallet_idempotency: WalletIdempotencyTable
 }
 
 export type Db = Kysely<Database>

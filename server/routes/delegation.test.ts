@@ -96,10 +96,18 @@ forEachDatabase((target) => {
       expect(parseTransaction(serialized).value).toBe(10n ** 15n)
       expect(await recoverTransactionAddress({ serializedTransaction: serialized as never })).toBe(key.address)
 
+      // The signer kept the key it rebuilt (one entry for this delegation), wiped on request, then rebuilt on the next call.
+      const delegation = h.server.gatehouse.delegation
+      expect(await delegation.forgetKeys([row!])).toBe(1)
+      expect(await delegation.forgetKeys([row!])).toBe(0)
+      await signer.sign(ref, { chainType: 'ethereum', method: 'personal_sign', message })
+
+      // Revoked with the key warm in the signer's memory: the revoke wipes it too.
       const revoked = await h.post('/api/v1/wallets/revoke', {}, { appId, token, device })
       expect(revoked.statusCode, revoked.body).toBe(200)
       expect(walletOf(revoked.json().user, key.address).delegated).toBe(false)
       expect(await rows(user.id)).toEqual([])
+      expect(await delegation.forgetKeys([row!])).toBe(0)
       expect(await audits('wallet.revoked', user.id)).toHaveLength(1)
       expect((await events('wallet.revoked')).some((e) => JSON.parse(e.payload).wallet.id === wallet.id)).toBe(true)
       expect(await signer.isDelegated(ref)).toBe(false)

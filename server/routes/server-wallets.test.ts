@@ -15,7 +15,7 @@ import { listEvents } from '../services/events.js'
 import { AuthorizationKey, LocalDelegatedSigner, solanaKeypair } from '../../test/delegated-signer.js'
 import { startLocalChain, type LocalChain } from '../../test/evm.js'
 import { startLocalSolana } from '../../test/svm.js'
-import { ADMIN_TOKEN, forEachDatabase, startHarness, TEST_PUBLIC_URL, testDevice, type Harness } from '../testing.js'
+import { ADMIN_TOKEN, forEachDatabase, sameDatabase, startHarness, TEST_PUBLIC_URL, testDevice, type Harness } from '../testing.js'
 
 const RECIPIENT = getAddress('0x000000000000000000000000000000000000beef')
 const OTHER = getAddress('0x000000000000000000000000000000000000cafe')
@@ -80,12 +80,19 @@ forEachDatabase((target) => {
     method: 'POST' | 'PATCH',
     path: string,
     body: unknown,
-    o: { key?: AuthorizationKey | null; expiry?: number; secret?: string; signedBody?: unknown } = {},
+    o: { key?: AuthorizationKey | null; expiry?: number; secret?: string; signedBody?: unknown; idempotencyKey?: string; via?: Harness } = {},
   ) {
     const url = `/api/v1${path}`
     const key = o.key === undefined ? b.key : o.key
-    const signing = key ? key.headers(b.appId, method, `${TEST_PUBLIC_URL}${url}`, o.signedBody ?? body, { expiry: o.expiry ?? h.clock.now() + 60_000 }) : {}
-    return inject(method, url, { ...basic(b.appId, o.secret ?? b.secret), ...signing }, body)
+    const signing = key
+      ? key.headers(b.appId, method, `${TEST_PUBLIC_URL}${url}`, o.signedBody ?? body, {
+          expiry: o.expiry ?? h.clock.now() + 60_000,
+          idempotencyKey: o.idempotencyKey,
+        })
+      : {}
+    const headers = { ...basic(b.appId, o.secret ?? b.secret), ...signing }
+    if (o.via) return o.via.server.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) })
+    return inject(method, url, headers, body)
   }
   const rpc = (b: Backend, walletId: string, body: unknown, o: Parameters<typeof call>[4] = {}) => call(b, 'POST', `/wallets/${walletId}/rpc`, body, o)
   const setPolicy = async (b: Backend, walletId: string, policy: unknown, extra: Record<string, unknown> = {}) => {
@@ -449,6 +456,112 @@ forEachDatabase((target) => {
     } finally {
       await sol.close()
     }
+  })
+
+  it('export: refused for everyone (the signed backend, the owner’s token, no one), before any lookup; nothing leaves', async () => {
+    const b = await backend()
+    const { walletId, token } = await delegatedWallet(b, 'export@example.com')
+    await setPolicy(b, walletId, { methods: ['personal_sign'] })
+    const body = { encryption_type: 'HPKE', recipient_public_key: Buffer.alloc(65, 4).toString('base64') }
+    const answers = [
+      await call(b, 'POST', `/wallets/${walletId}/export`, body),
+      await inject('POST', `/api/v1/wallets/${walletId}/export`, { authorization: `Bearer ${token}`, 'privy-app-id': b.appId }, body),
+      await inject('POST', `/api/v1/wallets/${walletId}/export`, {}, body),
+      await inject('POST', '/api/v1/wallets/no-such-wallet/export', {}, body),
+    ]
+    for (const res of answers) {
+      expect(res.statusCode).toBe(422)
+      expect(res.json()).toEqual({ code: 'not_supported', error: expect.stringContaining('only the wallet') })
+    }
+    expect(signer.signed.filter((s) => s.ref.walletId === walletId)).toEqual([])
+  })
+
+  describe('privy-idempotency-key', () => {
+    it('a repeat answers the first answer without signing again, across instances; another body is refused; the key is per app', async () => {
+      const b = await backend()
+      const { walletId } = await delegatedWallet(b, 'idempotent@example.com')
+      await setPolicy(b, walletId, { methods: ['personal_sign'] })
+      const signedBefore = signer.signed.length
+      const first = await rpc(b, walletId, personalSign, { idempotencyKey: 'order-1' })
+      expect(first.statusCode, first.body).toBe(200)
+      expect(signer.signed.length).toBe(signedBefore + 1)
+      // A repeat signed anew by the backend (a new expiry) gets the first answer; the very same signed bytes again are a replay, refused.
+      const expiry = h.clock.now() + 30_000
+      const resigned = await rpc(b, walletId, personalSign, { idempotencyKey: 'order-1', expiry })
+      const sameBytes = await rpc(b, walletId, personalSign, { idempotencyKey: 'order-1', expiry })
+      expect(sameBytes.statusCode).toBe(401)
+      expect(sameBytes.json().code).toBe('invalid_authorization_signature')
+      // A second server on the same database answers it too.
+      const second = await startHarness(sameDatabase(target.kind, h.database), { delegatedSigner: signer })
+      try {
+        const elsewhere = await rpc(b, walletId, personalSign, { idempotencyKey: 'order-1', via: second, expiry: expiry + 1 })
+        for (const repeat of [resigned, elsewhere]) {
+          expect(repeat.statusCode, repeat.body).toBe(200)
+          expect(repeat.json()).toEqual(first.json())
+        }
+      } finally {
+        await second.server.close()
+      }
+      expect(signer.signed.length).toBe(signedBefore + 1)
+      expect(await auditRows(b.appId, 'wallet.rpc')).toHaveLength(1)
+
+      // The same key with another body: refused, nothing signed.
+      const other = await rpc(
+        b,
+        walletId,
+        { method: 'personal_sign', params: { message: 'another message', encoding: 'utf-8' } },
+        { idempotencyKey: 'order-1' },
+      )
+      expect(other.statusCode).toBe(409)
+      expect(other.json().code).toBe('idempotency_key_reused')
+      expect(signer.signed.length).toBe(signedBefore + 1)
+      // A new key signs anew; without a key, the replay rule alone holds (a repeat of the bytes is refused).
+      expect((await rpc(b, walletId, personalSign, { idempotencyKey: 'order-2' })).statusCode).toBe(200)
+      expect(signer.signed.length).toBe(signedBefore + 2)
+      const plain = await rpc(b, walletId, personalSign, { expiry })
+      expect(plain.statusCode).toBe(200)
+      expect((await rpc(b, walletId, personalSign, { expiry })).json().code).toBe('invalid_authorization_signature')
+
+      // A denial is an answer too: its repeat is the same denial, recorded once.
+      await setPolicy(b, walletId, { methods: ['eth_signTypedData_v4'] })
+      const denied = await rpc(b, walletId, personalSign, { idempotencyKey: 'order-3' })
+      expect(denied.json()).toMatchObject({ code: 'policy_violation', data: { rule: 'methods' } })
+      await setPolicy(b, walletId, { methods: ['personal_sign'] })
+      const deniedAgain = await rpc(b, walletId, personalSign, { idempotencyKey: 'order-3' })
+      expect(deniedAgain.statusCode).toBe(403)
+      expect(deniedAgain.json()).toEqual(denied.json())
+      expect(await auditRows(b.appId, 'wallet.rpc_denied')).toHaveLength(1)
+
+      // Another app's key of the same name is its own.
+      const c = await backend()
+      const { walletId: theirs } = await delegatedWallet(c, 'idempotent-other@example.com')
+      await setPolicy(c, theirs, { methods: ['personal_sign'] })
+      expect((await rpc(c, theirs, personalSign, { idempotencyKey: 'order-1' })).statusCode).toBe(200)
+
+      // Kept 24 hours: after that the key is free again.
+      h.clock.advance(24 * 60 * 60 * 1000 + 1)
+      const later = await rpc(b, walletId, personalSign, { idempotencyKey: 'order-1' })
+      expect(later.statusCode, later.body).toBe(200)
+      expect(signer.signed.length).toBe(signedBefore + 5)
+    })
+
+    it('eth_sendTransaction: a repeat answers the first hash and broadcasts nothing', async () => {
+      const b = await backend()
+      const { walletId, account } = await delegatedWallet(b, 'idempotent-send@example.com', ETH)
+      await setPolicy(b, walletId, { methods: ['eth_sendTransaction'], recipients: [RECIPIENT] })
+      const body = { method: 'eth_sendTransaction', caip2: 'eip155:31337', params: { transaction: { to: RECIPIENT, value: '0x64' } } }
+      const [one, two] = await Promise.all([
+        rpc(b, walletId, body, { idempotencyKey: 'pay-1', expiry: h.clock.now() + 20_000 }),
+        rpc(b, walletId, body, { idempotencyKey: 'pay-1', expiry: h.clock.now() + 21_000 }),
+      ])
+      // Two at once: one runs, the other is told it is running (or, if it came second, gets the answer).
+      const answers = [one, two].filter((r) => r.statusCode === 200)
+      expect(answers.length).toBeGreaterThanOrEqual(1)
+      for (const r of [one, two]) if (r.statusCode !== 200) expect(r.json().code).toBe('idempotency_key_in_progress')
+      const again = await rpc(b, walletId, body, { idempotencyKey: 'pay-1', expiry: h.clock.now() + 30_000 })
+      expect(again.json()).toEqual(answers[0]!.json())
+      expect(Number(await chain.request('eth_getTransactionCount', [account.address, 'latest']))).toBe(1)
+    })
   })
 
   describe('eth_sendTransaction on the local chain', () => {

@@ -25,11 +25,15 @@ import { findServerWallet, walletSettings, walletView, type ServerWallet, type W
 const r = {
   get: ROUTES['GET /wallets/:wallet_id'],
   patch: ROUTES['PATCH /wallets/:wallet_id'],
+  exportKey: ROUTES['POST /wallets/:wallet_id/export'],
   createKeys: ROUTES['POST /admin/apps/:app_id/authorization-keys'],
   listKeys: ROUTES['GET /admin/apps/:app_id/authorization-keys'],
   rotateKey: ROUTES['POST /admin/apps/:app_id/authorization-keys/:key_id/rotate'],
   revokeKey: ROUTES['DELETE /admin/apps/:app_id/authorization-keys/:key_id'],
 }
+
+export const EXPORT_REFUSAL =
+  "Wallet keys are not exported by the server: only the wallet's owner exports it, in the wallet's export screen. A delegated wallet signs for your backend within its policy; it is never handed over."
 
 /** Whether the request speaks for the app's backend (`Authorization: Basic appId:secret`) rather than a user (Bearer). */
 export const isAppSecretCall = (request: FastifyRequest) => /^Basic\s/i.test(request.headers.authorization ?? '')
@@ -116,6 +120,12 @@ export default async function serverWalletRoutes(app: ApiInstance) {
       )
     })
     return walletView(db, app.gatehouse.delegatedSigner, call.wallet as ServerWallet, next)
+  })
+
+  // No server-side export (SECURITY.md 'Server-side key export'): the same refusal for every caller,
+  // before any lookup, so it tells nothing about the wallet either.
+  app.post(r.exportKey.path, { schema: r.exportKey.schema, config: NO_APP }, async () => {
+    throw new ApiError('not_supported', EXPORT_REFUSAL)
   })
 
   /** The app named by the path, or 404 (the caller was admitted for this id already). */

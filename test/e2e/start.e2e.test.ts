@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer as createHttpServer } from 'node:http'
 import { createServer, type AddressInfo, type Server } from 'node:net'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
@@ -139,6 +139,32 @@ describe('npm start', () => {
     expect(outbox).toHaveLength(1)
     expect(outbox[0].code).toMatch(/^\d{6}$/)
     await expect.poll(() => output).toContain(outbox[0].code)
+  })
+
+  it("gives the demo's host backend an app secret and a live authorization key, so its scheduled payments are on", async () => {
+    const appId = /App id\s+([a-z0-9]{25})\b/.exec(output)![1]
+    const saved = JSON.parse(await readFile(join(state, 'dev-backend.json'), 'utf8'))
+    expect((await stat(join(state, 'dev-backend.json'))).mode & 0o777).toBe(0o600)
+    expect(saved.appId).toBe(appId)
+    const adminToken = (await readFile(join(state, 'admin-token'), 'utf8')).trim()
+    const keys = await fetch(`http://localhost:${apiPort}/api/v1/admin/apps/${appId}/authorization-keys`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    }).then((r) => r.json())
+    expect(keys.data.map((k: { id: string }) => k.id)).toContain(saved.keyId)
+    // A signed-in user reaches the payment routes (not 'not_configured'), with the daily cap the wallet's policy gets.
+    const headers = { 'content-type': 'application/json', 'privy-app-id': appId, origin: `http://localhost:${demoPort}` }
+    const email = 'backend@example.com'
+    await fetch(`http://localhost:${apiPort}/api/v1/passwordless/init`, { method: 'POST', headers, body: JSON.stringify({ email }) })
+    const [{ code }] = await fetch(`http://localhost:${apiPort}/dev/outbox?to=${email}`).then((r) => r.json())
+    const login = await fetch(`http://localhost:${apiPort}/api/v1/passwordless/authenticate`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, code }),
+    })
+    const { token } = await login.json()
+    const payments = await fetch(`http://localhost:${demoPort}/api/payments`, { headers: { authorization: `Bearer ${token}` } })
+    expect(payments.status).toBe(200)
+    expect((await payments.json()).policy.native_value.per_day).toBe(String(10n ** 16n))
   })
 
   it("runs README 'Using the tag' as written: the widget comes from the API server, the modal opens and logs in", async () => {

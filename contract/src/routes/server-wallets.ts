@@ -276,6 +276,25 @@ export const serverWalletsRoutes = {
       response: { 200: { ...serverWalletSchema, description: 'The wallet after the change' } },
     },
   }),
+  'POST /wallets/:wallet_id/export': defineRoute({
+    method: 'POST',
+    path: '/wallets/:wallet_id/export',
+    schema: {
+      summary:
+        "Server-side key export: refused, always (422 not_supported). A wallet's key is exported by its owner only, in the wallet frame's export screen; delegation lets the app's backend sign within a policy, never take the key (SECURITY.md 'Server-side key export')",
+      params: walletParams,
+      body: { type: 'object', maxProperties: 20 },
+      response: {
+        200: { description: 'Never answered: there is no server-side export', not: {} },
+        422: {
+          description: 'The refusal, whoever asks: not_supported',
+          type: 'object',
+          required: ['error', 'code'],
+          properties: { error: { type: 'string' }, code: { type: 'string', const: 'not_supported' } },
+        },
+      },
+    },
+  }),
   'POST /admin/apps/:app_id/authorization-keys': defineRoute({
     method: 'POST',
     path: '/admin/apps/:app_id/authorization-keys',

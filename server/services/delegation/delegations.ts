@@ -127,7 +127,8 @@ export class DelegationService implements DelegatedSigner {
 
   /**
    * Revokes every delegated wallet of the user: the rows holding the sealed shares are deleted, the
-   * accounts' flags cleared. `deviceBound` says the call carried the session's device proof (the
+   * accounts' flags cleared, then the signer wipes the keys it rebuilt for them (after the delete: a
+   * request racing the revoke finds no row, or its key is wiped; with no row no instance can sign). `deviceBound` says the call carried the session's device proof (the
    * API's device gate verified it); a session without a device key cannot revoke.
    */
   async revoke(appId: string, userId: string, deviceBound: boolean): Promise<WireUser> {
@@ -152,7 +153,17 @@ export class DelegationService implements DelegatedSigner {
         await recordUserEvent(trx, appId, 'wallet.revoked', userId, { wallet })
       }
     })
+    await this.forgetKeys(rows).catch(() => 0)
     return (await loadWireUser(this.deps.db, userId))!
+  }
+
+  /**
+   * Asks the signer to wipe the keys it keeps for these escrow rows; answers how many it wiped. Its
+   * own expiry (GATEHOUSE_SIGNER_KEY_TTL_MS) bounds them when it cannot be reached.
+   */
+  async forgetKeys(rows: { app_id: string; user_id: string; entropy_id: string; share_set: string }[]): Promise<number> {
+    const infos = [...new Set(rows.map((r) => delegationInfo({ appId: r.app_id, userId: r.user_id, entropyId: r.entropy_id, shareSet: r.share_set })))]
+    return (await this.call<{ forgotten: number }>({ op: 'forget', infos })).forgotten
   }
 
   /** The escrow row and the secret's current row, or null when the wallet cannot be signed for. */

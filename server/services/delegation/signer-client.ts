@@ -18,6 +18,8 @@ export interface SignerClientOptions {
   socket?: string
   /** Passed to a process the server starts (GATEHOUSE_SIGNER_KEY_FILE). */
   keyFile?: string
+  /** Passed to a process the server starts (GATEHOUSE_SIGNER_KEY_TTL_MS): how long it may keep a rebuilt key. */
+  keyTtlMs?: number
 }
 
 export class SignerUnavailableError extends Error {}
@@ -32,13 +34,15 @@ export class SignerRefusal extends Error {
   }
 }
 
-type Request = { op: 'public_key' } | { op: 'sign'; material: unknown; request: unknown }
+type Request = { op: 'public_key' } | { op: 'sign'; material: unknown; request: unknown } | { op: 'forget'; infos: string[] }
 
 const START_TIMEOUT_MS = 60_000
 
 /** The signer's entry beside this module: the .ts under tsx/vitest, the bundle's signer.mjs in server/dist. */
 function signerEntry(): { path: string; execArgv: string[] } {
-  if (import.meta.url.endsWith('.ts')) return { path: fileURLToPath(new URL('./signer-main.ts', import.meta.url)), execArgv: ['--import', 'tsx'] }
+  // tsx's tsImport adds a query to the module's URL: only the path tells.
+  if (new URL(import.meta.url).pathname.endsWith('.ts'))
+    return { path: fileURLToPath(new URL('./signer-main.ts', import.meta.url)), execArgv: ['--import', 'tsx'] }
   return { path: fileURLToPath(new URL('./signer.mjs', import.meta.url)), execArgv: [] }
 }
 
@@ -103,6 +107,7 @@ export class SignerClient {
     const entry = signerEntry()
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: process.env.NODE_ENV }
     if (this.options.keyFile) env.GATEHOUSE_SIGNER_KEY_FILE = this.options.keyFile
+    if (this.options.keyTtlMs !== undefined) env.GATEHOUSE_SIGNER_KEY_TTL_MS = String(this.options.keyTtlMs)
     const child = fork(entry.path, ['--socket', socketPath], { execArgv: entry.execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     this.child = child
     child.on('exit', () => {

@@ -1,8 +1,10 @@
 /**
  * The signing service as its own process (SECURITY.md "Delegated actions"): the only holder of the
  * X25519 private key that opens delegated device shares. It listens on a local Unix socket (mode
- * 0600) and answers two requests: its public key, and one signature for one wallet. It keeps no
- * wallet state: every request brings its sealed share and auth share, and every buffer is wiped.
+ * 0600) and answers three requests: its public key, one signature for one wallet, and `forget`
+ * (a revoked delegation's rebuilt keys are wiped). Every request brings its sealed share and auth
+ * share; the only wallet state is the bounded memory of rebuilt keys (key-cache.ts), wiped on
+ * expiry, on `forget` and when the process ends.
  */
 import { createHash } from 'node:crypto'
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -11,6 +13,7 @@ import { createInterface } from 'node:readline'
 import { x25519 } from '@noble/curves/ed25519'
 import { base64, base64urlnopad } from '@scure/base'
 import { suite, type HpkeKey } from './hpke.js'
+import { DEFAULT_KEY_TTL_MS, KeyCache } from './key-cache.js'
 import { signDelegated, SigningError } from './signing-core.js'
 import { decode, encode, type SignerAnswer, type SignerRequest } from './wire.js'
 
@@ -36,10 +39,20 @@ export async function loadSignerKey(keyFile?: string): Promise<SignerKey> {
   return { privateKey, publicKey: base64.encode(publicBytes), keyId: base64urlnopad.encode(createHash('sha256').update(publicBytes).digest()) }
 }
 
-async function answer(key: SignerKey, message: SignerRequest): Promise<SignerAnswer> {
+/** GATEHOUSE_SIGNER_KEY_TTL_MS: how long a rebuilt key may stay in memory (0: rebuilt for every request). */
+export function keyTtlFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env.GATEHOUSE_SIGNER_KEY_TTL_MS
+  if (text === undefined || text === '') return DEFAULT_KEY_TTL_MS
+  const ms = Number(text)
+  if (!Number.isInteger(ms) || ms < 0 || ms > 10 * 60_000) throw new Error('GATEHOUSE_SIGNER_KEY_TTL_MS must be 0 to 600000 (ms)')
+  return ms
+}
+
+async function answer(key: SignerKey, cache: KeyCache, message: SignerRequest): Promise<SignerAnswer> {
   try {
     if (message.op === 'public_key') return { id: message.id, ok: true, result: { publicKey: key.publicKey, keyId: key.keyId } }
-    if (message.op === 'sign') return { id: message.id, ok: true, result: await signDelegated(key.privateKey, message.material, message.request) }
+    if (message.op === 'sign') return { id: message.id, ok: true, result: await signDelegated(key.privateKey, message.material, message.request, cache) }
+    if (message.op === 'forget') return { id: message.id, ok: true, result: { forgotten: cache.forget(message.infos) } }
     return { id: (message as { id: number }).id, ok: false, code: 'invalid_data', message: 'Unknown request' }
   } catch (error) {
     if (error instanceof SigningError) return { id: message.id, ok: false, code: error.code, message: error.message }
@@ -48,9 +61,10 @@ async function answer(key: SignerKey, message: SignerRequest): Promise<SignerAns
   }
 }
 
-/** Listens on `socketPath` until the returned server is closed. */
-export async function runSigner(socketPath: string, key: SignerKey): Promise<Server> {
+/** Listens on `socketPath` until the returned server is closed (which wipes every kept key). */
+export async function runSigner(socketPath: string, key: SignerKey, keyTtlMs = DEFAULT_KEY_TTL_MS): Promise<Server> {
   if (existsSync(socketPath)) rmSync(socketPath)
+  const cache = new KeyCache(keyTtlMs)
   const server = createServer((socket) => {
     const lines = createInterface({ input: socket })
     lines.on('line', (line) => {
@@ -61,9 +75,16 @@ export async function runSigner(socketPath: string, key: SignerKey): Promise<Ser
         socket.destroy()
         return
       }
-      void answer(key, message).then((reply) => socket.write(`${encode(reply)}\n`))
+      void answer(key, cache, message).then((reply) => socket.write(`${encode(reply)}\n`))
     })
     socket.on('error', () => socket.destroy())
+  })
+  // Kept keys are wiped when the server closes, and at the latest when the process exits.
+  const wipe = () => cache.clear()
+  process.once('exit', wipe)
+  server.on('close', () => {
+    wipe()
+    process.off('exit', wipe)
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

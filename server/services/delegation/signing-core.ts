@@ -2,8 +2,9 @@
  * What the signing service does for one authorized request (SECURITY.md "Delegated actions"): open
  * the device share sealed to its key, combine it with the auth share, derive only the delegated
  * wallet's key, check it against the wallet's address, sign, and overwrite every buffer before
- * answering. Runs inside the signer process only (signer-process.ts); nothing is cached between
- * requests. The derivation is the frame's (frame/src/custody.ts; the server may not import it).
+ * answering. Runs inside the signer process only (signer-process.ts). The rebuilt key may be kept
+ * in that process's memory for a bounded time (key-cache.ts), found only by the digest of the same
+ * complete material. The derivation is the frame's (frame/src/custody.ts; the server may not import it).
  */
 import { pbkdf2Sync } from 'node:crypto'
 import { base58, base64 } from '@scure/base'
@@ -14,9 +15,10 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
 import { combine } from 'shamir-secret-sharing'
 import { bytesToHex, getAddress } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { privateKeyToAccount, signMessage, signTransaction, signTypedData } from 'viem/accounts'
 import type { DelegatedSignRequest, DelegatedSignResult } from './signer.js'
 import { suite, type HpkeKey } from './hpke.js'
+import type { KeyCache } from './key-cache.js'
 
 /** What the HTTP process sends with each request: sealed for the signer, or one share (useless alone). */
 export interface SigningMaterial {
@@ -83,8 +85,8 @@ function sameAddress(chainType: 'ethereum' | 'solana', a: string, b: string): bo
   }
 }
 
-export async function signDelegated(privateKey: HpkeKey, m: SigningMaterial, request: DelegatedSignRequest): Promise<DelegatedSignResult> {
-  if (request.chainType !== m.chainType) throw new SigningError('invalid_data', `This is a ${m.chainType} wallet`)
+/** Opens the escrow and rebuilds the wallet's key, checked against its address; every other buffer is wiped. */
+async function rebuildKey(privateKey: HpkeKey, m: SigningMaterial): Promise<Uint8Array> {
   let device: Uint8Array | null = null
   let auth: Uint8Array | null = null
   let secret: Uint8Array | null = null
@@ -103,22 +105,42 @@ export async function signDelegated(privateKey: HpkeKey, m: SigningMaterial, req
     if (!sameAddress(m.chainType, addressOf(m.chainType, key), m.address)) {
       throw new SigningError('delegation_unavailable', 'The delegated shares do not rebuild this wallet')
     }
-    return await sign(key, request)
+    const rebuilt = key
+    key = null
+    return rebuilt
   } finally {
     wipe(device, auth, secret, key)
   }
 }
 
+/**
+ * Signs one request with the key `m` rebuilds. With a cache, a key rebuilt from the same complete
+ * material within its lifetime is used again instead of being rebuilt.
+ */
+export async function signDelegated(privateKey: HpkeKey, m: SigningMaterial, request: DelegatedSignRequest, cache?: KeyCache): Promise<DelegatedSignResult> {
+  if (request.chainType !== m.chainType) throw new SigningError('invalid_data', `This is a ${m.chainType} wallet`)
+  let key: Uint8Array | null = null
+  try {
+    if (cache) {
+      // A copy of the kept key, taken at once: the cache may wipe its own (expiry, revoke) meanwhile.
+      key = (await cache.use(m, () => rebuildKey(privateKey, m))).key.slice()
+    } else key = await rebuildKey(privateKey, m)
+    return await sign(key, request)
+  } finally {
+    wipe(key)
+  }
+}
+
 async function sign(key: Uint8Array, request: DelegatedSignRequest): Promise<DelegatedSignResult> {
   if (request.chainType === 'solana') return { signature: bytesToHex(ed25519.sign(request.bytes, key)) }
-  // viem takes the key as hex text, which cannot be overwritten; the account lives for this call only.
-  const account = privateKeyToAccount(bytesToHex(key))
+  // viem takes the key as hex text, which cannot be overwritten; it lives for this call only.
+  const hex = bytesToHex(key)
   switch (request.method) {
     case 'personal_sign':
-      return { signature: await account.signMessage({ message: { raw: request.message } }) }
+      return { signature: await signMessage({ message: { raw: request.message }, privateKey: hex }) }
     case 'eth_signTypedData_v4':
-      return { signature: await account.signTypedData(request.typedData) }
+      return { signature: await signTypedData({ ...request.typedData, privateKey: hex }) }
     case 'eth_signTransaction':
-      return { signedTransaction: await account.signTransaction(request.transaction) }
+      return { signedTransaction: await signTransaction({ transaction: request.transaction, privateKey: hex }) }
   }
 }

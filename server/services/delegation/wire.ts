@@ -26,5 +26,7 @@ export function decode<T>(line: string): T {
 export type SignerRequest =
   | { id: number; op: 'public_key' }
   | { id: number; op: 'sign'; material: import('./signing-core.js').SigningMaterial; request: import('./signer.js').DelegatedSignRequest }
+  /** Wipes the rebuilt keys of these delegations (contract delegationInfo of each revoked row). */
+  | { id: number; op: 'forget'; infos: string[] }
 
 export type SignerAnswer = { id: number; ok: true; result: unknown } | { id: number; ok: false; code: string; message: string }
