@@ -31,10 +31,11 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
   { id: 'access', title: 'Allowlist and user limit', keys: ['allowlist', 'allowlistConfig', 'userLimit'] },
   { id: 'captcha', title: 'Captcha', keys: ['captcha', 'captchaSecretKey'] },
   { id: 'mfa', title: 'MFA methods', keys: ['mfa'] },
-  { id: 'wallets', title: 'Embedded wallets and recovery', keys: ['embeddedWallets', 'externalWallets'] },
+  { id: 'wallets', title: 'Embedded wallets and recovery', keys: ['embeddedWallets', 'externalWallets', 'recoveryOAuth'] },
   { id: 'chains', title: 'Chains', keys: ['chains', 'defaultChain', 'solanaCluster', 'rpcUrls', 'erc6492Factories', 'transactionScan'] },
   { id: 'funding', title: 'Funding providers', keys: ['funding', 'fundingProviders'] },
   { id: 'sponsorship', title: 'Gas sponsorship and its budgets', keys: ['gasSponsorship'] },
+  { id: 'smartWallets', title: 'Smart wallets (ERC-4337) and the paymaster', keys: ['smartWallets'] },
   { id: 'oauth', title: 'OAuth providers', keys: ['oauth', 'oauthProviderLabels', 'telegram', 'customAuth'] },
   { id: 'origins', title: 'Allowed origins', keys: ['allowedOrigins'] },
   { id: 'crossApp', title: 'Cross-app accounts', keys: ['crossAppProvider', 'crossAppConnections'] },
@@ -50,7 +51,7 @@ export function groupsFor(schemaKeys: string[]): SettingsGroup[] {
 }
 
 /** Secrets are write-only: shown as set or not, never read back (the admin API masks them anyway). */
-export const isSecretKey = (key: string) => /secret|privateKey|apiKey|signingKey|botToken|password/i.test(key)
+export const isSecretKey = (key: string) => /secret|privateKey|apiKey|apiToken|signingKey|botToken|password/i.test(key)
 
 /** `accentColor` → 'Accent color'; `legal.privacyPolicyUrl` → 'Privacy policy URL'. */
 export function labelOf(key: string): string {
