@@ -1924,6 +1924,127 @@ type GetEthereumProviderReturnType = EmbeddedEthereumProvider
 type GetEthereumProviderErrorType = ProviderRpcError
 declare function getEthereumProvider(address: string, options?: GetEthereumProviderOptions): GetEthereumProviderReturnType
 
+/**
+ * Smart-wallet (ERC-4337) texts. The spec's transaction texts where they fit (an operation that
+ * reverts in simulation is 'There was an error preparing your transaction…', one reverted on chain
+ * 'Transaction failed'); the rest say what happened and that nothing was sent or charged.
+ */
+declare const SMART_WALLET_MESSAGES: {
+  readonly notEnabled: 'Smart wallets are not enabled for this app on this chain'
+  readonly noSigner: 'A smart wallet needs an embedded wallet to sign for it'
+  readonly bundlerDown: 'The transaction service is not answering. Nothing was sent and nothing was charged. Please try again later.'
+  readonly paymasterDown: 'Gas sponsorship is not available right now. Nothing was sent and nothing was charged. Please try again later.'
+  readonly notSponsored: (reason: string) => string
+  readonly notSponsoredGeneric: 'This app does not sponsor this transaction. Nothing was sent and nothing was charged.'
+  readonly simulation: 'There was an error preparing your transaction. Your transaction request will likely fail.'
+  readonly failed: 'Transaction failed'
+  readonly unknownCalls: 'No batch with this id'
+}
+/** A smart-wallet setup failure (not enabled, no signer). */
+declare class SmartWalletError extends BaseError {
+  name: string
+}
+
+interface GetSmartWalletClientParameters {
+  /** The chain (one the app turned smart wallets on for); default the app's default chain, else its first smart-wallet chain. */
+  chainId?: number
+  /** false signs and sends without `<sign-prompt>` (headless). Default true. */
+  showWalletUIs?: boolean
+  /** Texts of the sign prompt (personal_sign, eth_signTypedData_v4). */
+  uiOptions?: SignUiOptions
+  /** Texts of the transaction confirmation screen. */
+  transactionUiOptions?: TransactionUiOptions
+}
+/** EIP-5792 status of a batch (`wallet_getCallsStatus`): 100 pending, 200 confirmed, 500 reverted on chain. */
+interface SmartWalletCallsStatus {
+  version: string
+  id: string
+  chainId: string
+  atomic: boolean
+  status: number
+  receipts?: {
+    logs: {
+      address: string
+      data: string
+      topics: string[]
+    }[]
+    status: string
+    blockHash: string
+    blockNumber: string
+    gasUsed: string
+    transactionHash: string
+  }[]
+}
+/** The user's smart wallet on one chain (ERC-4337): its address, an EIP-1193 provider, and the usual calls. */
+interface SmartWalletClient {
+  /** The smart account (counterfactual until its first operation deploys it). */
+  address: `0x${string}`
+  /** The embedded wallet that owns it (its key stays in the wallet frame). */
+  owner: `0x${string}`
+  chainId: number
+  /** The smart account implementation the app picked. */
+  accountType: string
+  /** Whether our paymaster is asked to pay the gas (each operation still needs the app's policy to accept it). */
+  sponsorship: boolean
+  /** EIP-1193 provider of the smart account (for viem's `custom()`, wagmi…): eth_sendTransaction, wallet_sendCalls, personal_sign… */
+  provider: EmbeddedEthereumProvider
+  /**
+   * Sends one call, or several as ONE user operation (the confirmation screen steps through them),
+   * and resolves once it is on chain: the transaction hash that carried it and the operation's hash.
+   */
+  sendTransaction(
+    request: EthereumTransactionRequest | EthereumTransactionRequest[],
+    options?: {
+      uiOptions?: TransactionUiOptions
+    },
+  ): Promise<{
+    hash: string
+    userOperationHash: string
+  }>
+  /** EIP-5792 `wallet_sendCalls`: the batch as one operation; resolves `{ id }` (the user-operation hash) once on chain. */
+  sendCalls(
+    calls: {
+      to: string
+      data?: string
+      value?: bigint | number | string
+    }[],
+  ): Promise<{
+    id: string
+  }>
+  /** EIP-5792 `wallet_getCallsStatus`. */
+  getCallsStatus(id: string): Promise<SmartWalletCallsStatus>
+  /** The account's ERC-1271 signature of a message (ERC-6492-wrapped while undeployed: SIWE and viem's `verifyMessage` accept it). */
+  signMessage(parameters: {
+    message:
+      | string
+      | {
+          raw: `0x${string}`
+        }
+  }): Promise<`0x${string}`>
+  /** The account's ERC-1271 signature of EIP-712 typed data. */
+  signTypedData(typedData: {
+    domain?: Record<string, unknown>
+    types: Record<string, unknown>
+    primaryType: string
+    message: Record<string, unknown>
+  }): Promise<`0x${string}`>
+}
+type GetSmartWalletClientReturnType = SmartWalletClient
+/** SmartWalletError SMART_WALLETS_NOT_ENABLED (the app did not turn them on for the chain), EMBEDDED_WALLET_NOT_FOUND (no embedded signer); the calls reject with ProviderRpcError. */
+type GetSmartWalletClientErrorType = SmartWalletError | ProviderRpcError
+/**
+ * The user's smart wallet (ERC-4337) on a chain where the app turned smart wallets on: owned by
+ * the user's embedded wallet (which signs in the wallet frame), sent through the bundler, its gas
+ * paid by the app's paymaster when the app's policy accepts the operation. The address is known
+ * before deployment; the first operation deploys it.
+ *
+ * @example
+ * const wallet = await getSmartWalletClient()
+ * const { hash } = await wallet.sendTransaction({ to: token, data: transferData })
+ * const client = createWalletClient({ account: wallet.address, transport: custom(wallet.provider) })
+ */
+declare function getSmartWalletClient(parameters?: GetSmartWalletClientParameters): Promise<GetSmartWalletClientReturnType>
+
 interface ImportWalletParameters {
   /** 0x-hex (Ethereum) or a base58 secret key (Solana). It goes straight to the wallet frame. */
   privateKey: string
@@ -2805,7 +2926,9 @@ export {
   PasskeyRejectedError,
   PasskeyUnknownError,
   ProviderRpcError,
+  SMART_WALLET_MESSAGES,
   SOLANA_TX_MESSAGES,
+  SmartWalletError,
   TRANSACTION_MESSAGES,
   TRANSFER_GROUPS,
   TimeoutError,
@@ -2834,6 +2957,7 @@ export {
   fundWallet,
   getAccessToken,
   getEthereumProvider,
+  getSmartWalletClient,
   importWallet,
   initEnrollMfa,
   initMfa,
@@ -2961,6 +3085,9 @@ export type {
   GetEthereumProviderErrorType,
   GetEthereumProviderOptions,
   GetEthereumProviderReturnType,
+  GetSmartWalletClientErrorType,
+  GetSmartWalletClientParameters,
+  GetSmartWalletClientReturnType,
   ImportWalletErrorType,
   ImportWalletParameters,
   ImportWalletReturnType,
@@ -3101,6 +3228,8 @@ export type {
   SignupWithPasskeyErrorType,
   SignupWithPasskeyParameters,
   SignupWithPasskeyReturnType,
+  SmartWalletCallsStatus,
+  SmartWalletClient,
   SmsCodeParameters,
   SolanaTransactionInput,
   SolanaTransactionOptions,

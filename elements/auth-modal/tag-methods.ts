@@ -76,6 +76,7 @@ export const tagMethods = {
     delegateWallet: 'reject',
     revokeWallets: 'reject',
     setWalletPassword: 'reject',
+    getSmartWalletClient: 'reject',
   }),
   ...deferred(() => import('./mfa-host-methods.ts').then((m) => m.mfaHostMethods), {
     showMfaEnrollmentModal: 'reject',
