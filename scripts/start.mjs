@@ -11,6 +11,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { createHostBackend } from '../demo/backend/server.mjs'
 import { startDemoServer } from '../demo/serve.mjs'
+import { DEV_PAYMASTER_SIGNER_KEY, startAccountAbstraction } from './lib/account-abstraction.mjs'
 import { DEV_SPONSOR_KEY, startDevFaucet, startLocalChain } from './lib/local-chain.mjs'
 import { startLocalSolana, startSolanaFaucet } from './lib/local-solana.mjs'
 import { root, startServerProcess } from './lib/server-process.mjs'
@@ -19,6 +20,7 @@ const apiPort = Number(process.env.PORT ?? 8787)
 const demoPort = Number(process.env.DEMO_PORT ?? 5173)
 const chainPort = Number(process.env.CHAIN_PORT ?? 8545)
 const solanaPort = Number(process.env.SOLANA_PORT ?? 8899)
+const bundlerPort = Number(process.env.BUNDLER_PORT ?? 4337)
 const apiHost = process.env.HOST || '127.0.0.1'
 const stateDir = process.env.GATEHOUSE_STATE_DIR ?? join(root, '.gatehouse')
 
@@ -50,6 +52,7 @@ if (await taken(apiPort, apiHost)) fail(portInUse('PORT', apiPort))
 if (await taken(demoPort, '127.0.0.1')) fail(portInUse('DEMO_PORT', demoPort))
 if (await taken(chainPort, '127.0.0.1')) fail(portInUse('CHAIN_PORT', chainPort))
 if (await taken(solanaPort, '127.0.0.1')) fail(portInUse('SOLANA_PORT', solanaPort))
+if (await taken(bundlerPort, '127.0.0.1')) fail(portInUse('BUNDLER_PORT', bundlerPort))
 
 // The smoke test of this script builds once for the whole suite and skips it here.
 if (process.env.GATEHOUSE_SKIP_BUILD === '1') progress('build', 'skipped (GATEHOUSE_SKIP_BUILD=1)')
@@ -96,6 +99,23 @@ let solanaFaucet
   progress('local chain', seconds(performance.now() - started))
 }
 
+// Smart wallets (ERC-4337) on the local chain: the EntryPoint v0.7, the smart-account factory and
+// the verifying paymaster whose signatures the server issues (DEV_PAYMASTER_SIGNER_KEY), and a real
+// bundler (Alto) on BUNDLER_PORT.
+let aa
+{
+  begin('bundler')
+  const started = performance.now()
+  try {
+    aa = await startAccountAbstraction({ rpcUrl: chain.url, chainId: chain.chainId, bundlerPort })
+  } catch (error) {
+    progress('bundler', 'failed')
+    await Promise.all([chain.close(), solana.close()])
+    fail(String(error.stack ?? error))
+  }
+  progress('bundler', seconds(performance.now() - started))
+}
+
 // The server's output is held back until the URLs are printed: before that it speaks only when
 // something is wrong, and then it is shown.
 let held = []
@@ -115,6 +135,9 @@ let server
         // The faucet's test USDC is the dev app's USDC on 'localnet' (funding with asset 'USDC').
         GATEHOUSE_DEV_SOLANA_USDC_MINT: solanaFaucet.mint,
         GATEHOUSE_DEV_SPONSOR_KEY: DEV_SPONSOR_KEY,
+        // The paymaster's signer, and what the development app's smart wallets use on the local chain.
+        GATEHOUSE_PAYMASTER_SIGNER_KEY: process.env.GATEHOUSE_PAYMASTER_SIGNER_KEY ?? DEV_PAYMASTER_SIGNER_KEY,
+        GATEHOUSE_DEV_SMART_WALLETS: JSON.stringify({ bundlerUrl: aa.bundlerUrl, entryPoint: aa.entryPoint, factory: aa.factory, paymaster: aa.paymaster }),
       },
       onOutput: (chunk, stream) => (held ? held.push(chunk) : process[stream].write(chunk)),
       onProgress: ({ step, ms }) => {
@@ -178,7 +201,7 @@ try {
     })
   } catch (error) {
     progress('demo server', 'failed')
-    await Promise.all([server.stop(), chain.close(), solana.close()])
+    await Promise.all([server.stop(), aa.stop(), chain.close(), solana.close()])
     fail(error.code === 'EADDRINUSE' ? portInUse('DEMO_PORT', demoPort) : String(error.stack ?? error))
   }
   progress('demo server', seconds(performance.now() - started))
@@ -197,6 +220,7 @@ console.log(`
     Console      ${consoleLink.link ?? consoleLink.url}${consoleLink.link ? '   (works once: sign in with your e-mail and become the first owner)' : ''}
     Demo page    ${demo.url}/   (the same in Vue 3, Svelte 5, React 19, Angular: ${demo.url}/vue/, /svelte/, /react/, /angular/)
 ${providerDemo ? `    Provider     ${providerDemo.url}/   (the cross-app provider's own demo; 'Log in with Gatehouse Wallet' on the demo page uses its account)\n` : ''}    Local chain  ${chain.url}   (chain id 31337)
+    Bundler      ${aa.bundlerUrl}   (ERC-4337, EntryPoint ${aa.entryPoint})
     Solana       ${solana.url}   (litesvm, cluster 'localnet')
     App id       ${appId}`)
 
@@ -204,7 +228,7 @@ let stopping = false
 const stop = async () => {
   stopping = true
   backend?.close()
-  await Promise.all([demo.close(), providerDemo?.close(), server.stop(), chain.close(), solana.close()])
+  await Promise.all([demo.close(), providerDemo?.close(), server.stop(), aa.stop(), chain.close(), solana.close()])
   process.exit(0)
 }
 process.on('SIGINT', stop)

@@ -34,6 +34,7 @@ function start(state: string, apiPort: number, demoPort: number) {
       // Any free port: a developer's own `npm start` may hold the default 8545.
       CHAIN_PORT: '0',
       SOLANA_PORT: '0',
+      BUNDLER_PORT: '0',
       DATABASE_URL: '',
       SMTP_URL: '',
       NODE_ENV: 'development',
