@@ -84,7 +84,14 @@ async function accountOf(settings: SmartWalletChainSettings, owner: Hex): Promis
   }
   switch (settings.accountType) {
     case 'solady':
-      return toSoladySmartAccount({ client, owner: frameOwner(owner), factoryAddress: settings.factoryAddress, entryPoint }) as Promise<SmartAccount>
+      // The factory takes only salts whose upper 160 bits are the owner (no one can take another owner's address).
+      return toSoladySmartAccount({
+        client,
+        owner: frameOwner(owner),
+        factoryAddress: settings.factoryAddress,
+        entryPoint,
+        salt: `${owner.toLowerCase()}${'00'.repeat(12)}` as Hex,
+      }) as Promise<SmartAccount>
     default:
       throw new SmartWalletError(SMART_WALLET_MESSAGES.notEnabled, {
         code: 'SMART_WALLETS_NOT_ENABLED',
