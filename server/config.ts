@@ -159,6 +159,13 @@ export interface ServerConfig {
 
   /** Webhook delivery (services/webhook-worker.ts). */
   webhooks: WebhookConfig
+
+  /**
+   * Smart wallets: the key whose signatures the apps' verifying paymasters accept
+   * (GATEHOUSE_PAYMASTER_SIGNER_KEY, 0x + 64 hex digits; services/paymaster.ts). null: no paymaster
+   * endpoint, no sponsored user operations.
+   */
+  paymasterSignerKey: `0x${string}` | null
 }
 
 /** How the webhook worker delivers (GATEHOUSE_WEBHOOK_*). */
@@ -270,6 +277,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
     smtpUrl: overrides.smtpUrl ?? null,
     smtpFrom: overrides.smtpFrom ?? 'Gatehouse <no-reply@localhost>',
     dev: overrides.dev ?? true,
+    paymasterSignerKey: overrides.paymasterSignerKey ?? null,
     checkResponses: overrides.checkResponses ?? false,
     adminToken: overrides.adminToken ?? null,
     metricsToken: overrides.metricsToken ?? null,
@@ -387,6 +395,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || null,
     smtpFrom: env.SMTP_FROM || undefined,
     dev: env.NODE_ENV !== 'production',
+    paymasterSignerKey: (() => {
+      const key = env.GATEHOUSE_PAYMASTER_SIGNER_KEY
+      if (!key) return null
+      if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error('GATEHOUSE_PAYMASTER_SIGNER_KEY must be 0x and 64 hex digits')
+      return key as `0x${string}`
+    })(),
     checkResponses: env.GATEHOUSE_CHECK_RESPONSES === '1',
     adminToken: env.GATEHOUSE_ADMIN_TOKEN || null,
     metricsToken: env.GATEHOUSE_METRICS_TOKEN || null,

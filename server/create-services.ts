@@ -132,7 +132,13 @@ export async function createServices(config: ServerConfig, database: DatabaseHan
   const mailer = options.mailer ?? createMailer({ ...config, print: config.printMail && config.dev, now })
   const throttle = new Throttle(db, config.rateLimits, config.rateLimitsDisabled, now)
   const captcha = new CaptchaService({ config, log })
-  const apps = new AppStore(db, { cacheMs: config.appCacheMs, now, secret: config.secret, dev: config.dev })
+  const apps = new AppStore(db, {
+    cacheMs: config.appCacheMs,
+    now,
+    secret: config.secret,
+    dev: config.dev,
+    paymasterBase: config.paymasterSignerKey ? config.publicUrl : null,
+  })
   // Rows written before app secrets were sealed (or while no secret was configured) are sealed now.
   await apps.sealStoredSecrets()
   const sessions = new SessionService(db, keys, now, config.refreshReuseGraceMs)

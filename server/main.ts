@@ -79,6 +79,21 @@ async function ensureDevApp(apps: AppStore, config: ServerConfig) {
   if (chainUrl && !app.config.funding.enabled) {
     app = (await apps.update(app.id, { funding: { enabled: true, options: [{ method: 'wallets' }], defaultRecommendedAmount: '0.01' } }))!
   }
+  // Smart wallets on the local chain (scripts/lib/account-abstraction.mjs: EntryPoint, factory, paymaster, bundler).
+  const devSmartWallets = process.env.GATEHOUSE_DEV_SMART_WALLETS
+  if (chainUrl && devSmartWallets) {
+    const aa = JSON.parse(devSmartWallets) as { bundlerUrl: string; entryPoint: string; factory: string; paymaster: string }
+    const chain = { id: DEV_CHAIN_ID, bundlerUrl: aa.bundlerUrl, entryPoint: aa.entryPoint, factory: aa.factory, paymaster: aa.paymaster }
+    const current = app.config.smartWallets.chains.find((c) => c.id === DEV_CHAIN_ID)
+    if (
+      !app.config.smartWallets.enabled ||
+      current?.bundlerUrl !== chain.bundlerUrl ||
+      current.factory !== chain.factory ||
+      current.paymaster !== chain.paymaster
+    ) {
+      app = (await apps.update(app.id, { smartWallets: { enabled: true, accountType: 'solady', chains: [chain] } }))!
+    }
+  }
   // …and a local Solana cluster (scripts/lib/local-solana.mjs, litesvm), named 'localnet'.
   const solanaUrl = process.env.GATEHOUSE_DEV_SOLANA_URL
   const usdcMint = process.env.GATEHOUSE_DEV_SOLANA_USDC_MINT ?? null

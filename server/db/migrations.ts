@@ -11,6 +11,7 @@ import { delegationMigrations } from './delegations.js'
 import { crossAppMigrations } from './cross-app.js'
 import { deviceMigrations } from './devices.js'
 import { sponsorshipMigrations } from './gas-sponsorships.js'
+import { paymasterSpendMigrations } from './paymaster-spend.js'
 import { mfaMigrations } from './mfa.js'
 import { ownerMigrations } from './owner.js'
 import { ownerUsersMigrations } from './owner-users.js'
@@ -333,6 +334,7 @@ Object.assign(migrations, consoleOwnerMigrations)
 Object.assign(migrations, serverWalletMigrations)
 Object.assign(migrations, delegationMigrations)
 Object.assign(migrations, crossAppMigrations)
+Object.assign(migrations, paymasterSpendMigrations)
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

@@ -269,6 +269,24 @@ export interface GasSponsorshipsTable {
   ip?: string | null
 }
 
+/** A user operation the app's paymaster signed for (0042_paymaster_spend; db/paymaster-spend.ts); wei as decimal strings. */
+export interface PaymasterSpendTable {
+  id: string
+  app_id: string
+  user_id: string
+  chain_id: number
+  sender: string
+  user_op_hash: string
+  /** All gas limits × maxFeePerGas: what the operation may cost at most. */
+  max_wei: string
+  /** What the EntryPoint charged the paymaster (the receipt's actualGasCost); '0' when it expired unused; null until known. */
+  actual_wei: string | null
+  tx_hash: string | null
+  /** When the paymaster signature lapses, ms. */
+  valid_until: number
+  created_at: number
+}
+
 /** A lock every instance sees (0025_sponsorship_limits): a sponsored send per wallet, a top-up per sponsor account. */
 export interface SponsorshipLocksTable {
   key: string
@@ -328,6 +346,7 @@ export interface Database {
   wallet_devices: WalletDevicesTable
   device_proofs: DeviceProofsTable
   gas_sponsorships: GasSponsorshipsTable
+  paymaster_spend: PaymasterSpendTable
   sponsorship_locks: SponsorshipLocksTable
   onramp_sessions: OnrampSessionsTable
   mfa_factors: MfaFactorsTable

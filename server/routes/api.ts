@@ -36,6 +36,7 @@ import usersRoutes from './users.js'
 import walletRoutes from './wallets.js'
 import delegationRoutes from './delegation.js'
 import walletRpcRoutes from './wallet-rpc.js'
+import smartWalletRoutes from './smart-wallets.js'
 import webhookRoutes from './webhooks.js'
 
 export default async function apiRoutes(app: FastifyInstance) {
@@ -90,4 +91,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(webhookRoutes)
   await app.register(serverWalletRoutes)
   await app.register(crossAppRoutes)
+  await app.register(smartWalletRoutes)
 }

@@ -7,6 +7,7 @@ import { LOGIN_METHODS, type LoginMethod, type PublicAppConfig } from '@gatehous
 import type { GasSponsorshipSettings } from './gas-sponsorship-config.js'
 import { isTrustedFetchUrl } from './trusted-url.js'
 import { DEFAULT_FUNDING, type FundingProviderSettings } from './funding-config.js'
+import { DEFAULT_SMART_WALLETS } from './smart-wallets-config.js'
 
 export { LOGIN_METHODS, type LoginMethod, type PublicAppConfig } from '@gatehouse/contract/routes'
 
@@ -164,6 +165,7 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
     defaultChain: null,
     funding: DEFAULT_FUNDING,
     solanaCluster: { name: 'mainnet-beta', rpcUrl: null },
+    smartWallets: DEFAULT_SMART_WALLETS,
   }
 }
 

@@ -24,6 +24,7 @@ import { chainsProblem, resolveChains, type ChainInput } from './chains.js'
 import { sponsorshipProblem } from './gas-sponsorship-config.js'
 import { fundingProblem, publicFunding } from './funding-config.js'
 import { solanaClusterProblem } from './spl-tokens.js'
+import { publicSmartWallets, smartWalletsProblem, type SmartWalletsInput } from './smart-wallets-config.js'
 import { hasClearSecrets, openSettings, restoreMaskedSecrets, sealSettings } from './app-secrets.js'
 
 const MAX_CACHE_ENTRIES = 10_000
@@ -51,9 +52,11 @@ export interface AppStoreOptions {
   secret: string | null
   /** Development mode: plain-http RPC and JWKS URLs are allowed. */
   dev: boolean
+  /** This server's public URL when it holds a paymaster key: the served smart-wallet chains name its paymaster endpoint. */
+  paymasterBase?: string | null
 }
 
-function toApp(row: AppsTable, box: ShareBox | null): App {
+function toApp(row: AppsTable, box: ShareBox | null, options: Pick<AppStoreOptions, 'paymasterBase'> = {}): App {
   const overrides = JSON.parse(row.config) as Record<string, unknown>
   const settings = normalizeSettings(openSettings(JSON.parse(row.settings), row.id, box))
   const config = buildPublicConfig(row.id, row.name, overrides)
@@ -64,6 +67,7 @@ function toApp(row: AppsTable, box: ShareBox | null): App {
   config.transactionScan = { enabled: settings.transactionScan !== null }
   Object.assign(config, resolveChains(overrides.chains as ChainInput[] | undefined, overrides.defaultChain as number | null | undefined))
   config.funding = publicFunding(config.funding, settings.fundingProviders)
+  config.smartWallets = publicSmartWallets(overrides.smartWallets as SmartWalletsInput | undefined, options.paymasterBase ?? null)
   return { id: row.id, name: row.name, config, settings, createdAt: Number(row.created_at) }
 }
 
@@ -109,7 +113,12 @@ export class AppStore {
       chainsProblem(config.chains as unknown as ChainInput[], config.defaultChain, this.options.dev) ??
       sponsorshipProblem(config.chains as unknown as ChainInput[], settings) ??
       fundingProblem(config.funding, resolveChains(config.chains as unknown as ChainInput[], null).chains, settings.fundingProviders, this.options.dev) ??
-      solanaClusterProblem(config.solanaCluster, this.options.dev)
+      solanaClusterProblem(config.solanaCluster, this.options.dev) ??
+      smartWalletsProblem(
+        config.smartWallets as SmartWalletsInput,
+        resolveChains(config.chains as unknown as ChainInput[], null).chains.map((c) => c.id),
+        this.options.dev,
+      )
     if (problem) throw new ApiError('invalid_data', problem)
   }
 
@@ -118,7 +127,7 @@ export class AppStore {
     const hit = this.cache.get(id)
     if (hit && hit.until > t) return hit.app
     const row = await findAppRow(this.db, id)
-    const app = row ? toApp(row, this.box) : null
+    const app = row ? toApp(row, this.box, this.options) : null
     if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear()
     this.cache.set(id, { app, until: t + this.cacheMs })
     return app
@@ -129,13 +138,13 @@ export class AppStore {
     const t = this.now()
     if (this.originsCache && this.originsCache.until > t) return this.originsCache.origins
     const origins = new Set<string>()
-    for (const row of await listAppRows(this.db)) for (const o of toApp(row, this.box).settings.allowedOrigins) origins.add(o)
+    for (const row of await listAppRows(this.db)) for (const o of toApp(row, this.box, this.options).settings.allowedOrigins) origins.add(o)
     this.originsCache = { origins, until: t + this.cacheMs }
     return origins
   }
 
   async list(): Promise<App[]> {
-    return (await listAppRows(this.db)).map((row) => toApp(row, this.box))
+    return (await listAppRows(this.db)).map((row) => toApp(row, this.box, this.options))
   }
 
   /**
@@ -161,7 +170,7 @@ export class AppStore {
     }
     await this.db.transaction().execute(async (trx) => {
       await insertAppRow(trx, row)
-      await audit?.(trx, toApp(row, this.box))
+      await audit?.(trx, toApp(row, this.box, this.options))
     })
     this.invalidate(id)
     return (await this.get(id)) as App
@@ -183,7 +192,7 @@ export class AppStore {
       this.check(buildPublicConfig(id, name, overrides), settings)
       const patch = { name, config: JSON.stringify(overrides), settings: JSON.stringify(sealSettings(settings, id, this.box)), updated_at: this.now() }
       await updateAppRow(trx, id, patch)
-      await audit?.(trx, toApp(row, this.box), toApp({ ...row, ...patch }, this.box))
+      await audit?.(trx, toApp(row, this.box, this.options), toApp({ ...row, ...patch }, this.box, this.options))
       return true
     })
     this.invalidate(id)
@@ -195,7 +204,7 @@ export class AppStore {
     const deleted = await this.db.transaction().execute(async (trx) => {
       const row = audit ? await findAppRow(trx, id) : undefined
       const gone = await deleteAppRow(trx, id)
-      if (gone && row) await audit?.(trx, toApp(row, this.box))
+      if (gone && row) await audit?.(trx, toApp(row, this.box, this.options))
       return gone
     })
     this.invalidate(id)

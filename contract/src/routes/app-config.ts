@@ -105,6 +105,9 @@ const fundingFields = {
  * update, other values replace). What `GET /apps/:app_id` serves of each is below
  * (`publicAppConfigSchema`): the same field with the defaults filled in.
  */
+/** The smart account implementations an app may pick (`smartWallets.accountType`). */
+export const SMART_ACCOUNT_TYPES = ['solady'] as const
+
 const publicInputFields = {
   name: { type: 'string', minLength: 1, maxLength: 200 },
   logo: nullableString,
@@ -218,6 +221,34 @@ const publicInputFields = {
   },
   // Funding (spec part 3 §3 'App funding settings').
   funding: { type: 'object', additionalProperties: false, properties: fundingFields },
+  // Smart wallets (ERC-4337; ARCHITECTURE.md 'Smart wallets'): each embedded wallet's signer owns a counterfactual smart account.
+  smartWallets: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      enabled: { type: 'boolean' },
+      /** 'solady': Solady's ERC-4337 account (viem's `toSoladySmartAccount`), the one this server deploys locally. */
+      accountType: { type: 'string', enum: SMART_ACCOUNT_TYPES },
+      chains: {
+        type: 'array',
+        maxItems: 100,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'bundlerUrl', 'entryPoint', 'factory'],
+          properties: {
+            id: { type: 'integer', minimum: 1 },
+            bundlerUrl: { type: 'string', pattern: '^https?://', maxLength: 2048 },
+            /** EntryPoint v0.7. */
+            entryPoint: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' },
+            factory: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' },
+            /** The verifying paymaster whose signer is this server's GATEHOUSE_PAYMASTER_SIGNER_KEY; null: no sponsorship on this chain. */
+            paymaster: { type: ['string', 'null'], pattern: '^0x[0-9a-fA-F]{40}$' },
+          },
+        },
+      },
+    },
+  },
 } as const
 
 const oauthClient = {
@@ -470,6 +501,39 @@ export type FundingOption = PublicFundingConfig['options'][number]
 
 const { legal, allowlistConfig, captcha, intl, mfa, embeddedWallets, externalWallets, solanaCluster } = publicInputFields
 
+/**
+ * The smart-wallet configuration as served (ARCHITECTURE.md 'Smart wallets'): the owner's fields
+ * with defaults, per chain the EntryPoint's version and this server's paymaster endpoint.
+ */
+export const publicSmartWalletsSchema = {
+  type: 'object',
+  required: ['enabled', 'accountType', 'chains'],
+  properties: {
+    enabled: { type: 'boolean' },
+    accountType: { type: 'string', enum: SMART_ACCOUNT_TYPES },
+    chains: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'bundlerUrl', 'entryPoint', 'entryPointVersion', 'factory', 'paymaster', 'paymasterUrl'],
+        properties: {
+          id: { type: 'integer' },
+          bundlerUrl: { type: 'string' },
+          entryPoint: { type: 'string' },
+          entryPointVersion: { type: 'string', const: '0.7' },
+          factory: { type: 'string' },
+          paymaster: { type: ['string', 'null'] },
+          /** ERC-7677 (pm_getPaymasterStubData / pm_getPaymasterData) on this server; null when the chain has no paymaster or the server no paymaster key. */
+          paymasterUrl: { type: ['string', 'null'] },
+        },
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+} as const
+export type PublicSmartWalletsConfig = FromSchema<typeof publicSmartWalletsSchema>
+
 /** The same object schema with every listed property required (a served field always carries its defaults). */
 function filled<const S extends { properties: Record<string, unknown> }>(schema: S): S & { required: (keyof S['properties'])[] } {
   return { ...schema, required: Object.keys(schema.properties) as (keyof S['properties'])[] }
@@ -516,6 +580,7 @@ export const publicAppConfigSchema = {
     'defaultChain',
     'funding',
     'solanaCluster',
+    'smartWallets',
   ],
   properties: {
     ...publicInputFields,
@@ -547,6 +612,7 @@ export const publicAppConfigSchema = {
     funding: publicFundingSchema,
     /** rpcUrl null = the cluster's public RPC. */
     solanaCluster: { ...solanaCluster, required: ['name', 'rpcUrl'] },
+    smartWallets: publicSmartWalletsSchema,
     /** Derived from the server-only customAuth setting: whether custom-token login is on. */
     customAuth: { type: 'object', required: ['enabled'], properties: { enabled: { type: 'boolean' } }, additionalProperties: false },
     /** Derived from the server-only telegram setting: the bot the login widget names. */

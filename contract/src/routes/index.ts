@@ -33,6 +33,7 @@ import { webhooksRoutes } from './webhooks.ts'
 import { serverWalletsRoutes } from './server-wallets.ts'
 import { delegationRoutes } from './delegation.ts'
 import { crossAppRoutes } from './cross-app.ts'
+import { smartWalletsRoutes } from './smart-wallets.ts'
 
 export * from './define.ts'
 export * from './shared.ts'
@@ -57,6 +58,7 @@ export {
   walletPolicySchema,
 } from './server-wallets.ts'
 export { crossAppTokensSchema } from './cross-app.ts'
+export { PAYMASTER_ERROR_CODES } from './smart-wallets.ts'
 
 export const ROUTES = {
   ...passwordlessRoutes,
@@ -89,6 +91,7 @@ export const ROUTES = {
   ...serverWalletsRoutes,
   ...delegationRoutes,
   ...crossAppRoutes,
+  ...smartWalletsRoutes,
 } as const
 
 export type Routes = typeof ROUTES
