@@ -11,7 +11,8 @@ export const SMART_WALLET_MESSAGES = {
   noSigner: 'A smart wallet needs an embedded wallet to sign for it',
   bundlerDown: 'The transaction service is not answering. Nothing was sent and nothing was charged. Please try again later.',
   paymasterDown: 'Gas sponsorship is not available right now. Nothing was sent and nothing was charged. Please try again later.',
-  notSponsored: (reason: string) => `This app does not sponsor this transaction: ${reason.replace(/\.$/, '')}. Nothing was sent and nothing was charged.`,
+  /** The paymaster's refusal in its own words (our server's: 'This app does not pay the network fee for calls to 0x…'). */
+  notSponsored: (reason: string) => `${reason.trim().replace(/([^.!?])$/, '$1.')} Nothing was sent and nothing was charged.`,
   notSponsoredGeneric: 'This app does not sponsor this transaction. Nothing was sent and nothing was charged.',
   simulation: TRANSACTION_MESSAGES.preparing,
   failed: TRANSACTION_MESSAGES.failed,
