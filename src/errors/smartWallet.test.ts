@@ -20,10 +20,11 @@ describe('toSmartWalletError: each failure on the way of a user operation has it
   })
 
   it("error: the paymaster refusing (outside the app's policy, budget spent) shows the server's reason", () => {
-    const error = toSmartWalletError(wrapped(new AaEndpointError('paymaster', 'rpc', "This app has used up today's sponsored network fees. Please try again later.", -32011)), 'Local')
-    expect(error.shortMessage).toBe(
-      "This app has used up today's sponsored network fees. Please try again later. Nothing was sent and nothing was charged.",
+    const error = toSmartWalletError(
+      wrapped(new AaEndpointError('paymaster', 'rpc', "This app has used up today's sponsored network fees. Please try again later.", -32011)),
+      'Local',
     )
+    expect(error.shortMessage).toBe("This app has used up today's sponsored network fees. Please try again later. Nothing was sent and nothing was charged.")
     expect(error.code).toBe('TRANSACTION_FAILURE')
   })
 

@@ -32,12 +32,13 @@ describe('smart-wallet settings from the public app config', () => {
       accountType: 'solady',
       chains: [
         {
-          chainId: 31337,
+          id: 31337,
           bundlerUrl: 'http://127.0.0.1:4337/rpc',
           paymasterUrl: '/api/v1/paymaster',
           entryPoint: ENTRY_POINT,
           entryPointVersion: '0.7',
-          factoryAddress: FACTORY,
+          factory: FACTORY,
+          paymaster: FACTORY,
         },
       ],
     })
@@ -54,7 +55,10 @@ describe('smart-wallet settings from the public app config', () => {
   })
 
   it('a chain the app did not turn them on for has none; enabled: false turns every chain off', () => {
-    withSmartWallets({ accountType: 'solady', chains: [{ chainId: 31337, bundlerUrl: 'http://b/rpc', entryPoint: ENTRY_POINT, factoryAddress: FACTORY }] })
+    const chains = [
+      { id: 31337, bundlerUrl: 'http://b/rpc', entryPoint: ENTRY_POINT, entryPointVersion: '0.7', factory: FACTORY, paymaster: null, paymasterUrl: null },
+    ]
+    withSmartWallets({ enabled: true, accountType: 'solady', chains })
     expect(smartWalletSettings(1)).toBeNull()
     expect(smartWalletSettings(31337)?.paymasterUrl).toBeNull()
     withSmartWallets({

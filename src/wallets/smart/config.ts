@@ -6,6 +6,7 @@
 import { SmartWalletError, SMART_WALLET_MESSAGES } from '../../errors/smartWallet.ts'
 import { $config } from '../../stores/config.ts'
 import { $session } from '../../stores/session.ts'
+import type { SmartWalletsConfig } from '../../api/types.ts'
 import { configuredChains, defaultChainId, type ChainConfig } from '../ethereum/chains.ts'
 
 /** One chain's ERC-4337 endpoints and contracts, as the widget uses them. */
@@ -23,26 +24,9 @@ export interface SmartWalletChainSettings {
   paymasterUrl: string | null
 }
 
-/** The public config's `smartWallets` (server/services/app-config.ts) as the widget reads it. */
-interface WireSmartWallets {
-  enabled?: boolean
-  accountType?: string
-  chains?: {
-    chainId?: number
-    id?: number
-    bundlerUrl?: string
-    paymasterUrl?: string | null
-    entryPoint?: string | { address: string; version?: string }
-    entryPointVersion?: string
-    factoryAddress?: string
-    factory?: string
-    accountType?: string
-  }[]
-}
-
-const wire = (): WireSmartWallets | null => {
-  const app = $config.get().app as { smartWallets?: WireSmartWallets | null } | null | undefined
-  return app?.smartWallets && app.smartWallets.enabled !== false ? app.smartWallets : null
+const wire = (): SmartWalletsConfig | null => {
+  const config = $config.get().app?.smartWallets
+  return config?.enabled ? config : null
 }
 
 /** Whether the app turned smart wallets on for any chain. */
@@ -51,23 +35,19 @@ export const smartWalletsEnabled = (): boolean => (wire()?.chains?.length ?? 0) 
 /** The settings of `chainId` (default: the app's default chain, else its first smart-wallet chain); null when off there. */
 export function smartWalletSettings(chainId?: number): SmartWalletChainSettings | null {
   const config = wire()
-  if (!config?.chains?.length) return null
-  const chains = configuredChains()
-  const wanted =
-    chainId ?? (config.chains.some((c) => (c.chainId ?? c.id) === defaultChainId()) ? defaultChainId() : (config.chains[0]!.chainId ?? config.chains[0]!.id))
-  const entry = config.chains.find((c) => (c.chainId ?? c.id) === wanted)
-  const chain = chains.find((c) => c.id === wanted)
-  if (!entry || !chain || !entry.bundlerUrl) return null
-  const entryPoint = typeof entry.entryPoint === 'string' ? { address: entry.entryPoint, version: entry.entryPointVersion ?? '0.7' } : entry.entryPoint
-  const factory = entry.factoryAddress ?? entry.factory
-  if (!entryPoint?.address || !factory) return null
+  if (!config?.chains.length) return null
+  const wanted = chainId ?? (config.chains.some((c) => c.id === defaultChainId()) ? defaultChainId() : config.chains[0]!.id)
+  const entry = config.chains.find((c) => c.id === wanted)
+  const chain = configuredChains().find((c) => c.id === wanted)
+  if (!entry || !chain) return null
+  const base = $config.get().apiUrl || location.href
   return {
     chain,
-    accountType: entry.accountType ?? config.accountType ?? 'solady',
-    entryPoint: { address: entryPoint.address as `0x${string}`, version: entryPoint.version ?? '0.7' },
-    factoryAddress: factory as `0x${string}`,
-    bundlerUrl: new URL(entry.bundlerUrl, $config.get().apiUrl || location.href).href,
-    paymasterUrl: entry.paymasterUrl ? new URL(entry.paymasterUrl, $config.get().apiUrl || location.href).href : null,
+    accountType: config.accountType,
+    entryPoint: { address: entry.entryPoint as `0x${string}`, version: entry.entryPointVersion },
+    factoryAddress: entry.factory as `0x${string}`,
+    bundlerUrl: new URL(entry.bundlerUrl, base).href,
+    paymasterUrl: entry.paymasterUrl ? new URL(entry.paymasterUrl, base).href : null,
   }
 }
 

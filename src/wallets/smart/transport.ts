@@ -5,10 +5,14 @@
  * "the bundler is down" apart from "the app does not sponsor this".
  */
 import { custom } from 'viem'
+import { API_PREFIX } from '@gatehouse/contract/routes/prefix'
 import { apiEndpoint } from '../../api/client.ts'
 import { getApiClient } from '../../api/instance.ts'
 import { AaEndpointError } from '../../errors/smartWallet.ts'
 import { $config } from '../../stores/config.ts'
+
+/** Our server's ERC-7677 endpoint (contract/src/routes: POST /smart_wallets/paymaster). */
+const PAYMASTER_ROUTE = '/smart_wallets/paymaster'
 
 let id = 0
 /** A bundler or paymaster that does not answer must not leave the screen preparing for long. */
@@ -48,10 +52,16 @@ export const bundlerTransport = (url: string) =>
     { retryCount: 0 },
   )
 
-/** The paymaster URL relative to our API (`/api/v1/…`), or null when it is another origin's. */
+/**
+ * The paymaster URL relative to our API (`/api/v1/…`): under the widget's API URL, or our server's
+ * own paymaster route under the public URL the server knows itself by (`localhost` where the page
+ * says `127.0.0.1`); null for another service's paymaster.
+ */
 function apiPath(url: string): string | null {
   const base = new URL(apiEndpoint($config.get().apiUrl, ''), location.href).href.replace(/\/+$/, '')
-  return url.startsWith(`${base}/`) ? url.slice(base.length) : null
+  if (url.startsWith(`${base}/`)) return url.slice(base.length)
+  const { pathname } = new URL(url)
+  return pathname === `${API_PREFIX}${PAYMASTER_ROUTE}` ? PAYMASTER_ROUTE : null
 }
 
 /** JSON-RPC to our server's paymaster endpoint, signed in as the user (HTTP 5xx or no answer: 'network'). */
