@@ -228,7 +228,7 @@ describe('smart wallets: sponsored user operations from a wallet without ether',
     const screen = txPrompt(page)
     await screen.getByRole('heading', { name: 'Transaction failure' }).waitFor({ timeout: 60000 })
     const text = await screen.locator('[part="error-message"]').textContent()
-    expect(text).toBe(`This app does not pay the network fee for calls to ${RECIPIENT.toLowerCase()}. Nothing was sent and nothing was charged.`)
+    expect(text).toBe(`This app does not pay the network fee for calls to ${RECIPIENT}. Nothing was sent and nothing was charged.`)
     await screen.getByRole('button', { name: 'Not now' }).click()
     const outcome = await settled(page)
     expect(outcome.err).toMatchObject({ errorCode: 'TRANSACTION_FAILURE' })
