@@ -283,6 +283,8 @@ interface AppConfig {
   chains?: ChainConfig[]
   /** The chain a provider starts on; null or absent when no chain is configured. */
   defaultChain?: number | null
+  /** Smart wallets (ERC-4337): the account type and, per chain, the bundler, EntryPoint, factory and our paymaster endpoint (src/wallets/smart/config.ts). */
+  smartWallets?: SmartWalletsConfig
   /** The Solana cluster (mainnet-beta when absent); rpcUrl null = the cluster's public RPC; usdcMint: USDC on a cluster the spec lists no mint for (a local cluster). */
   solanaCluster?: {
     name: string
@@ -291,6 +293,24 @@ interface AppConfig {
   }
   /** App funding settings (spec part 3 §3); see src/funding/config.ts. */
   funding?: AppFundingConfig
+}
+/** The public smart-wallet settings (ARCHITECTURE.md 'Smart wallets'). */
+interface SmartWalletsConfig {
+  enabled: boolean
+  accountType: 'solady' | (string & {})
+  chains: {
+    id: number
+    /** ERC-4337 bundler JSON-RPC. */
+    bundlerUrl: string
+    entryPoint: string
+    entryPointVersion: '0.7' | (string & {})
+    /** The account factory. */
+    factory: string
+    /** The verifying paymaster contract; null: not sponsored on this chain. */
+    paymaster: string | null
+    /** Our ERC-7677 endpoint; null when the chain has no paymaster or the server no paymaster key. */
+    paymasterUrl: string | null
+  }[]
 }
 /** Public app funding settings (spec part 3 §3 'App funding settings'). */
 interface AppFundingConfig {
@@ -1934,6 +1954,7 @@ declare const SMART_WALLET_MESSAGES: {
   readonly noSigner: 'A smart wallet needs an embedded wallet to sign for it'
   readonly bundlerDown: 'The transaction service is not answering. Nothing was sent and nothing was charged. Please try again later.'
   readonly paymasterDown: 'Gas sponsorship is not available right now. Nothing was sent and nothing was charged. Please try again later.'
+  /** The paymaster's refusal in its own words (our server's: 'This app does not pay the network fee for calls to 0x…'). */
   readonly notSponsored: (reason: string) => string
   readonly notSponsoredGeneric: 'This app does not sponsor this transaction. Nothing was sent and nothing was charged.'
   readonly simulation: 'There was an error preparing your transaction. Your transaction request will likely fail.'
