@@ -37,6 +37,15 @@ describe('toSmartWalletError: each failure on the way of a user operation has it
     expect(error.details).toMatch(/reverted during simulation/)
   })
 
+  it("error: preparing, a bundler refusal without a code (Alto: 'could not parse simulate validation result') is the simulation text; sending, the generic one", () => {
+    const refusal = () =>
+      Object.assign(new Error('An unknown RPC error occurred.'), {
+        cause: new AaEndpointError('bundler', 'rpc', 'Unknown error, could not parse simulate validation result.'),
+      })
+    expect(toSmartWalletError(refusal(), 'Local', null, 'prepare').shortMessage).toBe(SMART_WALLET_MESSAGES.simulation)
+    expect(toSmartWalletError(refusal(), 'Local', null, 'send').shortMessage).toBe('An error has occurred, please try again.')
+  })
+
   it('error: an unsponsored account without ether (AA21) is INSUFFICIENT_BALANCE with the spec text', () => {
     const error = toSmartWalletError(wrapped(new AaEndpointError('bundler', 'rpc', "AA21 didn't pay prefund", -32500)), 'Local')
     expect(error).toMatchObject({ code: 'INSUFFICIENT_BALANCE', shortMessage: 'Add funds on Local to complete transaction.' })

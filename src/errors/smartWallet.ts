@@ -54,7 +54,7 @@ const REJECTED_BY_PAYMASTER = -32501
  * TRANSACTION_FAILURE ('Transaction failure') with a message saying why, except a wallet that
  * cannot pay its own gas (INSUFFICIENT_BALANCE) and a revert on chain ('Transaction failed').
  */
-export function toSmartWalletError(error: unknown, chainName: string, hash: string | null = null): BaseError {
+export function toSmartWalletError(error: unknown, chainName: string, hash: string | null = null, stage: 'prepare' | 'send' = 'send'): BaseError {
   const chain = causes(error)
   if (chain[0] instanceof BaseError) return chain[0]
   const endpoint = chain.find((e): e is AaEndpointError => e instanceof AaEndpointError)
@@ -70,6 +70,9 @@ export function toSmartWalletError(error: unknown, chainName: string, hash: stri
   if (/AA21|didn't pay prefund|insufficient funds/i.test(text)) return insufficientFunds(chainName, error)
   if (endpoint?.code === REJECTED_BY_PAYMASTER || /AA3\d/.test(text)) return fail(SMART_WALLET_MESSAGES.notSponsoredGeneric)
   if (endpoint?.code === EXECUTION_REVERTED || /revert/i.test(text) || endpoint?.code === REJECTED_BY_ENTRY_POINT) return fail(SMART_WALLET_MESSAGES.simulation)
+  // Preparing, any other refusal of the bundler is its simulation failing (Alto on a chain without
+  // tracing answers a revert as 'could not parse simulate validation result', with no code).
+  if (stage === 'prepare' && endpoint?.source === 'bundler') return fail(SMART_WALLET_MESSAGES.simulation)
   if (chain.some((e) => /HttpRequestError|TimeoutError/.test((e as Error)?.name ?? ''))) return fail(SMART_WALLET_MESSAGES.bundlerDown)
   return fail(TRANSACTION_MESSAGES.generic)
 }

@@ -243,4 +243,45 @@ describe('smart wallets: sponsored user operations from a wallet without ether',
     })
     expect(nonceAfter).toBe(nonceBefore)
   })
+  /** Starts a send from the smart wallet and answers the error screen's message once it shows; the user leaves it. */
+  async function failedSend(script: string) {
+    await startTx(page, script)
+    const screen = txPrompt(page)
+    await screen.getByRole('heading', { name: 'Transaction failure' }).waitFor({ timeout: 60000 })
+    const text = await screen.locator('[part="error-message"]').textContent()
+    await screen.getByRole('button', { name: 'Not now' }).click()
+    return { text, outcome: await settled(page) }
+  }
+
+  it("error: a call that reverts in the bundler's simulation shows the spec's preparing text before anything is approved; nothing is charged", async () => {
+    const depositBefore = await aa.paymasterDeposit()
+    const { text, outcome } = await failedSend(
+      `window.__smartWallet.sendTransaction({ to: '${tokenAddress}', data: '${tokenCall('transfer', [RECIPIENT, 10n ** 30n])}' })`,
+    )
+    expect(text).toBe('There was an error preparing your transaction. Your transaction request will likely fail.')
+    expect(outcome.err).toMatchObject({ errorCode: 'TRANSACTION_FAILURE' })
+    expect(await aa.paymasterDeposit()).toBe(depositBefore)
+  })
+
+  it('error: the paymaster endpoint not answering is its own text; nothing is sent', async () => {
+    await page.route('**/api/v1/smart_wallets/paymaster', (route) => route.abort('connectionrefused'))
+    try {
+      const { text } = await failedSend(`window.__smartWallet.sendTransaction({ to: '${tokenAddress}', data: '${tokenCall('transfer', [RECIPIENT, 1n])}' })`)
+      expect(text).toBe('Gas sponsorship is not available right now. Nothing was sent and nothing was charged. Please try again later.')
+    } finally {
+      await page.unroute('**/api/v1/smart_wallets/paymaster')
+    }
+    expect(await read('balanceOf', [RECIPIENT])).toBe(251_000n)
+  })
+
+  it('error: the bundler not answering is its own text; nothing is sent', async () => {
+    await page.route(aa.bundlerUrl, (route) => route.abort('connectionrefused'))
+    try {
+      const { text } = await failedSend(`window.__smartWallet.sendTransaction({ to: '${tokenAddress}', data: '${tokenCall('transfer', [RECIPIENT, 1n])}' })`)
+      expect(text).toBe('The transaction service is not answering. Nothing was sent and nothing was charged. Please try again later.')
+    } finally {
+      await page.unroute(aa.bundlerUrl)
+    }
+    expect(await read('balanceOf', [RECIPIENT])).toBe(251_000n)
+  })
 })

@@ -147,7 +147,7 @@ export async function prepareOperation(context: SmartWalletContext, calls: Smart
     const value = calls.reduce((sum, c) => sum + (c.value ?? 0n), 0n)
     return { operation, maxFee: gas * operation.maxFeePerGas, value, sponsored, preparedAt: Date.now() }
   } catch (error) {
-    throw toSmartWalletError(error, context.settings.chain.name)
+    throw toSmartWalletError(error, context.settings.chain.name, null, 'prepare')
   }
 }
 

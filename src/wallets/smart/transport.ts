@@ -45,8 +45,10 @@ export const bundlerTransport = (url: string) =>
         } catch (error) {
           throw new AaEndpointError('bundler', 'network', (error as Error).message)
         }
-        if (response.status >= 500) throw new AaEndpointError('bundler', 'network', `HTTP ${response.status}`)
-        return answer('bundler', (await response.json().catch(() => undefined)) as RpcReply | undefined)
+        // A JSON-RPC error may come with any HTTP status (Alto answers some with 4xx/5xx): the body decides.
+        const reply = (await response.json().catch(() => undefined)) as RpcReply | undefined
+        if (!reply?.error && !response.ok) throw new AaEndpointError('bundler', 'network', `HTTP ${response.status}`)
+        return answer('bundler', reply)
       },
     },
     { retryCount: 0 },
@@ -82,8 +84,9 @@ export const paymasterTransport = (url: string) =>
             body: JSON.stringify(body),
             signal: AbortSignal.timeout(TIMEOUT_MS),
           })
-          if (response.status >= 500) throw new AaEndpointError('paymaster', 'network', `HTTP ${response.status}`)
-          return answer('paymaster', (await response.json().catch(() => undefined)) as RpcReply | undefined)
+          const reply = (await response.json().catch(() => undefined)) as RpcReply | undefined
+          if (!reply?.error && !response.ok) throw new AaEndpointError('paymaster', 'network', `HTTP ${response.status}`)
+          return answer('paymaster', reply)
         } catch (error) {
           if (error instanceof AaEndpointError) throw error
           const status = (error as { status?: number }).status
