@@ -54,6 +54,13 @@ export function benchRows(figures) {
         ],
       ]
     if (f.bench === 'tx-screen-js') return [['confirmation screen JavaScript (gzip)', kb(f.gzipBytes)]]
+    if (f.bench === 'smart-wallet-userop')
+      return [
+        ['user operation → receipt, first (deploys the account)', ms(f.firstMs)],
+        [`user operation → receipt, median of ${f.samples}`, ms(f.medianMs)],
+        ['sponsor cost per token transfer, paymaster (operation gas)', `${f.paymasterCostWei} wei`],
+        ['sponsor cost per token transfer, top-up relay (user keeps the rest)', `${f.topUpCostWei} wei (user keeps ${f.topUpUserLeftoverWei} wei)`],
+      ]
     if (f.bench === 'solana-tx-screen-js') return [['Solana confirmation screen JavaScript (gzip)', kb(f.gzipBytes)]]
     if (f.bench === 'tx-screen-open')
       return [

@@ -11,6 +11,7 @@ import { benchTable } from '../bench/table.mjs'
 import { serverSigningFigures } from '../bench/server-wallets.mjs'
 import { loginThroughput } from '../bench/throughput.mjs'
 import { ownerUsersFigures } from '../bench/owner-users.mjs'
+import { smartWalletFigures } from '../bench/smart-wallets.mjs'
 import { solanaTransactionFigures } from '../bench/solana-transactions.mjs'
 import { transactionFigures } from '../bench/transactions.mjs'
 import { walletFigures } from '../bench/wallet.mjs'
@@ -71,6 +72,10 @@ for (const figure of await serverSigningFigures({ seconds: Math.min(seconds, 10)
 
 // (4) Ethereum transactions: the confirmation screen's JavaScript and host sendTransaction → screen painted.
 for (const figure of await transactionFigures()) emit(figure)
+
+// (4a) Smart wallets (ERC-4337): user operation → receipt through the real bundler and our paymaster
+// (first, deploying the account; median of 10), and the sponsor's cost per operation beside the top-up relay's.
+emit(await smartWalletFigures())
 
 // (4b) Solana transactions: the JavaScript loaded when the Solana confirmation screen opens.
 for (const figure of await solanaTransactionFigures()) emit(figure)

@@ -55,8 +55,8 @@ const SPEC_PATHS: [method: string, path: string][] = [
 
 /** What the server answers today: moving any of these is a wire change, not a tidy-up. */
 // 81: POST /wallets/revoke (delegated actions), GET and PATCH /wallets/:wallet_id (server-side wallet API), issue 29;
-// the two cross-app GETs, issue 30.
-const IMPLEMENTED = 81
+// the two cross-app GETs, issue 30; 82: POST /siwe/link_smart_wallet (issue 31 point 3, issue 32).
+const IMPLEMENTED = 82
 
 /** Every (method, url) the server routes, from fastify's own route tree (HEAD and OPTIONS left out). */
 function routesOf(app: FastifyInstance): [string, string][] {

@@ -64,4 +64,25 @@ describe('the bench table', () => {
       ['user export, peak RSS during (postgres)', '300.5 MiB', 'flat', 'yes'],
     ])
   })
+
+  it('shows the smart-wallet figures: user operation latency and the sponsor cost beside the top-up relay', () => {
+    const table: string = benchTable([
+      {
+        bench: 'smart-wallet-userop',
+        samples: 10,
+        firstMs: 8403,
+        medianMs: 1646,
+        paymasterCostWei: '272814309284200',
+        topUpCostWei: '58216108091516',
+        topUpUserLeftoverWei: '536406556896',
+      },
+    ])
+    const rows = table.split('\n').map((line) => line.split(/ {3,}/).map((cell) => cell.trim()))
+    expect(rows.slice(1)).toEqual([
+      ['user operation → receipt, first (deploys the account)', '8403 ms', '-', '-'],
+      ['user operation → receipt, median of 10', '1646 ms', '-', '-'],
+      ['sponsor cost per token transfer, paymaster (operation gas)', '272814309284200 wei', '-', '-'],
+      ['sponsor cost per token transfer, top-up relay (user keeps the rest)', '58216108091516 wei (user keeps 536406556896 wei)', '-', '-'],
+    ])
+  })
 })

@@ -13,6 +13,7 @@
 import { rmSync } from 'node:fs'
 import { startSmtpSink, type SmtpSink } from './smtp.ts'
 import { createPostgresDatabase, dropPostgresDatabase } from './postgres.ts'
+import { PAYMASTER_SIGNER_KEY, startAccountAbstractionStack, type AccountAbstractionStack } from './aa.ts'
 // @ts-expect-error plain ES modules shared with `npm start` and the benchmarks
 import { startScratchServer } from '../scripts/lib/server-process.mjs'
 // @ts-expect-error plain ES module
@@ -37,6 +38,11 @@ export interface Stack {
   patchApp(id: string, config: Record<string, unknown>): Promise<unknown>
   /** The six-digit code of the next mail for `email`, received over SMTP. */
   nextCode(email: string): Promise<string>
+  /**
+   * ERC-4337 on a local chain (EntryPoint, factory, paymaster, bundler; test/aa.ts), one per run:
+   * give an app `smartWallets` with its addresses. The server signs for its paymaster.
+   */
+  accountAbstraction(): Promise<AccountAbstractionStack>
   stop(): Promise<void>
 }
 
@@ -71,7 +77,7 @@ async function launchStack({ database, env }: { database: Database; env: Record<
   const server = await startScratchServer({
     entry,
     exitWithParent: true,
-    env: { SMTP_URL: smtp.url, DATABASE_URL: databaseUrl ?? '', GATEHOUSE_CHECK_RESPONSES: '1', ...env },
+    env: { SMTP_URL: smtp.url, DATABASE_URL: databaseUrl ?? '', GATEHOUSE_CHECK_RESPONSES: '1', GATEHOUSE_PAYMASTER_SIGNER_KEY: PAYMASTER_SIGNER_KEY, ...env },
   })
   const demo = await startDemoServer({ port: 0, appId: 'no-app-yet', apiUrl: server.base })
   // What the server leaves on disk goes with this process: the server itself exits with it.
@@ -92,6 +98,7 @@ async function launchStack({ database, env }: { database: Database; env: Record<
       return app
     },
     patchApp: (id, config) => server.patchApp(id, config),
+    accountAbstraction: startAccountAbstractionStack,
     async nextCode(email) {
       // Login codes only: other mail to the address (the new-device notice) waits for its own reader.
       const mail = await smtp.nextMessage(email.toLowerCase(), 15000, (m) => /\b\d{6}\b/.test(m.subject))

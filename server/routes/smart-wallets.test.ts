@@ -20,6 +20,8 @@ import {
 } from 'viem'
 import { createBundlerClient, createPaymasterClient, entryPoint07Abi, toSoladySmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { createSiweMessage } from 'viem/siwe'
+import { isErc6492Signature } from 'viem/utils'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startAccountAbstractionStack, type AccountAbstractionStack } from '../../test/aa.js'
 // @ts-expect-error plain ES module shared with `npm start`
@@ -28,6 +30,8 @@ import { insertPaymasterSpend } from '../db/paymaster-spend.js'
 import { ADMIN_TOKEN, forEachDatabase, startHarness, testDevice, type Harness } from '../testing.js'
 
 const RECIPIENT = '0x000000000000000000000000000000000000bEEF'
+const DOMAIN = 'localhost:5173'
+const ORIGIN = `http://${DOMAIN}`
 const token = TEST_TOKEN as { abi: Abi; bytecode: Hex }
 
 forEachDatabase((target) => {
@@ -59,6 +63,7 @@ forEachDatabase((target) => {
   async function smartWalletApp(policy: Record<string, unknown> = {}) {
     return h.createApp({
       name: 'Smart wallets',
+      loginMethods: { email: true, wallet: true },
       chains: [{ id: aa.chain.chainId, name: 'Local', rpcUrl: aa.chain.url }],
       gasSponsorship: {
         privateKey: generatePrivateKey(),
@@ -131,7 +136,7 @@ forEachDatabase((target) => {
     const receipt = await user.bundler.waitForUserOperationReceipt({ hash, pollingInterval: 100 })
 
     expect(receipt.success).toBe(true)
-    expect(receipt.paymaster.toLowerCase()).toBe(aa.paymaster.toLowerCase())
+    expect(receipt.paymaster?.toLowerCase()).toBe(aa.paymaster.toLowerCase())
     expect(await tokenBalance(RECIPIENT)).toBe(recipientBefore + 250_000n)
     expect(await client.getCode({ address: user.address })).toMatch(/^0x[0-9a-f]+/)
     // The sponsor paid exactly what the EntryPoint charged for this operation; nothing reached the user.
@@ -242,6 +247,76 @@ forEachDatabase((target) => {
     const res = await stub()
     expect(res.json().error).toMatchObject({ code: -32011, data: { reason: 'budget_exhausted', detail: 'user_daily' } })
     expect(await aa.paymasterDeposit()).toBe(depositBefore)
+  })
+
+  /** A SIWE message for `address` with a nonce from /siwe/init, signed by the smart account. */
+  async function signedSiwe(appId: string, user: Awaited<ReturnType<typeof smartWalletUser>>) {
+    const init = await h.post('/api/v1/siwe/init', { address: user.address }, { appId, headers: { origin: ORIGIN } })
+    expect(init.statusCode).toBe(200)
+    const message = createSiweMessage({
+      domain: DOMAIN,
+      address: user.address,
+      uri: ORIGIN,
+      version: '1',
+      chainId: aa.chain.chainId,
+      nonce: init.json().nonce,
+      issuedAt: new Date(h.clock.now()),
+    })
+    return { message, signature: await user.account.signMessage({ message }) }
+  }
+  const linkSmartWallet = (appId: string, user: { accessToken: string; device: unknown }, body: Record<string, unknown>) =>
+    h.post('/api/v1/siwe/link_smart_wallet', body, { appId, token: user.accessToken, device: user.device as never, headers: { origin: ORIGIN } })
+
+  it('links the smart wallet: counterfactual (ERC-6492), then deployed (ERC-1271); another user cannot link it; SIWE logs in with it', async () => {
+    const appId = await smartWalletApp()
+    const user = await smartWalletUser(appId, 'link@example.com')
+
+    // Before deployment: the account signs with an ERC-6492 wrapper, verified through the app's factory.
+    const early = await signedSiwe(appId, user)
+    expect(isErc6492Signature(early.signature)).toBe(true)
+    const linked = await linkSmartWallet(appId, user, { ...early, smart_wallet_type: 'solady', smart_wallet_version: '1' })
+    expect(linked.statusCode).toBe(200)
+    const account = linked.json().linked_accounts.find((a: { type: string }) => a.type === 'smart_wallet')
+    expect(account).toMatchObject({ type: 'smart_wallet', address: user.address, smart_wallet_type: 'solady', smart_wallet_version: '1' })
+
+    // A nonce works once.
+    expect((await linkSmartWallet(appId, user, { ...early, smart_wallet_type: 'solady' })).statusCode).toBe(401)
+
+    // Deployed by its first operation: now a plain ERC-1271 signature.
+    const hash = await user.bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 0n, data: '0x' }] })
+    expect((await user.bundler.waitForUserOperationReceipt({ hash, pollingInterval: 100 })).success).toBe(true)
+    const late = await signedSiwe(appId, user)
+    expect(isErc6492Signature(late.signature)).toBe(false)
+    const relinked = await linkSmartWallet(appId, user, { ...late, smart_wallet_type: 'solady', smart_wallet_version: '1' })
+    expect(relinked.statusCode).toBe(200)
+    expect(relinked.json().linked_accounts.filter((a: { type: string }) => a.type === 'smart_wallet')).toHaveLength(1)
+
+    // A signature by the wrong key does not verify.
+    const forged = await signedSiwe(appId, user)
+    const stranger = privateKeyToAccount(generatePrivateKey())
+    const wrong = await linkSmartWallet(appId, user, {
+      message: forged.message,
+      signature: await stranger.signMessage({ message: forged.message }),
+      smart_wallet_type: 'solady',
+    })
+    expect(wrong.statusCode).toBe(401)
+
+    // Another user's session cannot claim this smart wallet, even with its valid signature.
+    const other = await smartWalletUser(appId, 'link-other@example.com')
+    const stolen = await signedSiwe(appId, user)
+    const refused = await linkSmartWallet(appId, other, { ...stolen, smart_wallet_type: 'solady' })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().error).toContain('not the smart wallet')
+
+    // SIWE login with the smart wallet's ERC-1271 signature (no rpcUrls or erc6492Factories set: the app's smart-wallet chain and factory serve).
+    const login = await signedSiwe(appId, user)
+    const auth = await h.post(
+      '/api/v1/siwe/authenticate',
+      { ...login, chainId: `eip155:${aa.chain.chainId}`, walletClientType: 'gatehouse_smart_wallet', connectorType: 'injected', mode: 'login-or-sign-up' },
+      { appId, headers: { origin: ORIGIN } },
+    )
+    expect(auth.statusCode).toBe(200)
+    expect(auth.json().user.linked_accounts.some((a: { type: string; address: string }) => a.type === 'wallet' && a.address === user.address)).toBe(true)
   })
 
   it('the app configuration serves the smart-wallet settings with the paymaster endpoint', async () => {

@@ -10,12 +10,25 @@ import { ApiError } from '../errors.js'
 import { requireSignedInUser } from '../services/bearer.js'
 import { authorizeOwner } from '../services/owner-auth.js'
 import { PaymasterRefusal, paymasterCall, settleOpenSpend } from '../services/paymaster.js'
+import { SiweService } from '../services/siwe.js'
+import { linkSmartWallet } from '../services/smart-wallet-link.js'
+import { walletAuthFor } from '../services/wallet-auth.js'
+import { requireLiveBearer } from '../services/bearer.js'
 
 const paymasterRoute = ROUTES['POST /smart_wallets/paymaster']
 const spendRoute = ROUTES['GET /apps/:app_id/analytics/paymaster_spend']
+const linkRoute = ROUTES['POST /siwe/link_smart_wallet']
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export default async function smartWalletRoutes(app: ApiInstance) {
+  let siwe: SiweService | null = null
+  app.post(linkRoute.path, { schema: linkRoute.schema, config: HEADER_APP }, async (request) => {
+    const { userId } = await requireLiveBearer(request)
+    siwe ??= new SiweService(walletAuthFor(app.gatehouse), app.gatehouse.now)
+    const { db, now } = app.gatehouse
+    return linkSmartWallet({ db, now, siwe }, appOf(request), userId, request.body, request.headers.origin, request.ip)
+  })
+
   app.post(paymasterRoute.path, { schema: paymasterRoute.schema, config: HEADER_APP }, async (request) => {
     const { userId } = await requireSignedInUser(request)
     const { db, now, config } = app.gatehouse

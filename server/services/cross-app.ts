@@ -166,7 +166,7 @@ export class CrossAppService {
       expires_in: CROSS_APP_TOKEN_TTL_SECONDS,
       subject: row.user_id,
       embedded_wallets: await this.walletsOf(row.user_id),
-      smart_wallets: [],
+      smart_wallets: await this.smartWalletsOf(row.user_id),
       read_only: settings.readOnly ?? false,
     }
   }
@@ -184,6 +184,13 @@ export class CrossAppService {
     if (!settings.allowedRequesterAppIds.includes(claims.aud)) throw new ApiError('invalid_data', INVALID_CONNECTED_APP)
     await this.checkRequesterOrigin(provider, claims.aud, origin)
     return { requester_app_id: claims.aud, read_only: settings.readOnly ?? false, embedded_wallets: await this.walletsOf(userId) }
+  }
+
+  /** The user's linked smart wallets (services/smart-wallet-link.ts). */
+  private async smartWalletsOf(userId: string): Promise<CrossAppWallet[]> {
+    return (await listLinkedAccounts(this.deps.db, userId))
+      .filter((a) => a.type === 'smart_wallet')
+      .map((a) => ({ address: a.address, chain_type: 'ethereum' }))
   }
 
   private async walletsOf(userId: string): Promise<CrossAppWallet[]> {

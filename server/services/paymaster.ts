@@ -32,6 +32,7 @@ import { findUser } from '../db/users.js'
 import type { App } from './app-config.js'
 import { sponsorshipPolicy } from './gas-sponsorship-config.js'
 import { LruCache } from './lru.js'
+import { withLock } from './sponsor-chain.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** What the VerifyingPaymaster's validation may use (an ecrecover and a hash, ~35k gas measured) with room. */
@@ -205,10 +206,6 @@ export async function paymasterCall(call: PaymasterCall): Promise<Record<string,
     if (refused) throw outside('target_not_allowed', `This app does not pay the network fee for calls to ${refused.target}`)
   }
 
-  // How much: the budgets (24 h, per user and per app), open operations at their maximum.
-  const since = call.now() - DAY_MS
-  await settleOpenSpend(db, app, userId)
-  const [userSpent, appSpent] = await Promise.all([paymasterWeiSince(db, app.id, chainId, since, userId), paymasterWeiSince(db, app.id, chainId, since)])
   const gas = {
     callGasLimit: big(rawOp.callGasLimit, 'callGasLimit'),
     verificationGasLimit: big(rawOp.verificationGasLimit, 'verificationGasLimit'),
@@ -224,10 +221,16 @@ export async function paymasterCall(call: PaymasterCall): Promise<Record<string,
     (gas.callGasLimit + gas.verificationGasLimit + gas.preVerificationGas + gas.paymasterVerificationGasLimit + gas.paymasterPostOpGasLimit) * gas.maxFeePerGas
   if (maxCost > policy.maxWeiPerTransaction)
     throw outside('transaction_limit', `The operation may cost up to ${maxCost} wei; this app pays at most ${policy.maxWeiPerTransaction} wei per operation`)
-  if (userSpent + maxCost > policy.dailyWeiPerUser || userSpent >= policy.dailyWeiPerUser)
-    throw exhausted('user_daily', "This account has used up today's sponsored network fees. Please try again tomorrow.")
-  if (appSpent + maxCost > policy.dailyWeiPerApp || appSpent >= policy.dailyWeiPerApp)
-    throw exhausted('app_daily', "This app has used up today's sponsored network fees. Please try again later.")
+  // How much: the budgets (24 h, per user and per app), open operations at their maximum.
+  const checkBudgets = async () => {
+    const since = call.now() - DAY_MS
+    await settleOpenSpend(db, app, userId)
+    const [userSpent, appSpent] = await Promise.all([paymasterWeiSince(db, app.id, chainId, since, userId), paymasterWeiSince(db, app.id, chainId, since)])
+    if (userSpent + maxCost > policy.dailyWeiPerUser || userSpent >= policy.dailyWeiPerUser)
+      throw exhausted('user_daily', "This account has used up today's sponsored network fees. Please try again tomorrow.")
+    if (appSpent + maxCost > policy.dailyWeiPerApp || appSpent >= policy.dailyWeiPerApp)
+      throw exhausted('app_daily', "This app has used up today's sponsored network fees. Please try again later.")
+  }
 
   const client = chainClient(rpcUrl)
   const block = await client.getBlock({ blockTag: 'latest' })
@@ -238,6 +241,7 @@ export async function paymasterCall(call: PaymasterCall): Promise<Record<string,
   const sponsor = { name: app.name }
 
   if (call.method === 'pm_getPaymasterStubData') {
+    await checkBudgets()
     return {
       paymaster,
       // The signature's place holds a well-formed signature of no one: validation runs as it will, and fails only the check.
@@ -250,65 +254,75 @@ export async function paymasterCall(call: PaymasterCall): Promise<Record<string,
     }
   }
 
-  // pm_getPaymasterData: the final operation (its gas limits and fees are what is signed).
-  if (gas.maxFeePerGas === 0n || gas.callGasLimit === 0n || gas.verificationGasLimit === 0n)
-    throw invalid('pm_getPaymasterData needs the operation with its gas limits and fees')
-  const initCode = rawOp.factory ? concat([rawOp.factory as Hex, (rawOp.factoryData ?? '0x') as Hex]) : '0x'
-  const packed = {
-    sender,
-    nonce: big(rawOp.nonce, 'nonce'),
-    initCode,
-    callData: rawOp.callData as Hex,
-    accountGasLimits: concat([pad(toHex(gas.verificationGasLimit), { size: 16 }), pad(toHex(gas.callGasLimit), { size: 16 })]),
-    preVerificationGas: gas.preVerificationGas,
-    gasFees: concat([pad(toHex(gas.maxPriorityFeePerGas), { size: 16 }), pad(toHex(gas.maxFeePerGas), { size: 16 })]),
-    paymasterAndData: concat([
-      paymaster,
-      pad(toHex(gas.paymasterVerificationGasLimit), { size: 16 }),
-      pad(toHex(gas.paymasterPostOpGasLimit), { size: 16 }),
-      times,
-    ]),
-    signature: '0x' as Hex,
-  }
-  const hash = await client.readContract({ address: paymaster, abi: PAYMASTER_ABI, functionName: 'getHash', args: [packed, validUntil, validAfter] })
-  const signature = await privateKeyToAccount(call.signerKey).signMessage({ message: { raw: hash } })
-  const paymasterData = concat([times, signature])
-  const userOpHash = getUserOperationHash({
-    chainId,
-    entryPointAddress: getAddress(chain.entryPoint),
-    entryPointVersion: '0.7',
-    userOperation: {
-      sender,
-      nonce: packed.nonce,
-      factory: rawOp.factory ? getAddress(rawOp.factory) : undefined,
-      factoryData: rawOp.factory ? ((rawOp.factoryData ?? '0x') as Hex) : undefined,
-      callData: packed.callData,
-      callGasLimit: gas.callGasLimit,
-      verificationGasLimit: gas.verificationGasLimit,
-      preVerificationGas: gas.preVerificationGas,
-      maxFeePerGas: gas.maxFeePerGas,
-      maxPriorityFeePerGas: gas.maxPriorityFeePerGas,
-      paymaster,
-      paymasterVerificationGasLimit: gas.paymasterVerificationGasLimit,
-      paymasterPostOpGasLimit: gas.paymasterPostOpGasLimit,
-      paymasterData,
-      signature: '0x',
+  // One final signature per user at a time, across instances: the budget check and its record go together.
+  return withLock(
+    db,
+    call.now,
+    `paymaster:${app.id}:${userId}`,
+    { ttlMs: 30_000, waitMs: 10_000, busy: 'Another sponsored operation of this account is being signed' },
+    async () => {
+      await checkBudgets()
+      // pm_getPaymasterData: the final operation (its gas limits and fees are what is signed).
+      if (gas.maxFeePerGas === 0n || gas.callGasLimit === 0n || gas.verificationGasLimit === 0n)
+        throw invalid('pm_getPaymasterData needs the operation with its gas limits and fees')
+      const initCode = rawOp.factory ? concat([rawOp.factory as Hex, (rawOp.factoryData ?? '0x') as Hex]) : '0x'
+      const packed = {
+        sender,
+        nonce: big(rawOp.nonce, 'nonce'),
+        initCode,
+        callData: rawOp.callData as Hex,
+        accountGasLimits: concat([pad(toHex(gas.verificationGasLimit), { size: 16 }), pad(toHex(gas.callGasLimit), { size: 16 })]),
+        preVerificationGas: gas.preVerificationGas,
+        gasFees: concat([pad(toHex(gas.maxPriorityFeePerGas), { size: 16 }), pad(toHex(gas.maxFeePerGas), { size: 16 })]),
+        paymasterAndData: concat([
+          paymaster,
+          pad(toHex(gas.paymasterVerificationGasLimit), { size: 16 }),
+          pad(toHex(gas.paymasterPostOpGasLimit), { size: 16 }),
+          times,
+        ]),
+        signature: '0x' as Hex,
+      }
+      const hash = await client.readContract({ address: paymaster, abi: PAYMASTER_ABI, functionName: 'getHash', args: [packed, validUntil, validAfter] })
+      const signature = await privateKeyToAccount(call.signerKey).signMessage({ message: { raw: hash } })
+      const paymasterData = concat([times, signature])
+      const userOpHash = getUserOperationHash({
+        chainId,
+        entryPointAddress: getAddress(chain.entryPoint),
+        entryPointVersion: '0.7',
+        userOperation: {
+          sender,
+          nonce: packed.nonce,
+          factory: rawOp.factory ? getAddress(rawOp.factory) : undefined,
+          factoryData: rawOp.factory ? ((rawOp.factoryData ?? '0x') as Hex) : undefined,
+          callData: packed.callData,
+          callGasLimit: gas.callGasLimit,
+          verificationGasLimit: gas.verificationGasLimit,
+          preVerificationGas: gas.preVerificationGas,
+          maxFeePerGas: gas.maxFeePerGas,
+          maxPriorityFeePerGas: gas.maxPriorityFeePerGas,
+          paymaster,
+          paymasterVerificationGasLimit: gas.paymasterVerificationGasLimit,
+          paymasterPostOpGasLimit: gas.paymasterPostOpGasLimit,
+          paymasterData,
+          signature: '0x',
+        },
+      })
+      await insertPaymasterSpend(db, {
+        id: randomId(),
+        app_id: app.id,
+        user_id: userId,
+        chain_id: chainId,
+        sender,
+        user_op_hash: userOpHash,
+        max_wei: maxCost.toString(),
+        actual_wei: null,
+        tx_hash: null,
+        valid_until: validUntil * 1000,
+        created_at: call.now(),
+      })
+      return { paymaster, paymasterData, sponsor }
     },
-  })
-  await insertPaymasterSpend(db, {
-    id: randomId(),
-    app_id: app.id,
-    user_id: userId,
-    chain_id: chainId,
-    sender,
-    user_op_hash: userOpHash,
-    max_wei: maxCost.toString(),
-    actual_wei: null,
-    tx_hash: null,
-    valid_until: validUntil * 1000,
-    created_at: call.now(),
-  })
-  return { paymaster, paymasterData, sponsor }
+  )
 }
 
 let stub: Hex | null = null

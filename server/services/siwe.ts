@@ -66,8 +66,8 @@ export class SiweService {
     return this.wallets.link(app, userId, wallet)
   }
 
-  /** Checks message, nonce and signature; answers the wallet they prove. */
-  private async verify(app: App, input: SiweSignedInput, origin: string | undefined, ip: string): Promise<VerifiedWallet> {
+  /** Checks message, nonce and signature; answers the wallet they prove (smart wallets' link uses it too). */
+  async verify(app: App, input: SiweSignedInput, origin: string | undefined, ip: string): Promise<VerifiedWallet> {
     this.wallets.refuseEmbedded(input.walletClientType ?? undefined)
     const fields = parseSiweMessage(input.message)
     if (!fields.address || !fields.domain || !fields.nonce || !fields.chainId || !fields.uri || fields.version !== '1') {
@@ -121,6 +121,8 @@ export class SiweService {
 
   private factoryListed(app: App, signature: Hex): boolean {
     const { address: factory } = parseErc6492Signature(signature)
-    return Boolean(factory) && (app.settings.erc6492Factories ?? []).some((listed) => isAddressEqual(listed as Address, factory!))
+    // The app's own smart-wallet factories count as listed (their accounts are the users' smart wallets).
+    const listed = [...(app.settings.erc6492Factories ?? []), ...(app.config.smartWallets?.enabled ? app.config.smartWallets.chains.map((c) => c.factory) : [])]
+    return Boolean(factory) && listed.some((f) => isAddressEqual(f as Address, factory!))
   }
 }

@@ -139,7 +139,9 @@ export class WalletAuthService {
    * URL in development (a row written before that rule was enforced gets no say in production).
    */
   rpcUrl(app: App, chain: string): string | null {
-    const url = app.settings.rpcUrls?.[chain]
+    // A chain with the app's smart wallets is checked on that chain's own RPC unless the owner named another.
+    const smartWalletChain = app.config.smartWallets?.enabled && app.config.smartWallets.chains.some((c) => `eip155:${c.id}` === chain)
+    const url = app.settings.rpcUrls?.[chain] ?? (smartWalletChain ? app.config.chains.find((c) => `eip155:${c.id}` === chain)?.rpcUrl : undefined)
     return url && isTrustedFetchUrl(url, this.deps.config.dev) ? url : null
   }
 

@@ -102,6 +102,24 @@ export interface AppConfig {
   solanaCluster?: { name: string; rpcUrl: string | null; usdcMint?: string | null }
   /** App funding settings (spec part 3 §3); see src/funding/config.ts. */
   funding?: AppFundingConfig
+  /** Smart wallets (ERC-4337; ARCHITECTURE.md 'Smart wallets'). */
+  smartWallets?: SmartWalletsConfig
+}
+
+/** Smart wallets as served: per chain the bundler, EntryPoint (v0.7), account factory and the server's ERC-7677 paymaster endpoint. */
+export interface SmartWalletsConfig {
+  enabled: boolean
+  /** 'solady': viem's toSoladySmartAccount. */
+  accountType: 'solady'
+  chains: {
+    id: number
+    bundlerUrl: string
+    entryPoint: string
+    entryPointVersion: '0.7'
+    factory: string
+    paymaster: string | null
+    paymasterUrl: string | null
+  }[]
 }
 
 /** The public smart-wallet settings (ARCHITECTURE.md 'Smart wallets'). */

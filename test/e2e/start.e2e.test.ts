@@ -19,7 +19,7 @@ import { modal, submitEmail, typeCode } from './helpers.ts'
 // @ts-expect-error plain ES module
 import { freePort, root } from '../../scripts/lib/server-process.mjs'
 
-const STEPS = ['build', 'local chain', 'database migrations', 'API server', 'demo server']
+const STEPS = ['build', 'local chain', 'bundler', 'database migrations', 'API server', 'demo server']
 
 /** `npm start` in a scratch state folder (GATEHOUSE_STATE_DIR) on the given ports. */
 function start(state: string, apiPort: number, demoPort: number) {

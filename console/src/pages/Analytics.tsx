@@ -13,6 +13,7 @@ import { Empty, ErrorNote, Loading, useLoad, utcDay } from '../ui.tsx'
 type ActiveUsers = Answer<'GET', '/apps/:app_id/analytics/active_users'>
 type Logins = Answer<'GET', '/apps/:app_id/analytics/logins'>
 type Funnel = Answer<'GET', '/apps/:app_id/analytics/code_funnel'>
+type PaymasterSpend = Answer<'GET', '/apps/:app_id/analytics/paymaster_spend'>
 
 /** Distinct on light and dark backgrounds (Tableau 10). */
 const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac']
@@ -96,7 +97,61 @@ export default function AnalyticsPage({ api, appId }: { api: ConsoleApi; appId: 
       {data.status === 'loading' && <Loading what="analytics" />}
       {data.status === 'error' && <ErrorNote error={data.error} retry={reload} />}
       {data.status !== 'error' && shown.current && <Charts active={shown.current[0]} logins={shown.current[1]} funnel={shown.current[2]} />}
+      <SponsoredGas api={api} appId={appId} />
     </>
+  )
+}
+
+/** Wei (a decimal string) as ether, up to 9 decimals. */
+const ether = (wei: string) => {
+  const value = BigInt(wei)
+  const whole = value / 10n ** 18n
+  const fraction = (value % 10n ** 18n).toString().padStart(18, '0').slice(0, 9).replace(/0+$/, '')
+  return `${whole}${fraction ? `.${fraction}` : ''} ETH`
+}
+
+/** What the app's paymaster paid for its users' smart-wallet operations over the last 24 hours (ERC-4337, issue 32). */
+function SponsoredGas({ api, appId }: { api: ConsoleApi; appId: string }) {
+  const id = useId()
+  const [data, reload] = useLoad(() => api.get('/apps/:app_id/analytics/paymaster_spend', { params: { app_id: appId } }), [appId])
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Sponsored gas (smart wallets)</h2>
+      <p className="subtle">
+        What the paymaster paid for user operations over the last 24 hours, per chain: settled at what the EntryPoint charged, pending at their maximum.
+      </p>
+      {data.status === 'loading' && <Loading what="sponsored gas" />}
+      {data.status === 'error' && <ErrorNote error={data.error} retry={reload} />}
+      {data.status === 'done' && <SpendTable spend={data.value} />}
+    </section>
+  )
+}
+
+function SpendTable({ spend }: { spend: PaymasterSpend }) {
+  if (spend.chains.length === 0) return <Empty>No sponsored operations in the last 24 hours.</Empty>
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Sponsored gas per chain">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Chain</th>
+            <th scope="col">Operations</th>
+            <th scope="col">Paid</th>
+            <th scope="col">Pending (at most)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {spend.chains.map((c) => (
+            <tr key={c.chain_id}>
+              <th scope="row">{c.chain_id}</th>
+              <td>{c.operations}</td>
+              <td>{ether(c.settled_wei)}</td>
+              <td>{ether(c.pending_max_wei)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 
