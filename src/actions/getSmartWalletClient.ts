@@ -90,6 +90,10 @@ export async function getSmartWalletClient(parameters: GetSmartWalletClientParam
   const settings = requireSmartWalletSettings(parameters.chainId)
   const { smartWalletContext } = await import('../wallets/smart/client.ts')
   const context = await smartWalletContext(settings.chain.id)
+  // The user's `smart_wallet` linked account (once): in the background, the wallet works without it.
+  void import('../wallets/smart/link.ts')
+    .then(({ linkSmartWallet }) => linkSmartWallet(context))
+    .catch((error: unknown) => console.warn('[gatehouse] smart wallet not linked', error))
   const provider = getSmartWalletProvider({ ...parameters, chainId: settings.chain.id, owner: context.owner })
   const ask = <T>(method: string, params: unknown[]) => provider.request({ method, params }) as Promise<T>
   return {

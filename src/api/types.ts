@@ -96,8 +96,6 @@ export interface AppConfig {
   chains?: ChainConfig[]
   /** The chain a provider starts on; null or absent when no chain is configured. */
   defaultChain?: number | null
-  /** Smart wallets (ERC-4337): the account type and, per chain, the bundler, EntryPoint, factory and our paymaster endpoint (src/wallets/smart/config.ts). */
-  smartWallets?: SmartWalletsConfig
   /** The Solana cluster (mainnet-beta when absent); rpcUrl null = the cluster's public RPC; usdcMint: USDC on a cluster the spec lists no mint for (a local cluster). */
   solanaCluster?: { name: string; rpcUrl: string | null; usdcMint?: string | null }
   /** App funding settings (spec part 3 §3); see src/funding/config.ts. */
@@ -118,25 +116,6 @@ export interface SmartWalletsConfig {
     entryPointVersion: '0.7'
     factory: string
     paymaster: string | null
-    paymasterUrl: string | null
-  }[]
-}
-
-/** The public smart-wallet settings (ARCHITECTURE.md 'Smart wallets'). */
-export interface SmartWalletsConfig {
-  enabled: boolean
-  accountType: 'solady' | (string & {})
-  chains: {
-    id: number
-    /** ERC-4337 bundler JSON-RPC. */
-    bundlerUrl: string
-    entryPoint: string
-    entryPointVersion: '0.7' | (string & {})
-    /** The account factory. */
-    factory: string
-    /** The verifying paymaster contract; null: not sponsored on this chain. */
-    paymaster: string | null
-    /** Our ERC-7677 endpoint; null when the chain has no paymaster or the server no paymaster key. */
     paymasterUrl: string | null
   }[]
 }

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, encodeFunctionData, getAddress, hashMessage, http, parseEventLogs, type Abi, type Address, type Hex } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAccountAbstractionStack, type AccountAbstractionStack } from '../aa.ts'
+import type { AccountAbstractionStack } from '../aa.ts'
 import { launchBrowser } from '../browser.ts'
 import { startStack, type Stack } from '../stack.ts'
 // @ts-expect-error plain ES module shared with `npm start`
@@ -58,8 +58,8 @@ describe('smart wallets: sponsored user operations from a wallet without ether',
     }).then(async (r) => (await r.json()).result as { success: boolean; actualGasCost: string; paymaster: string; receipt: { transactionHash: Hex } })
 
   beforeAll(async () => {
-    aa = await startAccountAbstractionStack()
-    ;[stack, browser] = await Promise.all([startStack({ env: { GATEHOUSE_PAYMASTER_SIGNER_KEY: aa.paymasterSignerKey } }), launchBrowser()])
+    ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+    aa = await stack.accountAbstraction()
     tokenAddress = (await deployerSend({ data: token.bytecode })).contractAddress!
     ;({ id: appId } = await stack.createApp({
       name: 'Smart Demo',
@@ -118,6 +118,14 @@ describe('smart wallets: sponsored user operations from a wallet without ether',
     expect(depositBefore - (await aa.paymasterDeposit())).toBe(BigInt(operation.actualGasCost))
     expect(await client().getBalance({ address: smart.address })).toBe(0n)
     expect(await client().getBalance({ address: smart.owner })).toBe(0n)
+    // The widget linked it (SIWE through /siwe/link_smart_wallet): the user's smart_wallet account.
+    const linked = () =>
+      page.evaluate(() =>
+        (document.querySelector('auth-modal') as unknown as { user: { linkedAccounts: { type: string; address: string }[] } }).user.linkedAccounts
+          .filter((a) => a.type === 'smart_wallet')
+          .map((a) => a.address.toLowerCase()),
+      )
+    await expect.poll(linked, { timeout: 30000 }).toEqual([smart.address.toLowerCase()])
   })
 
   it("approve + transfer go as ONE operation (wallet_sendCalls): the screen steps '(1 / 2)', 'Continue', '(2 / 2)', 'Approve'; one transaction carries both", async () => {
