@@ -5,7 +5,6 @@
  * answer the account's ERC-1271 signature (ERC-6492-wrapped until deployed, so SIWE verifies it),
  * reads go to the chain's RPC. The account-abstraction code loads with the first request that needs it.
  */
-import type { EIP1193RequestArguments, EmbeddedEthereumProvider } from '../../actions/getEthereumProvider.ts'
 import { BaseError } from '../../errors/base.ts'
 import { toProviderError } from '../../errors/transaction.ts'
 import { EmbeddedWalletError, ProviderRpcError, WALLET_MESSAGES } from '../../errors/wallet.ts'
@@ -13,6 +12,18 @@ import type { SignUiOptions } from '../../stores/signRequest.ts'
 import type { EthereumTransactionRequest, TransactionUiOptions } from '../../transactions/types.ts'
 import { chainRpc, parseChainId, RpcResponseError } from '../ethereum/chains.ts'
 import { requireSmartWalletSettings, smartWalletSettings } from './config.ts'
+
+interface EIP1193RequestArguments {
+  method: string
+  params?: unknown[] | Record<string, unknown>
+}
+
+/** The embedded provider's shape (src/actions/getEthereumProvider.ts, which loads this module: no import back). */
+export interface SmartWalletProvider {
+  request(args: EIP1193RequestArguments): Promise<unknown>
+  on(event: string, listener: (...args: unknown[]) => void): SmartWalletProvider
+  removeListener(event: string, listener: (...args: unknown[]) => void): SmartWalletProvider
+}
 
 export interface SmartWalletProviderOptions {
   /** The chain to start on (default: the app's default smart-wallet chain). */
@@ -58,7 +69,7 @@ interface SendCallsParameters {
 }
 
 /** The provider of the smart wallet; `address` (when known) is checked against the account it answers for. */
-export function getSmartWalletProvider(options: SmartWalletProviderOptions = {}): EmbeddedEthereumProvider {
+export function getSmartWalletProvider(options: SmartWalletProviderOptions = {}): SmartWalletProvider {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args))
   let chainId = requireSmartWalletSettings(options.chainId).chain.id
@@ -93,7 +104,7 @@ export function getSmartWalletProvider(options: SmartWalletProviderOptions = {})
     return requestSignature({ method, address: ctx.address, data, uiOptions: options.uiOptions, showWalletUIs: options.showWalletUIs, signer })
   }
 
-  const provider: EmbeddedEthereumProvider = {
+  const provider: SmartWalletProvider = {
     async request({ method, params }: EIP1193RequestArguments) {
       const list = Array.isArray(params) ? params : []
       try {
