@@ -36,6 +36,15 @@ describe('landing bundle budget', () => {
     expect(gzipBytes, `landing JavaScript is ${gzipBytes} bytes gzip (${list})`).toBeLessThanOrEqual(LANDING_LIMIT_BYTES)
   })
 
+  it("viem's account-abstraction code (smart wallets) is not in the landing: it loads with the first smart-wallet call", async () => {
+    if (!existsSync(join(dist, 'elements.js'))) throw new Error('dist/elements.js is missing: run `npm run build` first')
+    const { readFileSync } = await import('node:fs')
+    const { files } = await landingChunks(dist)
+    const landing = files.map((f) => readFileSync(join(dist, f.file), 'utf8')).join('\n')
+    expect(landing).not.toContain('eth_sendUserOperation')
+    expect(landing).not.toContain('pm_getPaymasterStubData')
+  })
+
   it(`a page with only <fund-button> loads at most ${FUND_BUTTON_TARGET_BYTES / 1024} KB gzip before the button paints, and no React`, async () => {
     if (!existsSync(join(dist, 'fund-button.js'))) throw new Error('dist/fund-button.js is missing: run `npm run build` first')
     const figure = await fundButtonFigure(dist)

@@ -553,6 +553,11 @@ type ScreenEntry =
       name: 'embedded-wallet-automatic-recovery'
     }
   | {
+      name: 'embedded-wallet-recovery-oauth'
+      provider: 'google-drive' | 'icloud'
+      action: 'create-wallet' | 'set-recovery' | 'recover'
+    }
+  | {
       name: 'embedded-wallet-connect'
       address: string
       next: 'export'
@@ -918,13 +923,22 @@ type LogoutParameters = void
 type LogoutReturnType = void
 /** Never throws: a failed server call still clears local state. */
 type LogoutErrorType = never
-/** Calls the server, then clears local state even if the call failed. No event. */
-declare function endSession(): Promise<void>
-/** The local part of a logout: tokens, session and flow state (also for a session the server already ended). */
-declare function endLocalSession(): void
+/**
+ * Calls the server, then ends the session locally even if the call failed (`endLocalSession`:
+ * `logout` is published when a live session ended). `announce: false` only where the host never
+ * saw the session (the startup refresh of a user who still owes the terms).
+ */
+declare function endSession({ announce }?: { announce?: boolean }): Promise<void>
+/**
+ * The local part of a logout: tokens, session and flow state (also for a session the server
+ * already ended: a refused refresh, a revoked session). Every path that ends a session comes here,
+ * and `logout` is published here: once, when the session was live (`authenticated`) until now, so
+ * a second path ending the same session (a logout racing a refused refresh) publishes nothing.
+ */
+declare function endLocalSession({ announce }?: { announce?: boolean }): void
 /**
  * Logs the user out: `POST /sessions/logout`, then wipes tokens and flow state and publishes
- * `logout` when a session existed.
+ * `logout` when a session existed (once, however many calls overlap).
  *
  * @example
  * await logout()
@@ -986,7 +1000,7 @@ type RefreshSessionErrorType = ApiError | MustBeAuthenticatedError | NotInitiali
  * Exchanges the refresh token for new tokens (`POST /sessions`): the stored one, or with cookie
  * sessions none, and the API reads its HttpOnly cookie. Either way a device-bound session's
  * request carries the wallet frame's proof (the API client adds it). A 401 (missing or invalid
- * token) wipes the session; other failures leave the stored tokens for a later attempt.
+ * token) ends the session (`endLocalSession`, which publishes `logout` for a live one); other failures leave the stored tokens for a later attempt.
  * Concurrent callers share one request because the server rotates refresh tokens, and every tab
  * of the same origin takes a Web Lock first and reads the newest refresh token from storage inside
  * it: two tabs refreshing at once would otherwise present the same token twice, which the server
@@ -1654,6 +1668,20 @@ declare class ProviderRpcError extends Error {
   constructor(code: number, message: string, cause?: unknown)
 }
 
+/** The recovery share kept (encrypted) in the user's cloud storage (frame/src/cloud.ts). */
+type CloudRecoveryMethod = 'google-drive' | 'icloud'
+/**
+ * The user's grant from the recovery OAuth popup (spec part 2 §7: authorization_code, state_code,
+ * code_verifier, provider). The frame redeems it itself (`/recovery/oauth/authenticate`), so the
+ * cloud access token never reaches the host page.
+ */
+interface CloudGrant {
+  provider: CloudRecoveryMethod
+  authorizationCode: string
+  stateCode: string
+  codeVerifier: string
+}
+
 type ChainType = 'ethereum' | 'solana'
 type RecoveryMethod = 'privy' | 'privy-v2' | 'user-passcode' | 'google-drive' | 'icloud'
 /**
@@ -1701,9 +1729,13 @@ interface CreateWalletParameters {
   createAdditional?: boolean
   /** Create the wallet at this HD index (needs the primary wallet; not together with createAdditional). */
   walletIndex?: number
-  /** 'privy' (automatic, default) or 'user-passcode' with `recoveryPassword`; first wallet only. */
-  recoveryMethod?: 'privy' | 'user-passcode'
+  /**
+   * 'privy' (automatic, default), 'user-passcode' with `recoveryPassword`, or a cloud method with
+   * the user's grant from the recovery OAuth (`cloud`); first wallet only.
+   */
+  recoveryMethod?: 'privy' | 'user-passcode' | 'google-drive' | 'icloud'
   recoveryPassword?: string
+  cloud?: CloudGrant
 }
 type CreateWalletReturnType = Wallet
 type CreateWalletErrorType = EmbeddedWalletError
@@ -2008,6 +2040,128 @@ type GetEthereumProviderReturnType = EmbeddedEthereumProvider
 type GetEthereumProviderErrorType = ProviderRpcError
 declare function getEthereumProvider(address: string, options?: GetEthereumProviderOptions): GetEthereumProviderReturnType
 
+/**
+ * Smart-wallet (ERC-4337) texts. The spec's transaction texts where they fit (an operation that
+ * reverts in simulation is 'There was an error preparing your transaction…', one reverted on chain
+ * 'Transaction failed'); the rest say what happened and that nothing was sent or charged.
+ */
+declare const SMART_WALLET_MESSAGES: {
+  readonly notEnabled: 'Smart wallets are not enabled for this app on this chain'
+  readonly noSigner: 'A smart wallet needs an embedded wallet to sign for it'
+  readonly bundlerDown: 'The transaction service is not answering. Nothing was sent and nothing was charged. Please try again later.'
+  readonly paymasterDown: 'Gas sponsorship is not available right now. Nothing was sent and nothing was charged. Please try again later.'
+  /** The paymaster's refusal in its own words (our server's: 'This app does not pay the network fee for calls to 0x…'). */
+  readonly notSponsored: (reason: string) => string
+  readonly notSponsoredGeneric: 'This app does not sponsor this transaction. Nothing was sent and nothing was charged.'
+  readonly simulation: 'There was an error preparing your transaction. Your transaction request will likely fail.'
+  readonly failed: 'Transaction failed'
+  readonly unknownCalls: 'No batch with this id'
+}
+/** A smart-wallet setup failure (not enabled, no signer). */
+declare class SmartWalletError extends BaseError {
+  name: string
+}
+
+interface GetSmartWalletClientParameters {
+  /** The chain (one the app turned smart wallets on for); default the app's default chain, else its first smart-wallet chain. */
+  chainId?: number
+  /** false signs and sends without `<sign-prompt>` (headless). Default true. */
+  showWalletUIs?: boolean
+  /** Texts of the sign prompt (personal_sign, eth_signTypedData_v4). */
+  uiOptions?: SignUiOptions
+  /** Texts of the transaction confirmation screen. */
+  transactionUiOptions?: TransactionUiOptions
+}
+/** EIP-5792 status of a batch (`wallet_getCallsStatus`): 100 pending, 200 confirmed, 500 reverted on chain. */
+interface SmartWalletCallsStatus {
+  version: string
+  id: string
+  chainId: string
+  atomic: boolean
+  status: number
+  receipts?: {
+    logs: {
+      address: string
+      data: string
+      topics: string[]
+    }[]
+    status: string
+    blockHash: string
+    blockNumber: string
+    gasUsed: string
+    transactionHash: string
+  }[]
+}
+/** The user's smart wallet on one chain (ERC-4337): its address, an EIP-1193 provider, and the usual calls. */
+interface SmartWalletClient {
+  /** The smart account (counterfactual until its first operation deploys it). */
+  address: `0x${string}`
+  /** The embedded wallet that owns it (its key stays in the wallet frame). */
+  owner: `0x${string}`
+  chainId: number
+  /** The smart account implementation the app picked. */
+  accountType: string
+  /** Whether our paymaster is asked to pay the gas (each operation still needs the app's policy to accept it). */
+  sponsorship: boolean
+  /** EIP-1193 provider of the smart account (for viem's `custom()`, wagmi…): eth_sendTransaction, wallet_sendCalls, personal_sign… */
+  provider: EmbeddedEthereumProvider
+  /**
+   * Sends one call, or several as ONE user operation (the confirmation screen steps through them),
+   * and resolves once it is on chain: the transaction hash that carried it and the operation's hash.
+   */
+  sendTransaction(
+    request: EthereumTransactionRequest | EthereumTransactionRequest[],
+    options?: {
+      uiOptions?: TransactionUiOptions
+    },
+  ): Promise<{
+    hash: string
+    userOperationHash: string
+  }>
+  /** EIP-5792 `wallet_sendCalls`: the batch as one operation; resolves `{ id }` (the user-operation hash) once on chain. */
+  sendCalls(
+    calls: {
+      to: string
+      data?: string
+      value?: bigint | number | string
+    }[],
+  ): Promise<{
+    id: string
+  }>
+  /** EIP-5792 `wallet_getCallsStatus`. */
+  getCallsStatus(id: string): Promise<SmartWalletCallsStatus>
+  /** The account's ERC-1271 signature of a message (ERC-6492-wrapped while undeployed: SIWE and viem's `verifyMessage` accept it). */
+  signMessage(parameters: {
+    message:
+      | string
+      | {
+          raw: `0x${string}`
+        }
+  }): Promise<`0x${string}`>
+  /** The account's ERC-1271 signature of EIP-712 typed data. */
+  signTypedData(typedData: {
+    domain?: Record<string, unknown>
+    types: Record<string, unknown>
+    primaryType: string
+    message: Record<string, unknown>
+  }): Promise<`0x${string}`>
+}
+type GetSmartWalletClientReturnType = SmartWalletClient
+/** SmartWalletError SMART_WALLETS_NOT_ENABLED (the app did not turn them on for the chain), EMBEDDED_WALLET_NOT_FOUND (no embedded signer); the calls reject with ProviderRpcError. */
+type GetSmartWalletClientErrorType = SmartWalletError | ProviderRpcError
+/**
+ * The user's smart wallet (ERC-4337) on a chain where the app turned smart wallets on: owned by
+ * the user's embedded wallet (which signs in the wallet frame), sent through the bundler, its gas
+ * paid by the app's paymaster when the app's policy accepts the operation. The address is known
+ * before deployment; the first operation deploys it.
+ *
+ * @example
+ * const wallet = await getSmartWalletClient()
+ * const { hash } = await wallet.sendTransaction({ to: token, data: transferData })
+ * const client = createWalletClient({ account: wallet.address, transport: custom(wallet.provider) })
+ */
+declare function getSmartWalletClient(parameters?: GetSmartWalletClientParameters): Promise<GetSmartWalletClientReturnType>
+
 interface ImportWalletParameters {
   /** 0x-hex (Ethereum) or a base58 secret key (Solana). It goes straight to the wallet frame. */
   privateKey: string
@@ -2029,6 +2183,8 @@ interface RecoverWalletParameters {
   address: string
   /** Needed for 'user-passcode' wallets; must be non-empty. */
   recoveryPassword?: string
+  /** Needed for 'google-drive' and 'icloud' wallets: the user's grant from the recovery OAuth popup. */
+  cloud?: CloudGrant
 }
 type RecoverWalletReturnType = void
 type RecoverWalletErrorType = EmbeddedWalletError
@@ -2039,12 +2195,14 @@ type RecoverWalletErrorType = EmbeddedWalletError
  * @example
  * await recoverWallet({ address, recoveryPassword: 'correct-horse' })
  */
-declare function recoverWallet({ address, recoveryPassword }: RecoverWalletParameters): Promise<RecoverWalletReturnType>
+declare function recoverWallet({ address, recoveryPassword, cloud }: RecoverWalletParameters): Promise<RecoverWalletReturnType>
 
 interface SetWalletRecoveryParameters {
-  recoveryMethod: 'privy' | 'user-passcode'
+  recoveryMethod: 'privy' | 'user-passcode' | 'google-drive' | 'icloud'
   /** Required for 'user-passcode'. */
   recoveryPassword?: string
+  /** Required for 'google-drive' and 'icloud': the user's grant from the recovery OAuth popup (src/wallets/embedded/cloudGrant.ts). */
+  cloud?: CloudGrant
 }
 type SetWalletRecoveryReturnType = void
 type SetWalletRecoveryErrorType = EmbeddedWalletError
@@ -2055,7 +2213,7 @@ type SetWalletRecoveryErrorType = EmbeddedWalletError
  * @example
  * await setWalletRecovery({ recoveryMethod: 'user-passcode', recoveryPassword: 'correct-horse-battery-staple' })
  */
-declare function setWalletRecovery({ recoveryMethod, recoveryPassword }: SetWalletRecoveryParameters): Promise<SetWalletRecoveryReturnType>
+declare function setWalletRecovery({ recoveryMethod, recoveryPassword, cloud }: SetWalletRecoveryParameters): Promise<SetWalletRecoveryReturnType>
 
 type SetWalletPasswordReturnType = {
   wallet: Wallet
@@ -2294,7 +2452,11 @@ interface LinkSuccessEventDetail {
 }
 type LinkSuccessEvent = CustomEvent<LinkSuccessEventDetail>
 
-/** `logout`: the session ended (logout(), 'No thanks' on the terms screen). No detail. */
+/**
+ * `logout`: a live session ended, by whatever path (logout(), 'No thanks' on the terms screen, a
+ * refresh the server refused, e.g. in getAccessToken(), a session revoked elsewhere, a failed wallet
+ * creation), published once per session. No detail.
+ */
 type LogoutEventDetail = null
 type LogoutEvent = CustomEvent<LogoutEventDetail>
 
@@ -2889,7 +3051,9 @@ export {
   PasskeyRejectedError,
   PasskeyUnknownError,
   ProviderRpcError,
+  SMART_WALLET_MESSAGES,
   SOLANA_TX_MESSAGES,
+  SmartWalletError,
   TRANSACTION_MESSAGES,
   TRANSFER_GROUPS,
   TimeoutError,
@@ -2919,6 +3083,7 @@ export {
   getAccessToken,
   getEthereumProvider,
   getFarcasterSignerPublicKey,
+  getSmartWalletClient,
   importWallet,
   initEnrollMfa,
   initMfa,
@@ -3050,6 +3215,9 @@ export type {
   GetEthereumProviderReturnType,
   GetFarcasterSignerPublicKeyErrorType,
   GetFarcasterSignerPublicKeyReturnType,
+  GetSmartWalletClientErrorType,
+  GetSmartWalletClientParameters,
+  GetSmartWalletClientReturnType,
   ImportWalletErrorType,
   ImportWalletParameters,
   ImportWalletReturnType,
@@ -3195,6 +3363,8 @@ export type {
   SignupWithPasskeyErrorType,
   SignupWithPasskeyParameters,
   SignupWithPasskeyReturnType,
+  SmartWalletCallsStatus,
+  SmartWalletClient,
   SmsCodeParameters,
   SolanaTransactionInput,
   SolanaTransactionOptions,

@@ -112,10 +112,29 @@ export interface CreateWalletParameters {
   createAdditional?: boolean
   /** Create the wallet at this HD index (needs the primary wallet; not together with createAdditional). */
   walletIndex?: number
-  /** 'privy' (automatic, default) or 'user-passcode' with `recoveryPassword`; first wallet only. */
-  recoveryMethod?: 'privy' | 'user-passcode'
+  /**
+   * 'privy' (automatic, default), 'user-passcode' with `recoveryPassword`, or a cloud method with
+   * the user's grant from the recovery OAuth (`cloud`); first wallet only.
+   */
+  recoveryMethod?: 'privy' | 'user-passcode' | 'google-drive' | 'icloud'
   recoveryPassword?: string
+  cloud?: CloudGrant
 }
+
+/**
+ * The user's grant from the recovery OAuth popup (spec part 2 §7: authorization_code, state_code,
+ * code_verifier, provider). The frame redeems it itself (`/recovery/oauth/authenticate`), so the
+ * cloud access token never reaches the host page.
+ */
+export interface CloudGrant {
+  provider: CloudRecoveryMethod
+  authorizationCode: string
+  stateCode: string
+  codeVerifier: string
+}
+
+/** The recovery share kept (encrypted) in the user's cloud storage (frame/src/cloud.ts). */
+export type CloudRecoveryMethod = 'google-drive' | 'icloud'
 
 export interface ImportWalletParameters {
   /** 0x-hex (Ethereum) or a base58 secret key (Solana). It goes straight to the wallet frame. */
@@ -315,9 +334,11 @@ export interface FundSuccessEventDetail {
 }
 
 export interface SetWalletRecoveryParameters {
-  recoveryMethod: 'privy' | 'user-passcode'
+  recoveryMethod: 'privy' | 'user-passcode' | 'google-drive' | 'icloud'
   /** Required for 'user-passcode'. */
   recoveryPassword?: string
+  /** Required for 'google-drive' and 'icloud': the user's grant from the recovery OAuth popup (src/wallets/embedded/cloudGrant.ts). */
+  cloud?: CloudGrant
 }
 
 export interface DelegateWalletParameters {
@@ -331,6 +352,70 @@ export type SetWalletPasswordReturnType = { wallet: Wallet }
 
 /** A Farcaster message hash: BLAKE3 of the message data, 20 bytes (or its 0x-hex). */
 export type SignFarcasterMessageParameters = Uint8Array | string
+
+export interface GetSmartWalletClientParameters {
+  /** The chain (one the app turned smart wallets on for); default the app's default chain, else its first smart-wallet chain. */
+  chainId?: number
+  /** false signs and sends without `<sign-prompt>` (headless). Default true. */
+  showWalletUIs?: boolean
+  /** Texts of the sign prompt (personal_sign, eth_signTypedData_v4). */
+  uiOptions?: SignUiOptions
+  /** Texts of the transaction confirmation screen. */
+  transactionUiOptions?: TransactionUiOptions
+}
+
+/** The user's smart wallet on one chain (ERC-4337): its address, an EIP-1193 provider, and the usual calls. */
+export interface SmartWalletClient {
+  /** The smart account (counterfactual until its first operation deploys it). */
+  address: `0x${string}`
+  /** The embedded wallet that owns it (its key stays in the wallet frame). */
+  owner: `0x${string}`
+  chainId: number
+  /** The smart account implementation the app picked. */
+  accountType: string
+  /** Whether our paymaster is asked to pay the gas (each operation still needs the app's policy to accept it). */
+  sponsorship: boolean
+  /** EIP-1193 provider of the smart account (for viem's `custom()`, wagmi…): eth_sendTransaction, wallet_sendCalls, personal_sign… */
+  provider: EmbeddedEthereumProvider
+  /**
+   * Sends one call, or several as ONE user operation (the confirmation screen steps through them),
+   * and resolves once it is on chain: the transaction hash that carried it and the operation's hash.
+   */
+  sendTransaction(
+    request: EthereumTransactionRequest | EthereumTransactionRequest[],
+    options?: { uiOptions?: TransactionUiOptions },
+  ): Promise<{ hash: string; userOperationHash: string }>
+  /** EIP-5792 `wallet_sendCalls`: the batch as one operation; resolves `{ id }` (the user-operation hash) once on chain. */
+  sendCalls(calls: { to: string; data?: string; value?: bigint | number | string }[]): Promise<{ id: string }>
+  /** EIP-5792 `wallet_getCallsStatus`. */
+  getCallsStatus(id: string): Promise<SmartWalletCallsStatus>
+  /** The account's ERC-1271 signature of a message (ERC-6492-wrapped while undeployed: SIWE and viem's `verifyMessage` accept it). */
+  signMessage(parameters: { message: string | { raw: `0x${string}` } }): Promise<`0x${string}`>
+  /** The account's ERC-1271 signature of EIP-712 typed data. */
+  signTypedData(typedData: {
+    domain?: Record<string, unknown>
+    types: Record<string, unknown>
+    primaryType: string
+    message: Record<string, unknown>
+  }): Promise<`0x${string}`>
+}
+
+/** EIP-5792 status of a batch (`wallet_getCallsStatus`): 100 pending, 200 confirmed, 500 reverted on chain. */
+export interface SmartWalletCallsStatus {
+  version: string
+  id: string
+  chainId: string
+  atomic: boolean
+  status: number
+  receipts?: {
+    logs: { address: string; data: string; topics: string[] }[]
+    status: string
+    blockHash: string
+    blockNumber: string
+    gasUsed: string
+    transactionHash: string
+  }[]
+}
 
 export type InitEnrollMfaParameters = { method: 'totp' } | { method: 'sms'; phoneNumber: string }
 
@@ -689,6 +774,8 @@ export interface AuthModalElement extends HTMLElement {
   signFarcasterMessage(messageHash: SignFarcasterMessageParameters): Promise<Uint8Array>
   /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
   openRecoverySettings(method?: 'user-passcode' | 'privy'): void
+  /** The user's smart wallet (ERC-4337) on a chain where the app turned smart wallets on: its `address` (counterfactual until the first operation deploys it), an EIP-1193 `provider`, and `sendTransaction` (one call or a batch as ONE user operation; the fee reads 'Sponsored' when the app's paymaster pays), `sendCalls` / `getCallsStatus` (EIP-5792), `signMessage` / `signTypedData` (ERC-1271, ERC-6492-wrapped while undeployed). The embedded wallet owns it and signs in the wallet frame. Rejects SMART_WALLETS_NOT_ENABLED when the app has none on the chain. */
+  getSmartWalletClient(parameters?: GetSmartWalletClientParameters): Promise<SmartWalletClient>
   /** Opens MFA enrollment ('Transaction Protection', then 'Choose a verification method'); resolves when the modal closes. */
   showMfaEnrollmentModal(): Promise<void>
   /** Starts enrolling TOTP (resolves `{ secret, authUrl }`) or SMS (`{ method: 'sms', phoneNumber }`: the code is sent). */

@@ -79,6 +79,7 @@ export const tagMethods = {
     requestFarcasterSignerFromWarpcast: 'reject',
     getFarcasterSignerPublicKey: 'reject',
     signFarcasterMessage: 'reject',
+    getSmartWalletClient: 'reject',
   }),
   ...deferred(() => import('./mfa-host-methods.ts').then((m) => m.mfaHostMethods), {
     showMfaEnrollmentModal: 'reject',

@@ -8,6 +8,7 @@ import type { CreateWalletParameters } from '../../src/actions/createWallet.ts'
 import type { DelegateWalletParameters } from '../../src/actions/delegateWallet.ts'
 import type { ExportWalletParameters } from '../../src/actions/exportWallet.ts'
 import type { EmbeddedEthereumProvider, GetEthereumProviderOptions } from '../../src/actions/getEthereumProvider.ts'
+import type { GetSmartWalletClientParameters, SmartWalletClient } from '../../src/actions/getSmartWalletClient.ts'
 import type { ImportWalletParameters } from '../../src/actions/importWallet.ts'
 import type {
   EthereumTransactionRequest,
@@ -102,6 +103,15 @@ export interface WalletHostMethods {
   signFarcasterMessage(messageHash: SignFarcasterMessageParameters): Promise<Uint8Array>
   /** Opens 'Secure your account' (password) or 'Automatically secure your account'. */
   openRecoverySettings(method?: 'user-passcode' | 'privy'): void
+  /**
+   * The user's smart wallet (ERC-4337) on a chain where the app turned smart wallets on: its
+   * `address` (counterfactual until the first operation deploys it), an EIP-1193 `provider`, and
+   * `sendTransaction` (one call or a batch as ONE user operation; the fee reads 'Sponsored' when the
+   * app's paymaster pays), `sendCalls` / `getCallsStatus` (EIP-5792), `signMessage` /
+   * `signTypedData` (ERC-1271, ERC-6492-wrapped while undeployed). The embedded wallet owns it and
+   * signs in the wallet frame. Rejects SMART_WALLETS_NOT_ENABLED when the app has none on the chain.
+   */
+  getSmartWalletClient(parameters?: GetSmartWalletClientParameters): Promise<SmartWalletClient>
 }
 
 export const walletHostMethods = table<Omit<WalletHostMethods, 'getEthereumProvider'>>({
@@ -130,6 +140,7 @@ export const walletHostMethods = table<Omit<WalletHostMethods, 'getEthereumProvi
   requestFarcasterSignerFromWarpcast: () => import('../../src/actions/requestFarcasterSignerFromWarpcast.ts'),
   getFarcasterSignerPublicKey: () => import('../../src/actions/getFarcasterSignerPublicKey.ts'),
   signFarcasterMessage: () => import('../../src/actions/signFarcasterMessage.ts'),
+  getSmartWalletClient: () => import('../../src/actions/getSmartWalletClient.ts'),
   openRecoverySettings: start(
     () => import('../../src/wallets/embedded/modal.ts'),
     (m, method: 'user-passcode' | 'privy' = 'user-passcode') =>

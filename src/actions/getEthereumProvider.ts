@@ -2,6 +2,7 @@ import { toProviderError } from '../errors/transaction.ts'
 import { ProviderRpcError, WALLET_MESSAGES } from '../errors/wallet.ts'
 import { findWallet } from '../stores/wallets.ts'
 import { crossAppAccountOf } from '../crossapp/account.ts'
+import { isSmartWalletAddress, smartWalletOwner } from '../wallets/smart/config.ts'
 import type { SignUiOptions } from '../stores/signRequest.ts'
 import type { EthereumTransactionRequest, TransactionUiOptions, TxMethod } from '../transactions/types.ts'
 import { chainRpc, configuredChains, defaultChainId, parseChainId, RpcResponseError } from '../wallets/ethereum/chains.ts'
@@ -74,8 +75,19 @@ export function getEthereumProvider(address: string, options: GetEthereumProvide
     chainId = defaultChainId()
     return chains.find((c) => c.id === chainId)!
   }
+  let smart: EmbeddedEthereumProvider | null = null
   const provider: EmbeddedEthereumProvider = {
     async request({ method, params }) {
+      // A smart wallet's address: its own provider (user operations, ERC-1271 signatures), src/wallets/smart/provider.ts.
+      if (smart || isSmartWalletAddress(address)) {
+        if (!smart) {
+          const { getSmartWalletProvider } = await import('../wallets/smart/provider.ts')
+          const owner = smartWalletOwner(address)
+          smart = getSmartWalletProvider({ ...options, ...(owner ? { owner: owner.owner, chainId: owner.chainId } : {}) })
+          for (const [event, set] of listeners) for (const listener of set) smart.on(event, listener)
+        }
+        return smart.request({ method, params })
+      }
       // A cross-app wallet signs at its provider, in the provider's popup (src/crossapp/request.ts).
       if (crossAppAccountOf(address) && CROSS_APP_METHODS.has(method)) {
         const { crossAppRequest } = await import('../crossapp/request.ts')
@@ -131,10 +143,12 @@ export function getEthereumProvider(address: string, options: GetEthereumProvide
     on(event, listener) {
       if (!listeners.has(event)) listeners.set(event, new Set())
       listeners.get(event)!.add(listener)
+      smart?.on(event, listener)
       return provider
     },
     removeListener(event, listener) {
       listeners.get(event)?.delete(listener)
+      smart?.removeListener(event, listener)
       return provider
     },
   }

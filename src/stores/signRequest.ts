@@ -25,6 +25,11 @@ export interface SignParameters {
   uiOptions?: SignUiOptions
   /** false signs without any UI (headless). Default true. */
   showWalletUIs?: boolean
+  /**
+   * Signs instead of the embedded wallet at `address` (a smart wallet: its owner signs in the frame,
+   * the signature is the account's ERC-1271 one). The prompt shows the same message either way.
+   */
+  signer?: () => Promise<string>
 }
 
 /** The request `<sign-prompt>` shows, answered with the signature (src/stores/pending.ts). */

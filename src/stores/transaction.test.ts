@@ -99,6 +99,21 @@ describe('the transaction controller (spec part 3 §4)', () => {
     ])
   })
 
+  it('a combined batch (a smart wallet: one user operation): every step is reviewed, approve signs and sends once; the success hash is the one confirm answers', async () => {
+    const driver = { ...fakeDriver({ total: 3 }), combined: true }
+    driver.confirm = async (i, hash) => (driver.calls.push(`confirm ${i}`), `0xcarried-${hash}`)
+    const controller = new TxController(driver)
+    const result = startRequest(controller)
+    for (let step = 0; step < 3; step++) {
+      await until(controller, 'ready')
+      expect(controller.$state.get().step).toBe(step)
+      controller.approve()
+    }
+    expect(await result).toEqual(['0xcarried-0xhash2'])
+    expect(driver.calls).toEqual(['review 0', 'review 1', 'review 2', 'prepare 2', 'sign 2', 'submit 2', 'confirm 2'])
+    expect(controller.$state.get().phase).toMatchObject({ name: 'success', hash: '0xcarried-0xhash2' })
+  })
+
   it('error: a revert shows the error screen with the hash; retry reviews again and sends only the steps not done', async () => {
     const driver = fakeDriver({ total: 2, failAt: 1 })
     const controller = new TxController(driver)

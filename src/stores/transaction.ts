@@ -28,6 +28,11 @@ export interface TxDriver<V, T, S, R> {
   readonly total: number
   readonly signOnly: boolean
   readonly uiOptions: TransactionUiOptions
+  /**
+   * The steps are reviewed one by one but go as ONE signature and send (a smart wallet's batch is one
+   * user operation): approving the last step prepares, signs and sends them together, one result.
+   */
+  readonly combined?: boolean
   /** What the screen shows of `step`, read from the chain; `retryFrom` after an error or a top-up: the first step not done yet. */
   review(step: number, retryFrom: number | null): Promise<V>
   /** Step `i` ready to sign, right before signing; `reviewed` is the last step's review (null headless). */
@@ -35,8 +40,11 @@ export interface TxDriver<V, T, S, R> {
   sign(i: number, prepared: T): Promise<S>
   /** Broadcasts: the hash (Solana: the signature). */
   submit(prepared: T, signed: S): Promise<string>
-  /** Resolves once the receipt is on chain (Solana: the cluster confirmed); a revert throws with the hash. */
-  confirm(prepared: T, hash: string): Promise<void>
+  /**
+   * Resolves once the receipt is on chain (Solana: the cluster confirmed); a revert throws with the
+   * hash. May answer the hash that carried it when `submit`'s was not a transaction's (a user operation's).
+   */
+  confirm(prepared: T, hash: string): Promise<void | string>
   result(prepared: T, signed: S, hash: string | null): R
   /** The explorer page of a step's hash or signature; null when the chain has no explorer. */
   explorer(step: number, hash: string): string | null
@@ -171,7 +179,7 @@ export class TxController<D extends AnyDriver> {
   async #run(view: ViewOf<D> | null): Promise<void> {
     const { driver } = this
     let hash: string | null = null
-    let i = this.#results.length
+    let i = driver.combined ? driver.total - 1 : this.#results.length
     try {
       for (; i < driver.total; i++) {
         hash = null
@@ -184,14 +192,15 @@ export class TxController<D extends AnyDriver> {
         }
         hash = await driver.submit(prepared, signed)
         this.#move('broadcast', { name: 'awaiting-receipt', view, hash })
-        await driver.confirm(prepared, hash)
+        hash = (await driver.confirm(prepared, hash)) ?? hash
         this.#results.push(driver.result(prepared, signed, hash))
       }
       this.#move(driver.signOnly ? 'signed' : 'receipt', { name: 'success', hash, at: driver.total - 1 })
       this.#succeed()
     } catch (error) {
       const base = toBaseError(error)
-      const failedHash = hash ?? (error instanceof TransactionError ? error.hash : null)
+      // The error's own hash first: a smart wallet's revert names the transaction, not the operation.
+      const failedHash = (error instanceof TransactionError ? error.hash : null) ?? hash
       // Headless has no error screen to retry from; leaving the recovery prompt ends the request.
       if (this.headless || base.code === 'USER_EXITED_AUTH_FLOW') return this.fail(base, failedHash)
       this.#move('fail', { name: 'error', error: base, hash: failedHash, at: i })

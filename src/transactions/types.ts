@@ -47,6 +47,8 @@ export interface TxStepResult {
   chainId: number
   hash: string | null
   signature: string | null
+  /** A smart wallet's step: the ERC-4337 user-operation hash that carried the calls (its `hash` is the bundle transaction's). */
+  userOperationHash?: string
 }
 
 /**

@@ -122,3 +122,18 @@ export const walletAccounts = (page: Page) =>
   page.evaluate(() =>
     (document.querySelector('auth-modal') as unknown as { user: { linkedAccounts: WalletAccount[] } }).user.linkedAccounts.filter((a) => a.type === 'wallet'),
   )
+
+declare global {
+  interface Window {
+    /** The smart-wallet client `smartWallet()` got from `<auth-modal>`. */
+    __smartWallet: import('../../src/actions/getSmartWalletClient.ts').SmartWalletClient
+  }
+}
+
+/** Gets the user's smart wallet from `<auth-modal>` (kept as `window.__smartWallet` for later calls): its address and owner. */
+export const smartWallet = (page: Page) =>
+  page.evaluate(async () => {
+    const client = await document.querySelector('auth-modal')!.getSmartWalletClient()
+    window.__smartWallet = client
+    return { address: client.address, owner: client.owner }
+  })

@@ -24,7 +24,8 @@ function rpcFor(method: SignMethod, wallet: Wallet, data: unknown): RpcRequest {
 }
 
 /** Connects (recovering if needed) and signs in the frame. Used by both paths. */
-export async function signInFrame({ method, address, data }: SignParameters): Promise<string> {
+export async function signInFrame({ method, address, data, signer }: SignParameters): Promise<string> {
+  if (signer) return signer()
   const accessToken = await requireAccessToken(WALLET_MESSAGES.mustBeAuthenticatedToSign)
   const wallet = findWallet(address)
   const ref = wallet && walletRef(wallet)
