@@ -54,8 +54,10 @@ describe('no other product named on screen', () => {
         // Comments are for developers (the spec is cited there by its own words).
         .replace(/\/\*[\s\S]*?\*\//g, '')
         .replace(/(^|[^:])\/\/.*$/gm, '$1')
-      // Quoted strings, template strings and JSX text between tags.
-      for (const m of source.matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`]*)`|>([^<>{}]+)</g)) {
+      // Quoted strings, template strings and JSX text between tags (markup files only: in plain
+      // TypeScript, `>` and `<` are generics and arrows, and text between them is code).
+      const markup = /\.(tsx|jsx|html|vue|svelte)$/.test(file)
+      for (const m of source.matchAll(markup ? /'([^'\n]*)'|"([^"\n]*)"|`([^`]*)`|>([^<>{}]+)</g : /'([^'\n]*)'|"([^"\n]*)"|`([^`]*)`/g)) {
         const text = m[1] ?? m[2] ?? m[3] ?? m[4] ?? ''
         if (OTHER_PRODUCT.test(text) && !WIRE_VALUES.has(text.trim())) found.push(`${file}: ${text.trim()}`)
       }
