@@ -69,7 +69,7 @@ describe('signMessage: the wallet chain decides', () => {
 
   it('error: an empty message, on either chain', async () => {
     signedIn(wallet(ETH, 'ethereum'), wallet(SOL, 'solana'))
-    await expect(signMessage({ message: '' })).rejects.toMatchObject({ code: 'INVALID_MESSAGE' })
+    await expect(signMessage({ message: '' })).rejects.toMatchObject({ code: 'INVALID_MESSAGE', shortMessage: 'Message must be a non-empty string' })
     await expect(signMessage({ message: new Uint8Array(), address: SOL })).rejects.toMatchObject({ code: 'INVALID_MESSAGE' })
     expect(requests).toEqual([])
   })
