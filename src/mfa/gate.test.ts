@@ -81,14 +81,17 @@ describe('MFA-protected wallet call (spec part 2 §4)', () => {
   it("error: cancelling rejects with 'MFA canceled'", async () => {
     const pending = requestVerification('auth', () => {})
     $mfaRequest.get()!.cancel()
-    await expect(pending).rejects.toMatchObject({ shortMessage: 'MFA canceled', details: MFA_TEXT.canceledReport })
+    await expect(pending).rejects.toMatchObject({ shortMessage: 'MFA canceled', details: 'Canceled MFA verification.' })
   })
 
   it("error: waiting for a code times out after 300000 ms with 'mfa_timeout'", async () => {
     vi.useFakeTimers()
     try {
       const pending = requestVerification('txn', () => {})
-      const seen = expect(pending).rejects.toMatchObject({ code: 'mfa_timeout', shortMessage: MFA_TEXT.timeout })
+      const seen = expect(pending).rejects.toMatchObject({
+        code: 'mfa_timeout',
+        shortMessage: 'You have exceeded the time limit for code entry. Please try again in 30 seconds.',
+      })
       vi.advanceTimersByTime(300_000)
       await seen
     } finally {
