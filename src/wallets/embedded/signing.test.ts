@@ -28,6 +28,19 @@ describe('signInFrame', () => {
 
   it('error: the frame failing to sign is UNABLE_TO_SIGN, with the frame error as the cause', async () => {
     const failure = await signInFrame({ method: 'personal_sign', address: ETH, data: '0x68656c6c6f' }).catch((e: unknown) => e)
-    expect(failure).toMatchObject({ code: 'UNABLE_TO_SIGN', cause: expect.any(WalletProxyError) })
+    expect(failure).toMatchObject({
+      code: 'UNABLE_TO_SIGN',
+      shortMessage: 'Failed to sign message',
+      details: 'the key share is gone',
+      cause: expect.any(WalletProxyError),
+    })
+  })
+
+  it('error: a logged-out user cannot sign (MUST_BE_AUTHENTICATED)', async () => {
+    $session.set({ status: 'unauthenticated', user: null, tokens: null })
+    await expect(signInFrame({ method: 'personal_sign', address: ETH, data: '0x68656c6c6f' })).rejects.toMatchObject({
+      code: 'MUST_BE_AUTHENTICATED',
+      shortMessage: 'User must be authenticated before signing with a Privy wallet',
+    })
   })
 })
