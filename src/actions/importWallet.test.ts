@@ -17,7 +17,7 @@ describe('importWallet reads embeddedWallets.mode (spec part 2 §3, §5)', () =>
     applyAuthResponse(APP_ID, authResponse())
     expect($session.get().status).toBe('authenticated')
     await expect(importWallet({ privateKey: `0x${'11'.repeat(32)}` })).rejects.toMatchObject({
-      shortMessage: WALLET_MESSAGES.importOnDeviceOnly,
+      shortMessage: 'Importing wallets is only supported for on-device execution...',
       code: 'FAILED_TO_CREATE_WALLET',
     })
     expect(proxy.request).not.toHaveBeenCalled()
