@@ -136,6 +136,18 @@ describe('MFA screens in <auth-modal>', () => {
     )
   })
 
+  it("error: the authenticator setup failing for no stated reason shows 'Unknown error' (spec part 2 §8, enrollment), with 'Back' to the chooser", async () => {
+    const element = await mount(userWith([], true))
+    frame({ 'mfa:init-enrollment': refuse('error', 'the server is down') })
+    void element.showMfaEnrollmentModal()
+    ;(await waitFor(() => button(root(element), 'Continue'), 'Continue')).click()
+    ;(await waitFor(() => button(root(element), 'Authenticator app'), 'Authenticator app')).click()
+    await waitFor(() => screen(element) === 'mfa-enroll-error', 'the error screen')
+    equal(root(element).querySelector('[role="alert"]')?.textContent, 'Unknown error')
+    button(root(element), 'Back')!.click()
+    await waitFor(() => button(root(element), 'Authenticator app'), 'the chooser again')
+  })
+
   it("SMS: the account's number prefilled, 'Enter enrollment code' with its last four digits, 'SMS verification added'", async () => {
     const element = await mount(userWith([], true))
     const calls = frame({ 'mfa:init-enrollment': () => ({}), 'mfa:submit-enrollment': () => ({ user: userWith(['sms'], true) }) })
