@@ -7,6 +7,7 @@ import './auth-modal.ts'
 import type { WireUser } from '../../src/api/user.ts'
 import { WalletProxyError } from '../../src/errors/wallet.ts'
 import { getWalletProxy } from '../../src/wallets/embedded/proxy.ts'
+import { $mfaRequest } from '../../src/stores/mfa.ts'
 import { assert, button, byLabel, equal, paste, queryByText, recordEvents, shadow, waitFor, wireUser, type Route } from '../testing/harness.ts'
 import { mountSignedIn } from '../testing/signed-in.ts'
 
@@ -189,6 +190,21 @@ describe('MFA screens in <auth-modal>', () => {
     await text(element, MAX_ATTEMPTS)
     assert(button(root(element), 'Close'), 'blocking: Close')
     equal(root(element).querySelector('input[aria-label="Digit 1"]'), null, 'no more code boxes')
+  })
+
+  it("error: a verification canceled while 'Verify your identity' shows reads 'Verification canceled' with 'Close'; the call rejects 'MFA canceled'", async () => {
+    const element = await mount(userWith(['totp', 'sms'], true))
+    frame({})
+    const outcome = element.verifyMfa().then(
+      () => null,
+      (error: { shortMessage?: string }) => error,
+    )
+    await text(element, 'Verify your identity')
+    await waitFor(() => button(root(element), 'Authenticator app'), 'chooser')
+    $mfaRequest.get()!.cancel()
+    await text(element, 'Verification canceled')
+    assert(button(root(element), 'Close'), 'Close')
+    equal((await outcome)?.shortMessage, 'MFA canceled')
   })
 
   it('removing a method asks for a verification first, then unenrolls', async () => {
