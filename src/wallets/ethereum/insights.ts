@@ -15,7 +15,8 @@ export async function fetchUsdPrice(chainId: number, tokenSymbol: string): Promi
     const { usd } = await getApiClient().get('/token_price', { query: { chainId: String(chainId), tokenSymbol } })
     return typeof usd === 'number' ? usd : null
   } catch {
-    console.warn(`Unable to fetch token price on chain id ${chainId}`)
+    // Spec part 3 §8: SOL's price (asked on chain id 0, §7) has its own text.
+    console.warn(chainId === 0 && tokenSymbol === 'SOL' ? 'Unable to fetch SOL price' : `Unable to fetch token price on chain id ${chainId}`)
     return null
   }
 }
