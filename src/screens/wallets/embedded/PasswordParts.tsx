@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { SecondaryButton } from '../../../ui/Button.tsx'
 import { useCopied } from '../../../ui/useCopied.ts'
 import { DOWNLOAD_URL_TTL_MS, generatePassphrase, passwordFileName } from '../../../wallets/embedded/password.ts'
