@@ -105,6 +105,9 @@ a { color: var(--_accent-text); }
 .code-digit:focus { outline: 2px solid var(--gh-accent); outline-offset: 0; }
 .code[data-status='error'] .code-digit { border-color: var(--_error); }
 .code[data-status='success'] .code-digit { border-color: var(--gh-success); }
+/* Spec part 2: the pin input's fail state shakes. */
+.code[data-mode='pin'][data-status='error'] { animation: gh-pin-shake 0.3s ease-in-out; }
+@keyframes gh-pin-shake { 20%, 60% { transform: translateX(-6px); } 40%, 80% { transform: translateX(6px); } }
 .badge {
   align-self: center; display: inline-flex; gap: calc(var(--gh-spacing) * 1); padding: calc(var(--gh-spacing) * 1) calc(var(--gh-spacing) * 2.5); border-radius: var(--gh-radius-pill);
   background: var(--_surface); font-size: var(--gh-font-size-sm);
@@ -149,7 +152,7 @@ a { color: var(--_accent-text); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 /* Last, so it wins over every transition and animation above. */
 @media (prefers-reduced-motion: reduce) {
-  .backdrop, .backdrop > .dialog, .root.closing .backdrop, .root.closing .backdrop > .dialog { animation: none; }
+  .backdrop, .backdrop > .dialog, .root.closing .backdrop, .root.closing .backdrop > .dialog, .code { animation: none; }
   .primary-button, .secondary-button, .icon-button, .wallet-row { transition: none; }
   .primary-button:active:not(:disabled), .secondary-button:active:not(:disabled) { transform: none; }
 }`

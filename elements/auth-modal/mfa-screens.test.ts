@@ -8,7 +8,7 @@ import type { WireUser } from '../../src/api/user.ts'
 import { WalletProxyError } from '../../src/errors/wallet.ts'
 import { getWalletProxy } from '../../src/wallets/embedded/proxy.ts'
 import { $mfaRequest } from '../../src/stores/mfa.ts'
-import { assert, button, byLabel, equal, paste, queryByText, recordEvents, shadow, waitFor, wireUser, type Route } from '../testing/harness.ts'
+import { assert, button, byLabel, equal, paste, queryByText, recordEvents, shadow, type, waitFor, wireUser, type Route } from '../testing/harness.ts'
 import { mountSignedIn } from '../testing/signed-in.ts'
 
 type Method = 'sms' | 'totp' | 'passkey'
@@ -205,6 +205,28 @@ describe('MFA screens in <auth-modal>', () => {
     await text(element, 'Verification canceled')
     assert(button(root(element), 'Close'), 'Close')
     equal((await outcome)?.shortMessage, 'MFA canceled')
+  })
+
+  it("pin input: a non-digit gives 'Passcode can only be numbers', overflow 'Passcode must be exactly 6 numbers', with a shake; a valid edit clears the error styling", async () => {
+    const element = await mount(userWith(['totp']))
+    const calls = frame({ 'mfa:verify': () => ({}) })
+    void element.verifyMfa().catch(() => {})
+    await text(element, 'Enter verification code')
+    const group = () => root(element).querySelector<HTMLElement>('[part~="code-input"]')!
+    const first = await waitFor(() => byLabel(root(element), 'Digit 1') as HTMLInputElement | null, 'code boxes')
+    type(first, 'a')
+    await text(element, 'Passcode can only be numbers')
+    equal(group().dataset.status, 'error')
+    equal(getComputedStyle(group()).animationName, 'gh-pin-shake')
+    equal(first.value, '')
+    type(first, '1')
+    await waitFor(() => group().dataset.status === 'idle', 'error styling cleared by a valid edit')
+    equal(first.value, '1')
+    paste(first, '1234567')
+    await text(element, 'Passcode must be exactly 6 numbers')
+    equal(group().dataset.status, 'error')
+    equal(calls.length, 0, 'nothing submitted')
+    assert(!queryByText(root(element), 'Code should be numeric'), 'not the code screen text')
   })
 
   it('removing a method asks for a verification first, then unenrolls', async () => {

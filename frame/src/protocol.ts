@@ -32,11 +32,15 @@ export type ProxyErrorType =
   | 'invalid_request_arguments'
   | 'wallet_not_on_device'
   | 'invalid_recovery_pin'
+  /** Spec part 2 §8: the wallet cannot pay for what it was asked to do (the server's `insufficient_funds`). */
+  | 'insufficient_funds'
   | 'session_not_on_device'
   | 'reauthentication_required'
   | 'missing_or_invalid_mfa'
   | 'mfa_verification_max_attempts_reached'
   | 'mfa_timeout'
+  /** Spec part 2 §8: the SMS provider could not send or check a code (the server's API code `sms_verification_failed`). */
+  | 'twilio_verification_failed'
   /** A wrong MFA code (non-blocking: 'The code you entered is not valid'). */
   | 'invalid_mfa_code'
   /** The session's login method was added too recently to recover with; the message says until when. */

@@ -53,7 +53,14 @@ const SERVER_REFUSALS: Record<string, ProxyErrorType> = {
   invalid_mfa_code: 'invalid_mfa_code',
   recovery_on_hold: 'recovery_on_hold',
   not_supported: 'not_supported',
+  insufficient_funds: 'insufficient_funds',
+  // The API keeps its own code for a failed SMS (the login screens map it); the proxy protocol
+  // names it as the spec's error catalogue does.
+  sms_verification_failed: 'twilio_verification_failed',
 }
+
+/** The proxy error type the host sees for a server refusal's `code` (spec part 2 §8; the rest are plain 'error'). */
+export const proxyErrorTypeOf = (code: string | undefined): ProxyErrorType => (code && Object.hasOwn(SERVER_REFUSALS, code) ? SERVER_REFUSALS[code]! : 'error')
 
 /**
  * How long an unlocked wallet signs from memory before the server confirms the session again:
@@ -180,7 +187,7 @@ export class Vault {
       const reason = typeof json.data?.reason === 'string' ? json.data.reason : undefined
       // Spec part 2 §8: the widget knows rate limiting by 'code 429' in the message.
       const message = markRateLimited(response.status, json.error ?? `Request failed (${response.status})`)
-      throw new ProxyError(SERVER_REFUSALS[json.code ?? ''] ?? 'error', message, retryAfter, reason)
+      throw new ProxyError(proxyErrorTypeOf(json.code), message, retryAfter, reason)
     }
     return json as T
   }

@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { AppConfig } from '../api/types.ts'
-import { availableMethods, buildFundingConfig, coinbaseBlockchain, isValidFundingAmount, moonpayCurrencyCode, receiveQrText } from './config.ts'
+import {
+  availableMethods,
+  buildFundingConfig,
+  coinbaseBlockchain,
+  isValidFundingAmount,
+  moonpayCurrencyCode,
+  moonpaySignConfig,
+  receiveQrText,
+} from './config.ts'
 
 const local = {
   id: 31337,
@@ -151,5 +159,22 @@ describe('funding config (spec part 3 §3, §5)', () => {
     expect(availableMethods(buildFundingConfig(app({ useSandbox: true }), ADDRESS)).cardProviders).toEqual(['moonpay'])
     // An arbitrary ERC-20 is not sold by card.
     expect(moonpayCurrencyCode(buildFundingConfig(app({ useSandbox: true }), ADDRESS, { asset: { erc20: ADDRESS } }))).toBe(null)
+  })
+
+  it("moonpayConfigOverride reaches the card provider's sign call (config.paymentMethod etc.), over the widget's choices", () => {
+    const theme = { theme: 'dark' as const, accentColor: '#123456' }
+    const plain = buildFundingConfig(app({ useSandbox: true }), ADDRESS, { chain: 8453 })
+    expect(moonpaySignConfig(plain, theme)).toEqual({ currencyCode: 'eth_base', quoteCurrencyAmount: 0.05, paymentMethod: undefined, uiConfig: theme })
+    const c = buildFundingConfig(app({ useSandbox: true }), ADDRESS, {
+      chain: 8453,
+      moonpayConfigOverride: { paymentMethod: 'apple_pay', quoteCurrencyAmount: 20, uiConfig: { theme: 'light' } },
+    })
+    expect(c.moonpayConfigOverride).toEqual({ paymentMethod: 'apple_pay', quoteCurrencyAmount: 20, uiConfig: { theme: 'light' } })
+    expect(moonpaySignConfig(c, theme)).toEqual({
+      currencyCode: 'eth_base',
+      quoteCurrencyAmount: 20,
+      paymentMethod: 'apple_pay',
+      uiConfig: { theme: 'light', accentColor: '#123456' },
+    })
   })
 })

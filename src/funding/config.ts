@@ -3,7 +3,7 @@
  * and the app funding settings, with the §5 rules. Pure: no DOM, no network.
  */
 import type { AppConfig, AppFundingConfig, ChainConfig } from '../api/types.ts'
-import type { FundingConfig, FundingMethod } from '../stores/funding.ts'
+import type { FundingConfig, FundingMethod, MoonpayConfigOverride } from '../stores/funding.ts'
 import { FUNDING_MESSAGES, FundingError } from '../errors/funding.ts'
 import { PUBLIC_CLUSTERS } from '../wallets/solana/cluster.ts'
 
@@ -22,6 +22,8 @@ export interface FundWalletOptions {
   /** Starts that flow directly instead of the chooser. */
   defaultFundingMethod?: FundingMethod
   card?: { preferredProvider?: 'moonpay' | 'coinbase' }
+  /** The card provider's settings (paymentMethod, currencyCode, quoteCurrencyAmount, uiConfig), over the widget's own. */
+  moonpayConfigOverride?: MoonpayConfigOverride
   /** Receive screen texts; an empty string hides them. */
   uiConfig?: { receiveFundsTitle?: string; receiveFundsSubtitle?: string }
   /** Set by the transaction screen's 'Add funds'. */
@@ -114,6 +116,7 @@ export function buildFundingConfig(app: AppConfig | null, address: string, optio
     defaultFundingMethod: options.defaultFundingMethod ?? funding.defaultFundingMethod ?? null,
     usingDefaultFundingMethod: Boolean(options.defaultFundingMethod ?? funding.defaultFundingMethod),
     preferredCardProvider: options.card?.preferredProvider ?? funding.preferredCardProvider ?? null,
+    moonpayConfigOverride: options.moonpayConfigOverride ?? null,
     crossChainBridgingEnabled: funding.crossChainBridgingEnabled,
     uiConfig: options.uiConfig ?? {},
     errorMessage: null,
@@ -161,6 +164,21 @@ const MOONPAY_CODES: Record<number, [string, string]> = {
   42161: ['eth_arbitrum', 'usdc_arbitrum'],
   137: ['pol_polygon', 'usdc_polygon'],
   43114: ['avax_cchain', 'usdc_cchain'],
+}
+
+/**
+ * The `config` of the card provider's sign call (spec part 3 §3 signMoonpayOnRampUrl: uiConfig,
+ * paymentMethod, currencyCode, quoteCurrencyAmount): the widget's choices, then the host's
+ * `moonpayConfigOverride` over them, field by field.
+ */
+export function moonpaySignConfig(config: FundingConfig, theme: { theme: 'light' | 'dark'; accentColor?: string }): MoonpayConfigOverride {
+  const override = config.moonpayConfigOverride ?? {}
+  return {
+    currencyCode: override.currencyCode ?? moonpayCurrencyCode(config) ?? undefined,
+    quoteCurrencyAmount: override.quoteCurrencyAmount ?? (config.amount ? Number(config.amount) : undefined),
+    paymentMethod: override.paymentMethod,
+    uiConfig: { ...theme, ...override.uiConfig },
+  }
 }
 
 /**

@@ -3,6 +3,18 @@ import type { AppFundingConfig, ChainConfig } from '../api/types.ts'
 
 export type FundingMethod = 'card' | 'exchange' | 'wallet' | 'manual'
 
+/**
+ * Spec part 3 §3 `moonpayConfigOverride`: what the host sets of the card provider's signed widget
+ * URL (the sign call's `config`), over the widget's own choices (asset code, amount, theme, accent).
+ */
+export interface MoonpayConfigOverride {
+  /** The provider's payment method id, e.g. 'credit_debit_card', 'apple_pay', 'sepa_bank_transfer'. */
+  paymentMethod?: string
+  currencyCode?: string
+  quoteCurrencyAmount?: number
+  uiConfig?: { accentColor?: string; theme?: 'light' | 'dark' }
+}
+
 /** The funding flow in progress: what the screens render (built by src/funding/config.ts). */
 export interface FundingConfig {
   chainType: 'ethereum' | 'solana'
@@ -24,6 +36,8 @@ export interface FundingConfig {
   defaultFundingMethod: FundingMethod | null
   usingDefaultFundingMethod: boolean
   preferredCardProvider: 'moonpay' | 'coinbase' | null
+  /** The host's settings for the card provider's sign call (spec part 3 §3); null when none. */
+  moonpayConfigOverride?: MoonpayConfigOverride | null
   crossChainBridgingEnabled: boolean
   uiConfig: { receiveFundsTitle?: string; receiveFundsSubtitle?: string }
   errorMessage: string | null

@@ -17,7 +17,7 @@ export function Svg({ shape, size = 20 }: { shape: IconShape; size?: number }) {
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      <path d={shape.d} />
+      <path d={shape.d} fillRule={shape.evenodd ? 'evenodd' : undefined} />
     </svg>
   )
 }

@@ -3,7 +3,7 @@ import { useEffect, useReducer, useRef } from 'react'
 import { closeModal } from '../../actions/closeModal.ts'
 import { getApiClient } from '../../api/instance.ts'
 import { FUNDING_MESSAGES, FundingError } from '../../errors/funding.ts'
-import { moonpayCurrencyCode } from '../../funding/config.ts'
+import { moonpaySignConfig } from '../../funding/config.ts'
 import { FUNDING_TIMING, initialMoonpayState, moonpayReducer, type MoonpayTransaction } from '../../funding/flows.ts'
 import { takeFundingPopup } from '../../funding/popup.ts'
 import { $funding, backToChooser, completeFunding, fundingResult, reportFundingFailure } from '../../funding/session.ts'
@@ -71,11 +71,7 @@ export default function CardStatusScreen({ resume }: { resume?: string }) {
       .post('/plugins/moonpay_on_ramp/sign', {
         address: config.address,
         useSandbox: config.useSandbox,
-        config: {
-          currencyCode: moonpayCurrencyCode(config) ?? undefined,
-          quoteCurrencyAmount: config.amount ? Number(config.amount) : undefined,
-          uiConfig: { theme: app?.theme === 'dark' ? 'dark' : 'light', accentColor: app?.accentColor ?? undefined },
-        },
+        config: moonpaySignConfig(config, { theme: app?.theme === 'dark' ? 'dark' : 'light', accentColor: app?.accentColor ?? undefined }),
       })
       .then(({ signedUrl, externalTransactionId }) => {
         if (stopped) return

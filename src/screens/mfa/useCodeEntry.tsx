@@ -30,6 +30,7 @@ export function useCodeEntry(onComplete: (code: string) => void) {
   }
   const input = (
     <CodeInput
+      mode="pin"
       digits={digits}
       status={status}
       resetKey={resets}

@@ -4,7 +4,7 @@
  * types (nested structs indented, arrays numbered), addresses shortened with a copy button; and the
  * spec's copy of the full payload. Never the raw JSON.
  */
-import { useState } from 'react'
+import { useCopied } from '../../ui/useCopied.ts'
 import { shortAddress } from '../../wallets/ethereum/format.ts'
 
 type Field = { name: string; type: string }
@@ -31,18 +31,8 @@ const DOMAIN_FIELDS: Field[] = [
 
 const isAddress = (value: unknown): value is string => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
 
-function useCopy(): [boolean, (text: string) => void] {
-  const [copied, setCopied] = useState(false)
-  const copy = (text: string) =>
-    void navigator.clipboard?.writeText(text).then(
-      () => (setCopied(true), setTimeout(() => setCopied(false), 2000)),
-      () => undefined,
-    )
-  return [copied, copy]
-}
-
 function Address({ value }: { value: string }) {
-  const [copied, copy] = useCopy()
+  const [copied, copy] = useCopied()
   return (
     <span className="td-address">
       <code title={value}>{shortAddress(value)}</code>
@@ -115,7 +105,7 @@ const styles = /* css */ `
 
 /** The typed data as a field table, with a copy of the full payload. */
 export function TypedDataView({ data }: { data: unknown }) {
-  const [copied, copy] = useCopy()
+  const [copied, copy] = useCopied()
   let typed: TypedData
   try {
     typed = (typeof data === 'string' ? JSON.parse(data) : data) as TypedData

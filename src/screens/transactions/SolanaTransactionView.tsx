@@ -5,6 +5,7 @@
  * over a fresh blockhash. Several transactions are reviewed one by one ('(n / total)', 'Continue').
  */
 import { useStore } from '@nanostores/react'
+import { ChainIcon } from '../../ui/ChainIcon.tsx'
 import { useState } from 'react'
 import { SOLANA_TX_MESSAGES } from '../../errors/solana.ts'
 import { $config } from '../../stores/config.ts'
@@ -157,7 +158,10 @@ function SolanaSummary(p: { view: PreparedSolanaTransaction; cluster: SolanaClus
           </Row>
         ) : null}
         {swap ? <Row label={TX_TEXTS.swap}>{`${token(swap.amountIn, swap.inputMint)} → ${token(swap.amountOut, swap.outputMint)}`}</Row> : null}
-        <Row label={TX_TEXTS.network}>{cluster.label}</Row>
+        <Row label={TX_TEXTS.network}>
+          <ChainIcon chain="solana" />
+          {cluster.label}
+        </Row>
         <Row label={TX_TEXTS.estimatedFee}>{view.spender === address ? sol(view.fee) : `${sol(view.fee)} (${shortAddress(view.spender)})`}</Row>
       </dl>
       <button type="button" className="tx-details-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>

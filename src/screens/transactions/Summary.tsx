@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { TRANSACTION_MESSAGES } from '../../errors/transaction.ts'
+import { ChainIcon } from '../../ui/ChainIcon.tsx'
 import { fundsMissing, type StepView } from '../../transactions/drivers/ethereum.ts'
 import type { TxParameters } from '../../transactions/types.ts'
 import { explorerLink, type ChainConfig } from '../../wallets/ethereum/chains.ts'
@@ -89,7 +90,10 @@ export function Summary({ view, request, step }: { view: StepView; request: TxPa
             <AddressLink chain={chain} address={tx.to} />
           </Row>
         ) : null}
-        <Row label={TX_TEXTS.network}>{chain.name}</Row>
+        <Row label={TX_TEXTS.network}>
+          <ChainIcon chain={chain.id} />
+          {chain.name}
+        </Row>
         <Row label={TX_TEXTS.estimatedFee}>{fee}</Row>
       </dl>
       <button type="button" className="tx-details-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>

@@ -3,6 +3,7 @@ import type { TransactionUiOptions } from '../../transactions/types.ts'
 import { useEffect, useState } from 'react'
 import { shortAddress } from '../../wallets/ethereum/format.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
+import { useCopied } from '../../ui/useCopied.ts'
 import { WALLET_TIMING } from '../wallets/embedded/timing.ts'
 import { TX_TEXTS } from './texts.ts'
 import { txStyles } from './styles.ts'
@@ -86,21 +87,11 @@ export function TxButtons(p: {
 
 /** A transaction hash (or Solana signature), shortened, with Copy and its explorer link when the chain has an explorer. */
 export function TxHash({ hash, explorerHref }: { hash: string; explorerHref: string | null }) {
-  const [copied, setCopied] = useState(false)
+  const [copied, copy] = useCopied()
   return (
     <div className="tx-hash" part="transaction-hash">
       <code title={hash}>{shortAddress(hash)}</code>
-      <button
-        type="button"
-        className="tx-copy"
-        aria-label={copied ? TX_TEXTS.copied : TX_TEXTS.copyHash}
-        onClick={() =>
-          void navigator.clipboard?.writeText(hash).then(
-            () => setCopied(true),
-            () => undefined,
-          )
-        }
-      >
+      <button type="button" className="tx-copy" aria-label={copied ? TX_TEXTS.copied : TX_TEXTS.copyHash} onClick={() => copy(hash)}>
         {copied ? TX_TEXTS.copied : TX_TEXTS.copy}
       </button>
       {explorerHref ? (

@@ -14,6 +14,7 @@ export const txStyles = /* css */ `
 .tx-row { display: flex; justify-content: space-between; gap: ${s(3)}; }
 .tx-row dt { color: var(--_muted); }
 .tx-row dd { margin: 0; font-weight: 500; text-align: right; word-break: break-all; }
+.chain-icon { display: inline-flex; width: 16px; height: 16px; margin-right: ${s(1.5)}; vertical-align: -3px; }
 .tx-row a, .tx-hash a { color: var(--_accent-text); }
 .tx-details-toggle {
   align-self: flex-start; border: 0; background: none; padding: 0; color: var(--_accent-text); cursor: pointer;

@@ -7,6 +7,8 @@ export interface IconShape {
   d: string
   /** Stroked in currentColor (a line icon) rather than filled. */
   stroke?: boolean
+  /** Filled with the even-odd rule (a mark with holes cut by its own subpaths). */
+  evenodd?: boolean
 }
 
 export const GLYPHS = {

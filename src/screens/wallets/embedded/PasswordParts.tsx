@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { SecondaryButton } from '../../../ui/Button.tsx'
+import { useCopied } from '../../../ui/useCopied.ts'
 import { DOWNLOAD_URL_TTL_MS, generatePassphrase, passwordFileName } from '../../../wallets/embedded/password.ts'
 
 interface PasswordInputProps {
@@ -51,12 +52,7 @@ export function PasswordInput({ label, value, onChange, onBlur, withGenerate, on
 
 /** Copy the password, or download it as a text file named from the app name. */
 export function SavePassword({ password, appName }: { password: string; appName: string }) {
-  const [copied, setCopied] = useState(false)
-  useEffect(() => {
-    if (!copied) return
-    const id = setTimeout(() => setCopied(false), 2000)
-    return () => clearTimeout(id)
-  }, [copied])
+  const [copied, copy] = useCopied()
   function download() {
     const url = URL.createObjectURL(new Blob([password], { type: 'text/plain' }))
     const link = document.createElement('a')
@@ -70,16 +66,7 @@ export function SavePassword({ password, appName }: { password: string; appName:
       <code className="secret" part="password-preview">
         {password}
       </code>
-      <SecondaryButton
-        onClick={() =>
-          navigator.clipboard?.writeText(password).then(
-            () => setCopied(true),
-            () => undefined,
-          )
-        }
-      >
-        {copied ? 'Copied' : 'Copy'}
-      </SecondaryButton>
+      <SecondaryButton onClick={() => copy(password)}>{copied ? 'Copied' : 'Copy'}</SecondaryButton>
       <SecondaryButton onClick={download}>Download</SecondaryButton>
     </div>
   )
