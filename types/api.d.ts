@@ -1895,6 +1895,20 @@ interface FundSuccessEventDetail {
 type FundSuccessEvent = CustomEvent<FundSuccessEventDetail>
 
 type FundingMethod = 'card' | 'exchange' | 'wallet' | 'manual'
+/**
+ * Spec part 3 §3 `moonpayConfigOverride`: what the host sets of the card provider's signed widget
+ * URL (the sign call's `config`), over the widget's own choices (asset code, amount, theme, accent).
+ */
+interface MoonpayConfigOverride {
+  /** The provider's payment method id, e.g. 'credit_debit_card', 'apple_pay', 'sepa_bank_transfer'. */
+  paymentMethod?: string
+  currencyCode?: string
+  quoteCurrencyAmount?: number
+  uiConfig?: {
+    accentColor?: string
+    theme?: 'light' | 'dark'
+  }
+}
 
 /**
  * The funding config of one flow (spec part 3 §3 'Funding config'), built from the host's options
@@ -1920,6 +1934,8 @@ interface FundWalletOptions {
   card?: {
     preferredProvider?: 'moonpay' | 'coinbase'
   }
+  /** The card provider's settings (paymentMethod, currencyCode, quoteCurrencyAmount, uiConfig), over the widget's own. */
+  moonpayConfigOverride?: MoonpayConfigOverride
   /** Receive screen texts; an empty string hides them. */
   uiConfig?: {
     receiveFundsTitle?: string

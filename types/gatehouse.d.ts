@@ -302,6 +302,8 @@ export interface FundWalletOptions {
   /** Starts that flow directly instead of the chooser. */
   defaultFundingMethod?: FundingMethod
   card?: { preferredProvider?: 'moonpay' | 'coinbase' }
+  /** The card provider's settings (paymentMethod, currencyCode, quoteCurrencyAmount, uiConfig), over the widget's own. */
+  moonpayConfigOverride?: MoonpayConfigOverride
   /** Receive screen texts; an empty string hides them. */
   uiConfig?: { receiveFundsTitle?: string; receiveFundsSubtitle?: string }
   /** Set by the transaction screen's 'Add funds'. */
@@ -311,6 +313,18 @@ export interface FundWalletOptions {
 export type FundingAsset = 'native-currency' | 'USDC' | { erc20: string }
 
 export type FundingMethod = 'card' | 'exchange' | 'wallet' | 'manual'
+
+/**
+ * Spec part 3 §3 `moonpayConfigOverride`: what the host sets of the card provider's signed widget
+ * URL (the sign call's `config`), over the widget's own choices (asset code, amount, theme, accent).
+ */
+export interface MoonpayConfigOverride {
+  /** The provider's payment method id, e.g. 'credit_debit_card', 'apple_pay', 'sepa_bank_transfer'. */
+  paymentMethod?: string
+  currencyCode?: string
+  quoteCurrencyAmount?: number
+  uiConfig?: { accentColor?: string; theme?: 'light' | 'dark' }
+}
 
 /**
  * `fund-success`: the wallet was funded (spec part 3 §7, the funding-result analytics event

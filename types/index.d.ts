@@ -40,6 +40,7 @@ export {
   FundWalletOptions,
   FundingAsset,
   FundingMethod,
+  MoonpayConfigOverride,
   FundSuccessEventDetail,
   SetWalletRecoveryParameters,
   DelegateWalletParameters,

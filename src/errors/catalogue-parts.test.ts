@@ -43,9 +43,7 @@ export const UNREACHABLE: Record<string, string> = {
  * one is thrown and asserted, asking to remove the entry.
  */
 export const UNREACHABLE_CODES: Record<string, string> = {
-  twilio_verification_failed:
-    "SMS MFA codes are checked by this product's server, not by the SMS provider's verify service: a wrong code is " +
-    "'invalid_mfa_code', a failed send the server's 'sms_verification_failed' (server/services/sms-sender.ts).",
+  // (twilio_verification_failed is the wallet frame's proxy error type now: frame/src/vault.ts proxyErrorTypeOf.)
 }
 
 /** The quoted texts of a part's §8; an apostrophe inside a word ("Couldn't") does not end a quote. */
