@@ -62,11 +62,15 @@ export function memoryKeyStore(): DeviceKeyStore {
   return { load: async () => pair, save: async (next) => void (pair = next) }
 }
 
-/** The frame's store: one IndexedDB record per app, in the API origin's (partitioned) storage. */
-export function indexedDbKeyStore(appId: string): DeviceKeyStore {
+/**
+ * Key pairs kept in one IndexedDB database of the API origin's (partitioned) storage, one record per
+ * key (non-extractable CryptoKeys are stored as they are, never as bytes). Shared by the device key
+ * and the Farcaster signer key.
+ */
+export function indexedDbKeyPairs(database: string) {
   const open = () =>
     new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('gatehouse-device', 1)
+      const request = indexedDB.open(database, 1)
       request.onupgradeneeded = () => request.result.createObjectStore('keys')
       request.onsuccess = () => resolve(request.result)
       request.onerror = () => reject(request.error)
@@ -84,7 +88,16 @@ export function indexedDbKeyStore(appId: string): DeviceKeyStore {
     }
   }
   return {
-    load: async () => (await run<CryptoKeyPair | undefined>('readonly', (store) => store.get(appId))) ?? null,
-    save: async (pair) => void (await run('readwrite', (store) => store.put(pair, appId))),
+    get: async (key: string) => (await run<CryptoKeyPair | undefined>('readonly', (store) => store.get(key))) ?? null,
+    put: async (key: string, pair: CryptoKeyPair) => void (await run('readwrite', (store) => store.put(pair, key))),
+  }
+}
+
+/** The frame's store: one IndexedDB record per app. */
+export function indexedDbKeyStore(appId: string): DeviceKeyStore {
+  const pairs = indexedDbKeyPairs('gatehouse-device')
+  return {
+    load: () => pairs.get(appId),
+    save: (pair) => pairs.put(appId, pair),
   }
 }

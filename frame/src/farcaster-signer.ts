@@ -12,6 +12,7 @@
 import { tokenSubject } from './registration.ts'
 import type { FarcasterSignerAnswer } from './protocol.ts'
 import { ProxyError } from './vault.ts'
+import { indexedDbKeyPairs } from './device.ts'
 
 export interface SignerKeyStore {
   load(id: string): Promise<CryptoKeyPair | null>
@@ -117,27 +118,6 @@ export function memorySignerKeyStore(): SignerKeyStore {
 
 /** The frame's store: one IndexedDB record per app and user, in the API origin's (partitioned) storage. */
 export function indexedDbSignerKeyStore(): SignerKeyStore {
-  const open = () =>
-    new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('gatehouse-farcaster-signer', 1)
-      request.onupgradeneeded = () => request.result.createObjectStore('keys')
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-  const run = async <T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest): Promise<T> => {
-    const db = await open()
-    try {
-      return await new Promise<T>((resolve, reject) => {
-        const request = action(db.transaction('keys', mode).objectStore('keys'))
-        request.onsuccess = () => resolve(request.result as T)
-        request.onerror = () => reject(request.error)
-      })
-    } finally {
-      db.close()
-    }
-  }
-  return {
-    load: async (id) => (await run<CryptoKeyPair | undefined>('readonly', (store) => store.get(id))) ?? null,
-    save: async (id, pair) => void (await run('readwrite', (store) => store.put(pair, id))),
-  }
+  const pairs = indexedDbKeyPairs('gatehouse-farcaster-signer')
+  return { load: (id) => pairs.get(id), save: (id, pair) => pairs.put(id, pair) }
 }
