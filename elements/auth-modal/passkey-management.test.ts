@@ -113,4 +113,38 @@ describe('passkey management screen', () => {
     await waitFor(() => rows(element).length === 4, 'all 4 after View All')
     equal(button(root(element), 'View All'), null)
   })
+
+  it("MFA passkey enrollment: 3 listed with their titles (an unnamed one 'Unknown device') and 'Last used', 'Enable passkeys' and 'Add new passkey'; none at 5", async () => {
+    // The third passkey was made where neither browser nor OS could be told (spec: 'Unknown device').
+    const unknown = { ...passkey(3), credential_id: 'cred-3', created_with_browser: null, created_with_os: null }
+    const three = wireUser({ linked_accounts: [...wireUser().linked_accounts, passkey(1), passkey(2), unknown] } as never)
+    const element = await mount(three)
+    void element.showMfaEnrollmentModal()
+    await waitFor(() => button(root(element), 'Continue'), "'Transaction Protection'").then((b) => b.click())
+    await waitFor(() => button(root(element), 'Passkey'), 'chooser').then((b) => b.click())
+    await waitFor(() => queryByText(root(element), 'Set up passkey verification'), 'enrollment')
+    equal(rows(element).length, 3, 'all 3 shown')
+    equal(button(root(element), 'View All'), null, 'nothing more to show')
+    equal(
+      rows(element).map((r) => r.querySelector('.label')!.textContent),
+      ['Google Password Manager on Chrome', 'Chrome on Linux', 'Unknown device'],
+    )
+    const lastUsed = (n: number) => `Last used ${new Date((1_700_000_000 + n * 86_400) * 1000).toLocaleDateString()}`
+    equal(
+      rows(element).map((r) => r.querySelector('.detail')!.textContent),
+      [lastUsed(1), lastUsed(2), lastUsed(3)],
+    )
+    assert(button(root(element), 'Enable passkeys'), "'Enable passkeys' while none is in MFA")
+    assert(button(root(element), 'Add new passkey'), 'adding below 5')
+    equal(button(root(element), 'Add a new passkey'), null, "'Add a new passkey' is for none")
+
+    const five = await mount(userWith(5))
+    void five.showMfaEnrollmentModal()
+    await waitFor(() => button(root(five), 'Continue'), "'Transaction Protection'").then((b) => b.click())
+    await waitFor(() => button(root(five), 'Passkey'), 'chooser').then((b) => b.click())
+    await waitFor(() => queryByText(root(five), 'Set up passkey verification'), 'enrollment at 5')
+    equal(rows(five).length, 2, '2 of 5 shown')
+    assert(button(root(five), 'Enable passkeys'), "'Enable passkeys'")
+    equal(button(root(five), 'Add new passkey'), null, 'no adding at 5')
+  })
 })
