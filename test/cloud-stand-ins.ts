@@ -77,6 +77,9 @@ export async function startDriveStandIn() {
   const files = new Map<string, DriveFile[]>()
   let verifyToken: (token: string) => Promise<string | null> = async () => null
   const requests: { method: string; path: string }[] = []
+  /** While set, downloads (`alt=media`) wait for it: a test sees the widget's progress state, then releases. */
+  let downloadGate: Promise<void> | null = null
+  let heldDownloads = 0
   const server = await listen(async (req, res, url, body) => {
     if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end()
     requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search })
@@ -134,7 +137,13 @@ export async function startDriveStandIn() {
         mine.splice(mine.indexOf(file), 1)
         return void res.writeHead(204, CORS).end()
       }
-      if (url.searchParams.get('alt') === 'media') return send(res, 200, file.content, file.mimeType)
+      if (url.searchParams.get('alt') === 'media') {
+        if (downloadGate) {
+          heldDownloads++
+          await downloadGate
+        }
+        return send(res, 200, file.content, file.mimeType)
+      }
       return send(res, 200, { kind: 'drive#file', id: file.id, name: file.name, mimeType: file.mimeType })
     }
     driveError(res, 404, 'NOT_FOUND', 'notFound', 'Not Found')
@@ -148,6 +157,19 @@ export async function startDriveStandIn() {
       verifyToken = verify
     },
     filesOf: (user: string) => files.get(user) ?? [],
+    /** Holds every download until the returned function is called; `held()` counts the ones waiting so far. */
+    holdDownloads() {
+      let release!: () => void
+      downloadGate = new Promise((resolve) => (release = resolve))
+      heldDownloads = 0
+      return {
+        held: () => heldDownloads,
+        release: () => {
+          downloadGate = null
+          release()
+        },
+      }
+    },
   }
 }
 

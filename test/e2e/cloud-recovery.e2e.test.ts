@@ -3,7 +3,8 @@
  * the user backs the wallet up to Google Drive (the OAuth through the development IdP the server
  * mounts, the share in the Drive stand-in's app-data folder, encrypted) and to iCloud (CloudKit
  * stand-in's private database); a new device (a fresh browser context) recovers from the cloud and
- * signs; cloud → password switching; a wrong cloud account fails with the spec's texts and 'Try again'.
+ * signs ('Recovering with X...' while the popup or the download is under way); cloud → password
+ * switching; a wrong cloud account fails with the spec's texts and 'Try again'.
  */
 import type { Browser, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
@@ -147,7 +148,12 @@ describe('cloud recovery', () => {
     await modal(device).getByText('Recovery with Google Drive unsuccessful').waitFor({ timeout: 30000 })
     await modal(device).getByText('Make sure you choose the Google Drive account you backed up with.').waitFor()
     await modal(device).getByText('No backup of this wallet was found in this cloud account. Pick the account you backed up with.').waitFor()
+    // 'Recovering with Google Drive...' while the copy downloads (the stand-in holds it until seen).
+    const download = drive.holdDownloads()
     await throughPopup(device, 'Try again', (popup) => atGoogle(popup, 'drive-user@example.com'))
+    await expect.poll(() => download.held(), { timeout: 30000 }).toBe(1)
+    await modal(device).locator('[data-state="working"]').getByText('Recovering with Google Drive...').waitFor()
+    download.release()
     await modal(device).getByText('Successfully recovered with Google Drive.').waitFor({ timeout: 30000 })
     await expectSigned(device, before, wallet.address)
 
@@ -168,7 +174,7 @@ describe('cloud recovery', () => {
     await device.context().close()
   })
 
-  it("iCloud: backs up into the private database, recovers on a new device and signs ('Backing up with iCloud...'); export on another new device recovers first", async () => {
+  it("iCloud: backs up into the private database, recovers on a new device and signs ('Backing up with iCloud...', 'Recovering with iCloud...'); export on another new device recovers first", async () => {
     const email = 'icloud.owner@example.com'
     const page = await newUser(email)
     const [wallet] = await wallets(page)
@@ -187,7 +193,11 @@ describe('cloud recovery', () => {
 
     const device = await signOnNewDevice(email)
     const before = await eventCount(device)
-    await throughPopup(device, 'Confirm with iCloud', (p) => atApple(p, 'ada@icloud.com'))
+    // 'Recovering with iCloud...' while Apple's sign-in (the popup) waits for the user.
+    await throughPopup(device, 'Confirm with iCloud', async (p) => {
+      await modal(device).getByText('Recovering with iCloud...').waitFor()
+      await atApple(p, 'ada@icloud.com')
+    })
     await modal(device).getByText('Successfully recovered with iCloud.').waitFor({ timeout: 30000 })
     await expectSigned(device, before, wallet.address)
     await device.context().close()
