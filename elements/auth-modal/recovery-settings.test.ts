@@ -16,6 +16,7 @@ import {
   recordEvents,
   reset,
   shadow,
+  type,
   waitFor,
   wireEmbeddedWallet,
   wireUser,
@@ -138,5 +139,34 @@ describe('recovery settings screens', () => {
     button(root(element), 'Try again')!.click()
     await waitFor(() => queryByText(root(element), 'Success'), 'Success after retry')
     equal(attempts, 2)
+  })
+
+  it("a password flow the user opened offers Cancel on 'Confirm you have saved'; a failed save shows 'Something went wrong' with Close", async () => {
+    const element = await mount(['user-passcode'])
+    getWalletProxy().request = (async (kind: string) => {
+      if (kind === 'wallets:set-recovery') throw new Error('frame unreachable')
+      return {}
+    }) as never
+    const events = recordEvents(['modal-close'])
+    element.openRecoverySettings()
+    ;(await waitFor(() => button(root(element), 'Set a password'), 'Set a password')).click()
+    const field = (placeholder: string) => root(element).querySelector<HTMLInputElement>(`input[placeholder="${placeholder}"]`)
+    type(await waitFor(() => field('Password'), "'Set your password'"), 'Blue-Canyon-77!')
+    button(root(element), 'Continue')!.click()
+    await waitFor(() => queryByText(root(element), 'Save your password'), 'Save your password')
+    button(root(element), 'Continue')!.click()
+    type(await waitFor(() => field('Confirm password'), "'Confirm your password'"), 'Blue-Canyon-77!')
+    button(root(element), 'Continue')!.click()
+    await waitFor(() => queryByText(root(element), 'Confirm you have saved'), 'Confirm you have saved')
+    assert(button(root(element), 'Cancel'), 'Cancel: the user started the flow')
+    root(element).querySelector<HTMLInputElement>('input[type="checkbox"]')!.click()
+    ;(await waitFor(() => !button(root(element), 'Set Password')!.disabled && button(root(element), 'Set Password'), 'Set Password enabled')).click()
+    await waitFor(() => queryByText(root(element), 'Something went wrong'), "'Something went wrong'")
+    assert(queryByText(root(element), 'An error has occurred, please try again.'), 'error detail')
+    equal($wallets.get()[0]!.recoveryMethod, 'privy', 'still automatic')
+    equal(events.length, 0, 'stays open until Close')
+    // The result screen's own Close (not the header's).
+    button(root(element).querySelector('[data-screen="embedded-wallet-password"]')!, 'Close')!.click()
+    await waitFor(() => events.length === 1, 'modal-close')
   })
 })

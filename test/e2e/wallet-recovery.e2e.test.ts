@@ -79,6 +79,8 @@ describe('password recovery and the frame origin check', () => {
     await modal(page).getByText('Confirm you have saved').waitFor()
     const setPassword = modal(page).getByRole('button', { name: 'Set Password' })
     expect(await setPassword.isDisabled()).toBe(true)
+    // Started by the app ('Secure Your Account'), not by the user: no Cancel.
+    expect(await modal(page).getByRole('button', { name: 'Cancel' }).count()).toBe(0)
     await modal(page).getByRole('checkbox').check()
     await setPassword.click()
     await modal(page).getByText('Success').waitFor({ timeout: 30000 })
