@@ -150,10 +150,13 @@ describe('cloud recovery', () => {
     await modal(device).getByText('No backup of this wallet was found in this cloud account. Pick the account you backed up with.').waitFor()
     // 'Recovering with Google Drive...' while the copy downloads (the stand-in holds it until seen).
     const download = drive.holdDownloads()
-    await throughPopup(device, 'Try again', (popup) => atGoogle(popup, 'drive-user@example.com'))
-    await expect.poll(() => download.held(), { timeout: 30000 }).toBe(1)
-    await modal(device).locator('[data-state="working"]').getByText('Recovering with Google Drive...').waitFor()
-    download.release()
+    try {
+      await throughPopup(device, 'Try again', (popup) => atGoogle(popup, 'drive-user@example.com'))
+      await expect.poll(() => download.held(), { timeout: 30000 }).toBe(1)
+      await modal(device).locator('[data-state="working"]').getByText('Recovering with Google Drive...').waitFor()
+    } finally {
+      download.release()
+    }
     await modal(device).getByText('Successfully recovered with Google Drive.').waitFor({ timeout: 30000 })
     await expectSigned(device, before, wallet.address)
 
