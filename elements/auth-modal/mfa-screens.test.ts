@@ -192,6 +192,21 @@ describe('MFA screens in <auth-modal>', () => {
     equal(root(element).querySelector('input[aria-label="Digit 1"]'), null, 'no more code boxes')
   })
 
+  it("one enrolled method: the chooser is skipped, 'Enter verification code' offers 'Cancel' but no 'Choose another method'", async () => {
+    const element = await mount(userWith(['totp']))
+    frame({})
+    const outcome = element.verifyMfa().then(
+      () => null,
+      (error: { shortMessage?: string }) => error,
+    )
+    await text(element, 'Enter verification code')
+    assert(queryByText(root(element), 'To continue, please enter the 6-digit code generated from your authenticator app.'), 'totp text')
+    equal(queryByText(root(element), 'Choose a verification method'), null, 'no chooser')
+    equal(button(root(element), 'Choose another method'), null, 'nothing else to choose')
+    button(root(element), 'Cancel')!.click()
+    equal((await outcome)?.shortMessage, 'MFA canceled')
+  })
+
   it("error: a verification canceled while 'Verify your identity' shows reads 'Verification canceled' with 'Close'; the call rejects 'MFA canceled'", async () => {
     const element = await mount(userWith(['totp', 'sms'], true))
     frame({})
