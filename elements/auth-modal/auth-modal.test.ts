@@ -230,6 +230,22 @@ describe('<auth-modal>', () => {
     equal(box.querySelector('[part="consent"]'), null)
   })
 
+  it('shows the consent line while terms are required when the app forces it; its links open in a new tab', async () => {
+    const legal = {
+      requireUsersAcceptTerms: true,
+      alwaysShowConsent: true,
+      termsAndConditionsUrl: 'https://example.com/t',
+      privacyPolicyUrl: 'https://example.com/p',
+    }
+    const { element } = await mount({}, appConfig({ legal }))
+    element.open()
+    const box = await waitFor(() => dialog(element), 'dialog')
+    const consent = await waitFor(() => box.querySelector('[part="consent"]'), 'consent line')
+    equal(consent.textContent!.replace(/\s+/g, ' ').trim(), 'By logging in I agree to the Terms & Privacy Policy')
+    const links = [...consent.querySelectorAll('a')]
+    equal(links.map((a) => `${a.href} ${a.target}`).join(', '), 'https://example.com/t _blank, https://example.com/p _blank')
+  })
+
   it('error: a plus-address shows the inline error and disables submit when the app disallows them', async () => {
     const { element } = await mount({}, appConfig({ disablePlusEmails: true }))
     element.open()

@@ -21,7 +21,6 @@ export function mfaHandlers(vault: Vault): {
   'mfa:init-enrollment': Handler<'mfa:init-enrollment'>
   'mfa:submit-enrollment': Handler<'mfa:submit-enrollment'>
   'mfa:unenroll': Handler<'mfa:unenroll'>
-  'mfa:clear': Handler<'mfa:clear'>
 } {
   return {
     'mfa:verify': async (p) => {
@@ -54,10 +53,6 @@ export function mfaHandlers(vault: Vault): {
       const result = await vault.call<{ user: unknown }>(p.accessToken, `/mfa/${SEGMENT[p.method]}/unenroll`, {})
       vault.setMfaUntil(1)
       return result
-    },
-    'mfa:clear': async () => {
-      vault.setMfaUntil(1)
-      return { ok: true }
     },
   }
 }

@@ -79,6 +79,7 @@ export interface FrameRequests {
     result: { user: unknown }
   }
   'wallets:rpc': { payload: { accessToken: string; wallet: WalletRef; request: RpcRequest }; result: { signature: string } }
+  /** Logout: wipes the unlocked keys with their MFA window (the spec's 'clear' / clearMfa) and the Farcaster signer key. */
   'wallets:clear': { payload: Record<string, never>; result: { ok: true } }
   /**
    * Spec part 2 §7 frame message 'delegated-actions consent' (`createDelegatedAction`): sent only
@@ -107,7 +108,6 @@ export interface FrameRequests {
     result: { user: unknown }
   }
   'mfa:unenroll': { payload: { accessToken: string; method: 'sms' | 'totp' }; result: { user: unknown } }
-  'mfa:clear': { payload: Record<string, never>; result: { ok: true } }
   /**
    * Spec part 3 'Farcaster signer': this device's ed25519 signer key for the user (made on first
    * use; it never leaves the frame) is registered with the server, which answers the signed-key

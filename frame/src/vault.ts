@@ -477,7 +477,7 @@ export class Vault {
 
   /**
    * Sets when the MFA proof ends for every unlocked secret: after a verification (the server's
-   * answer), or 1 (ended) after clearMfa or a change of methods, so the next signature asks the server.
+   * answer), or 1 (ended) after a change of methods (logout wipes the entries instead: `wallets:clear`), so the next signature asks the server.
    */
   setMfaUntil(until: number): void {
     for (const entry of this.unlocked.values()) entry.mfaUntil = until

@@ -30,7 +30,7 @@ forEachDatabase((target) => {
       theme: 'light',
       landingHeader: 'Log in or sign up',
       loginMethods: { email: true, sms: true, google: false, passkey: false },
-      legal: { privacyPolicyUrl: 'https://example.com/privacy', termsAndConditionsUrl: null, requireUsersAcceptTerms: false },
+      legal: { privacyPolicyUrl: 'https://example.com/privacy', termsAndConditionsUrl: null, requireUsersAcceptTerms: false, alwaysShowConsent: false },
       intl: { defaultCountry: 'US' },
       captcha: { enabled: false, siteKey: null },
       disablePlusEmails: false,

@@ -56,6 +56,8 @@ forEachDatabase((target) => {
       crossChainBridgingEnabled: false,
       // The sandbox switch picks the test publishable key.
       moonpay: { publishableKey: moonpay.keys.publishableKey, apiUrl: moonpay.url },
+      // Spec part 3 §7: the bridge status host has a testnet variant, picked by the same sandbox switch.
+      bridgeApiUrl: 'https://api.testnets.relay.link',
     })
     expect(JSON.stringify(config)).not.toContain('sk_')
     expect(JSON.stringify(config)).not.toContain('PRIVATE KEY')
@@ -65,7 +67,15 @@ forEachDatabase((target) => {
     expect(JSON.stringify(view)).not.toContain(moonpay.keys.secretKey)
     // Writing the masked view back keeps the stored secrets: signing still works.
     expect((await h.patchApp(appId, { fundingProviders: view.fundingProviders, funding: { useSandbox: false } })).statusCode).toBe(200)
-    expect((await h.get(`/api/v1/apps/${appId}`)).json().funding.moonpay.publishableKey).toBe('pk_live_not_used')
+    const live = (await h.get(`/api/v1/apps/${appId}`)).json().funding
+    expect(live.moonpay.publishableKey).toBe('pk_live_not_used')
+    expect(live.bridgeApiUrl).toBe('https://api.relay.link')
+    // An app's own bridge hosts win over the defaults, each on its side of the switch.
+    const bridge = { apiUrl: 'https://bridge.example.com', testnetApiUrl: 'https://testnet.bridge.example.com' }
+    expect((await h.patchApp(appId, { fundingProviders: { ...view.fundingProviders, bridge } })).statusCode).toBe(200)
+    expect((await h.get(`/api/v1/apps/${appId}`)).json().funding.bridgeApiUrl).toBe(bridge.apiUrl)
+    expect((await h.patchApp(appId, { funding: { useSandbox: true } })).statusCode).toBe(200)
+    expect((await h.get(`/api/v1/apps/${appId}`)).json().funding.bridgeApiUrl).toBe(bridge.testnetApiUrl)
   })
 
   it("error: a funding chain missing from the chains list is refused: 'Funding chain <id> is not in PrivyProvider chains list'", async () => {

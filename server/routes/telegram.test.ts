@@ -96,7 +96,13 @@ forEachDatabase((target) => {
     )
     expect(link.statusCode).toBe(409)
     expect(link.json()).toMatchObject({ code: 'account_transfer_required', data: { display_name: '@owner' } })
-    const moved = await h.post('/api/v1/telegram/transfer', { nonce: link.json().data.nonce }, { appId, token: me.token })
+    // The spec's payload (part 1 §7): the nonce plus the Telegram result. The server kept the proven
+    // account under the nonce, so the nonce alone decides; the repeated result is accepted, not needed.
+    const moved = await h.post(
+      '/api/v1/telegram/transfer',
+      { nonce: link.json().data.nonce, telegram_auth_result: widgetResult({ id: 777010, first_name: 'Owner', username: 'owner' }, nowS()) },
+      { appId, token: me.token },
+    )
     expect(moved.statusCode).toBe(200)
     expect(
       moved

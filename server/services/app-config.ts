@@ -159,7 +159,7 @@ export function defaultPublicConfig(id: string, name: string): PublicAppConfig {
     hideDirectWeb2Inputs: false,
     loginMethods,
     loginMethodsAndOrder: null,
-    legal: { termsAndConditionsUrl: null, privacyPolicyUrl: null, requireUsersAcceptTerms: false },
+    legal: { termsAndConditionsUrl: null, privacyPolicyUrl: null, requireUsersAcceptTerms: false, alwaysShowConsent: false },
     allowlistConfig: { errorTitle: null, errorDetail: null, errorCtaText: null, errorCtaLink: null },
     captcha: { enabled: false, siteKey: null },
     intl: { defaultCountry: 'US' },

@@ -46,3 +46,8 @@ export function loginMessageOf(app: AppConfig | null): string | null {
 export function termsRequired(app: AppConfig | null): boolean {
   return Boolean(app?.legal?.requireUsersAcceptTerms)
 }
+
+/** Spec part 1 §2: the consent line shows when users are not required to accept terms, or when forced. */
+export function consentLineShown(app: AppConfig | null): boolean {
+  return !termsRequired(app) || Boolean(app?.legal?.alwaysShowConsent)
+}

@@ -126,7 +126,13 @@ const publicInputFields = {
   legal: {
     type: 'object',
     additionalProperties: false,
-    properties: { termsAndConditionsUrl: nullableString, privacyPolicyUrl: nullableString, requireUsersAcceptTerms: { type: 'boolean' } },
+    properties: {
+      termsAndConditionsUrl: nullableString,
+      privacyPolicyUrl: nullableString,
+      requireUsersAcceptTerms: { type: 'boolean' },
+      // Part 1 §2: the consent line shows 'when users are not required to accept terms, or when forced'.
+      alwaysShowConsent: { type: 'boolean' },
+    },
   },
   allowlistConfig: {
     type: 'object',

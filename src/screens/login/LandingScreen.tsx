@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
-import { $config, DEFAULT_LANDING_HEADER, loginMessageOf } from '../../stores/config.ts'
+import { $config, DEFAULT_LANDING_HEADER, consentLineShown, loginMessageOf } from '../../stores/config.ts'
 import { $landing } from '../../stores/landing.ts'
 import { pushScreen } from '../../stores/modal.ts'
 import { getRecentLoginMethod } from '../../stores/storage.ts'
@@ -90,7 +90,7 @@ export default function LandingScreen() {
           ) : null}
         </div>
       )}
-      {app?.legal?.requireUsersAcceptTerms ? null : <ConsentLine terms={app?.legal?.termsAndConditionsUrl} privacy={app?.legal?.privacyPolicyUrl} />}
+      {consentLineShown(app) ? <ConsentLine terms={app?.legal?.termsAndConditionsUrl} privacy={app?.legal?.privacyPolicyUrl} /> : null}
     </div>
   )
 }

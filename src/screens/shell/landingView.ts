@@ -9,7 +9,7 @@ import { live } from 'lit-html/directives/live.js'
 import { methodLabel } from '../../flows/methodLabels.ts'
 import type { LandingLayout } from '../../flows/landingLayout.ts'
 import type { AppConfig } from '../../api/types.ts'
-import { DEFAULT_LANDING_HEADER, loginMessageOf } from '../../stores/config.ts'
+import { DEFAULT_LANDING_HEADER, consentLineShown, loginMessageOf } from '../../stores/config.ts'
 import type { EmailFormView } from '../login/emailForm.ts'
 import { coolingLeft } from '../login/methodCooldown.ts'
 import { icon, title } from './parts.ts'
@@ -82,6 +82,6 @@ export function landingView(input: LandingViewInput): TemplateResult {
         ? html`<p class="error-message" part="error-message" role="alert">${layout.error}</p>`
         : html`<div class="methods" part="methods">${entries}${more}</div>`
     }
-    ${app?.legal?.requireUsersAcceptTerms ? nothing : consentLine(app?.legal?.termsAndConditionsUrl, app?.legal?.privacyPolicyUrl)}
+    ${consentLineShown(app) ? consentLine(app?.legal?.termsAndConditionsUrl, app?.legal?.privacyPolicyUrl) : nothing}
   </div>`
 }
