@@ -137,10 +137,13 @@ describe('wallet connection states, the wallet-created screen for a returning us
 
     it('shows a spinner while it recovers the wallet, at least 1 s, then the export screen', async () => {
       const page = await onNewDevice()
+      const clickedAt = Date.now()
       await page.locator('#export').click()
       const interstitial = modal(page).locator('[data-screen="embedded-wallet-connect"]')
       await interstitial.getByRole('progressbar').waitFor()
       await modal(page).getByText('Never share your private key or seed phrase with anyone.').waitFor({ timeout: 30000 })
+      // Spec part 3 §4, §9: the way to the export screen shows the interstitial for at least 1 s.
+      expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(1000)
       expect(await interstitial.count()).toBe(0)
       await page.context().close()
     })
