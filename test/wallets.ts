@@ -4,6 +4,8 @@
  * - a Wallet Standard Solana wallet backed by an ed25519 key (@noble/curves).
  * Keys stay in Node: the page-side wallet asks Node to sign through an exposed function, the way a
  * real extension signs in its own process. `rejectNext` makes the next request fail with 4001.
+ * `hold` (Ethereum): the next request whose method is listed waits, as a wallet waits for the person
+ * in front of it, until `release()`; `waiting` names the method held meanwhile.
  */
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
@@ -50,13 +52,15 @@ export async function injectEthereumWallet(
     as?: 'eip6963' | 'coinbase-extension'
     /** The chains the wallet knows (hex ids); a switch to another answers 4902 until wallet_addEthereumChain adds it. Absent: every chain. */
     knownChains?: string[]
+    /** The chain the wallet is on at first (hex id); default mainnet, '0x1'. */
+    chainId?: string
   } = {},
 ) {
   const account = privateKeyToAccount(wallet.privateKey)
-  await page.exposeFunction('__gatehouseTestEthSign', (hex: `0x${string}`) => account.signMessage({ message: { raw: hex } }))
+  await page.exposeFunction(`__gatehouseTestEthSign_${wallet.address}`, (hex: `0x${string}`) => account.signMessage({ message: { raw: hex } }))
   const rpcUrl = o.rpcUrl
   if (rpcUrl) {
-    await page.exposeFunction('__gatehouseTestEthSend', async (tx: Record<string, string | undefined>, chainId: string) => {
+    await page.exposeFunction(`__gatehouseTestEthSend_${wallet.address}`, async (tx: Record<string, string | undefined>, chainId: string) => {
       const chain = defineChain({
         id: parseInt(chainId, 16),
         name: 'Test',
@@ -69,24 +73,34 @@ export async function injectEthereumWallet(
     })
   }
   await page.addInitScript(
-    ({ address, name, rdns, icon, failConnect, as, knownChains }) => {
+    ({ address, name, rdns, icon, failConnect, as, knownChains, chainId }) => {
       const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
       // Like an extension, the wallet remembers which sites it is connected to (here: the page's storage).
       const remembered = `__testwallet:eth:${address}`
       const state = {
         rejectNext: 0,
         connected: localStorage.getItem(remembered) === '1',
-        chainId: '0x1',
+        chainId,
         requests: [] as string[],
         failConnect: failConnect as { code: number; message: string } | null,
         knownChains: knownChains as string[] | null,
+        hold: null as string[] | null,
+        waiting: null as string | null,
+        release: () => undefined as void,
       }
+      // The last wallet installed; every one by its address (a page may hold several).
       ;(window as any).__testEthWallet = state
+      ;((window as any).__testEthWallets ??= {})[address] = state
       const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((fn) => fn(value))
       const reject = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
       const provider = {
         async request({ method, params }: { method: string; params?: any[] }) {
           state.requests.push(method)
+          if (state.hold?.includes(method)) {
+            state.hold = null
+            state.waiting = method
+            await new Promise<void>((resolve) => (state.release = () => ((state.waiting = null), resolve())))
+          }
           const prompts = ['eth_requestAccounts', 'wallet_requestPermissions', 'personal_sign']
           if (prompts.includes(method) && state.rejectNext > 0) {
             state.rejectNext--
@@ -123,11 +137,12 @@ export async function injectEthereumWallet(
               return null
             case 'personal_sign':
               if (String(params![1]).toLowerCase() !== address.toLowerCase()) throw Object.assign(new Error('Unknown account'), { code: 4100 })
-              return (window as any).__gatehouseTestEthSign(params![0])
+              return (window as any)[`__gatehouseTestEthSign_${address}`](params![0])
             case 'eth_sendTransaction':
-              if (!(window as any).__gatehouseTestEthSend) throw Object.assign(new Error('Unsupported method eth_sendTransaction'), { code: 4200 })
+              if (!(window as any)[`__gatehouseTestEthSend_${address}`])
+                throw Object.assign(new Error('Unsupported method eth_sendTransaction'), { code: 4200 })
               if (String(params![0].from).toLowerCase() !== address.toLowerCase()) throw Object.assign(new Error('Unknown account'), { code: 4100 })
-              return (window as any).__gatehouseTestEthSend(params![0], state.chainId)
+              return (window as any)[`__gatehouseTestEthSend_${address}`](params![0], state.chainId)
             default:
               throw Object.assign(new Error(`Unsupported method ${method}`), { code: 4200 })
           }
@@ -164,6 +179,7 @@ export async function injectEthereumWallet(
       failConnect: o.failConnect ?? null,
       as: o.as ?? 'eip6963',
       knownChains: o.knownChains ?? null,
+      chainId: o.chainId ?? '0x1',
     },
   )
 }
