@@ -11,6 +11,7 @@ import { createWallet } from '../../actions/createWallet.ts'
 import { importWallet } from '../../actions/importWallet.ts'
 import { $session } from '../../stores/session.ts'
 import { accessToken, configured, resetAll, wireEmbeddedWallet, wireUser } from '../../testing/harness.ts'
+import { EmbeddedWalletProxy } from './proxy.ts'
 import { signInFrame } from './signing.ts'
 
 const ETH = '0x1111111111111111111111111111111111111111'
@@ -89,5 +90,30 @@ describe('wallet proxy initialisation time-outs', () => {
     ])
     const error = await failsExactlyAt(signInFrame({ method: 'solana_signMessage', address: SOL, data: 'aGVsbG8=' }), 15_000)
     expect(error).toMatchObject({ shortMessage: INIT_FAILED })
+  })
+})
+
+describe('wallet proxy request time-out', () => {
+  it("error: a started frame that never answers a request fails it after 30 s (part 2 §9 'proxy timeout 30 s')", async () => {
+    // This page's frame loads and answers 'ready', then stays silent.
+    const win = new EventTarget()
+    const frame = Object.assign(new EventTarget(), { style: {}, dataset: {}, setAttribute() {}, remove() {}, contentWindow: null as unknown })
+    frame.contentWindow = {
+      postMessage(message: { tag: string; id: string; type: string }) {
+        if (message.type !== 'ready') return
+        const reply = Object.assign(new Event('message'), {
+          origin: 'https://api.example',
+          source: frame.contentWindow,
+          data: { tag: message.tag, id: message.id, ok: true, result: {} },
+        })
+        queueMicrotask(() => win.dispatchEvent(reply))
+      },
+    }
+    vi.stubGlobal('window', win)
+    vi.stubGlobal('document', { createElement: () => frame, body: { append: () => queueMicrotask(() => frame.dispatchEvent(new Event('load'))) } })
+    const proxy = new EmbeddedWalletProxy('https://api.example', 'app-1')
+    await proxy.ready()
+    const error = await failsExactlyAt(proxy.request('wallets:clear', {}), 30_000)
+    expect(error).toMatchObject({ code: 'wallet_timeout', shortMessage: 'Failed to connect to wallet proxy' })
   })
 })
