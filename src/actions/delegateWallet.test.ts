@@ -90,7 +90,8 @@ describe('delegateWallet and revokeWallets', () => {
     expect($delegation.get()?.status).toBe('success')
     expect($wallets.get().find((w) => w.address === ETH)?.delegated).toBe(false)
     expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('POST /wallets/revoke')
-    vi.advanceTimersByTime(DELEGATION_TIMING.closeMs - 1)
+    // Spec part 2 §9: 2.5 s delegation close.
+    vi.advanceTimersByTime(2499)
     expect($modal.get().open).toBe(true)
     vi.advanceTimersByTime(1)
     expect(await answer).toBe('resolved')

@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { $session, applyAuthResponse } from '../stores/session.ts'
-import { accessToken, APP_ID, authResponse, configured, fakeFetch, recordEvents, resetAll } from '../testing/harness.ts'
+import { accessToken, APP_ID, authResponse, configured, fakeFetch, jwt, recordEvents, resetAll } from '../testing/harness.ts'
 import { getAccessToken } from './getAccessToken.ts'
 
 beforeEach(() => {
@@ -26,6 +26,24 @@ describe('getAccessToken', () => {
     const fresh = accessToken({ expiresIn: 3600 })
     fakeFetch({ 'POST /sessions': { body: authResponse({ token: fresh }) } })
     await expect(getAccessToken()).resolves.toBe(fresh)
+  })
+
+  it("the expiring window is exactly 30 s (spec part 1 §9 'Token expiring window')", async () => {
+    const exp = 2_000_000_000
+    const token = jwt({ sub: 'user-1', aud: APP_ID, exp, sid: 's1' })
+    const fresh = accessToken({ expiresIn: 3600 })
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(exp * 1000 - 30_001)
+      applyAuthResponse(APP_ID, authResponse({ token }))
+      const { fetch } = fakeFetch({ 'POST /sessions': { body: authResponse({ token: fresh }) } })
+      await expect(getAccessToken()).resolves.toBe(token)
+      expect(fetch).not.toHaveBeenCalled()
+      vi.setSystemTime(exp * 1000 - 30_000)
+      await expect(getAccessToken()).resolves.toBe(fresh)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('waits for the startup refresh to settle', async () => {

@@ -26,9 +26,10 @@ afterEach(() => {
 })
 
 describe('completeFlow (spec §4: 900 ms to the next step, else close after 1400 ms)', () => {
+  // Spec part 1 §9 'Next-screen delay after success 900 ms; close delay 1400 ms' (literal here on purpose).
   it('no step applies: closes after 1400 ms', () => {
     completeFlow(login())
-    vi.advanceTimersByTime(TIMING.closeDelayMs - 1)
+    vi.advanceTimersByTime(1399)
     expect($modal.get().open).toBe(true)
     vi.advanceTimersByTime(1)
     expect($modal.get().open).toBe(false)
@@ -38,7 +39,7 @@ describe('completeFlow (spec §4: 900 ms to the next step, else close after 1400
   it('terms required: the terms screen after 900 ms, and the modal stays open', () => {
     requireTerms()
     completeFlow(login(false))
-    vi.advanceTimersByTime(TIMING.nextScreenDelayMs - 1)
+    vi.advanceTimersByTime(899)
     expect(currentScreen()).toEqual({ name: 'code' })
     vi.advanceTimersByTime(1)
     expect(currentScreen()).toEqual({ name: 'terms' })
@@ -67,7 +68,9 @@ describe('completeFlow (spec §4: 900 ms to the next step, else close after 1400
     completeFlow(login(false), undefined, 'provider')
     vi.advanceTimersByTime(TIMING.nextScreenDelayMs)
     expect(currentScreen()).toEqual({ name: 'code' })
-    vi.advanceTimersByTime(TIMING.providerStepDelayMs - TIMING.nextScreenDelayMs)
+    vi.advanceTimersByTime(1399 - TIMING.nextScreenDelayMs)
+    expect(currentScreen()).toEqual({ name: 'code' })
+    vi.advanceTimersByTime(1)
     expect(currentScreen()).toEqual({ name: 'terms' })
   })
 

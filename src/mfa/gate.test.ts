@@ -92,7 +92,12 @@ describe('MFA-protected wallet call (spec part 2 §4)', () => {
         code: 'mfa_timeout',
         shortMessage: 'You have exceeded the time limit for code entry. Please try again in 30 seconds.',
       })
-      vi.advanceTimersByTime(300_000)
+      // Spec part 2 §9 'MFA code wait 300000 ms': still waiting 1 ms before it.
+      let settled = false
+      pending.catch(() => undefined).finally(() => (settled = true))
+      await vi.advanceTimersByTimeAsync(299_999)
+      expect(settled).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
       await seen
     } finally {
       vi.useRealTimers()

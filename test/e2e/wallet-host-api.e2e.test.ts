@@ -72,7 +72,8 @@ describe('embedded-wallet host API', () => {
       page,
       `modal.importWallet({ privateKey: '${ethKey}', chainType: 'ethereum' })`,
     )
-    expect(eth).toMatchObject({ ok: true, value: { imported: true, chainType: 'ethereum' } })
+    // Spec part 3 §9 connector types: an imported key is 'embedded_imported'.
+    expect(eth).toMatchObject({ ok: true, value: { imported: true, chainType: 'ethereum', connectorType: 'embedded_imported' } })
     if (!eth.ok) return
     expect(eth.value.address.toLowerCase()).toBe(privateKeyToAccount(ethKey).address.toLowerCase())
 

@@ -54,7 +54,7 @@ export default function FarcasterSignerScreen() {
         if (!url) throw new FarcasterSignerError('failed')
         setStatus({ kind: 'awaiting', url, qr: null })
         if (device === 'desktop') {
-          void qrSvgDataUrl(url, { width: SIGNER_QR_SIZE, errorCorrectionLevel: 'M' }).then(
+          void qrSvgDataUrl(url, { width: SIGNER_QR_SIZE }).then(
             (qr) => live() && setStatus((s) => (s.kind === 'awaiting' && s.url === url ? { ...s, qr } : s)),
             () => undefined,
           )

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react'
 import { loginWithFarcaster } from '../../actions/loginWithFarcaster.ts'
 import { initFarcaster, pollFarcasterStatus } from '../../farcaster/channel.ts'
 import { farcasterDevice, OPEN_APP_LABEL } from '../../farcaster/device.ts'
-import { qrDataUrl } from '../../farcaster/qr.ts'
+import { QR_OPTIONS, qrDataUrl } from '../../farcaster/qr.ts'
 import { completeFlow } from '../../flows/completion.ts'
 import { replaceScreen } from '../../stores/modal.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
@@ -93,9 +93,13 @@ export default function FarcasterStatusScreen({ intent = 'login' }: { intent?: '
                 className="farcaster-qr"
                 part="farcaster-qr"
                 data-connect-uri={status.connectUri}
-                style={{ display: 'flex', justifyContent: 'center', minHeight: 240 }}
+                style={{ display: 'flex', justifyContent: 'center', minHeight: QR_OPTIONS.width }}
               >
-                {status.qr ? <img src={status.qr} width={240} height={240} alt="QR code to sign in with Farcaster" /> : <Spinner label="Drawing QR code" />}
+                {status.qr ? (
+                  <img src={status.qr} width={QR_OPTIONS.width} height={QR_OPTIONS.width} alt="QR code to sign in with Farcaster" />
+                ) : (
+                  <Spinner label="Drawing QR code" />
+                )}
               </div>
             </>
           ) : (

@@ -29,7 +29,7 @@ export default function ReceiveFundsScreen() {
   const qrText = config ? receiveQrText(config) : ''
 
   useEffect(() => {
-    if (qrText) void qrSvgDataUrl(qrText, { width: QR_SIZE, errorCorrectionLevel: 'M' }).then(setQr)
+    if (qrText) void qrSvgDataUrl(qrText, { width: QR_SIZE }).then(setQr)
   }, [qrText])
 
   useEffect(() => {

@@ -7,10 +7,10 @@ import { WALLET_TEXT } from './walletErrors.ts'
 import { WalletIcon } from './WalletIcon.tsx'
 import { WALLET_TIMING } from './timing.ts'
 import { isMobile } from '../../platform/device.ts'
-import { qrSvgDataUrl } from '../../platform/qr.ts'
+import { QR_DEFAULTS, qrSvgDataUrl } from '../../platform/qr.ts'
 
-/** Spec part 2 §9: QR default size 160, error correction Q. */
-export const QR = { size: 160, errorCorrectionLevel: 'Q' as const }
+/** Spec part 2 §9: QR default size 160, error correction Q (src/platform/qr.ts). */
+const QR_SIZE = QR_DEFAULTS.width
 /** Spec §9: 2 s copy checkmark. */
 const COPIED_MS = 2_000
 
@@ -40,7 +40,7 @@ export function WalletConnectQr({ wallet, uri, appStore, onBack }: { wallet: Sel
     if (!uri || mobile) return
     let alive = true
     // qrcode is fetched with this screen only, never with the landing screen.
-    qrSvgDataUrl(uri, { width: QR.size, errorCorrectionLevel: QR.errorCorrectionLevel })
+    qrSvgDataUrl(uri)
       .then((url) => alive && setQr(url))
       .catch(() => alive && setQr(null))
     return () => void (alive = false)
@@ -95,8 +95,8 @@ export function WalletConnectQr({ wallet, uri, appStore, onBack }: { wallet: Sel
   return (
     <div className="body" part="body" data-screen="wallet-connect-qr" data-uri={uri ?? undefined}>
       <ScreenTitle>{WALLET_TEXT.scanToConnect(wallet.label)}</ScreenTitle>
-      <div className="wc-qr" part="walletconnect-qr" style={{ width: QR.size, height: QR.size }}>
-        {qr ? <img alt={`QR code for ${wallet.label}`} width={QR.size} height={QR.size} src={qr} /> : <Spinner />}
+      <div className="wc-qr" part="walletconnect-qr" style={{ width: QR_SIZE, height: QR_SIZE }}>
+        {qr ? <img alt={`QR code for ${wallet.label}`} width={QR_SIZE} height={QR_SIZE} src={qr} /> : <Spinner />}
       </div>
       <div className="actions">
         <SecondaryButton onClick={copy} disabled={!uri} data-copy-uri>

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
 import { SecondaryButton } from '../../../ui/Button.tsx'
 import { useCopied } from '../../../ui/useCopied.ts'
-import { DOWNLOAD_URL_TTL_MS, generatePassphrase, passwordFileName } from '../../../wallets/embedded/password.ts'
+import { generatePassphrase } from '../../../wallets/embedded/password.ts'
+import { downloadPasswordFile } from '../../../wallets/embedded/passwordFile.ts'
 
 interface PasswordInputProps {
   label: string
@@ -53,21 +54,13 @@ export function PasswordInput({ label, value, onChange, onBlur, withGenerate, on
 /** Copy the password, or download it as a text file named from the app name. */
 export function SavePassword({ password, appName }: { password: string; appName: string }) {
   const [copied, copy] = useCopied()
-  function download() {
-    const url = URL.createObjectURL(new Blob([password], { type: 'text/plain' }))
-    const link = document.createElement('a')
-    link.href = url
-    link.download = passwordFileName(appName)
-    link.click()
-    setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_TTL_MS)
-  }
   return (
     <div className="actions">
       <code className="secret" part="password-preview">
         {password}
       </code>
       <SecondaryButton onClick={() => copy(password)}>{copied ? 'Copied' : 'Copy'}</SecondaryButton>
-      <SecondaryButton onClick={download}>Download</SecondaryButton>
+      <SecondaryButton onClick={() => downloadPasswordFile(password, appName)}>Download</SecondaryButton>
     </div>
   )
 }
