@@ -214,12 +214,16 @@ describe('funding: <fund-button> and the funding flows', () => {
     await modal(page).getByRole('heading', { name: 'Processing payment' }).waitFor()
     await popup.getByRole('button', { name: 'Buy' }).click()
     await modal(page).getByRole('heading', { name: "You've funded your account!" }).waitFor()
+    // Spec §4: the terminal status is reported when it is reached, before (and whether or not) the user presses Continue.
+    await expectCounted(stack, appId, { sdk_fiat_on_ramp_started: 2, sdk_fiat_on_ramp_completed_with_status: 2 })
     await expectNoAxeViolations(page, 'card funded')
     await modal(page).getByRole('button', { name: 'Continue' }).click()
     const result = await fundingEvent('fund-success', 'button', after)
     expect(result.detail).toMatchObject({ provider: 'moonpay', status: 'completed', destinationAddress: address, destinationValue: '0.04' })
-    await expectCounted(stack, appId, { sdk_fiat_on_ramp_started: 2, sdk_fiat_on_ramp_completed_with_status: 2 })
+    // Continue ends the flow without reporting the result a second time.
+    expect(fundingResults()).toHaveLength(2)
     expect(fundingResults()[1]).toEqual({ ...result.detail, clientTimestamp: expect.any(String) })
+    await expectCounted(stack, appId, { sdk_fiat_on_ramp_started: 2, sdk_fiat_on_ramp_completed_with_status: 2 })
   })
 
   it('a card purchase outlives a closed modal and a reload: the transaction id, stored 8 s after the widget loaded, brings its status back, and it completes', async () => {
