@@ -130,9 +130,10 @@ describe('wallet login through the demo page', () => {
   })
 
   it('SIWS: a new user signs up with a Wallet Standard Solana wallet; the next run logs the same user in', async () => {
-    await stack.createApp({ name: 'Solana Host', loginMethods: { email: true, wallet: true }, walletChainType: 'solana-only' })
+    const { id: appId } = await stack.createApp({ name: 'Solana Host', loginMethods: { email: true, wallet: true }, walletChainType: 'solana-only' })
     const wallet = newSolanaWallet()
     const page = await browser.newPage()
+    const sent = sentEvents(page.context())
     await injectSolanaWallet(page, wallet)
     await page.goto(`${stack.demoUrl}/`)
     const login = async () => {
@@ -147,6 +148,9 @@ describe('wallet login through the demo page', () => {
     expect(first.detail).toMatchObject({ isNewUser: true, loginMethod: 'siws' })
     expect(first.detail.user.linkedAccounts).toEqual([expect.objectContaining({ type: 'wallet', address: wallet.address })])
     expect(await page.evaluate(() => (window as any).__testSolWallet.requests)).toEqual(['connect', 'signMessage'])
+    // Only SIWE has an event of its own (spec part 1 §7): a SIWS login is an sdk_authenticate.
+    await expectCounted(stack, appId, { sdk_authenticate: 1, sdk_authenticate_siwe: 0 })
+    expect(sentNamed(sent, appId, 'sdk_authenticate')[0].payload).toMatchObject({ method: 'siws', isNewUser: true })
 
     await page.locator('#logout').click()
     await waitForHostEvent(page, 'logout')
