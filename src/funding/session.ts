@@ -72,8 +72,14 @@ export function fundingResult(
   }
 }
 
-export function completeFunding(detail: FundSuccessEventDetail): void {
+/** The funding-result analytics event alone: a provider's terminal status is reported when it is reached (spec §4). */
+export function reportFundingResult(detail: FundSuccessEventDetail): void {
   trackEvent('sdk_fiat_on_ramp_completed_with_status', { ...detail })
+}
+
+/** Ends the flow with its result (`fund-success`); `reported` when the screen already sent the result's analytics event. */
+export function completeFunding(detail: FundSuccessEventDetail, { reported = false }: { reported?: boolean } = {}): void {
+  if (!reported) reportFundingResult(detail)
   publish('fund-success', detail)
   settle(undefined, detail)
 }

@@ -17,6 +17,7 @@ import { startScratchServer } from '../../scripts/lib/server-process.mjs'
 // @ts-expect-error plain ES module
 import { ensureServerBundle } from '../../scripts/lib/server-bundle.mjs'
 import { modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+import { expectCounted, expectSpecShape, sentEvents, sentNamed, type SentEvent } from './analytics-helpers.ts'
 
 const RECIPIENT = '0x000000000000000000000000000000000000bEEF'
 const MESSAGE = 'Hello from the requester'
@@ -42,6 +43,9 @@ describe('cross-app login and wallet through the provider popup', () => {
   let provider: string
   let requester: string
   let address: string
+  /** The analytics events the requester's page sent (spec part 3 §7: cross_app_request started, success, error). */
+  let sent: SentEvent[]
+  const crossAppRequests = () => sentNamed(sent, requester, 'cross_app_request').map((e) => e.payload)
   const localChain = () => [{ id: 31337, name: 'Local chain', rpcUrl: chain.url }]
 
   beforeAll(async () => {
@@ -56,6 +60,7 @@ describe('cross-app login and wallet through the provider popup', () => {
     ;({ id: requester } = await stack.createApp({ name: 'Requester Dapp', chains: localChain(), defaultChain: 31337 }))
     await stack.patchApp(provider, { crossAppProvider: { allowedRequesterAppIds: [requester] } })
     context = await browser.newContext()
+    sent = sentEvents(context)
     page = await context.newPage()
     await page.goto(`${stack.demoUrl}/`)
     await waitForHostEvent(page, 'auth-ready')
@@ -99,6 +104,12 @@ describe('cross-app login and wallet through the provider popup', () => {
     const outcome = (await settled(page)) as Outcome
     expect(outcome.err).toBeUndefined()
     expect(await verifyMessage({ address: address as `0x${string}`, message: MESSAGE, signature: outcome.ok.signature })).toBe(true)
+    await expectCounted(stack, requester, { cross_app_request: 2 })
+    expect(crossAppRequests()).toEqual([
+      { status: 'started', method: 'personal_sign', providerAppId: provider, clientTimestamp: expect.any(String) },
+      { status: 'success', method: 'personal_sign', providerAppId: provider, clientTimestamp: expect.any(String) },
+    ])
+    for (const event of sentNamed(sent, requester, 'cross_app_request')) expectSpecShape(event)
   })
 
   it('sends a transaction on the local chain through the provider popup; the receipt is on chain', async () => {
@@ -110,6 +121,11 @@ describe('cross-app login and wallet through the provider popup', () => {
     const receipt = (await chain.request('eth_getTransactionReceipt', [outcome.ok.hash])) as { status: string; from: string }
     expect(receipt.status).toBe('0x1')
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    await expectCounted(stack, requester, { cross_app_request: 4 })
+    expect(crossAppRequests().slice(2)).toMatchObject([
+      { status: 'started', method: 'eth_sendTransaction' },
+      { status: 'success', method: 'eth_sendTransaction' },
+    ])
   })
 
   it("closing the popup rejects with 'User rejected request'", async () => {
@@ -117,6 +133,11 @@ describe('cross-app login and wallet through the provider popup', () => {
     await popup.close()
     const outcome = (await settled(page)) as Outcome
     expect(outcome.err?.message).toContain('User rejected request')
+    await expectCounted(stack, requester, { cross_app_request: 6 })
+    expect(crossAppRequests().slice(4)).toMatchObject([
+      { status: 'started', method: 'personal_sign', providerAppId: provider },
+      { status: 'error', method: 'personal_sign', providerAppId: provider, error: expect.stringContaining('User rejected request') },
+    ])
   })
 
   it('a state that differs from ours is refused as a possible phishing attempt', async () => {
@@ -134,6 +155,11 @@ describe('cross-app login and wallet through the provider popup', () => {
     await startTx(page, `modal.sendTransaction({ to: '${RECIPIENT}', value: 1n, chainId: 31337 }, { address: '${address}' })`)
     const outcome = (await settled(page)) as Outcome
     expect(outcome.err?.message).toContain('Cannot transact against a read-only provider app')
+    // Refused before the popup goes to the provider: an error without a start.
+    await expectCounted(stack, requester, { cross_app_request: 7 })
+    expect(crossAppRequests().slice(6)).toMatchObject([
+      { status: 'error', method: 'eth_sendTransaction', error: 'Cannot transact against a read-only provider app' },
+    ])
   })
 })
 

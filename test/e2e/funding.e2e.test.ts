@@ -12,6 +12,7 @@ import { startStack, type Stack } from '../stack.ts'
 import { deployTestContracts, fundWallet } from './eth-helpers.ts'
 import { expectNoAxeViolations } from './a11y.ts'
 import { eventCount, modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+import { expectCounted, expectSpecShape, sentEvents, sentNamed, widgetEventCounts, type SentEvent } from './analytics-helpers.ts'
 
 describe('funding: <fund-button> and the funding flows', () => {
   let stack: Stack
@@ -22,6 +23,10 @@ describe('funding: <fund-button> and the funding flows', () => {
   let address: string
   let moonpay: Awaited<ReturnType<typeof startMoonpayStandIn>>
   let coinbase: Awaited<ReturnType<typeof startCoinbaseStandIn>>
+  let appId: string
+  /** The analytics events the page sent (spec part 3 §7: sdk_fiat_on_ramp_started, sdk_fiat_on_ramp_completed_with_status). */
+  let sent: SentEvent[]
+  const fundingResults = () => sentNamed(sent, appId, 'sdk_fiat_on_ramp_completed_with_status').map((e) => e.payload)
   /** The on-ramp stand-ins deliver what was bought on the local chain. */
   const deliver = async ({ address: to, amount }: { address: string; amount: number }) =>
     fundWallet(chain, deployer, to, BigInt(Math.round(amount * 1e6)) * 10n ** 12n)
@@ -30,7 +35,7 @@ describe('funding: <fund-button> and the funding flows', () => {
     ;[stack, browser, chain] = await Promise.all([startStack(), launchBrowser(), startLocalChain()])
     ;({ deployer } = await deployTestContracts(chain))
     ;[moonpay, coinbase] = await Promise.all([startMoonpayStandIn(undefined, deliver), startCoinbaseStandIn(deliver)])
-    await stack.createApp({
+    ;({ id: appId } = await stack.createApp({
       name: 'Funding Demo',
       embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } },
       // 8453 points at the same local chain: the exchange on-ramp serves only its chains (spec §5).
@@ -62,9 +67,11 @@ describe('funding: <fund-button> and the funding flows', () => {
         },
         coinbase: { apiKeyName: coinbase.apiKeyName, apiKeySecret: coinbase.apiKeySecret, apiUrl: coinbase.url, payUrl: coinbase.url },
       },
-    })
+    }))
     // bypassCSP: lets the axe script in (test/e2e/a11y.ts).
-    page = await (await browser.newContext({ bypassCSP: true })).newPage()
+    const context = await browser.newContext({ bypassCSP: true })
+    sent = sentEvents(context)
+    page = await context.newPage()
   })
   afterAll(async () => {
     await browser?.close()
@@ -152,6 +159,27 @@ describe('funding: <fund-button> and the funding flows', () => {
       destinationToken: 'ETH',
     })
     expect(fromModal.detail).toEqual(fromButton.detail)
+    // The server counted the flow's start and its result; the result carries every field the spec lists.
+    await expectCounted(stack, appId, { sdk_fiat_on_ramp_started: 1, sdk_fiat_on_ramp_completed_with_status: 1 })
+    const [started] = sentNamed(sent, appId, 'sdk_fiat_on_ramp_started')
+    expectSpecShape(started)
+    expect(started.payload).toMatchObject({ destinationAddress: address, destinationChain: 'eip155:31337' })
+    expectSpecShape(sentNamed(sent, appId, 'sdk_fiat_on_ramp_completed_with_status')[0])
+    expect(fundingResults()).toEqual([{ ...fromButton.detail, clientTimestamp: expect.any(String) }])
+    for (const field of [
+      'provider',
+      'status',
+      'txHash',
+      'sourceAddress',
+      'destinationAddress',
+      'sourceValue',
+      'destinationValue',
+      'sourceToken',
+      'destinationToken',
+      'sourceChain',
+      'destinationChain',
+    ])
+      expect(fundingResults()[0]).toHaveProperty(field)
   })
 
   it("'Pay with card' (with the Google Pay badge where the browser can pay): the amount step, then the signed widget in a popup; 'Processing payment', then 'You've funded your account!'", async () => {
@@ -186,10 +214,16 @@ describe('funding: <fund-button> and the funding flows', () => {
     await modal(page).getByRole('heading', { name: 'Processing payment' }).waitFor()
     await popup.getByRole('button', { name: 'Buy' }).click()
     await modal(page).getByRole('heading', { name: "You've funded your account!" }).waitFor()
+    // Spec §4: the terminal status is reported when it is reached, before (and whether or not) the user presses Continue.
+    await expectCounted(stack, appId, { sdk_fiat_on_ramp_started: 2, sdk_fiat_on_ramp_completed_with_status: 2 })
     await expectNoAxeViolations(page, 'card funded')
     await modal(page).getByRole('button', { name: 'Continue' }).click()
     const result = await fundingEvent('fund-success', 'button', after)
     expect(result.detail).toMatchObject({ provider: 'moonpay', status: 'completed', destinationAddress: address, destinationValue: '0.04' })
+    // Continue ends the flow without reporting the result a second time.
+    expect(fundingResults()).toHaveLength(2)
+    expect(fundingResults()[1]).toEqual({ ...result.detail, clientTimestamp: expect.any(String) })
+    await expectCounted(stack, appId, { sdk_fiat_on_ramp_started: 2, sdk_fiat_on_ramp_completed_with_status: 2 })
   })
 
   it('a card purchase outlives a closed modal and a reload: the transaction id, stored 8 s after the widget loaded, brings its status back, and it completes', async () => {
@@ -235,6 +269,8 @@ describe('funding: <fund-button> and the funding flows', () => {
   })
 
   it("error: a declined card returns to the chooser with 'Something went wrong adding funds from Moonpay. Please try again or use another method to fund your wallet.' (no badge where the browser cannot pay)", async () => {
+    const counted = await widgetEventCounts(stack, appId)
+    const results = fundingResults().length
     await answerCanPay(false)
     await startFromButton()
     await chooser().waitFor()
@@ -245,6 +281,12 @@ describe('funding: <fund-button> and the funding flows', () => {
     await modal(page)
       .getByText('Something went wrong adding funds from Moonpay. Please try again or use another method to fund your wallet.')
       .waitFor({ timeout: 15000 })
+    // The failed purchase is a funding result too (status 'failed').
+    await expectCounted(stack, appId, {
+      sdk_fiat_on_ramp_started: counted.sdk_fiat_on_ramp_started + 1,
+      sdk_fiat_on_ramp_completed_with_status: counted.sdk_fiat_on_ramp_completed_with_status + 1,
+    })
+    expect(fundingResults().slice(results)).toEqual([expect.objectContaining({ provider: 'moonpay', status: 'failed', destinationAddress: address })])
     await chooser().waitFor()
     await modal(page).getByRole('button', { name: 'Close' }).click()
   })

@@ -10,6 +10,7 @@ import { startStack, type Stack } from '../stack.ts'
 import { injectEthereumWallet, injectSolanaWallet, newEthereumWallet, newSolanaWallet } from '../wallets.ts'
 import { expectNoAxeViolations } from './a11y.ts'
 import { eventCount, modal, submitEmail, typeCode, waitForHostEvent } from './helpers.ts'
+import { expectCounted, expectSpecShape, sentEvents, sentNamed } from './analytics-helpers.ts'
 
 describe('wallet login through the demo page', () => {
   let stack: Stack
@@ -29,9 +30,10 @@ describe('wallet login through the demo page', () => {
   }
 
   it('SIWE: a new user signs up with an EIP-6963 wallet, and the next run logs the same user in', async () => {
-    await stack.createApp({ name: 'Wallet Host', loginMethods: { email: true, wallet: true } })
+    const { id: appId } = await stack.createApp({ name: 'Wallet Host', loginMethods: { email: true, wallet: true } })
     const wallet = newEthereumWallet()
     const page = await browser.newPage()
+    const sent = sentEvents(page.context())
     await injectEthereumWallet(page, wallet)
     await page.goto(`${stack.demoUrl}/`)
     await openWalletLogin(page)
@@ -47,6 +49,11 @@ describe('wallet login through the demo page', () => {
     const success = await waitForHostEvent(page, 'auth-success')
     expect(success.detail).toMatchObject({ isNewUser: true, loginMethod: 'siwe' })
     expect(success.detail.user.linkedAccounts).toEqual([expect.objectContaining({ type: 'wallet', address: wallet.address })])
+    // Spec part 1 §7: a SIWE login is counted as sdk_authenticate_siwe (not sdk_authenticate).
+    await expectCounted(stack, appId, { sdk_authenticate_siwe: 1, sdk_authenticate: 0 })
+    const [siwe] = sentNamed(sent, appId, 'sdk_authenticate_siwe')
+    expectSpecShape(siwe)
+    expect(siwe.payload).toMatchObject({ method: 'siwe', isNewUser: true })
     await modal(page).getByText('Successfully connected with Test Wallet').first().waitFor()
     await waitForHostEvent(page, 'modal-close')
 
@@ -71,6 +78,8 @@ describe('wallet login through the demo page', () => {
     const again = await waitForHostEvent(page, 'auth-success')
     expect(again.detail.isNewUser).toBe(false)
     expect(again.detail.user.id).toBe(success.detail.user.id)
+    await expectCounted(stack, appId, { sdk_authenticate_siwe: 2, sdk_authenticate: 0 })
+    expect(sentNamed(sent, appId, 'sdk_authenticate_siwe')[1].payload).toMatchObject({ method: 'siwe', isNewUser: false })
     await page.close()
   })
 
@@ -121,9 +130,10 @@ describe('wallet login through the demo page', () => {
   })
 
   it('SIWS: a new user signs up with a Wallet Standard Solana wallet; the next run logs the same user in', async () => {
-    await stack.createApp({ name: 'Solana Host', loginMethods: { email: true, wallet: true }, walletChainType: 'solana-only' })
+    const { id: appId } = await stack.createApp({ name: 'Solana Host', loginMethods: { email: true, wallet: true }, walletChainType: 'solana-only' })
     const wallet = newSolanaWallet()
     const page = await browser.newPage()
+    const sent = sentEvents(page.context())
     await injectSolanaWallet(page, wallet)
     await page.goto(`${stack.demoUrl}/`)
     const login = async () => {
@@ -138,6 +148,9 @@ describe('wallet login through the demo page', () => {
     expect(first.detail).toMatchObject({ isNewUser: true, loginMethod: 'siws' })
     expect(first.detail.user.linkedAccounts).toEqual([expect.objectContaining({ type: 'wallet', address: wallet.address })])
     expect(await page.evaluate(() => (window as any).__testSolWallet.requests)).toEqual(['connect', 'signMessage'])
+    // Only SIWE has an event of its own (spec part 1 §7): a SIWS login is an sdk_authenticate.
+    await expectCounted(stack, appId, { sdk_authenticate: 1, sdk_authenticate_siwe: 0 })
+    expect(sentNamed(sent, appId, 'sdk_authenticate')[0].payload).toMatchObject({ method: 'siws', isNewUser: true })
 
     await page.locator('#logout').click()
     await waitForHostEvent(page, 'logout')

@@ -6,7 +6,7 @@ import { FUNDING_MESSAGES, FundingError } from '../../errors/funding.ts'
 import { moonpaySignConfig } from '../../funding/config.ts'
 import { FUNDING_TIMING, initialMoonpayState, moonpayReducer, type MoonpayTransaction } from '../../funding/flows.ts'
 import { takeFundingPopup } from '../../funding/popup.ts'
-import { $funding, backToChooser, completeFunding, fundingResult, reportFundingFailure } from '../../funding/session.ts'
+import { $funding, backToChooser, completeFunding, fundingResult, reportFundingFailure, reportFundingResult } from '../../funding/session.ts'
 import { clearPurchase, storePurchaseLater } from '../../funding/purchase.ts'
 import { leftForChooser } from '../../funding/resume.ts'
 import { $config } from '../../stores/config.ts'
@@ -108,6 +108,8 @@ export default function CardStatusScreen({ resume }: { resume?: string }) {
     if (state.status !== 'completed') return
     clearPurchase(appId ?? '')
     popup.current?.close()
+    // Spec §4: the terminal status is reported when it is reached, whether or not the user then presses Continue.
+    if (config) reportFundingResult(result('completed')!)
   }, [state.status])
 
   if (!config) return null
@@ -117,7 +119,7 @@ export default function CardStatusScreen({ resume }: { resume?: string }) {
         <ScreenTitle>{FUNDING_TEXT.funded}</ScreenTitle>
         <PrimaryButton
           onClick={() => {
-            completeFunding(result('completed')!)
+            completeFunding(result('completed')!, { reported: true })
             closeModal()
           }}
         >
