@@ -83,6 +83,12 @@ export async function injectEthereumWallet(
       }
       ;(window as any).__testEthWallet = state
       const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((fn) => fn(value))
+      // The account the wallet answers for; `switchAccount` moves it, as a user switching account in the extension.
+      let current: string = address
+      ;(state as any).switchAccount = (next: string) => {
+        current = next
+        emit('accountsChanged', [next])
+      }
       const reject = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
       const provider = {
         async request({ method, params }: { method: string; params?: any[] }) {
@@ -98,9 +104,9 @@ export async function injectEthereumWallet(
               state.connected = true
               localStorage.setItem(remembered, '1')
               emit('connect', { chainId: state.chainId })
-              return [address]
+              return [current]
             case 'eth_accounts':
-              return state.connected ? [address] : []
+              return state.connected ? [current] : []
             case 'eth_chainId':
               return state.chainId
             case 'net_version':
