@@ -92,6 +92,12 @@ export async function injectEthereumWallet(
       ;(window as any).__testEthWallet = state
       ;((window as any).__testEthWallets ??= {})[address] = state
       const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((fn) => fn(value))
+      // The account the wallet answers for; `switchAccount` moves it, as a user switching account in the extension.
+      let current: string = address
+      ;(state as any).switchAccount = (next: string) => {
+        current = next
+        emit('accountsChanged', [next])
+      }
       const reject = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
       const provider = {
         async request({ method, params }: { method: string; params?: any[] }) {
@@ -112,9 +118,9 @@ export async function injectEthereumWallet(
               state.connected = true
               localStorage.setItem(remembered, '1')
               emit('connect', { chainId: state.chainId })
-              return [address]
+              return [current]
             case 'eth_accounts':
-              return state.connected ? [address] : []
+              return state.connected ? [current] : []
             case 'eth_chainId':
               return state.chainId
             case 'net_version':
@@ -184,11 +190,15 @@ export async function injectEthereumWallet(
   )
 }
 
-/** Registers a Wallet Standard Solana wallet in `page` (call before `goto`). */
-export async function injectSolanaWallet(page: Page, wallet: TestSolanaWallet, o: { name?: string } = {}) {
+/**
+ * Registers a Wallet Standard Solana wallet in `page` (call before `goto`). `registerLater`: the
+ * wallet registers only when the page calls `window.__registerTestSolWallet()` (an extension that
+ * loads after the app).
+ */
+export async function injectSolanaWallet(page: Page, wallet: TestSolanaWallet, o: { name?: string; registerLater?: boolean } = {}) {
   await page.exposeFunction('__gatehouseTestSolSign', (bytes: number[]) => Array.from(ed25519.sign(Uint8Array.from(bytes), wallet.secretKey)))
   await page.addInitScript(
-    ({ address, publicKey, name, icon }) => {
+    ({ address, publicKey, name, icon, registerLater }) => {
       const state = { rejectNext: 0, requests: [] as string[] }
       ;(window as any).__testSolWallet = state
       const listeners = new Set<(properties: { accounts?: unknown[] }) => void>()
@@ -268,9 +278,19 @@ export async function injectSolanaWallet(page: Page, wallet: TestSolanaWallet, o
       }
       // The Wallet Standard registration handshake (what @wallet-standard/wallet's registerWallet does).
       const callback = ({ register }: { register: (w: unknown) => void }) => register(wallet)
-      window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
-      window.addEventListener('wallet-standard:app-ready', (event) => callback((event as CustomEvent).detail))
+      const registerWallet = () => {
+        window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
+        window.addEventListener('wallet-standard:app-ready', (event) => callback((event as CustomEvent).detail))
+      }
+      if (registerLater) (window as any).__registerTestSolWallet = registerWallet
+      else registerWallet()
     },
-    { address: wallet.address, publicKey: Array.from(base58.decode(wallet.address)), name: o.name ?? 'Test Solana Wallet', icon: ICON },
+    {
+      address: wallet.address,
+      publicKey: Array.from(base58.decode(wallet.address)),
+      name: o.name ?? 'Test Solana Wallet',
+      icon: ICON,
+      registerLater: o.registerLater ?? false,
+    },
   )
 }

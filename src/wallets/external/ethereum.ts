@@ -145,3 +145,22 @@ export function watchEthereumDisconnects(listener: (connectorUid: string) => voi
     },
   })
 }
+
+/**
+ * Calls back with the new connection when the wallet behind connector `uid` switches to another
+ * account (EIP-1193 `accountsChanged`, which wagmi turns into a connection `change`). An empty
+ * account list is a disconnect (see watchEthereumDisconnects), not a switch.
+ */
+export function watchEthereumAccountSwitch(uid: string, address: string, listener: (connection: EthereumConnection) => void): () => void {
+  const { config } = setup()
+  let current = address.toLowerCase()
+  return watchConnections(config, {
+    onChange() {
+      const connection = config.state.connections.get(uid)
+      const next = connection?.accounts[0]
+      if (!connection || !next || next.toLowerCase() === current) return
+      current = next.toLowerCase()
+      listener({ address: next, chainId: connection.chainId, connector: connection.connector })
+    },
+  })
+}

@@ -122,7 +122,24 @@ interface Adopted {
 /** Lists an Ethereum connection as a host wallet (once per address) and answers its signer. */
 export function adoptEthereum(connection: eth.EthereumConnection, o: Adopted): ConnectedWallet {
   const existing = $externalWallets.get().find((w) => w.chainType === 'ethereum' && w.address === connection.address)
-  const wallet: ExternalWallet = existing ?? {
+  const wallet = existing ?? ethereumWallet(connection, o)
+  if (!existing) {
+    announce(wallet, o.id)
+    followEthereum(wallet, connection, o)
+  }
+  const signer: WalletSigner = {
+    chainType: 'ethereum',
+    address: connection.address,
+    chainId: connection.chainId,
+    walletClientType: o.walletClientType,
+    connectorType: o.connectorType ?? 'injected',
+    signMessage: (message) => eth.signEthereumMessage(connection, message),
+  }
+  return { signer, wallet, canSignTransactions: false }
+}
+
+function ethereumWallet(connection: eth.EthereumConnection, o: Adopted): ExternalWallet {
+  const wallet: ExternalWallet = {
     address: connection.address,
     chainType: 'ethereum',
     chainId: `eip155:${connection.chainId}`,
@@ -136,23 +153,34 @@ export function adoptEthereum(connection: eth.EthereumConnection, o: Adopted): C
       forget(wallet)
     },
   }
-  if (!existing) {
-    announce(wallet, o.id)
-    const stop = eth.watchEthereumDisconnects((uid) => {
-      if (uid !== connection.connector.uid) return
-      stop()
-      forget(wallet)
-    })
-  }
-  const signer: WalletSigner = {
-    chainType: 'ethereum',
-    address: connection.address,
-    chainId: connection.chainId,
-    walletClientType: o.walletClientType,
-    connectorType: o.connectorType ?? 'injected',
-    signMessage: (message) => eth.signEthereumMessage(connection, message),
-  }
-  return { signer, wallet, canSignTransactions: false }
+  return wallet
+}
+
+/**
+ * Keeps the listed wallet in step with its connector (spec part 2 §4: accounts-synced and
+ * disconnect events update the wallet list). When the wallet app switches account
+ * (`accountsChanged`), the entry for the old address is replaced by one for the new address,
+ * announced with `wallet-disconnected` / `wallet-connected`, and the stored active connection
+ * follows; when the connection goes away, the entry is removed.
+ */
+function followEthereum(first: ExternalWallet, connection: eth.EthereumConnection, o: Adopted): void {
+  const uid = connection.connector.uid
+  let current = first
+  const stopSwitch = eth.watchEthereumAccountSwitch(uid, connection.address, (next) => {
+    const replacement = ethereumWallet(next, { ...o, connectedAt: current.connectedAt })
+    const listed = $externalWallets.get()
+    if (!listed.includes(current)) return
+    $externalWallets.set(listed.filter((w) => w !== current))
+    publish('wallet-disconnected', { wallet: current })
+    current = replacement
+    announce(replacement, o.id)
+  })
+  const stopGone = eth.watchEthereumDisconnects((gone) => {
+    if (gone !== uid) return
+    stopGone()
+    stopSwitch()
+    forget(current)
+  })
 }
 
 /** Lists a Solana connection as a host wallet (once per address) and answers its signer. */
