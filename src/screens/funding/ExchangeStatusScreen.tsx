@@ -86,7 +86,8 @@ export default function ExchangeStatusScreen({ via, resume }: { via: 'card' | 'e
     if (state.status === 'success') popup.current?.close()
     if (state.status === 'error') {
       popup.current?.close()
-      reportFundingFailure(new FundingError(FUNDING_MESSAGES.coinbaseFailure, { code: 'FUNDING_FAILURE' }), result('failure')!)
+      // Spec part 3 §8: the host hears the flow's error, the chooser's banner shows the user's text.
+      reportFundingFailure(new FundingError(FUNDING_MESSAGES.coinbaseFlowError, { code: 'FUNDING_FAILURE' }), result('failure')!)
       backToChooser(FUNDING_MESSAGES.coinbaseFailure)
     } else if (state.backToChooser) backToChooser(null)
   }, [state.status, state.backToChooser])
