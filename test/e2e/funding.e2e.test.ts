@@ -274,7 +274,8 @@ describe('funding: <fund-button> and the funding flows', () => {
     await popup.getByRole('button', { name: 'Fail' }).click()
     await modal(page).getByText('Something went wrong adding funds. Please try again or use another method.').waitFor({ timeout: 15000 })
     await chooser().waitFor()
-    const error = await fundingEvent('fund-error', 'button', after)
+    // A provider's failure does not end the flow (the chooser offers other methods): the modal's fund-error says it.
+    const error = await fundingEvent('fund-error', 'modal', after)
     expect(error.detail).toMatchObject({
       code: 'FUNDING_FAILURE',
       message: 'There was an error completing Coinbase Onramp flow.',
