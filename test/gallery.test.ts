@@ -29,6 +29,14 @@ describe('the screenshot gallery', () => {
     expect(STATES).toContain('cross-app-consent')
   })
 
+  it("pictures 'Add a signer to Farcaster' waiting on its QR code (the signer stand-in answers), and a confirmation whose fee reads 'Sponsored'", () => {
+    const driver = readFileSync(new URL('./gallery/run.ts', import.meta.url), 'utf8')
+    expect(driver).toContain('startSignedKeyRequestService(')
+    expect(driver).toContain('[data-screen="farcaster-signer"][data-status="awaiting"] [part="farcaster-qr"] img')
+    expect(STATES).toContain('transaction-sponsored')
+    expect(driver).toContain("prompt.getByText('Sponsored', { exact: true }).waitFor(")
+  })
+
   it('pictures every page of the console router', () => {
     const router = readFileSync(new URL('../console/src/router.ts', import.meta.url), 'utf8')
     const routeType = router.slice(router.indexOf('export type Route ='), router.indexOf('export function parseRoute'))

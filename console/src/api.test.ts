@@ -33,3 +33,16 @@ describe("the console's client: who shows a refusal", () => {
     expect(shell.mock.calls.map(([e]) => (e as ConsoleApiError).status)).toEqual([403, 403, 401])
   })
 })
+
+describe('the field a refusal names', () => {
+  const field = (message: string) => new ConsoleApiError(400, 'invalid_data', message).field
+
+  it("finds schema paths, with a dash inside a key ('google-drive'), and a secret sent back masked", () => {
+    expect(field('Invalid field legal.privacyPolicyUrl: must match pattern "^https?://"')).toBe('legal.privacyPolicyUrl')
+    expect(field('Invalid field recoveryOAuth.google-drive.issuer: must match pattern "^https?://"')).toBe('recoveryOAuth.google-drive.issuer')
+    expect(field('recoveryOAuth.icloud.apiToken is masked but recoveryOAuth.icloud.containerId changed: send the full secret with the new destination')).toBe(
+      'recoveryOAuth.icloud.apiToken',
+    )
+    expect(field('This operator may not write')).toBeNull()
+  })
+})

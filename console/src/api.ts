@@ -32,9 +32,16 @@ export class ConsoleApiError extends Error {
   ) {
     super(message)
   }
-  /** The form field a validation message names (`Invalid field legal.privacyPolicyUrl: …`), or null. */
+  /**
+   * The form field a validation message names (`Invalid field legal.privacyPolicyUrl: …`, or a secret
+   * sent back masked: `recoveryOAuth.icloud.apiToken is masked …`), or null.
+   */
   get field(): string | null {
-    return /^(?:Invalid field|Unknown field:|Missing field:) ?([\w.]+)/.exec(this.message)?.[1] ?? null
+    return (
+      /^(?:Invalid field|Unknown field:|Missing field:) ?([\w.-]+[\w])/.exec(this.message)?.[1] ??
+      /^([\w-]+(?:\.[\w-]+)+) is masked/.exec(this.message)?.[1] ??
+      null
+    )
   }
 }
 

@@ -25,17 +25,18 @@ const PARTS = ['2-wallets-recovery-mfa.md', '3-funding-transactions.md'].map((na
  */
 export const UNREACHABLE: Record<string, string> = {
   "Couldn't find funding config":
-    'buildFundingConfig always builds a config from the app config it is given; funding switched off or unconfigured fails earlier with ' +
-    "'Wallet funding is not enabled' (tested in src/funding/config.test.ts).",
-  'There was an error completing Coinbase Onramp flow.':
-    "a failed Coinbase-style purchase reports 'Something went wrong adding funds. Please try again or use another method.' to the host " +
-    'and on screen (ExchangeStatusScreen); there is no second, host-only failure path for this text to name.',
+    'the spec gives this text no condition of its own. Every way onto a funding screen (fundWallet and <fund-button> through ' +
+    'startFunding in src/funding/session.ts, a resumed purchase through src/funding/resume.ts) sets the funding store first from ' +
+    "buildFundingConfig, which either builds a config or throws 'Wallet funding is not enabled' / the chain and USDC texts " +
+    '(src/funding/config.test.ts); no screen can be reached without a config for this text to report.',
   'There was an issue preparing your transaction':
-    "the spec marks it an internal code; every preparation failure here (estimate, simulation) is 'There was an error preparing your " +
-    "transaction. Your transaction request will likely fail.' (src/wallets/embedded/transactions.ts, src/wallets/solana/transactions.ts).",
+    "the spec marks it an internal code (part 3 §8), i.e. not a text a user or host is given: the user and the host get 'There was " +
+    "an error preparing your transaction. Your transaction request will likely fail.' for every preparation failure (estimate, " +
+    'simulation; src/wallets/embedded/transactions.ts, src/wallets/solana/transactions.ts, tested in test/e2e/smart-wallets.e2e.test.ts).',
   'Unable to select bridge option from quotes.':
-    "bridgeOptions returns every affordable quote for the user to pick; no quotes gives 'Unable to fetch quotes for bridging', quotes " +
-    "the wallet cannot pay give 'Wallet <address> does not have enough funds.' (both tested), so no selection step can fail.",
+    "the spec's bridge screen is 'a choice among source-chain quotes' (part 3 §2), and the user makes that choice here: bridgeOptions " +
+    "(src/funding/bridge.ts) offers only quotes the wallet can pay, no quotes gives 'Unable to fetch quotes for bridging', none " +
+    "affordable gives 'Wallet <address> does not have enough funds.' (both tested), so there is no automatic selection left to fail.",
 }
 
 /**

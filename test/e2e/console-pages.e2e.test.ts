@@ -3,7 +3,7 @@
  * dark mode, logged in as console.e2e.test.ts does (the one-time link `npm start` prints, then the
  * console's `<auth-modal>`): settings turn on SMS and Google with a client id and secret (the
  * preview, then the demo landing, show both) and the preview follows each keystroke of the accent
- * colour; a webhook to a receiver in this test gets a new sign-up's `user.created`, verified with the
+ * colour; cloud recovery (Google Drive, iCloud) is set in its own form and kept over a reload; a webhook to a receiver in this test gets a new sign-up's `user.created`, verified with the
  * Standard Webhooks library and listed in the delivery log; the demo user is found by e-mail and
  * their sessions revoked, and the open demo page logs itself out within a minute; users are imported from a JSON lines
  * file; an app secret is created (shown once), used and revoked; analytics draws its charts with a
@@ -129,6 +129,69 @@ describe('the operator console pages', () => {
     await demo.locator('#login').click()
     await modal(demo).getByRole('button', { name: 'Continue with SMS' }).waitFor()
     await modal(demo).locator('button[data-method=google]').waitFor()
+  })
+
+  it('cloud recovery has its own form in the wallets group: Google Drive and iCloud are saved, kept over a reload with the secrets masked; a wrong container id and a masked token sent to a new container are refused on their fields', async () => {
+    await page.evaluate((id) => (location.hash = `#/apps/${id}/settings`), appId)
+    const group = page.getByRole('region', { name: 'Embedded wallets and recovery' })
+    const icloud = group.getByRole('group', { name: "Offer 'Back up to Apple iCloud'" })
+    const drive = group.getByRole('group', { name: "Offer 'Back up to Google Drive'" })
+    await icloud.getByRole('checkbox', { name: "Offer 'Back up to Apple iCloud'" }).check()
+    // Offered without its client: the schema's required fields say so, and Save waits.
+    await icloud.locator('#field-recoveryOAuth-icloud-containerId-error').filter({ hasText: 'Required' }).waitFor()
+    const container = icloud.getByRole('textbox', { name: 'CloudKit container ID' })
+    await container.fill('com.example.gatehouse')
+    await icloud.getByText("Must be the container's identifier, starting with 'iCloud.' (iCloud.com.example.app)").waitFor()
+    expect(await container.getAttribute('aria-invalid')).toBe('true')
+    expect(await page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true)
+    await container.fill('iCloud.com.example.gatehouse')
+    await icloud.getByLabel('CloudKit environment').selectOption('production')
+    await icloud.getByLabel('CloudKit API token').fill('cloudkit-web-token-1234')
+    expect(await icloud.getByLabel('CloudKit API token').getAttribute('type')).toBe('password')
+    await drive.getByRole('checkbox', { name: "Offer 'Back up to Google Drive'" }).check()
+    await drive.getByRole('textbox', { name: 'Client ID' }).fill('recovery.apps.googleusercontent.com')
+    await drive.getByLabel('Client secret').fill('GOCSPX-recovery-secret')
+    await expect.poll(() => group.locator('.field-error').count()).toBe(0)
+    await expectNoAxeViolations(page, 'settings with cloud recovery', '.settings-form')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    const saved = page.getByRole('status').filter({ hasText: 'Saved.' })
+    const refused = page.locator('.save-bar [role="alert"]')
+    await saved.or(refused).first().waitFor()
+    expect(await refused.count(), (await refused.allTextContents()).join(' ')).toBe(0)
+
+    // Stored as typed, the secrets sealed and read back masked.
+    const admin = (await (await fetch(`${stack.apiUrl}/api/v1/admin/apps/${appId}`, { headers: { authorization: `Bearer ${stack.adminToken}` } })).json()) as {
+      recoveryOAuth: { 'google-drive': { clientId: string; clientSecret: string }; icloud: { containerId: string; environment: string; apiToken: string } }
+    }
+    expect(admin.recoveryOAuth.icloud).toMatchObject({ containerId: 'iCloud.com.example.gatehouse', environment: 'production' })
+    expect(admin.recoveryOAuth.icloud.apiToken).not.toBe('cloudkit-web-token-1234')
+    expect(admin.recoveryOAuth.icloud.apiToken).toMatch(/1234$/)
+    expect(admin.recoveryOAuth['google-drive'].clientId).toBe('recovery.apps.googleusercontent.com')
+    expect(admin.recoveryOAuth['google-drive'].clientSecret).not.toBe('GOCSPX-recovery-secret')
+
+    // A reload shows what was kept; the secrets are set but never shown.
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: /Settings of Console Pages/ }).waitFor()
+    expect(await icloud.getByRole('checkbox', { name: "Offer 'Back up to Apple iCloud'" }).isChecked()).toBe(true)
+    expect(await drive.getByRole('checkbox', { name: "Offer 'Back up to Google Drive'" }).isChecked()).toBe(true)
+    expect(await container.inputValue()).toBe('iCloud.com.example.gatehouse')
+    expect(await icloud.getByLabel('CloudKit environment').inputValue()).toBe('production')
+    expect(await drive.getByRole('textbox', { name: 'Client ID' }).inputValue()).toBe('recovery.apps.googleusercontent.com')
+    for (const secret of [icloud.getByLabel('CloudKit API token'), drive.getByLabel('Client secret')]) {
+      expect(await secret.inputValue()).toBe('')
+      expect(await secret.getAttribute('placeholder')).toBe('Set (hidden): type to replace')
+    }
+
+    // The schema allows a new container, but the server will not send the kept token to it: its refusal sits on the token.
+    await container.fill('iCloud.com.example.other')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await icloud
+      .locator('#field-recoveryOAuth-icloud-apiToken-error')
+      .filter({ hasText: 'recoveryOAuth.icloud.apiToken is masked but recoveryOAuth.icloud.containerId changed' })
+      .waitFor()
+    expect(await icloud.getByLabel('CloudKit API token').getAttribute('aria-invalid')).toBe('true')
+    await page.getByRole('button', { name: 'Discard' }).click()
+    expect(await container.inputValue()).toBe('iCloud.com.example.gatehouse')
   })
 
   it('adds a webhook to a local receiver: a test send, then a new sign-up’s user.created arrives, verifies, and is in the delivery log', async () => {

@@ -308,13 +308,24 @@ describe('funding: <fund-button> and the funding flows', () => {
     expect(result.detail).toMatchObject({ provider: 'coinbase', status: 'success', destinationChain: 'eip155:8453', txHash: `0x${'ab'.repeat(32)}` })
   })
 
-  it("error: a failed exchange purchase returns to the chooser with 'Something went wrong adding funds. Please try again or use another method.'", async () => {
+  it("error: a failed exchange purchase returns to the chooser with 'Something went wrong adding funds. Please try again or use another method.'; the host hears 'There was an error completing Coinbase Onramp flow.'", async () => {
     await startFromButton('chain=8453')
     await chooser().waitFor()
+    const after = await eventCount(page)
     const popup = await purchase('Transfer from an exchange')
     await popup.getByRole('button', { name: 'Fail' }).click()
     await modal(page).getByText('Something went wrong adding funds. Please try again or use another method.').waitFor({ timeout: 15000 })
     await chooser().waitFor()
+    // A provider's failure does not end the flow (the chooser offers other methods): the modal's fund-error says it.
+    const error = await fundingEvent('fund-error', 'modal', after)
+    expect(error.detail).toMatchObject({
+      code: 'FUNDING_FAILURE',
+      message: 'There was an error completing Coinbase Onramp flow.',
+      provider: 'coinbase',
+      status: 'failure',
+    })
+    // The screen's text is the user's, not the host's.
+    expect(await modal(page).getByText('There was an error completing Coinbase Onramp flow.').count()).toBe(0)
     await modal(page).getByRole('button', { name: 'Close' }).click()
   })
 

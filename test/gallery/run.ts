@@ -16,12 +16,13 @@ import { build } from 'esbuild'
 import { chromium, type Locator } from 'playwright-core'
 import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { encodeFunctionData } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 // @ts-expect-error plain ES module shared with the tests
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs'
 import { deployTestContracts } from '../e2e/eth-helpers.ts'
 import { submitEmail, typeCode } from '../e2e/helpers.ts'
 import { startLocalChain } from '../evm.ts'
+import { deployIdRegistry, parseConnectUri, relayAuthenticate, signSiwf, startSignedKeyRequestService } from '../farcaster.ts'
 import { startCoinbaseStandIn, startMoonpayStandIn } from '../funding-stand-ins.ts'
 import { startStack } from '../stack.ts'
 import { startLocalSolana } from '../svm.ts'
@@ -61,13 +62,21 @@ const bundle = await build({
 const script = bundle.outputFiles[0]!.text
 log(`harness built (${(script.length / 1024).toFixed(0)} KB)`)
 
-// 2. The stack: server, SMTP, a local chain and a local Solana cluster for the transaction sheets.
-const [stack, chain, sol, moonpay, coinbase] = await Promise.all([
-  startStack(),
-  startLocalChain(),
+// 2. The stack: server, SMTP, a local chain and a local Solana cluster for the transaction sheets,
+// and the Farcaster signer's pieces the e2e tests use (test/e2e/farcaster-signer.e2e.test.ts): the
+// IdRegistry on the local chain, the app's own fid (its custody key held by the server) and the
+// signed-key-request service stand-in.
+const chain = await startLocalChain()
+const registry = await deployIdRegistry(chain)
+const appCustodyKey = generatePrivateKey()
+const appCustody = privateKeyToAccount(appCustodyKey).address
+const appFid = await registry.register(appCustody)
+const [stack, sol, moonpay, coinbase, signerService] = await Promise.all([
+  startStack({ env: { FARCASTER_RPC_URL: chain.url, FARCASTER_ID_REGISTRY_ADDRESS: registry.address } }),
   startLocalSolana(),
   startMoonpayStandIn(),
   startCoinbaseStandIn(),
+  startSignedKeyRequestService((fid) => (fid === appFid ? appCustody : null)),
 ])
 const app = await stack.createApp({
   name: 'Gallery',
@@ -93,6 +102,8 @@ const app = await stack.createApp({
     },
     coinbase: { apiKeyName: coinbase.apiKeyName, apiKeySecret: coinbase.apiKeySecret, apiUrl: coinbase.url, payUrl: coinbase.url },
   },
+  // Server-side only (nothing on screen): the app's Farcaster account that signs the signer requests.
+  farcasterSigner: { fid: appFid, custodyPrivateKey: appCustodyKey, apiUrl: signerService.url },
 })
 const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Gatehouse gallery</title><style>body{margin:0;font:14px system-ui;background:#f4f4f7}</style></head><body>
@@ -212,6 +223,8 @@ log(`signed in as ${email}, embedded wallet ${address}`)
 // 4. Every other screen of the router: by a host call where one opens it, else by its fixture.
 for (const [id, how] of Object.entries(SCREENS) as [string, How][]) {
   if (how.how === 'flow') continue
+  // Pictured in step 5c, once the user has a Farcaster account (it needs one to ask for a signer).
+  if (id === 'farcaster-signer') continue
   try {
     if (how.how === 'call') {
       await closeModal()
@@ -348,6 +361,7 @@ const states: Record<(typeof STATES)[number], (() => Promise<void>) | null> = {
       .catch(() => popup.close())
     await closeModal().catch(() => {})
   },
+  'transaction-sponsored': null,
   'solana-transaction-confirm': async () => {
     await page.evaluate(() =>
       (document.querySelector('auth-modal') as unknown as { createWallet(p: object): Promise<unknown> }).createWallet({ chainType: 'solana' }),
@@ -388,6 +402,74 @@ for (const id of STATES) {
   await dismissPrompt()
 }
 
+// 5c. After a reload with two more settings (both would change the pictures above: a Farcaster button
+// on the landing, 'Sponsored' on the confirmation): Farcaster login on, to link the user's fid, then
+// 'Add a signer to Farcaster' waiting on its QR code; the local chain sponsored, for the confirmation
+// of a transaction whose fee the app pays.
+async function reloadSignedIn() {
+  await page.reload()
+  await page.waitForFunction(() => (window as unknown as { gatehouseEvents?: { type: string }[] }).gatehouseEvents?.some((e) => e.type === 'auth-ready'))
+  await page.waitForFunction(() => Boolean((document.querySelector('auth-modal') as unknown as { user?: unknown } | null)?.user))
+}
+try {
+  await stack.patchApp(app.id, {
+    loginMethods: { email: true, farcaster: true },
+    chains: [{ id: 31337, name: 'Local chain', rpcUrl: chain.url, sponsored: true }],
+    gasSponsorship: {
+      privateKey: generatePrivateKey(),
+      maxWeiPerTransaction: String(10n ** 16n),
+      dailyWeiPerUser: String(10n ** 17n),
+      minAccountAgeMinutes: 0,
+    },
+  })
+  await reloadSignedIn()
+  // The user links a new fid: the test plays the Farcaster app, as the e2e tests do.
+  await start('modal.linkFarcaster()')
+  const connectUri = modal.locator('[data-connect-uri]').first()
+  await connectUri.waitFor({ timeout: 30000 })
+  const connect = parseConnectUri((await connectUri.getAttribute('data-connect-uri'))!)
+  const custody = privateKeyToAccount(generatePrivateKey())
+  const fid = await registry.register(custody.address)
+  await relayAuthenticate(stack.apiUrl, connect.channelToken, { ...(await signSiwf(custody, fid, connect)), fid, username: `gallery${fid}` })
+  await page.waitForFunction(
+    () => Boolean((document.querySelector('auth-modal') as unknown as { user?: { farcaster?: unknown } }).user?.farcaster),
+    undefined,
+    {
+      timeout: 30000,
+    },
+  )
+  await closeModal().catch(() => {})
+  await page.evaluate(() => window.gallery.show({ name: 'farcaster-signer' }))
+  // The waiting state: the request's approval URL drawn as the 275 px QR code.
+  await modal.locator('[data-screen="farcaster-signer"][data-status="awaiting"] [part="farcaster-qr"] img').waitFor({ timeout: 30000 })
+  await record(
+    'farcaster-signer',
+    "fixture, after linking a Farcaster account (the signed-key-request service's stand-in answers)",
+    'auth-modal',
+    await settle('auth-modal', (n) => n.includes('farcaster-signer')),
+  )
+} catch (error) {
+  rows.push({ id: 'farcaster-signer', how: 'fixture', shots: [], note: `not pictured: ${(error as Error).message.split('\n')[0]}` })
+  log(`${'farcaster-signer'.padEnd(36)} NOT PICTURED: ${(error as Error).message.split('\n')[0]}`)
+}
+try {
+  await closeModal().catch(() => {})
+  const body = `modal.sendTransaction({ to: '0x000000000000000000000000000000000000bEEF', value: 10n ** 14n })`
+  await start(body)
+  await prompt.getByText('Sponsored', { exact: true }).waitFor({ timeout: 30000 })
+  await record(
+    'transaction-sponsored',
+    `flow: ${body} on a sponsored chain`,
+    'sign-prompt',
+    await settle('sign-prompt', (n) => n.includes('transaction-confirm'), 30000),
+    "the screen a smart wallet's sponsored operation shows; the app's gas sponsorship stands in for the bundler and paymaster, which the gallery does not run",
+  )
+} catch (error) {
+  rows.push({ id: 'transaction-sponsored', how: 'flow', shots: [], note: `not pictured: ${(error as Error).message.split('\n')[0]}` })
+  log(`${'transaction-sponsored'.padEnd(36)} NOT PICTURED: ${(error as Error).message.split('\n')[0]}`)
+}
+await dismissPrompt()
+
 // 6. The gallery page, and the README's pictures.
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 const page_ = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gatehouse screens</title>
@@ -421,5 +503,5 @@ log(
 
 await browser.close()
 host.close()
-await Promise.all([chain.close(), sol.close(), moonpay.close(), coinbase.close()])
+await Promise.all([chain.close(), sol.close(), moonpay.close(), coinbase.close(), signerService.close()])
 process.exit(missing.length ? 1 : 0)

@@ -48,7 +48,8 @@ export const SCREENS: { [K in ScreenName]: How<K> } = {
   'passkey-status': fixture({ name: 'passkey-status', intent: 'login' }),
   'telegram-status': fixture({ name: 'telegram-status', intent: 'login' }),
   'farcaster-status': fixture({ name: 'farcaster-status', intent: 'login' }),
-  // 'Add a signer to Farcaster' (the gallery's user has no Farcaster account: the screen shows its failure).
+  // 'Add a signer to Farcaster', waiting on its QR code: the driver links a Farcaster account first and
+  // the signed-key-request service's stand-in answers (test/gallery/run.ts step 5c).
   'farcaster-signer': fixture({ name: 'farcaster-signer' }),
   captcha: fixture({ name: 'captcha' }),
   'allowlist-rejected': fixture({ name: 'allowlist-rejected' }),
@@ -110,7 +111,15 @@ export const PROMPTS = ['transaction-confirm', 'sign-message'] as const
  * reverted call's error screen (local chain), the Solana confirmation (the local litesvm cluster), and
  * the cross-app provider's popup asking the signed-in user to connect (its own page on the API origin).
  */
-export const STATES = ['code-error', 'transaction-success', 'transaction-error', 'solana-transaction-confirm', 'cross-app-consent'] as const
+export const STATES = [
+  'code-error',
+  'transaction-success',
+  'transaction-error',
+  'solana-transaction-confirm',
+  'cross-app-consent',
+  // The confirmation of a transaction the app pays for: the fee reads 'Sponsored' (step 5c).
+  'transaction-sponsored',
+] as const
 
 /** The pictures the README shows (docs/screenshots/, committed): id of the shot and variant. */
 export const README_SHOTS = ['landing-light', 'code-light', 'transaction-confirm-light', 'landing-dark', 'funding-methods-phone'] as const

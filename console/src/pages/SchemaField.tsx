@@ -27,6 +27,8 @@ const domId = (path: string) => `field-${path.replace(/[^\w-]/g, '-')}`
 
 export interface FieldProps {
   name: string
+  /** The label, where the key's own words (labelOf) do not say it well. */
+  label?: string
   path: string
   schema: Schema
   value: unknown
@@ -47,9 +49,9 @@ function described(path: string, errors: Errors) {
   return errors[path] ? { 'aria-describedby': `${domId(path)}-error`, 'aria-invalid': true as const } : {}
 }
 
-export function SchemaField({ name, path, schema, value, onChange, errors }: FieldProps) {
+export function SchemaField({ name, label: given, path, schema, value, onChange, errors }: FieldProps) {
   const id = domId(path)
-  const label = labelOf(name)
+  const label = given ?? labelOf(name)
   const t = types(schema)
   const nullable = t.includes('null')
 

@@ -13,6 +13,7 @@ import { href, useLeaveGuard } from '../router.ts'
 import { can, useAppRole } from '../session.ts'
 import { groupsFor } from '../settings-groups.ts'
 import { ErrorNote, Loading, useLoad } from '../ui.tsx'
+import { RecoveryOAuthField } from './RecoveryOAuthField.tsx'
 import { SchemaField, type Errors } from './SchemaField.tsx'
 
 type AdminApp = Answer<'GET', '/admin/apps/:app_id'>
@@ -146,17 +147,21 @@ function SettingsForm({ api, app }: { api: ConsoleApi; app: AdminApp }) {
                 {group.id === 'login' && <LoginOrder draft={draft} onChange={change} />}
                 {group.keys
                   .filter((key) => key !== 'loginMethodsAndOrder')
-                  .map((key) => (
-                    <SchemaField
-                      key={key}
-                      name={key}
-                      path={key}
-                      schema={properties[key]!}
-                      value={draft[key]}
-                      errors={errors}
-                      onChange={(v) => change(key, v)}
-                    />
-                  ))}
+                  .map((key) =>
+                    key === 'recoveryOAuth' ? (
+                      <RecoveryOAuthField key={key} value={draft[key]} errors={serverErrors} onChange={(v) => change(key, v)} />
+                    ) : (
+                      <SchemaField
+                        key={key}
+                        name={key}
+                        path={key}
+                        schema={properties[key]!}
+                        value={draft[key]}
+                        errors={errors}
+                        onChange={(v) => change(key, v)}
+                      />
+                    ),
+                  )}
               </section>
             ))}
           </fieldset>

@@ -5,7 +5,7 @@
  * the modal closes after 1.4 s; revoked → 'Request rejected'; 5 minutes → the time-out; no public
  * key or any other failure → 'Connect failed'. Retry starts over.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { closeModal } from '../../actions/closeModal.ts'
 import { farcasterDevice, OPEN_APP_LABEL } from '../../farcaster/device.ts'
 import { FARCASTER_SIGNER_TEXT, FARCASTER_SIGNER_TIMING, FarcasterSignerError, initFarcasterSigner, pollFarcasterSigner } from '../../farcaster/signer.ts'
@@ -15,6 +15,7 @@ import { PrimaryButton } from '../../ui/Button.tsx'
 import { ProgressView } from '../../ui/ProgressView.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import { useAttempt } from '../../ui/useAttempt.ts'
 import { useLater } from '../../ui/useLater.ts'
 
 /** Spec part 3 §9: the Farcaster QR code is 275 px. */
@@ -33,15 +34,10 @@ function failure(error: unknown): Status {
 
 export default function FarcasterSignerScreen() {
   const [status, setStatus] = useState<Status>({ kind: 'starting' })
-  const run = useRef<AbortController | null>(null)
   const later = useLater()
   const device = farcasterDevice(navigator.userAgent, navigator.maxTouchPoints)
 
-  async function attempt() {
-    run.current?.abort()
-    const controller = new AbortController()
-    run.current = controller
-    const live = () => !controller.signal.aborted
+  const attempt = useAttempt(async ({ signal, live }) => {
     setStatus({ kind: 'starting' })
     const pending = $farcasterSigner.get()
     if (pending) $farcasterSigner.set({ ...pending, failure: undefined })
@@ -59,7 +55,7 @@ export default function FarcasterSignerScreen() {
             () => undefined,
           )
         }
-        answer = await pollFarcasterSigner(answer.public_key, { signal: controller.signal })
+        answer = await pollFarcasterSigner(answer.public_key, { signal })
         if (!live()) return
       }
       setStatus({ kind: 'success' })
@@ -74,12 +70,7 @@ export default function FarcasterSignerScreen() {
         $farcasterSigner.set({ ...current, failure: error instanceof FarcasterSignerError ? error : new FarcasterSignerError('failed', { cause: error }) })
       setStatus(failure(error))
     }
-  }
-
-  useEffect(() => {
-    void attempt()
-    return () => run.current?.abort()
-  }, [])
+  })
 
   if (status.kind === 'success') return <ProgressView screen="farcaster-signer-success" done title="Success!" detail="Your signer was added to Farcaster." />
   return (
@@ -90,7 +81,7 @@ export default function FarcasterSignerScreen() {
           <p className="error" role="alert" part="error">
             {status.detail}
           </p>
-          <PrimaryButton onClick={() => void attempt()}>Retry</PrimaryButton>
+          <PrimaryButton onClick={attempt}>Retry</PrimaryButton>
         </>
       ) : (
         <>

@@ -4,7 +4,7 @@
  * logs in (or links) with the signed message. Success follows terms → wallet → close; failures
  * show 'Authentication failed' with the spec's detail and Retry (a fresh channel).
  */
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { loginWithFarcaster } from '../../actions/loginWithFarcaster.ts'
 import { initFarcaster, pollFarcasterStatus } from '../../farcaster/channel.ts'
 import { farcasterDevice, OPEN_APP_LABEL } from '../../farcaster/device.ts'
@@ -14,6 +14,7 @@ import { replaceScreen } from '../../stores/modal.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { ProviderStatusView } from '../common/ProviderStatusView.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import { useAttempt } from '../../ui/useAttempt.ts'
 import { useLater } from '../../ui/useLater.ts'
 import { mapFarcasterError } from './farcasterErrors.ts'
 
@@ -26,15 +27,10 @@ type Status =
 
 export default function FarcasterStatusScreen({ intent = 'login' }: { intent?: 'login' | 'link' }) {
   const [status, setStatus] = useState<Status>({ kind: 'starting' })
-  const run = useRef<AbortController | null>(null)
   const later = useLater()
   const device = farcasterDevice(navigator.userAgent, navigator.maxTouchPoints)
 
-  async function attempt() {
-    run.current?.abort()
-    const controller = new AbortController()
-    run.current = controller
-    const live = () => !controller.signal.aborted
+  const attempt = useAttempt(async ({ signal, live }) => {
     setStatus({ kind: 'starting' })
     let fid: number | undefined
     try {
@@ -48,7 +44,7 @@ export default function FarcasterStatusScreen({ intent = 'login' }: { intent?: '
           () => undefined,
         )
       }
-      const signed = await pollFarcasterStatus(channel.channel_token, { signal: controller.signal })
+      const signed = await pollFarcasterStatus(channel.channel_token, { signal })
       if (!live()) return
       fid = signed.fid
       setStatus({ kind: 'verifying' })
@@ -68,12 +64,7 @@ export default function FarcasterStatusScreen({ intent = 'login' }: { intent?: '
       if (mapped.kind === 'screen') replaceScreen(mapped.screen)
       else setStatus({ kind: 'error', title: mapped.title, detail: mapped.detail, retry: mapped.retry })
     }
-  }
-
-  useEffect(() => {
-    void attempt()
-    return () => run.current?.abort()
-  }, [])
+  })
 
   return (
     <div className="body" part="body" data-screen="farcaster-status" data-status={status.kind} data-device={device}>
@@ -113,7 +104,7 @@ export default function FarcasterStatusScreen({ intent = 'login' }: { intent?: '
           <Spinner label="Waiting for Farcaster" />
         </>
       )}
-      <ProviderStatusView provider="Farcaster" status={status} onRetry={() => void attempt()} />
+      <ProviderStatusView provider="Farcaster" status={status} onRetry={attempt} />
     </div>
   )
 }

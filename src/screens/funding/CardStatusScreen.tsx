@@ -5,10 +5,9 @@ import { getApiClient } from '../../api/instance.ts'
 import { FUNDING_MESSAGES, FundingError } from '../../errors/funding.ts'
 import { moonpaySignConfig } from '../../funding/config.ts'
 import { FUNDING_TIMING, initialMoonpayState, moonpayReducer, type MoonpayTransaction } from '../../funding/flows.ts'
-import { takeFundingPopup } from '../../funding/popup.ts'
+import { pollPurchase } from '../../funding/purchasePolling.ts'
 import { $funding, backToChooser, completeFunding, fundingResult, reportFundingFailure, reportFundingResult } from '../../funding/session.ts'
-import { clearPurchase, storePurchaseLater } from '../../funding/purchase.ts'
-import { leftForChooser } from '../../funding/resume.ts'
+import { clearPurchase } from '../../funding/purchase.ts'
 import { $config } from '../../stores/config.ts'
 import { $session } from '../../stores/session.ts'
 import { PrimaryButton } from '../../ui/Button.tsx'
@@ -29,60 +28,41 @@ export default function CardStatusScreen({ resume }: { resume?: string }) {
 
   useEffect(() => {
     if (!config) return
-    let stopped = false
-    let timer: ReturnType<typeof setInterval> | undefined
-    let cancelStore: (() => void) | undefined
     const moonpay = app?.funding?.moonpay
-    const startPolling = (externalTransactionId: string) => {
-      if (stopped) return
-      const poll = async () => {
+    return pollPurchase(appId ?? '', {
+      resume,
+      everyMs: FUNDING_TIMING.moonpayPollMs,
+      pollAtOnce: true,
+      poll: async (externalTransactionId, live) => {
         try {
           const url = `${moonpay?.apiUrl ?? 'https://api.moonpay.com'}/v1/transactions/ext/${encodeURIComponent(externalTransactionId)}?apiKey=${encodeURIComponent(moonpay?.publishableKey ?? '')}`
           const response = await fetch(url)
-          if (stopped) return
+          if (!live()) return
           if (!response.ok) return dispatch({ type: 'poll-error', notFound: response.status === 404 })
           const list = (await response.json()) as MoonpayTransaction[]
           dispatch({ type: 'transaction', transaction: list[0] ?? null })
         } catch {
-          if (!stopped) dispatch({ type: 'poll-error', notFound: false })
+          if (live()) dispatch({ type: 'poll-error', notFound: false })
         }
-      }
-      timer = setInterval(poll, FUNDING_TIMING.moonpayPollMs)
-      void poll()
-    }
-    const cleanup = () => {
-      stopped = true
-      clearInterval(timer)
-      if (leftForChooser()) {
-        cancelStore?.()
-        clearPurchase(appId ?? '')
-      }
-    }
-    // A purchase stored before a reload or a closed modal (src/funding/purchase.ts): poll its id again.
-    if (resume) {
-      startPolling(resume)
-      return cleanup
-    }
-    const win = takeFundingPopup()
-    popup.current = win
-    if (!win) return backToChooser(FUNDING_MESSAGES.popupBlocked)
-    const userId = $session.get().user?.id ?? ''
-    getApiClient()
-      .post('/plugins/moonpay_on_ramp/sign', {
-        address: config.address,
-        useSandbox: config.useSandbox,
-        config: moonpaySignConfig(config, { theme: app?.theme === 'dark' ? 'dark' : 'light', accentColor: app?.accentColor ?? undefined }),
-      })
-      .then(({ signedUrl, externalTransactionId }) => {
-        if (stopped) return
-        win.location.href = signedUrl
-        // Spec §9: the transaction id is stored after 8 s; polling starts then.
-        cancelStore = storePurchaseLater(appId ?? '', { provider: 'moonpay', id: externalTransactionId, userId, config }, () =>
-          startPolling(externalTransactionId),
-        )
-      })
-      .catch(() => !stopped && backToChooser(FUNDING_MESSAGES.moonpayFailure))
-    return cleanup
+      },
+      open: (win, run) => {
+        popup.current = win
+        const userId = $session.get().user?.id ?? ''
+        getApiClient()
+          .post('/plugins/moonpay_on_ramp/sign', {
+            address: config.address,
+            useSandbox: config.useSandbox,
+            config: moonpaySignConfig(config, { theme: app?.theme === 'dark' ? 'dark' : 'light', accentColor: app?.accentColor ?? undefined }),
+          })
+          .then(({ signedUrl, externalTransactionId }) => {
+            if (!run.live()) return
+            win.location.href = signedUrl
+            // Spec §9: the transaction id is stored after 8 s; polling starts then.
+            run.storeThenPoll({ provider: 'moonpay', id: externalTransactionId, userId, config })
+          })
+          .catch(() => run.live() && backToChooser(FUNDING_MESSAGES.moonpayFailure))
+      },
+    })
   }, [])
 
   const result = (status: string) =>

@@ -5,10 +5,9 @@ import { getApiClient } from '../../api/instance.ts'
 import { FUNDING_MESSAGES, FundingError } from '../../errors/funding.ts'
 import { coinbaseBlockchain } from '../../funding/config.ts'
 import { coinbaseReducer, FUNDING_TIMING, initialCoinbaseState } from '../../funding/flows.ts'
-import { takeFundingPopup } from '../../funding/popup.ts'
+import { pollPurchase } from '../../funding/purchasePolling.ts'
 import { $funding, backToChooser, completeFunding, fundingResult, reportFundingFailure } from '../../funding/session.ts'
-import { clearPurchase, storePurchaseLater } from '../../funding/purchase.ts'
-import { leftForChooser } from '../../funding/resume.ts'
+import { clearPurchase } from '../../funding/purchase.ts'
 import { $config } from '../../stores/config.ts'
 import { $session } from '../../stores/session.ts'
 import { PrimaryButton } from '../../ui/Button.tsx'
@@ -31,69 +30,52 @@ export default function ExchangeStatusScreen({ via, resume }: { via: 'card' | 'e
 
   useEffect(() => {
     if (!config) return
-    let stopped = false
-    let timer: ReturnType<typeof setInterval> | undefined
-    let cancelStore: (() => void) | undefined
     const api = getApiClient()
-    const startPolling = (partnerUserId: string) => {
-      if (stopped) return
-      const poll = async () => {
+    return pollPurchase(appId ?? '', {
+      resume,
+      everyMs: FUNDING_TIMING.coinbasePollMs,
+      poll: async (partnerUserId, live) => {
         // A resumed purchase has no popup of this page: its closing cannot be seen.
         if (popup.current?.closed) dispatch({ type: 'popup-closed' })
         try {
           const status = await api.get('/funding/coinbase_on_ramp/status', { query: { partnerUserId }, retries: 0 })
           txHash.current = status.tx_hash
-          if (!stopped) dispatch({ type: 'status', status: status.status })
+          if (live()) dispatch({ type: 'status', status: status.status })
         } catch {
-          if (!stopped) dispatch({ type: 'exception' })
+          if (live()) dispatch({ type: 'exception' })
         }
-      }
-      timer = setInterval(poll, FUNDING_TIMING.coinbasePollMs)
-    }
-    const cleanup = () => {
-      stopped = true
-      clearInterval(timer)
-      if (leftForChooser()) {
-        cancelStore?.()
-        clearPurchase(appId ?? '')
-      }
-    }
-    if (resume) {
-      startPolling(resume)
-      return cleanup
-    }
-    const win = takeFundingPopup()
-    popup.current = win
-    if (!win) return backToChooser(FUNDING_MESSAGES.popupBlocked)
-    let blockchain: string
-    try {
-      blockchain = coinbaseBlockchain(config)
-    } catch (error) {
-      win.close()
-      return backToChooser((error as FundingError).shortMessage)
-    }
-    const userId = $session.get().user?.id ?? ''
-    const asset = config.chainType === 'solana' ? (config.isUSDC ? 'USDC' : 'SOL') : config.isUSDC ? 'USDC' : 'ETH'
-    api
-      .post('/funding/coinbase_on_ramp/init', { addresses: [{ address: config.address, blockchains: [blockchain] }], assets: [asset] })
-      .then((answer) => {
-        if (stopped) return
-        const query = new URLSearchParams({
-          sessionToken: answer.session_token,
-          partnerUserRef: answer.partner_user_id,
-          defaultAsset: asset,
-          defaultNetwork: blockchain,
-        })
-        if (config.amount) query.set('presetCryptoAmount', config.amount)
-        if (via === 'card') query.set('defaultPaymentMethod', 'CARD')
-        win.location.href = `${answer.url}?${query}`
-        // Spec §9: the partner id is stored after 5 s; polling (every 1.5 s) starts once it is known.
-        cancelStore = storePurchaseLater(appId ?? '', { provider: 'coinbase', id: answer.partner_user_id, via, userId, config }, () =>
-          startPolling(answer.partner_user_id),
-        )
-      })
-      .catch(() => !stopped && dispatch({ type: 'exception' }))
-    return cleanup
+      },
+      open: (win, run) => {
+        popup.current = win
+        let blockchain: string
+        try {
+          blockchain = coinbaseBlockchain(config)
+        } catch (error) {
+          win.close()
+          backToChooser((error as FundingError).shortMessage)
+          return false
+        }
+        const userId = $session.get().user?.id ?? ''
+        const asset = config.chainType === 'solana' ? (config.isUSDC ? 'USDC' : 'SOL') : config.isUSDC ? 'USDC' : 'ETH'
+        api
+          .post('/funding/coinbase_on_ramp/init', { addresses: [{ address: config.address, blockchains: [blockchain] }], assets: [asset] })
+          .then((answer) => {
+            if (!run.live()) return
+            const query = new URLSearchParams({
+              sessionToken: answer.session_token,
+              partnerUserRef: answer.partner_user_id,
+              defaultAsset: asset,
+              defaultNetwork: blockchain,
+            })
+            if (config.amount) query.set('presetCryptoAmount', config.amount)
+            if (via === 'card') query.set('defaultPaymentMethod', 'CARD')
+            win.location.href = `${answer.url}?${query}`
+            // Spec §9: the partner id is stored after 5 s; polling (every 1.5 s) starts once it is known.
+            run.storeThenPoll({ provider: 'coinbase', id: answer.partner_user_id, via, userId, config })
+          })
+          .catch(() => run.live() && dispatch({ type: 'exception' }))
+      },
+    })
   }, [])
 
   const result = (status: string) => config && fundingResult(config, { provider: 'coinbase', status, txHash: txHash.current })
@@ -104,7 +86,8 @@ export default function ExchangeStatusScreen({ via, resume }: { via: 'card' | 'e
     if (state.status === 'success') popup.current?.close()
     if (state.status === 'error') {
       popup.current?.close()
-      reportFundingFailure(new FundingError(FUNDING_MESSAGES.coinbaseFailure, { code: 'FUNDING_FAILURE' }), result('failure')!)
+      // Spec part 3 §8: the host hears the flow's error, the chooser's banner shows the user's text.
+      reportFundingFailure(new FundingError(FUNDING_MESSAGES.coinbaseFlowError, { code: 'FUNDING_FAILURE' }), result('failure')!)
       backToChooser(FUNDING_MESSAGES.coinbaseFailure)
     } else if (state.backToChooser) backToChooser(null)
   }, [state.status, state.backToChooser])
