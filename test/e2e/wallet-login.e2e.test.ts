@@ -28,6 +28,12 @@ describe('wallet login through the demo page', () => {
     await modal(page).getByRole('heading', { name: 'Connect wallet' }).waitFor()
   }
 
+  const recentWallet = (page: Page) =>
+    page.evaluate(() => {
+      const stored = localStorage.getItem(`gatehouse:${document.querySelector('auth-modal')!.getAttribute('app-id')}:recent-wallet`)
+      return stored === null ? null : JSON.parse(stored)
+    })
+
   it('SIWE: a new user signs up with an EIP-6963 wallet, and the next run logs the same user in', async () => {
     await stack.createApp({ name: 'Wallet Host', loginMethods: { email: true, wallet: true } })
     const wallet = newEthereumWallet()
@@ -49,6 +55,8 @@ describe('wallet login through the demo page', () => {
     expect(success.detail.user.linkedAccounts).toEqual([expect.objectContaining({ type: 'wallet', address: wallet.address })])
     await modal(page).getByText('Successfully connected with Test Wallet').first().waitFor()
     await waitForHostEvent(page, 'modal-close')
+    // Spec part 1 §3: the most recent wallet client and chain type, stored keyed by app id.
+    expect(await recentWallet(page)).toEqual({ walletClientType: 'test', chainType: 'ethereum' })
 
     // The host sees the wallet, with its EIP-1193 provider.
     const hostView = await page.evaluate(async () => {
@@ -138,6 +146,7 @@ describe('wallet login through the demo page', () => {
     expect(first.detail).toMatchObject({ isNewUser: true, loginMethod: 'siws' })
     expect(first.detail.user.linkedAccounts).toEqual([expect.objectContaining({ type: 'wallet', address: wallet.address })])
     expect(await page.evaluate(() => (window as any).__testSolWallet.requests)).toEqual(['connect', 'signMessage'])
+    expect(await recentWallet(page)).toEqual({ walletClientType: 'test_solana', chainType: 'solana' })
 
     await page.locator('#logout').click()
     await waitForHostEvent(page, 'logout')
