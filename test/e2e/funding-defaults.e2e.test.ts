@@ -6,7 +6,7 @@
  * subtitle overrides (an empty string hides them).
  */
 import type { Browser, Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../browser.ts'
 import { startLocalChain, type LocalChain } from '../evm.ts'
 import { startCoinbaseStandIn } from '../funding-stand-ins.ts'
@@ -69,6 +69,12 @@ describe('funding: default method, custom ERC-20 contract info, receive texts', 
     await stack?.stop()
     await chain?.close()
     await coinbase?.close()
+  })
+
+  // A test that failed half-way leaves the modal open: the next one starts from a closed modal.
+  afterEach(async () => {
+    const close = modal(page).getByRole('button', { name: 'Close' })
+    if (await close.isVisible()) await close.click()
   })
 
   const chooser = () => modal(page).getByRole('heading', { name: 'Add funds to your Funding Defaults wallet' })
