@@ -46,6 +46,11 @@ export interface ProviderPreset {
    * (an auto-submitted POST form; Apple requires it whenever scopes are requested).
    */
   responseMode?: 'query' | 'form_post'
+  /**
+   * Rewrites a successful token answer that departs from RFC 6749 §5.1 into its shape before it is
+   * processed (Instagram sends no `token_type`).
+   */
+  tokenResponse?: (body: Record<string, any>) => Record<string, unknown>
   /** `claims` also carries `provider_user`: what the provider posted to the callback about the user (Apple's `user`). */
   profile: (claims: Record<string, any>) => OAuthProfile
 }
@@ -113,6 +118,13 @@ export const PROVIDER_PRESETS: Record<OAuthProvider, ProviderPreset> = {
     profileEndpoint: 'https://graph.instagram.com/me?fields=user_id,username,name',
     scopes: ['instagram_business_basic'],
     clientAuth: 'client_secret_post',
+    // Its token answer is `{ access_token, user_id, permissions }` (documented also wrapped in
+    // `data: [ … ]`), without a `token_type`: the token is a bearer token, the permissions its scopes.
+    tokenResponse: (body) => {
+      const { permissions, ...answer } = (Array.isArray(body.data) ? body.data[0] : body) ?? {}
+      const scope = Array.isArray(permissions) ? permissions.join(',') : typeof permissions === 'string' ? permissions : undefined
+      return { ...answer, token_type: answer.token_type ?? 'bearer', ...(scope ? { scope } : {}) }
+    },
     profile: (c) => ({ subject: String(c.user_id ?? c.id), email: null, name: str(c.name), username: str(c.username) }),
   },
   twitter: {

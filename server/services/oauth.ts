@@ -137,6 +137,7 @@ export class OAuthService {
           profileEndpoint: undefined,
           clientAuth: 'client_secret_post',
           extraParams: undefined,
+          tokenResponse: undefined,
           profile: oidcProfile,
         }
       : base
@@ -265,10 +266,14 @@ export class OAuthService {
     try {
       const validated = oauth.validateAuthResponse(r.as, r.client, params, body.state_code)
       const extra = r.preset.clientIdParam ? { additionalParameters: { [r.preset.clientIdParam]: r.client.client_id } } : {}
-      const response = await oauth.authorizationCodeGrantRequest(r.as, r.client, r.auth, validated, this.redirectUri, body.code_verifier, {
+      let response = await oauth.authorizationCodeGrantRequest(r.as, r.client, r.auth, validated, this.redirectUri, body.code_verifier, {
         ...r.options,
         ...extra,
       })
+      if (r.preset.tokenResponse && response.ok) {
+        const answer = r.preset.tokenResponse((await response.json()) as Record<string, any>)
+        response = new Response(JSON.stringify(answer), { status: response.status, headers: { 'content-type': 'application/json' } })
+      }
       return await oauth.processAuthorizationCodeResponse(r.as, r.client, response)
     } catch (error) {
       if (error instanceof oauth.ResponseBodyError && error.status === 429) {

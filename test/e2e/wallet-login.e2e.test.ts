@@ -29,6 +29,12 @@ describe('wallet login through the demo page', () => {
     await modal(page).getByRole('heading', { name: 'Connect wallet' }).waitFor()
   }
 
+  const recentWallet = (page: Page) =>
+    page.evaluate(() => {
+      const stored = localStorage.getItem(`gatehouse:${document.querySelector('auth-modal')!.getAttribute('app-id')}:recent-wallet`)
+      return stored === null ? null : JSON.parse(stored)
+    })
+
   it('SIWE: a new user signs up with an EIP-6963 wallet, and the next run logs the same user in', async () => {
     const { id: appId } = await stack.createApp({ name: 'Wallet Host', loginMethods: { email: true, wallet: true } })
     const wallet = newEthereumWallet()
@@ -56,6 +62,8 @@ describe('wallet login through the demo page', () => {
     expect(siwe.payload).toMatchObject({ method: 'siwe', isNewUser: true })
     await modal(page).getByText('Successfully connected with Test Wallet').first().waitFor()
     await waitForHostEvent(page, 'modal-close')
+    // Spec part 1 §3: the most recent wallet client and chain type, stored keyed by app id.
+    expect(await recentWallet(page)).toEqual({ walletClientType: 'test', chainType: 'ethereum' })
 
     // The host sees the wallet, with its EIP-1193 provider.
     const hostView = await page.evaluate(async () => {
@@ -151,6 +159,7 @@ describe('wallet login through the demo page', () => {
     // Only SIWE has an event of its own (spec part 1 §7): a SIWS login is an sdk_authenticate.
     await expectCounted(stack, appId, { sdk_authenticate: 1, sdk_authenticate_siwe: 0 })
     expect(sentNamed(sent, appId, 'sdk_authenticate')[0].payload).toMatchObject({ method: 'siws', isNewUser: true })
+    expect(await recentWallet(page)).toEqual({ walletClientType: 'test_solana', chainType: 'solana' })
 
     await page.locator('#logout').click()
     await waitForHostEvent(page, 'logout')

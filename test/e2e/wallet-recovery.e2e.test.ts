@@ -101,6 +101,8 @@ describe('password recovery and the frame origin check', () => {
     await prompt(device).getByRole('button', { name: 'Sign and continue' }).click()
     await modal(device).getByText('Enter your password').waitFor({ timeout: 15000 })
     const input = modal(device).getByPlaceholder('Recovery password')
+    // Spec part 2 §5: the password must be non-empty to submit.
+    expect(await modal(device).getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true)
     await input.fill('Wrong-Horse-42!')
     await modal(device).getByRole('button', { name: 'Continue' }).click()
     await modal(device).getByText('Invalid recovery password, please try again.').waitFor({ timeout: 30000 })
