@@ -1161,6 +1161,8 @@ interface LoginWithSiweParameters {
   connectorType?: string
   /** Refuse to create a new user (mode 'no-signup'); defaults to the app's disableSignup. */
   disableSignup?: boolean
+  /** Captcha token for `siwe/init`, when the app requires one (spec part 1 §7); otherwise the widget's captcha runs. */
+  captchaToken?: string
 }
 type LoginWithSiweReturnType = WalletLoginResult & {
   user: User
@@ -1193,6 +1195,8 @@ interface LoginWithSiwsParameters {
   walletClientType?: string
   connectorType?: string
   disableSignup?: boolean
+  /** Captcha token for `siws/init`, when the app requires one (spec part 1 §7); otherwise the widget's captcha runs. */
+  captchaToken?: string
 }
 type LoginWithSiwsReturnType = WalletLoginResult & {
   user: User

@@ -723,9 +723,9 @@ export interface AuthModalElement extends HTMLElement {
   /** Opens the wallet list to link an external wallet to the signed-in user (it signs SIWE / SIWS); throws for a guest. */
   linkWallet(): Promise<void>
   /** Logs in with a passkey already on this device (the browser's prompt, no modal); resolves with the user. */
-  loginWithPasskey(options?: { disableSignup?: boolean }): Promise<User>
+  loginWithPasskey(options?: { disableSignup?: boolean; captchaToken?: string }): Promise<User>
   /** Creates a passkey and a new user with it (the browser's prompt, no modal); resolves with the user. */
-  signupWithPasskey(): Promise<User>
+  signupWithPasskey(options?: { captchaToken?: string }): Promise<User>
   /** Unlinks an external wallet (Ethereum or Solana address) from the signed-in user; resolves with the user. */
   unlinkWallet(address: string): Promise<User>
   /** Reads the signed-in user again (up to 10 attempts, 500 ms apart); resolves with the user. */

@@ -81,9 +81,9 @@ export interface AccountHostMethods {
   /** Opens the wallet list to link an external wallet to the signed-in user (it signs SIWE / SIWS); throws for a guest. */
   linkWallet(): Promise<void>
   /** Logs in with a passkey already on this device (the browser's prompt, no modal); resolves with the user. */
-  loginWithPasskey(options?: { disableSignup?: boolean }): Promise<User>
+  loginWithPasskey(options?: { disableSignup?: boolean; captchaToken?: string }): Promise<User>
   /** Creates a passkey and a new user with it (the browser's prompt, no modal); resolves with the user. */
-  signupWithPasskey(): Promise<User>
+  signupWithPasskey(options?: { captchaToken?: string }): Promise<User>
   /** Unlinks an external wallet (Ethereum or Solana address) from the signed-in user; resolves with the user. */
   unlinkWallet(address: string): Promise<User>
   /** Reads the signed-in user again (up to 10 attempts, 500 ms apart); resolves with the user. */
@@ -203,11 +203,11 @@ export const hostMethods = table<Omit<AccountHostMethods, StaticAccountMethod>>(
   ),
   loginWithPasskey: lazy(
     () => import('../../src/actions/loginWithPasskey.ts'),
-    (m, options?: { disableSignup?: boolean }) => m.loginWithPasskey(options).then(user),
+    (m, options?: { disableSignup?: boolean; captchaToken?: string }) => m.loginWithPasskey(options).then(user),
   ),
   signupWithPasskey: lazy(
     () => import('../../src/actions/signupWithPasskey.ts'),
-    (m) => m.signupWithPasskey().then(user),
+    (m, options?: { captchaToken?: string }) => m.signupWithPasskey(options).then(user),
   ),
   loginAsGuest: lazy(
     () => import('../../src/actions/loginAsGuest.ts'),

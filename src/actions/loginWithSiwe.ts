@@ -13,6 +13,8 @@ export interface LoginWithSiweParameters {
   connectorType?: string
   /** Refuse to create a new user (mode 'no-signup'); defaults to the app's disableSignup. */
   disableSignup?: boolean
+  /** Captcha token for `siwe/init`, when the app requires one (spec part 1 §7); otherwise the widget's captcha runs. */
+  captchaToken?: string
 }
 export type LoginWithSiweReturnType = WalletLoginResult & { user: User }
 export type LoginWithSiweErrorType = BaseError | ApiError | TimeoutError | NetworkError
@@ -27,8 +29,8 @@ export type LoginWithSiweErrorType = BaseError | ApiError | TimeoutError | Netwo
  * await loginWithSiwe({ address: account.address, chainId: 1, signMessage: (message) => account.signMessage({ message }) })
  */
 export async function loginWithSiwe(parameters: LoginWithSiweParameters): Promise<LoginWithSiweReturnType> {
-  const { disableSignup, ...signer } = parameters
+  const { disableSignup, captchaToken, ...signer } = parameters
   // Loaded on use: wallet login code stays out of the landing screen's bundle.
   const { walletLogin } = await import('../wallets/external/walletAuth.ts')
-  return walletLogin({ ...signer, chainType: 'ethereum' }, { disableSignup })
+  return walletLogin({ ...signer, chainType: 'ethereum' }, { disableSignup, captchaToken })
 }

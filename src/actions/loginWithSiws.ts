@@ -16,6 +16,8 @@ export interface LoginWithSiwsParameters {
   walletClientType?: string
   connectorType?: string
   disableSignup?: boolean
+  /** Captcha token for `siws/init`, when the app requires one (spec part 1 §7); otherwise the widget's captcha runs. */
+  captchaToken?: string
 }
 export type LoginWithSiwsReturnType = WalletLoginResult & { user: User }
 export type LoginWithSiwsErrorType = BaseError | ApiError | TimeoutError | NetworkError
@@ -29,10 +31,10 @@ export type LoginWithSiwsErrorType = BaseError | ApiError | TimeoutError | Netwo
  * await loginWithSiws({ address, signMessage: async (text) => base64(await wallet.signMessage(text)) })
  */
 export async function loginWithSiws(parameters: LoginWithSiwsParameters): Promise<LoginWithSiwsReturnType> {
-  const { disableSignup, cluster = 'mainnet', messageType = 'plain', ...signer } = parameters
+  const { disableSignup, captchaToken, cluster = 'mainnet', messageType = 'plain', ...signer } = parameters
   const { walletLogin } = await import('../wallets/external/walletAuth.ts')
   return walletLogin(
     { ...signer, chainType: 'solana', chainId: cluster, connectorType: signer.connectorType ?? 'solana_adapter' },
-    { disableSignup, useTransaction: messageType === 'transaction' },
+    { disableSignup, captchaToken, useTransaction: messageType === 'transaction' },
   )
 }

@@ -33,10 +33,10 @@ export interface WalletSigner {
 
 export const SIGN_IN_STATEMENT = 'By signing, you are proving you own this wallet and logging in. This does not initiate a transaction or cost any fees.'
 
-async function signedMessage(signer: WalletSigner, useTransaction: boolean) {
+async function signedMessage(signer: WalletSigner, useTransaction: boolean, captchaToken?: string) {
   const path = signer.chainType === 'ethereum' ? ('siwe' as const) : ('siws' as const)
   const api = getApiClient()
-  const token = await captchaTokenForInit()
+  const token = captchaToken ?? (await captchaTokenForInit())
   const { nonce } = await api.post(`/${path}/init`, { address: signer.address, ...(token ? { token } : {}) })
   const { host: domain, origin: uri } = globalThis.location
   const issuedAt = new Date()
@@ -77,12 +77,15 @@ export interface WalletLoginResult {
 }
 
 /** Logs in (or signs up) with the wallet's signature; publishes auth-success (after terms) or auth-error. */
-export async function walletLogin(signer: WalletSigner, options: { disableSignup?: boolean; useTransaction?: boolean } = {}): Promise<WalletLoginResult> {
+export async function walletLogin(
+  signer: WalletSigner,
+  options: { disableSignup?: boolean; useTransaction?: boolean; captchaToken?: string } = {},
+): Promise<WalletLoginResult> {
   const { appId, app } = $config.get()
   assertCanLogIn()
   const loginMethod = signer.chainType === 'ethereum' ? ('siwe' as const) : ('siws' as const)
   try {
-    const { path, body } = await signedMessage(signer, Boolean(options.useTransaction))
+    const { path, body } = await signedMessage(signer, Boolean(options.useTransaction), options.captchaToken)
     const response = await getApiClient().post(`/${path}/authenticate`, {
       ...body,
       walletClientType: signer.walletClientType ?? 'unknown',
