@@ -43,25 +43,54 @@ export function startPriceSource(prices: Record<string, number>) {
 
 export type Verdict = 'Benign' | 'Warning' | 'Malicious' | 'fail'
 
-/** A scanner whose verdict the test sets; 'fail' answers a failed simulation (the screen must fall back). */
+/** One entry of Blockaid's `assets_diffs[address]`: the asset and what moved in and out (`raw_value` in base units, hex; `value` after decimals). */
+export interface AssetDiff {
+  asset_type: string
+  asset: { type: string; symbol?: string; name?: string; decimals?: number; address?: string }
+  in: { raw_value: string; value?: string; usd_price?: string; summary?: string; token_id?: string }[]
+  out: { raw_value: string; value?: string; usd_price?: string; summary?: string; token_id?: string }[]
+}
+
+/** One entry of Blockaid's `exposures[address]`: an asset and, per spender, the exposure the transaction grants. */
+export interface AssetExposure {
+  asset_type: string
+  asset: { type: string; symbol?: string; name?: string; decimals?: number; address?: string }
+  spenders: Record<string, { exposure: { raw_value: string; value?: string }[]; approval?: string; summary?: string }>
+}
+
+/**
+ * A scanner whose verdict the test sets; 'fail' answers a failed simulation (the screen must fall back).
+ * The simulation answers for the request's `account_address`: by default the native value it sends
+ * (read from the transaction); `state.diffs` / `state.exposures` replace that (`diffs: []` is the
+ * empty token list), and `state.description` / `state.reason` the validation's texts.
+ */
 export async function startScanner(apiKey: string) {
-  const state: { verdict: Verdict } = { verdict: 'Benign' }
-  const standIn = await serve(() => {
+  const state: { verdict: Verdict; diffs?: AssetDiff[]; exposures?: AssetExposure[]; description?: string; reason?: string } = { verdict: 'Benign' }
+  const standIn = await serve((_url, body) => {
     if (state.verdict === 'fail') return { status: 200, body: { validation: { status: 'Error' }, simulation: { status: 'Error', error: 'simulation failed' } } }
+    const request = body as { account_address: string; data: { params: { value?: string }[] } }
+    const value = BigInt(request.data.params[0]?.value ?? '0x0')
+    const native: AssetDiff = {
+      asset_type: 'NATIVE',
+      asset: { type: 'NATIVE', symbol: 'ETH', name: 'Ether', decimals: 18 },
+      in: [],
+      out: value > 0n ? [{ raw_value: `0x${value.toString(16)}` }] : [],
+    }
+    const malicious = state.verdict === 'Malicious'
     return {
       status: 200,
       body: {
         validation: {
           status: 'Success',
           result_type: state.verdict,
-          description: state.verdict === 'Malicious' ? 'Known drainer contract' : '',
-          reason: state.verdict === 'Malicious' ? 'known_attacker' : '',
+          description: state.description ?? (malicious ? 'Known drainer contract' : ''),
+          reason: state.reason ?? (malicious ? 'known_attacker' : ''),
           features: [],
         },
         simulation: {
           status: 'Success',
-          assets_diffs: { '0x0': [{ asset: { type: 'NATIVE', symbol: 'ETH', decimals: 18 }, in: [], out: [{ raw_value: '0x1' }] }] },
-          exposures: {},
+          assets_diffs: { [request.account_address]: state.diffs ?? (native.out.length ? [native] : []) },
+          exposures: state.exposures ? { [request.account_address]: state.exposures } : {},
           params: {},
         },
       },

@@ -5,6 +5,7 @@ import { fundsMissing, type StepView } from '../../transactions/drivers/ethereum
 import type { TxParameters } from '../../transactions/types.ts'
 import { explorerLink, type ChainConfig } from '../../wallets/ethereum/chains.ts'
 import type { DecodedCallInfo } from '../../wallets/ethereum/decode.ts'
+import type { ScanInsight } from '../../wallets/ethereum/insights.ts'
 import { formatCrypto, formatUnits, formatUsd, MAX_UINT256, shortAddress } from '../../wallets/ethereum/format.ts'
 import { FUNDS_REASON_ID, Row } from './parts.tsx'
 import { TX_TEXTS } from './texts.ts'
@@ -38,6 +39,42 @@ function NftRows({ info, chain }: { info: DecodedCallInfo; chain: ChainConfig })
   )
 }
 
+/** 'amount symbol' for each amount of a scan change, joined. */
+const withSymbol = (amounts: string[], symbol: string, sign = '') => amounts.map((a) => `${sign}${a} ${symbol}`)
+
+/**
+ * Spec part 3 §2 'a scan details view': the verdict, its description and reason, what each asset
+ * moves in and out for the user, and the allowances the transaction grants (exposures).
+ */
+function ScanDetails({ scan, chain }: { scan: ScanInsight; chain: ChainConfig }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button type="button" className="tx-details-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {TX_TEXTS.scanDetails}
+      </button>
+      {open ? (
+        <dl className="tx-rows tx-details" part="scan-details">
+          <Row label={TX_TEXTS.scanResult}>{scan.verdict ?? TX_TEXTS.scanUnknown}</Row>
+          {scan.description ? <Row label={TX_TEXTS.scanDescription}>{scan.description}</Row> : null}
+          {scan.reason ? <Row label={TX_TEXTS.scanReason}>{scan.reason}</Row> : null}
+          {scan.assets.map((asset, i) => (
+            <Row key={`a${i}`} label={asset.symbol}>
+              {[...withSymbol(asset.in, asset.symbol, '+'), ...withSymbol(asset.out, asset.symbol, '-')].join(', ')}
+            </Row>
+          ))}
+          {scan.exposures.map((exposure, i) => (
+            <Row key={`e${i}`} label={TX_TEXTS.allowance}>
+              {`${withSymbol(exposure.amounts, exposure.symbol).join(', ') || exposure.symbol} ${TX_TEXTS.to.toLowerCase()} `}
+              <AddressLink chain={chain} address={exposure.spender} />
+            </Row>
+          ))}
+        </dl>
+      ) : null}
+    </>
+  )
+}
+
 export function Summary({ view, request, step }: { view: StepView; request: TxParameters; step: number }) {
   const [open, setOpen] = useState(false)
   const { prepared, info, token, tokenBalance, balance, usd, sponsored } = view
@@ -56,6 +93,12 @@ export function Summary({ view, request, step }: { view: StepView; request: TxPa
   const symbol = token?.symbol ?? null
   const unlimited = info.isErc20Ish && info.action === 'approve' && info.amount !== undefined && info.amount >= MAX_UINT256 / 2n
   const nativeBalance = `${formatCrypto(balance, native.decimals)} ${native.symbol}`
+  // Spec part 3 §2/§5: a scan that did not fail shows what the user sends and receives (its asset
+  // changes) in place of the basic amount view.
+  const changes = view.scan?.assets ?? []
+  const sent = changes.flatMap((c) => withSymbol(c.out, c.symbol))
+  const received = changes.flatMap((c) => withSymbol(c.in, c.symbol))
+  const basicAmounts = changes.length === 0
   return (
     <>
       {unlimited && info.spender ? (
@@ -64,10 +107,12 @@ export function Summary({ view, request, step }: { view: StepView; request: TxPa
         </p>
       ) : null}
       <dl className="tx-rows" part="transaction-summary">
-        {prepared.value > 0n ? (
+        {basicAmounts && prepared.value > 0n ? (
           <Row label={TX_TEXTS.amount}>{`${formatCrypto(prepared.value, native.decimals)} ${native.symbol}${inUsd(prepared.value)}`}</Row>
         ) : null}
-        {info.isErc20Ish && info.amount !== undefined ? <Row label={TX_TEXTS.amount}>{tokenAmount(info.amount)}</Row> : null}
+        {basicAmounts && info.isErc20Ish && info.amount !== undefined ? <Row label={TX_TEXTS.amount}>{tokenAmount(info.amount)}</Row> : null}
+        {sent.length ? <Row label={TX_TEXTS.youSend}>{sent.join(', ')}</Row> : null}
+        {received.length ? <Row label={TX_TEXTS.youReceive}>{received.join(', ')}</Row> : null}
         {info.isNFTIsh ? <NftRows info={info} chain={chain} /> : null}
         {info.spender ? (
           <Row label={TX_TEXTS.spender}>
@@ -114,6 +159,7 @@ export function Summary({ view, request, step }: { view: StepView; request: TxPa
           <Row label={TX_TEXTS.total}>{`${formatCrypto(total, native.decimals)} ${native.symbol}`}</Row>
         </dl>
       ) : null}
+      {view.scan ? <ScanDetails scan={view.scan} chain={chain} /> : null}
       <div className="tx-balance" part="balance-card">
         <span>{shortAddress(request.address)}</span>
         <span>

@@ -67,12 +67,12 @@ export default function TransactionView({ controller }: { controller: EthereumTx
         title={title}
       />
       <p className="detail">{options.description ?? TX_TEXTS.subtitle(appName)}</p>
-      {view?.scan === 'Warning' ? (
+      {view?.scan?.verdict === 'Warning' ? (
         <p className="tx-warning" part="scan-warning" role="alert">
           {TX_TEXTS.suspicious}
         </p>
       ) : null}
-      {view?.scan === 'Malicious' ? (
+      {view?.scan?.verdict === 'Malicious' ? (
         <div className="tx-malicious" part="scan-warning" role="alert">
           <p>{TX_TEXTS.malicious}</p>
           <label>
@@ -86,7 +86,7 @@ export default function TransactionView({ controller }: { controller: EthereumTx
         label={label}
         onApprove={() => controller.approve()}
         onAddFunds={() => view && addFunds(request.address, view.prepared.chain.id).then(() => controller.refresh())}
-        disabled={!view || busy || (view.scan === 'Malicious' && !acknowledged) || approveBlocked(funds)}
+        disabled={!view || busy || (view.scan?.verdict === 'Malicious' && !acknowledged) || approveBlocked(funds)}
         describedBy={funds.fundsMissing ? FUNDS_REASON_ID : undefined}
         busy={busy}
         onDecline={() => controller.decline()}

@@ -9,7 +9,7 @@ import { errorDetail } from '../../errors/toBaseError.ts'
 import { insufficientFunds, TRANSACTION_MESSAGES, TransactionError } from '../../errors/transaction.ts'
 import { chainRpc, explorerLink, requireChain } from '../../wallets/ethereum/chains.ts'
 import { decodeCall, readToken, readTokenBalance, type DecodedCallInfo, type TokenInfo } from '../../wallets/ethereum/decode.ts'
-import { fetchUsdPrice, scanTransaction, type ScanVerdict } from '../../wallets/ethereum/insights.ts'
+import { fetchUsdPrice, scanTransaction, type ScanInsight } from '../../wallets/ethereum/insights.ts'
 import { isSponsored, prepareTransaction, signPrepared, submitSigned, waitForReceipt, type PreparedTransaction } from '../../wallets/embedded/transactions.ts'
 import type { TxController, TxDriver } from '../../stores/transaction.ts'
 import { runTransaction } from '../run.ts'
@@ -25,7 +25,8 @@ export interface StepView {
   balance: bigint
   /** USD per native token; null when no price (no USD shown). */
   usd: number | null
-  scan: ScanVerdict | null
+  /** The transaction scan (verdict, the user's asset changes, exposures); null when off or failed (the basic amount view). */
+  scan: ScanInsight | null
   /** The app pays the gas (spec part 3 §2: the fee reads 'Sponsored'). */
   sponsored: boolean
 }
@@ -59,7 +60,7 @@ export class EthereumDriver implements TxDriver<StepView, PreparedTransaction, s
       tx.to && tx.data && tx.data !== '0x' ? readToken(prepared.chain, tx.to) : Promise.resolve(null),
       chainRpc(prepared.chain, 'eth_getBalance', [address, 'latest']).then((b) => BigInt(b as string)),
       fetchUsdPrice(prepared.chain.id, prepared.chain.nativeCurrency.symbol),
-      scanTransaction(method, prepared.tx),
+      scanTransaction(method, prepared.tx, address),
     ])
     const info = decodeCall(tx.data, token?.isErc20 ?? false)
     const tokenBalance = info.isErc20Ish && tx.to ? await readTokenBalance(prepared.chain, tx.to, address) : null

@@ -108,7 +108,7 @@ export class SmartWalletDriver implements TxDriver<StepView, PreparedOperation, 
       gas: '0x0',
       type: 'eip1559' as const,
     }
-    const scan = await scanTransaction('eth_sendTransaction', tx)
+    const scan = await scanTransaction('eth_sendTransaction', tx, address)
     const info = decodeCall(call.data, token?.isErc20 ?? false)
     const tokenBalance = info.isErc20Ish ? await readTokenBalance(chain, call.to, address) : null
     return {
