@@ -225,6 +225,8 @@ interface AppConfig {
     termsAndConditionsUrl?: string | null
     privacyPolicyUrl?: string | null
     requireUsersAcceptTerms?: boolean
+    /** Shows the consent line even when users must accept terms (spec part 1 §2 'or when forced'). */
+    alwaysShowConsent?: boolean
   }
   allowlistConfig?: {
     errorTitle?: string | null
