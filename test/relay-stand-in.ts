@@ -19,8 +19,8 @@ import { json, listen } from './funding-stand-ins.ts'
  * `depositErc20(token, amountIn, requestId)`, test/contracts/TestDepository.sol, deployed with the
  * first such quote); `state.approval = 'unlimited'` makes it ask for the maximum allowance instead.
  * `GET /requests/v2?hash=` answers `{ requests: [{ id, status }] }` from the deposit on the local
- * chain or cluster: none yet (or reverted) → no request; landed → 'waiting', then `outcome` ('success',
- * 'refund' or 'failure'); `onFill` runs once per request at 'success' (a test credits the recipient there).
+ * chain or cluster: none yet (or reverted) → no request; landed → `progress` (default one 'waiting';
+ * a test may add 'delayed' or 'pending'), then `outcome` ('success', 'refund' or 'failure'); `onFill` runs once per request at 'success' (a test credits the recipient there).
  */
 export async function startRelayStandIn(
   chainUrl: string | null,
@@ -34,6 +34,8 @@ export async function startRelayStandIn(
   const filled = new Set<string>()
   const state = {
     outcome: 'success' as 'success' | 'refund' | 'failure',
+    /** What the first polls of a landed deposit answer, in order, before `outcome` (Relay's in-flight statuses). */
+    progress: ['waiting'] as ('waiting' | 'pending' | 'delayed')[],
     refuse: null as string | null,
     approval: 'exact' as 'exact' | 'unlimited',
     seen: new Map<string, number>(),
@@ -172,12 +174,13 @@ export async function startRelayStandIn(
       const polls = (state.seen.get(hash) ?? 0) + 1
       state.seen.set(hash, polls)
       const fill = requests.get(request.id)
-      if (polls > 1 && state.outcome === 'success' && fill && !filled.has(request.id)) {
+      const settled = polls > state.progress.length
+      if (settled && state.outcome === 'success' && fill && !filled.has(request.id)) {
         filled.add(request.id)
         await o.onFill?.(fill)
       }
       return json(res, 200, {
-        requests: [{ id: request.id, status: polls === 1 ? 'waiting' : state.outcome, user: request.user, recipient: null }],
+        requests: [{ id: request.id, status: settled ? state.outcome : state.progress[polls - 1], user: request.user, recipient: null }],
         continuation: null,
       })
     }

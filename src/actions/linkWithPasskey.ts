@@ -3,6 +3,7 @@ import type { User } from '../api/user.ts'
 import type { ApiError, NetworkError, TimeoutError } from '../errors/api.ts'
 import type { PasskeyRejectedError, PasskeyUnknownError, WebAuthnNotSupportedError } from '../errors/passkey.ts'
 import { publish } from '../events/bus.ts'
+import { $passkeyFlow } from '../stores/passkeyFlow.ts'
 import { accountCall, applyUser, requireLinkableUser } from './internal/accountChange.ts'
 
 export type LinkWithPasskeyReturnType = { user: User }
@@ -18,12 +19,22 @@ export type LinkWithPasskeyErrorType = WebAuthnNotSupportedError | PasskeyReject
  */
 export async function linkWithPasskey(): Promise<LinkWithPasskeyReturnType> {
   requireLinkableUser()
-  const { createCredential } = await import('../passkeys/webauthn.ts')
-  const api = getApiClient()
-  const options = await api.post('/passkeys/link/init', {})
-  const credential = await createCredential(options)
-  const wire = await accountCall(() => api.post('/passkeys/link', { relying_party: location.origin, authenticator_response: credential }))
-  const user = applyUser(wire)
+  $passkeyFlow.set('generating-challenge')
+  // The init, the prompt and the link call; any failure ends the passkey flow in 'error'.
+  const linked = await (async () => {
+    const { createCredential } = await import('../passkeys/webauthn.ts')
+    const api = getApiClient()
+    const options = await api.post('/passkeys/link/init', {})
+    $passkeyFlow.set('awaiting-passkey')
+    const credential = await createCredential(options)
+    return { credential, user: await accountCall(() => api.post('/passkeys/link', { relying_party: location.origin, authenticator_response: credential })) }
+  })().catch((error: unknown) => {
+    $passkeyFlow.set('error')
+    throw error
+  })
+  $passkeyFlow.set('done')
+  const { credential } = linked
+  const user = applyUser(linked.user)
   const linkedAccount = user.linkedAccounts.find((a) => a.type === 'passkey' && a.credentialId === credential.id) ?? null
   publish('link-success', { user, linkMethod: 'passkey', linkedAccount })
   return { user }

@@ -7,6 +7,7 @@ import { errorDetail } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
 import { assertCanLogIn } from '../flows/loginGuard.ts'
 import { $config } from '../stores/config.ts'
+import { $passkeyFlow } from '../stores/passkeyFlow.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 
 export interface LoginWithPasskeyParameters {
@@ -30,9 +31,11 @@ export type LoginWithPasskeyErrorType =
 export async function loginWithPasskey({ disableSignup, captchaToken }: LoginWithPasskeyParameters = {}): Promise<LoginWithPasskeyReturnType> {
   assertCanLogIn()
   try {
+    $passkeyFlow.set('generating-challenge')
     const { getCredential } = await import('../passkeys/webauthn.ts')
     const api = getApiClient()
     const options = await api.post('/passkeys/authenticate/init', { token: captchaToken ?? (await captchaTokenForInit()) ?? null })
+    $passkeyFlow.set('awaiting-passkey')
     const credential = await getCredential(options)
     const mode = (disableSignup ?? $config.get().app?.disableSignup) ? 'no-signup' : 'login-or-sign-up'
     const response = await api.post('/passkeys/authenticate', {
@@ -41,8 +44,11 @@ export async function loginWithPasskey({ disableSignup, captchaToken }: LoginWit
       authenticator_response: credential,
       mode,
     })
-    return completeLogin(response, 'passkey')
+    const completed = completeLogin(response, 'passkey')
+    $passkeyFlow.set('done')
+    return completed
   } catch (error) {
+    $passkeyFlow.set('error')
     publish('auth-error', errorDetail(error))
     throw error
   }

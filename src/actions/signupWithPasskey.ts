@@ -6,6 +6,7 @@ import type { PasskeyRejectedError, PasskeyUnknownError, WebAuthnNotSupportedErr
 import { errorDetail } from '../errors/toBaseError.ts'
 import { publish } from '../events/bus.ts'
 import { assertCanLogIn } from '../flows/loginGuard.ts'
+import { $passkeyFlow } from '../stores/passkeyFlow.ts'
 import { completeLogin, type CompletedLogin } from './internal/completeLogin.ts'
 
 export interface SignupWithPasskeyParameters {
@@ -27,13 +28,18 @@ export type SignupWithPasskeyErrorType =
 export async function signupWithPasskey({ captchaToken }: SignupWithPasskeyParameters = {}): Promise<SignupWithPasskeyReturnType> {
   assertCanLogIn()
   try {
+    $passkeyFlow.set('generating-challenge')
     const { createCredential } = await import('../passkeys/webauthn.ts')
     const api = getApiClient()
     const options = await api.post('/passkeys/register/init', { token: captchaToken ?? (await captchaTokenForInit()) ?? null })
+    $passkeyFlow.set('awaiting-passkey')
     const credential = await createCredential(options)
     const response = await api.post('/passkeys/register', { relying_party: location.origin, authenticator_response: credential, mode: 'login-or-sign-up' })
-    return completeLogin(response, 'passkey')
+    const completed = completeLogin(response, 'passkey')
+    $passkeyFlow.set('done')
+    return completed
   } catch (error) {
+    $passkeyFlow.set('error')
     publish('auth-error', errorDetail(error))
     throw error
   }

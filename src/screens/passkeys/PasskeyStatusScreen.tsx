@@ -1,13 +1,16 @@
 /**
- * Spec §2/§4 'Passkey status': loading → success or error, Retry re-runs the attempt. On success
+ * Spec §2/§4 'Passkey status': loading → success or error, Retry re-runs the attempt; `data-phase`
+ * shows the internal states (generating-challenge → awaiting-passkey → done | error). On success
  * a login follows the terms → wallet → close order (900 / 1400 ms); a link closes after 1400 ms.
  */
+import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState } from 'react'
 import { linkWithPasskey } from '../../actions/linkWithPasskey.ts'
 import { loginWithPasskey } from '../../actions/loginWithPasskey.ts'
 import { signupWithPasskey } from '../../actions/signupWithPasskey.ts'
 import { completeFlow } from '../../flows/completion.ts'
 import { replaceScreen } from '../../stores/modal.ts'
+import { $passkeyFlow } from '../../stores/passkeyFlow.ts'
 import { PrimaryButton } from '../../ui/Button.tsx'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
@@ -25,6 +28,9 @@ const TITLES: Record<PasskeyIntent, string> = {
 }
 
 export default function PasskeyStatusScreen({ intent }: { intent: PasskeyIntent }) {
+  // A new screen starts from idle, not from where the last attempt (or a headless call) ended.
+  useState(() => $passkeyFlow.set('idle'))
+  const phase = useStore($passkeyFlow)
   const [status, setStatus] = useState<Status>({ kind: 'loading' })
   const running = useRef(false)
   const later = useLater()
@@ -58,7 +64,7 @@ export default function PasskeyStatusScreen({ intent }: { intent: PasskeyIntent 
   }, [])
 
   return (
-    <div className="body" part="body" data-screen="passkey-status" data-status={status.kind}>
+    <div className="body" part="body" data-screen="passkey-status" data-status={status.kind} data-phase={phase}>
       <ScreenTitle>{TITLES[intent]}</ScreenTitle>
       {status.kind === 'loading' && (
         <>
