@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { approveBlocked, mainButton, txTransition } from './flow.ts'
+import { approveBlocked, mainButton, titleKind, txTransition } from './flow.ts'
 
 describe('transaction states (spec part 3 §4)', () => {
   it('preparing → ready → submitting → awaiting-receipt → success', () => {
@@ -37,5 +37,14 @@ describe('transaction states (spec part 3 §4)', () => {
     expect(approveBlocked({ ...base, fundsMissing: true, fundingEnabled: true })).toBe(false)
     // A batch step before the last is only reviewed, never blocked.
     expect(approveBlocked({ ...base, last: false, fundsMissing: true })).toBe(false)
+  })
+})
+
+describe("the confirmation's title (spec part 3 §2)", () => {
+  it("'Approve <action>' when the host names one; 'Confirm address' when nothing moves and nothing is called; else 'Confirm action'", () => {
+    expect(titleKind({ value: 1n }, 'minting')).toBe('approve')
+    expect(titleKind({ value: 0n, data: '0x' }, 'minting')).toBe('approve')
+    for (const tx of [{}, { value: 0n }, { value: '0x0' }, { value: 0 }, { data: '0x' }]) expect(titleKind(tx)).toBe('address')
+    for (const tx of [{ value: 1n }, { value: '0x1' }, { data: '0xa9059cbb' }, { value: 0n, data: '0x1249c58b' }]) expect(titleKind(tx)).toBe('action')
   })
 })

@@ -40,3 +40,21 @@ export function mainButton(o: { last: boolean; fundsMissing: boolean; fundingEna
 
 /** Approve cannot succeed: the funds are missing and nothing here can add them. */
 export const approveBlocked = (o: { last: boolean; fundsMissing: boolean; fundingEnabled: boolean }) => o.last && o.fundsMissing && !o.fundingEnabled
+
+/**
+ * Spec part 3 §2: the Ethereum confirmation's title when the host gives none: 'Approve <action>' when
+ * the host names the action; 'Confirm address' for a request that moves no value and calls nothing
+ * (all it carries is the address, e.g. a zero-value transaction an app asks for to prove the
+ * address); otherwise 'Confirm action'.
+ */
+export function titleKind(tx: { data?: string; value?: bigint | number | string }, action?: string): 'approve' | 'address' | 'action' {
+  if (action) return 'approve'
+  const calls = Boolean(tx.data && tx.data !== '0x')
+  let value: bigint
+  try {
+    value = BigInt(tx.value ?? 0)
+  } catch {
+    return 'action'
+  }
+  return !calls && value === 0n ? 'address' : 'action'
+}

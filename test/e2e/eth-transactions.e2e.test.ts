@@ -261,6 +261,14 @@ describe('Ethereum transactions from the embedded wallet', () => {
     for (const hash of hashes) expect(((await chain.request('eth_getTransactionReceipt', [hash])) as { status: string }).status).toBe('0x1')
   })
 
+  it("a request that moves no value and calls nothing is titled 'Confirm address' (spec part 3 §2)", async () => {
+    await startTx(page, `modal.signTransaction({ to: '${RECIPIENT}', value: 0n })`)
+    const screen = txPrompt(page)
+    await screen.getByRole('heading', { name: 'Confirm address' }).waitFor({ timeout: 30000 })
+    await screen.getByRole('button', { name: 'Approve' }).click()
+    expect(((await settled(page)).ok as { signature: string }).signature).toMatch(/^0x02/)
+    await screen.locator('[data-screen]').waitFor({ state: 'detached' })
+  })
   it('signTransaction through the screen: success shows, then it resolves by itself with the signed transaction (not sent)', async () => {
     const nonce = await chain.request('eth_getTransactionCount', [address, 'latest'])
     await startTx(page, `modal.signTransaction({ to: '${RECIPIENT}', value: 9n })`)

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import { $config } from '../../stores/config.ts'
 import { fundsMissing } from '../../transactions/drivers/ethereum.ts'
-import { approveBlocked, mainButton } from '../../transactions/flow.ts'
+import { approveBlocked, mainButton, titleKind } from '../../transactions/flow.ts'
 import type { EthereumTxController } from '../../transactions/drivers/ethereum.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { TX_TEXTS } from './texts.ts'
@@ -47,8 +47,11 @@ export default function TransactionView({ controller }: { controller: EthereumTx
     return <ErrorView phase={phase} explorerHref={explorerHref} onRetry={() => controller.retry()} onClose={() => controller.fail(phase.error)} />
   }
 
+  const action = options.transactionInfo?.action
+  const kind = titleKind(request.requests[step] ?? {}, action)
   const titleBase =
-    options.transactionInfo?.title ?? (options.transactionInfo?.action ? TX_TEXTS.approveAction(options.transactionInfo.action) : TX_TEXTS.confirmAction)
+    options.transactionInfo?.title ??
+    (kind === 'approve' ? TX_TEXTS.approveAction(action!) : kind === 'address' ? TX_TEXTS.confirmAddress : TX_TEXTS.confirmAction)
   const title = total > 1 ? `${titleBase} (${step + 1} / ${total})` : titleBase
   const view = phase.name === 'preparing' ? null : phase.view
   const busy = phase.name === 'submitting' || phase.name === 'awaiting-receipt'
