@@ -2302,6 +2302,10 @@ interface SendSolanaTransactionReturnType {
   signature: string
   /** The signed transaction, serialized (wire format). */
   signedTransaction: Uint8Array
+  /** The fee paid in lamports, as the cluster recorded the landed transaction (getParsedTransaction); null when it had no record yet. */
+  fee: number | null
+  /** The slot the transaction landed in. */
+  slot: number | null
 }
 /**
  * Ethereum: ProviderRpcError (4001 declined, 4902 UNSUPPORTED_CHAIN_ID, -32603 with `errorCode`

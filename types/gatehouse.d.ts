@@ -262,6 +262,10 @@ export interface SendSolanaTransactionReturnType {
   signature: string
   /** The signed transaction, serialized (wire format). */
   signedTransaction: Uint8Array
+  /** The fee paid in lamports, as the cluster recorded the landed transaction (getParsedTransaction); null when it had no record yet. */
+  fee: number | null
+  /** The slot the transaction landed in. */
+  slot: number | null
 }
 
 export interface SignTransactionReturnType {
