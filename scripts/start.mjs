@@ -53,6 +53,10 @@ if (await taken(apiPort, apiHost)) fail(portInUse('PORT', apiPort))
 if (await taken(demoPort, '127.0.0.1')) fail(portInUse('DEMO_PORT', demoPort))
 if (await taken(chainPort, '127.0.0.1')) fail(portInUse('CHAIN_PORT', chainPort))
 if (await taken(solanaPort, '127.0.0.1')) fail(portInUse('SOLANA_PORT', solanaPort))
+if (solanaPort && (await taken(solanaPort + 1, '127.0.0.1')))
+  fail(
+    `Port ${solanaPort + 1} (the Solana websocket, SOLANA_PORT + 1) is already in use: set SOLANA_PORT to a free pair, e.g. SOLANA_PORT=${solanaPort + 2} npm start`,
+  )
 if (await taken(bundlerPort, '127.0.0.1')) fail(portInUse('BUNDLER_PORT', bundlerPort))
 
 // The smoke test of this script builds once for the whole suite and skips it here.

@@ -15,6 +15,8 @@ export interface LocalSolana {
   airdrop(address: string, lamports: bigint | number): Promise<string>
   /** Makes the latest blockhash stale (a transaction signed before fails with 'Blockhash not found'). */
   expireBlockhash(): void
+  /** The methods clients asked over HTTP and the websocket (HTTP port + 1), in order; `request`'s are not counted. */
+  calls: string[]
   close(): Promise<void>
 }
 

@@ -2308,6 +2308,10 @@ interface SendSolanaTransactionReturnType {
   signature: string
   /** The signed transaction, serialized (wire format). */
   signedTransaction: Uint8Array
+  /** The fee paid in lamports, as the cluster recorded the landed transaction (getParsedTransaction); null when it had no record yet. */
+  fee: number | null
+  /** The slot the transaction landed in. */
+  slot: number | null
 }
 /**
  * Ethereum: ProviderRpcError (4001 declined, 4902 UNSUPPORTED_CHAIN_ID, -32603 with `errorCode`
@@ -2779,13 +2783,54 @@ type UnlinkTelegramErrorType = MustBeAuthenticatedError | ApiError | TimeoutErro
  */
 declare function unlinkTelegram({ telegramUserId }: UnlinkTelegramParameters): Promise<UnlinkTelegramReturnType>
 
-interface LoginWithFarcasterParameters {
-  /** The relay channel opened by `farcaster/init`. */
+interface InitLoginWithFarcasterParameters {
+  /** Captcha token when the app enables captcha (else the captcha screen runs first). */
+  captchaToken?: string
+}
+interface InitLoginWithFarcasterReturnType {
+  /** `farcaster://connect?channelToken=…&nonce=…`: what the host shows as a QR code or opens on mobile. */
+  connectUri: string
+  /** The relay channel; `loginWithFarcaster()` polls this one unless told another. */
   channelToken: string
-  /** The SIWF message and signature the user's Farcaster client put on the channel. */
-  message: string
-  signature: string
-  fid: number
+}
+type InitLoginWithFarcasterErrorType = AlreadyLoggedInError | ApiError | TimeoutError | NetworkError
+/**
+ * Headless Sign In With Farcaster, step 1: opens a relay channel (`POST /farcaster/init`) without
+ * any screen. The host shows `connectUri` (QR code, or a link on mobile) and then calls
+ * `loginWithFarcaster()`, which polls the channel with the headless default (150 ms, 270 attempts)
+ * and logs in. Refused while a non-guest user is logged in (spec §5).
+ *
+ * @example
+ * const { connectUri } = await initLoginWithFarcaster()
+ * showQr(connectUri)
+ * const { user } = await loginWithFarcaster()
+ */
+declare function initLoginWithFarcaster({ captchaToken }?: InitLoginWithFarcasterParameters): Promise<InitLoginWithFarcasterReturnType>
+
+/** The 120 s passed without the Farcaster client completing the channel. */
+declare class FarcasterTimeoutError extends BaseError {
+  name: string
+  constructor()
+}
+
+interface FarcasterPollingOptions {
+  /** Milliseconds between status reads; default 150. */
+  intervalMs?: number
+  /** Status reads before giving up with 'The request timed out. Try again.'; default 270. */
+  attempts?: number
+}
+interface LoginWithFarcasterParameters {
+  /** The relay channel opened by `farcaster/init`; default the one `initLoginWithFarcaster()` opened last. */
+  channelToken?: string
+  /**
+   * The SIWF message, signature and fid the user's Farcaster client put on the channel. Without
+   * them the channel is polled first (headless), with `pollingOptions`.
+   */
+  message?: string
+  signature?: string
+  fid?: number
+  /** Headless polling; default spec §9's earlier default: every 150 ms, 270 attempts (the modal polls every 2 s for 120 s). */
+  pollingOptions?: FarcasterPollingOptions
   /** Link to the signed-in user instead of logging in. */
   link?: boolean
 }
@@ -2794,18 +2839,26 @@ type LoginWithFarcasterReturnType =
   | {
       user: User
     }
-type LoginWithFarcasterErrorType = AlreadyLoggedInError | ApiError | TimeoutError | NetworkError
+type LoginWithFarcasterErrorType = AlreadyLoggedInError | FarcasterTimeoutError | ApiError | TimeoutError | NetworkError
 /**
  * Hands a completed channel's signed message to `POST /farcaster/authenticate` (or `/farcaster/link`),
  * where the server checks it against the custody address of the fid. Publishes `auth-success` /
  * `link-success` (or `auth-error`). The Farcaster screen calls it once its poll completes. A
  * login is refused while a non-guest user is logged in (spec §5).
  *
+ * Headless (no `message`): polls the channel until the user's Farcaster client completed it, every
+ * `pollingOptions.intervalMs` (150) for at most `pollingOptions.attempts` (270) reads, then logs in.
+ *
  * @example
- * const status = await pollFarcasterStatus(channel.channel_token)
- * await loginWithFarcaster({ channelToken: channel.channel_token, ...status })
+ * await initLoginWithFarcaster() // show its connectUri as a QR code
+ * const { user } = await loginWithFarcaster()
  */
-declare function loginWithFarcaster({ channelToken, message, signature, fid, link }: LoginWithFarcasterParameters): Promise<LoginWithFarcasterReturnType>
+declare function loginWithFarcaster(parameters?: LoginWithFarcasterParameters): Promise<LoginWithFarcasterReturnType>
+/** `loginWithFarcaster()` without a channel: `initLoginWithFarcaster()` was not called first. */
+declare class FarcasterChannelMissingError extends BaseError {
+  name: string
+  constructor()
+}
 
 type LinkFarcasterReturnType = User
 /**
@@ -3057,6 +3110,7 @@ export {
   FUNDING_MESSAGES,
   FailedToLinkAccountError,
   FailedToUpdateAccountError,
+  FarcasterChannelMissingError,
   FundingError,
   GuestCannotLinkError,
   InsecureApiUrlError,
@@ -3108,6 +3162,7 @@ export {
   getSmartWalletClient,
   importWallet,
   initEnrollMfa,
+  initLoginWithFarcaster,
   initMfa,
   initialize,
   linkCrossAppAccount,
@@ -3219,6 +3274,7 @@ export type {
   ExportWalletParameters,
   ExportWalletReturnType,
   ExternalWallet,
+  FarcasterPollingOptions,
   FundErrorEvent,
   FundErrorEventDetail,
   FundSuccessEvent,
@@ -3246,6 +3302,9 @@ export type {
   InitEnrollMfaErrorType,
   InitEnrollMfaParameters,
   InitEnrollMfaReturnType,
+  InitLoginWithFarcasterErrorType,
+  InitLoginWithFarcasterParameters,
+  InitLoginWithFarcasterReturnType,
   InitMfaErrorType,
   InitMfaReturnType,
   InitializeErrorType,

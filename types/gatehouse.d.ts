@@ -105,6 +105,20 @@ export interface LoginPrefill {
   value: string
 }
 
+export interface InitLoginWithFarcasterReturnType {
+  /** `farcaster://connect?channelToken=…&nonce=…`: what the host shows as a QR code or opens on mobile. */
+  connectUri: string
+  /** The relay channel; `loginWithFarcaster()` polls this one unless told another. */
+  channelToken: string
+}
+
+export interface FarcasterPollingOptions {
+  /** Milliseconds between status reads; default 150. */
+  intervalMs?: number
+  /** Status reads before giving up with 'The request timed out. Try again.'; default 270. */
+  attempts?: number
+}
+
 export interface CreateWalletParameters {
   /** Defaults to 'ethereum'. */
   chainType?: ChainType
@@ -262,6 +276,10 @@ export interface SendSolanaTransactionReturnType {
   signature: string
   /** The signed transaction, serialized (wire format). */
   signedTransaction: Uint8Array
+  /** The fee paid in lamports, as the cluster recorded the landed transaction (getParsedTransaction); null when it had no record yet. */
+  fee: number | null
+  /** The slot the transaction landed in. */
+  slot: number | null
 }
 
 export interface SignTransactionReturnType {
@@ -740,6 +758,10 @@ export interface AuthModalElement extends HTMLElement {
   linkFarcaster(): Promise<User>
   /** Unlinks the signed-in user's Farcaster account by its fid; resolves with the user. */
   unlinkFarcaster(fid: number): Promise<User>
+  /** Headless Sign In With Farcaster, step 1 (no modal): opens a relay channel and answers `{ connectUri, channelToken }`; show `connectUri` as a QR code (or a link on mobile). */
+  initLoginWithFarcaster(): Promise<InitLoginWithFarcasterReturnType>
+  /** Headless step 2: polls the channel `initLoginWithFarcaster` opened until the user approved in their Farcaster app, then logs in; resolves with the user. Polls every 150 ms, at most 270 times (about 40 s) unless `pollingOptions` says otherwise; then rejects with FARCASTER_TIMEOUT. */
+  loginWithFarcaster(options?: { channelToken?: string; pollingOptions?: FarcasterPollingOptions }): Promise<User>
   /** Closes the modal. */
   close(): void
   /** Logs out (server call, then local state is cleared even if the call fails). */

@@ -13,6 +13,8 @@ export {
   ExternalWallet,
   LoginParameters,
   LoginPrefill,
+  InitLoginWithFarcasterReturnType,
+  FarcasterPollingOptions,
   CreateWalletParameters,
   CloudGrant,
   CloudRecoveryMethod,

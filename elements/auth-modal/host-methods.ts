@@ -7,7 +7,9 @@
  * `AccountHostMethods` is the methods' public contract: custom-elements-manifest.config.mjs reads
  * each member's JSDoc, parameters and return type into custom-elements.json.
  */
+import type { InitLoginWithFarcasterReturnType } from '../../src/actions/initLoginWithFarcaster.ts'
 import type { LoginParameters } from '../../src/actions/login.ts'
+import type { FarcasterPollingOptions } from '../../src/actions/loginWithFarcaster.ts'
 import type { User } from '../../src/api/user.ts'
 import { lazy, start, table, user } from '../host-method-table.ts'
 
@@ -101,6 +103,17 @@ export interface AccountHostMethods {
   linkFarcaster(): Promise<User>
   /** Unlinks the signed-in user's Farcaster account by its fid; resolves with the user. */
   unlinkFarcaster(fid: number): Promise<User>
+  /**
+   * Headless Sign In With Farcaster, step 1 (no modal): opens a relay channel and answers
+   * `{ connectUri, channelToken }`; show `connectUri` as a QR code (or a link on mobile).
+   */
+  initLoginWithFarcaster(): Promise<InitLoginWithFarcasterReturnType>
+  /**
+   * Headless step 2: polls the channel `initLoginWithFarcaster` opened until the user approved in
+   * their Farcaster app, then logs in; resolves with the user. Polls every 150 ms, at most 270 times
+   * (about 40 s) unless `pollingOptions` says otherwise; then rejects with FARCASTER_TIMEOUT.
+   */
+  loginWithFarcaster(options?: { channelToken?: string; pollingOptions?: FarcasterPollingOptions }): Promise<User>
   /** Closes the modal. */
   close(): void
   /** Logs out (server call, then local state is cleared even if the call fails). */
@@ -132,6 +145,15 @@ export const hostMethods = table<Omit<AccountHostMethods, StaticAccountMethod>>(
   refreshUser: () => import('../../src/actions/refreshUser.ts'),
   linkPasskey: () => import('../../src/actions/linkPasskey.ts'),
   linkFarcaster: () => import('../../src/actions/linkFarcaster.ts'),
+  initLoginWithFarcaster: lazy(
+    () => import('../../src/actions/initLoginWithFarcaster.ts'),
+    (m) => m.initLoginWithFarcaster(),
+  ),
+  loginWithFarcaster: lazy(
+    () => import('../../src/actions/loginWithFarcaster.ts'),
+    (m, options: { channelToken?: string; pollingOptions?: FarcasterPollingOptions } = {}) =>
+      m.loginWithFarcaster({ channelToken: options.channelToken, pollingOptions: options.pollingOptions }).then((r) => r.user),
+  ),
   resendEmailCode: () => import('../../src/actions/resendEmailCode.ts'),
   resendSmsCode: () => import('../../src/actions/resendSmsCode.ts'),
   updatePhone: lazy(

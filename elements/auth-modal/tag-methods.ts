@@ -58,6 +58,8 @@ export const tagMethods = {
     unlinkPasskey: 'reject',
     linkFarcaster: 'reject',
     unlinkFarcaster: 'reject',
+    initLoginWithFarcaster: 'reject',
+    loginWithFarcaster: 'reject',
   }),
   // Synchronous by contract: the provider is answered at once and loads the action with its first request.
   getEthereumProvider: now(getEthereumProvider, 'throw'),

@@ -5,6 +5,10 @@
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 
+import { WebSocketServer } from 'ws'
+
+import { beginRecord, transactionJson } from './local-solana-tx.mjs'
+
 import { ATA_PROGRAM_ID, METADATA_PROGRAM_ID, TOKEN_PROGRAM_ID } from './solana-programs.mjs'
 
 const require = createRequire(import.meta.url)
@@ -73,6 +77,12 @@ export async function startLocalSolana({ port = 0, host = '127.0.0.1' } = {}) {
   const svm = new LiteSVM()
   /** signature (base58) → { slot, err } of every transaction this cluster ran. */
   const statuses = new Map()
+  /** signature (base58) → what `getTransaction` answers of it (transactions sent through the RPC). */
+  const landed = new Map()
+  /** Every method asked, HTTP and websocket, in order: what a test reads to see which calls a client made. */
+  const calls = []
+  /** signature → the websocket subscriptions waiting for it (signatureSubscribe). */
+  const waiting = new Map()
   const slot = () => Number(svm.getClock().slot)
   const context = () => ({ slot: slot(), apiVersion: '2.2.0' })
   const key = (value) => {
@@ -184,11 +194,24 @@ export async function startLocalSolana({ port = 0, host = '127.0.0.1' } = {}) {
         const preflight = simulate(tx)
         if (preflight.err) throw new RpcError(-32002, `Transaction simulation failed: ${errMessage(preflight.err)}`, preflight)
       }
+      const message = VersionedMessage.deserialize(new Uint8Array(tx.messageBytes))
+      const record = beginRecord(
+        svm,
+        kit,
+        message,
+        Object.values(tx.signatures).map((s) => require('bs58').encode(s ?? new Uint8Array(64))),
+      )
       const result = svm.sendTransaction(tx)
-      const err = typeof result.err === 'function' ? errJson(result.err()) : null
+      const failed = typeof result.err === 'function'
+      const err = failed ? errJson(result.err()) : null
       if (err === 'BlockhashNotFound' || err === 'AlreadyProcessed' || err === 'SignatureFailure' || err === 'SanitizeFailure')
         throw new RpcError(-32002, `Transaction simulation failed: ${errMessage(err)}`, { err, logs: [], accounts: null, unitsConsumed: 0 })
+      // A transaction that fails in a program still lands (and pays its fee), as on a real cluster.
+      const meta = failed ? result.meta() : result
+      const fee = message.header.numRequiredSignatures * LAMPORTS_PER_SIGNATURE
+      landed.set(signature, record.finish({ slot: slot(), err, fee, logs: meta.logs(), unitsConsumed: Number(meta.computeUnitsConsumed()) }))
       statuses.set(signature, { slot: slot(), err })
+      notify(signature)
       return signature
     },
     getSignatureStatuses: ([signatures]) => ({
@@ -205,12 +228,55 @@ export async function startLocalSolana({ port = 0, host = '127.0.0.1' } = {}) {
         }
       }),
     }),
+    getTransaction: ([signature, config = {}]) => {
+      const record = landed.get(signature)
+      return record ? transactionJson(record, typeof config === 'string' ? { encoding: config } : config, RpcError) : null
+    },
     requestAirdrop: ([address, lamports]) => {
       const result = svm.airdrop(key(address), kit.lamports(BigInt(lamports)))
       if (!result || typeof result.err === 'function') throw new RpcError(-32603, 'airdrop failed')
       const signature = require('bs58').encode(result.signature())
       statuses.set(signature, { slot: slot(), err: null })
+      notify(signature)
       return signature
+    },
+  }
+
+  // The pubsub side (what web3.js's confirmTransaction subscribes to): signatureSubscribe answers a
+  // subscription id, then one signatureNotification once the signature is processed (at once when
+  // it already is), after which the cluster drops the subscription, as agave's does.
+  let subscriptionIds = 0
+  /** subscription id → { socket, signature } */
+  const subscriptions = new Map()
+  function notify(signature) {
+    const status = statuses.get(signature)
+    for (const id of waiting.get(signature) ?? []) {
+      const sub = subscriptions.get(id)
+      subscriptions.delete(id)
+      if (!sub || sub.socket.readyState !== 1) continue
+      const params = { result: { context: { slot: status.slot }, value: { err: status.err } }, subscription: id }
+      sub.socket.send(JSON.stringify({ jsonrpc: '2.0', method: 'signatureNotification', params }))
+    }
+    waiting.delete(signature)
+  }
+  const pubsub = {
+    signatureSubscribe: ([signature], socket) => {
+      if (typeof signature !== 'string') throw new RpcError(-32602, 'Invalid Request: Invalid param')
+      const id = ++subscriptionIds
+      subscriptions.set(id, { socket, signature })
+      waiting.set(signature, [...(waiting.get(signature) ?? []), id])
+      if (statuses.has(signature)) setImmediate(() => notify(signature))
+      return id
+    },
+    signatureUnsubscribe: ([id]) => {
+      const sub = subscriptions.get(id)
+      if (!sub) throw new RpcError(-32602, 'Invalid subscription id.')
+      subscriptions.delete(id)
+      waiting.set(
+        sub.signature,
+        (waiting.get(sub.signature) ?? []).filter((s) => s !== id),
+      )
+      return true
     },
   }
 
@@ -228,6 +294,7 @@ export async function startLocalSolana({ port = 0, host = '127.0.0.1' } = {}) {
   }
   const handle = async (body) => {
     const parsed = JSON.parse(body)
+    for (const call of Array.isArray(parsed) ? parsed : [parsed]) calls.push(String(call?.method))
     return JSON.stringify(Array.isArray(parsed) ? await Promise.all(parsed.map(one)) : await one(parsed))
   }
   let id = 0
@@ -251,7 +318,50 @@ export async function startLocalSolana({ port = 0, host = '127.0.0.1' } = {}) {
         .catch((error) => res.writeHead(error.status ?? 500, { 'content-type': 'text/plain' }).end(String(error.message ?? error)))
     })
   })
-  await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve))
+  const listen = (target, at) => new Promise((resolve, reject) => target.once('error', reject).listen(at, host, () => (target.off('error', reject), resolve())))
+  // Solana clients find the websocket on the HTTP port + 1 (web3.js's makeWebsocketUrl, the
+  // validator's 8899 / 8900): with a random port, try again until both are free.
+  let sockets = null
+  for (let attempt = 0; !sockets; attempt++) {
+    await listen(server, port)
+    const wsServer = createServer((_req, res) => res.writeHead(426).end())
+    try {
+      await listen(wsServer, server.address().port + 1)
+      sockets = wsServer
+    } catch (error) {
+      if (port !== 0 || error.code !== 'EADDRINUSE' || attempt > 20) {
+        server.close()
+        throw error
+      }
+      await new Promise((resolve) => server.close(resolve))
+    }
+  }
+  const wss = new WebSocketServer({ server: sockets })
+  wss.on('connection', (socket) => {
+    socket.on('message', (raw) => {
+      let call
+      try {
+        call = JSON.parse(String(raw))
+      } catch {
+        return void socket.send(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }))
+      }
+      calls.push(String(call?.method))
+      // A notification (no id, e.g. web3.js's keep-alive 'ping') gets no answer.
+      if (call?.id === undefined || call?.id === null) return
+      const method = pubsub[call.method]
+      let reply
+      try {
+        if (!method) throw new RpcError(-32601, 'Method not found')
+        reply = { jsonrpc: '2.0', id: call.id, result: method(call.params ?? [], socket) }
+      } catch (error) {
+        reply = { jsonrpc: '2.0', id: call.id, error: { code: error.code ?? -32603, message: error.message } }
+      }
+      socket.send(JSON.stringify(reply))
+    })
+    socket.on('close', () => {
+      for (const [id, sub] of subscriptions) if (sub.socket === socket) subscriptions.delete(id)
+    })
+  })
   const url = `http://${host}:${server.address().port}`
   return {
     url,
@@ -263,7 +373,15 @@ export async function startLocalSolana({ port = 0, host = '127.0.0.1' } = {}) {
     expireBlockhash: () => svm.expireBlockhash(),
     /** @param {(address: string) => Promise<unknown>} fn */
     setFaucet: (fn) => void (faucet = fn),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    /** The methods clients asked over HTTP and the websocket, in order (not those of `request`). */
+    calls,
+    close: () =>
+      new Promise((resolve) => {
+        for (const client of wss.clients) client.terminate()
+        wss.close()
+        sockets.close()
+        server.close(() => resolve())
+      }),
   }
 }
 

@@ -22,6 +22,10 @@ export interface SendSolanaTransactionReturnType {
   signature: string
   /** The signed transaction, serialized (wire format). */
   signedTransaction: Uint8Array
+  /** The fee paid in lamports, as the cluster recorded the landed transaction (getParsedTransaction); null when it had no record yet. */
+  fee: number | null
+  /** The slot the transaction landed in. */
+  slot: number | null
 }
 /**
  * Ethereum: ProviderRpcError (4001 declined, 4902 UNSUPPORTED_CHAIN_ID, -32603 with `errorCode`
@@ -56,7 +60,7 @@ export async function sendTransaction(
 ): Promise<SendTransactionReturnType | SendSolanaTransactionReturnType> {
   if (wantsSolana(request, options.address)) {
     const [result] = await solanaTransact([request], false, options as SolanaTransactionOptions)
-    return { signature: result!.signature!, signedTransaction: result!.signedTransaction }
+    return { signature: result!.signature!, signedTransaction: result!.signedTransaction, fee: result!.fee, slot: result!.slot }
   }
   const results = await transact('eth_sendTransaction', request as EthereumTransactionRequest, options as SendTransactionOptions)
   const hashes = results.map((r) => r.hash!)

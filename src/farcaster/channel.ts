@@ -10,9 +10,15 @@ import type { WireAuthResponse } from '../api/types.ts'
 import { ApiError } from '../errors/api.ts'
 import { BaseError } from '../errors/base.ts'
 
-/** Spec §9: the channel status is polled every 2 s, with a time-out of 120 s. */
+/** Spec §9: the channel status is polled every 2 s, with a time-out of 120 s (the modal's Farcaster screen). */
 export const FARCASTER_POLL_INTERVAL_MS = 2000
 export const FARCASTER_POLL_TIMEOUT_MS = 120_000
+/**
+ * Spec §9's earlier polling default, 150 ms apart and 270 attempts (about 40 s): what the headless
+ * host API (`loginWithFarcaster()` after `initLoginWithFarcaster()`) polls with unless the host
+ * passes its own `pollingOptions`.
+ */
+export const FARCASTER_HEADLESS_POLLING = { intervalMs: 150, attempts: 270 } as const
 
 /** The relay channel: `connect_uri` (`farcaster://connect?channelToken=…&nonce=…`) is what the QR code and the open-app button carry. */
 export type FarcasterChannel = ApiAnswer<'POST', '/farcaster/init'>
@@ -28,6 +34,11 @@ export class FarcasterTimeoutError extends BaseError {
   }
 }
 
+let headlessChannel: string | null = null
+/** The channel the headless `initLoginWithFarcaster()` opened last: `loginWithFarcaster()` polls it by default. */
+export const rememberHeadlessChannel = (channelToken: string | null) => void (headlessChannel = channelToken)
+export const lastHeadlessChannel = (): string | null => headlessChannel
+
 export async function initFarcaster(captchaToken?: string): Promise<FarcasterChannel> {
   // With captcha on, the captcha screen runs first (like every init call).
   const token = captchaToken ?? (await captchaTokenForInit())
@@ -42,7 +53,10 @@ export function farcasterStatus(channelToken: string): Promise<FarcasterStatus> 
 export interface PollOptions {
   signal?: AbortSignal
   intervalMs?: number
+  /** The wait's end; without it, 120 s, or no time limit when `attempts` bounds the polls instead. */
   timeoutMs?: number
+  /** At most this many status reads, then FarcasterTimeoutError. */
+  attempts?: number
   now?: () => number
   sleep?: (ms: number) => Promise<void>
 }
@@ -50,18 +64,20 @@ export interface PollOptions {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
- * Polls until the channel is completed. Rejects with FarcasterTimeoutError after `timeoutMs`; an
- * abort (the screen closed) stops quietly with an AbortError. A failed poll is not retried inside
- * the poll itself: the next tick asks again, and only the deadline ends the wait.
+ * Polls until the channel is completed. Rejects with FarcasterTimeoutError after `timeoutMs` or
+ * `attempts` reads; an abort (the screen closed) stops quietly with an AbortError. A failed poll is
+ * not retried inside the poll itself: the next tick asks again, and only the deadline (or the last
+ * attempt) ends the wait.
  */
 export async function pollFarcasterStatus(
   channelToken: string,
   options: PollOptions = {},
 ): Promise<FarcasterStatus & { message: string; signature: string; fid: number }> {
-  const { signal, intervalMs = FARCASTER_POLL_INTERVAL_MS, timeoutMs = FARCASTER_POLL_TIMEOUT_MS, now = Date.now, sleep = defaultSleep } = options
+  const { signal, intervalMs = FARCASTER_POLL_INTERVAL_MS, attempts = Infinity, now = Date.now, sleep = defaultSleep } = options
+  const timeoutMs = options.timeoutMs ?? (options.attempts === undefined ? FARCASTER_POLL_TIMEOUT_MS : Infinity)
   const deadline = now() + timeoutMs
   let lastError: unknown = null
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw new DOMException('Farcaster polling stopped', 'AbortError')
     try {
       const status = await farcasterStatus(channelToken)
@@ -73,7 +89,7 @@ export async function pollFarcasterStatus(
       if (error instanceof ApiError && error.status < 500) throw error
       lastError = error
     }
-    if (now() + intervalMs > deadline) throw lastError ?? new FarcasterTimeoutError()
+    if (attempt >= attempts || now() + intervalMs > deadline) throw lastError ?? new FarcasterTimeoutError()
     await sleep(intervalMs)
     if (now() > deadline) throw new FarcasterTimeoutError()
   }

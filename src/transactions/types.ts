@@ -86,4 +86,7 @@ export interface SolanaTxParameters {
 export interface SolanaTxResult {
   signedTransaction: Uint8Array
   signature: string | null
+  /** A sent transaction's slot and fee paid (lamports), read back with getParsedTransaction; null when not sent or not read. */
+  slot: number | null
+  fee: number | null
 }

@@ -211,7 +211,11 @@ export const THEME_PARTS: ThemePart[] = [
   { name: 'transaction-details', tags: ['sign-prompt'], description: "The 'Details' accordion" },
   { name: 'balance-card', tags: ['auth-modal', 'sign-prompt'], description: 'The wallet balance card' },
   { name: 'transaction-hash', tags: ['sign-prompt'], description: 'The hash on the error screen' },
-  { name: 'chain-icon', tags: ['sign-prompt'], description: "The chain's mark beside its name in the Network row" },
+  {
+    name: 'chain-icon',
+    tags: ['auth-modal', 'sign-prompt'],
+    description: "The chain's mark beside its name: the Network row, and 'Receive funds' beside the network to send on",
+  },
   { name: 'transaction-instructions', tags: ['sign-prompt'], description: "The Solana screen's 'Advanced' instruction list" },
   { name: 'button', tags: ['fund-button'], description: 'The `<fund-button>` button' },
 ]

@@ -129,6 +129,26 @@ describe('farcaster', () => {
     await page.context().close()
   })
 
+  it('headless: initLoginWithFarcaster() answers the connect URI without a modal; loginWithFarcaster() polls every 150 ms and resolves with the user once approved', async () => {
+    const { custody, fid } = await newFid()
+    const page = await freshPage()
+    const polls: number[] = []
+    page.on('request', (r) => void (new URL(r.url()).pathname.endsWith('/farcaster/status') && polls.push(Date.now())))
+    const { connectUri, channelToken } = await page.evaluate(() => document.querySelector('auth-modal')!.initLoginWithFarcaster())
+    expect(connectUri).toMatch(new RegExp(`^farcaster://connect\\?channelToken=${channelToken}&nonce=\\w+`))
+    const login = page.evaluate(async () => (await document.querySelector('auth-modal')!.loginWithFarcaster()).id)
+    await expect.poll(() => polls.length, { timeout: 10_000 }).toBeGreaterThan(3)
+    await approveInFarcaster(connectUri, custody, fid)
+    const id = await login
+    const success = await waitForHostEvent(page, 'auth-success')
+    expect(success.detail).toMatchObject({ loginMethod: 'farcaster', user: { id, farcaster: { fid } } })
+    // The headless default polls far faster than the modal's 2 s (spec §9's earlier default: 150 ms).
+    const gaps = polls.slice(1).map((t, i) => t - polls[i]!)
+    expect(Math.min(...gaps)).toBeLessThan(1000)
+    expect(await modal(page).locator('[data-screen]').count()).toBe(0)
+    await page.context().close()
+  })
+
   it('links Farcaster to an e-mail user (linkFarcaster), then unlinks it (unlinkFarcaster)', async () => {
     const { custody, fid } = await newFid()
     const page = await freshPage()

@@ -18,6 +18,7 @@ import { settled, startTx, txPrompt } from './eth-helpers.ts'
 import { eventCount, modal, waitForHostEvent } from './helpers.ts'
 import { injectSolanaWallet, newSolanaWallet } from '../wallets.ts'
 import { login, wallets } from './wallet-helpers.ts'
+import { CHAIN_ICONS } from '../../src/ui/icons/chainIcons.ts'
 
 const SOL = 1_000_000_000
 
@@ -86,6 +87,11 @@ describe('funding: a Solana wallet on the app cluster', () => {
     await modal(page).getByRole('heading', { name: 'Receive 0.5 SOL' }).waitFor()
     await modal(page).getByText('Scan this code or copy your wallet address to receive funds on Solana (localnet).').waitFor()
     await modal(page).getByText('Make sure to send funds on Solana (localnet).').waitFor()
+    // Spec part 3 §9: the chain's icon beside the network to send on, Solana's mark once its chunk loaded.
+    const icon = modal(page).locator('p', { hasText: 'Make sure to send funds on Solana (localnet).' }).locator('[part="chain-icon"]')
+    await icon.and(modal(page).locator('[data-loaded]')).waitFor()
+    expect(await icon.getAttribute('data-chain-icon')).toBe('solana')
+    expect(await icon.locator('svg path').getAttribute('d')).toBe(CHAIN_ICONS.solana!.d)
     const qr = modal(page).locator('[part="funding-qr"]')
     await qr.waitFor()
     expect(await qr.getAttribute('data-qr-text')).toBe(address)

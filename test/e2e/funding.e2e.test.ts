@@ -136,6 +136,10 @@ describe('funding: <fund-button> and the funding flows', () => {
     await modal(page).getByRole('heading', { name: 'Receive 0.05 ETH' }).waitFor()
     await modal(page).getByText('Scan this code or copy your wallet address to receive funds on Local chain.').waitFor()
     await modal(page).getByText('Make sure to send funds on Local chain.').waitFor()
+    // A chain outside spec §9's icon set (the local chain) gets the generic mark beside the network.
+    const icon = modal(page).locator('p', { hasText: 'Make sure to send funds on Local chain.' }).locator('[part="chain-icon"]')
+    expect(await icon.getAttribute('data-chain-icon')).toBe('generic')
+    expect(await icon.locator('svg path').count()).toBe(1)
     const qr = modal(page).locator('[part="funding-qr"]')
     expect(await qr.getAttribute('data-qr-text')).toBe(address)
     expect(await qr.getAttribute('width')).toBe('200')

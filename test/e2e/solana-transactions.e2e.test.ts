@@ -156,6 +156,63 @@ describe('Solana transactions from the embedded wallet', () => {
     await screen.locator('[data-screen]').waitFor({ state: 'detached' })
   })
 
+  it('the widget confirms with confirmTransaction (signature subscription, status, block height) and reads the landed transaction with getParsedTransaction: the host gets its fee and slot', async () => {
+    const recipient = Keypair.generate().publicKey
+    const from = sol.calls.length
+    await startTx(
+      page,
+      `modal.sendTransaction(${await txBytes(transfer(recipient, SOL / 200))}).then((r) => ({ signature: r.signature, fee: r.fee, slot: r.slot }))`,
+    )
+    await txPrompt(page).getByRole('button', { name: 'Approve' }).click({ timeout: 30000 })
+    await txPrompt(page).getByText('Transaction complete!').waitFor({ timeout: 30000 })
+    const result = (await settled(page)).ok as { signature: string; fee: number; slot: number }
+    // The fee and slot the host gets are the cluster's record of the landed transaction.
+    const record = (await sol.request('getTransaction', [result.signature, { encoding: 'json' }])) as { slot: number; meta: { fee: number } }
+    expect(result).toEqual({ signature: result.signature, fee: record.meta.fee, slot: record.slot })
+    expect(record.meta.fee).toBe(5000)
+    const asked = sol.calls.slice(from)
+    // Spec part 3 §7: getBalance, sendRawTransaction (sendTransaction on the wire), getLatestBlockhash,
+    // confirmTransaction (signatureSubscribe on the websocket, getSignatureStatuses, getBlockHeight), getParsedTransaction (getTransaction).
+    for (const method of [
+      'getBalance',
+      'sendTransaction',
+      'getLatestBlockhash',
+      'signatureSubscribe',
+      'getSignatureStatuses',
+      'getBlockHeight',
+      'getTransaction',
+    ])
+      expect(asked, method).toContain(method)
+    expect(asked.indexOf('signatureSubscribe')).toBeGreaterThan(asked.indexOf('sendTransaction'))
+    expect(asked.lastIndexOf('getTransaction')).toBeGreaterThan(asked.indexOf('signatureSubscribe'))
+    await txPrompt(page).getByRole('button', { name: 'All Done' }).click()
+  })
+
+  it("error: a transaction that lands with an error (sent without preflight) shows the landed transaction's log line and its signature; the host gets TRANSACTION_FAILURE", async () => {
+    // Fewer tokens than the transfer moves: the Token program fails on chain, and the fee is paid.
+    const mint = new PublicKey(createTestMint(sol, { symbol: 'USDC', decimals: 6 }))
+    mintTestTokens(sol, mint.toBase58(), address, 1_000_000n)
+    const owner = new PublicKey(address)
+    const source = getAssociatedTokenAddressSync(mint, owner)
+    const target = mintTestTokens(sol, mint.toBase58(), Keypair.generate().publicKey.toBase58(), 0n)
+    const bytes = await txBytes(createTransferCheckedInstruction(source, mint, new PublicKey(target), owner, 5_000_000n, 6))
+    const before = await balance(owner)
+    await startTx(page, `modal.sendTransaction(${bytes}, { transactionOptions: { skipPreflight: true } })`)
+    const screen = txPrompt(page)
+    await screen.getByRole('button', { name: 'Approve' }).click({ timeout: 30000 })
+    // Spec part 3 §8: a log line naming insufficient funds is shown instead of 'Something went wrong.'.
+    await screen.getByText('Program log: Error: insufficient funds').waitFor({ timeout: 30000 })
+    const signature = await screen.locator('[part="transaction-hash"] code').getAttribute('title')
+    const record = (await sol.request('getTransaction', [signature, { encoding: 'json' }])) as { meta: { err: unknown } }
+    expect(record.meta.err).toEqual({ InstructionError: [0, { Custom: 1 }] })
+    expect(await balance(owner)).toBe(before - 5000)
+    await screen.getByRole('button', { name: 'Not now' }).click()
+    expect((await settled(page)).err).toMatchObject({
+      code: 'TRANSACTION_FAILURE',
+      message: expect.stringMatching(/^Program log: Error: insufficient funds\n/),
+    })
+  })
+
   it('an SPL transfer with associated token account creation shows both instructions and the token amount', async () => {
     const mint = new PublicKey(createTestMint(sol, { symbol: 'USDC', decimals: 6 }))
     mintTestTokens(sol, mint.toBase58(), address, 100_000_000n)

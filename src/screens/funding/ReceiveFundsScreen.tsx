@@ -6,6 +6,8 @@ import { FUNDING_TIMING } from '../../funding/flows.ts'
 import { receiveQrText } from '../../funding/config.ts'
 import { $funding, completeFunding, fundingResult } from '../../funding/session.ts'
 import { PrimaryButton, SecondaryButton } from '../../ui/Button.tsx'
+import { ChainIcon } from '../../ui/ChainIcon.tsx'
+import { space as s } from '../../ui/theme.ts'
 import { qrSvgDataUrl } from '../../platform/qr.ts'
 import { ScreenTitle } from '../../ui/ScreenTitle.tsx'
 import { FUNDING_TEXT } from './texts.ts'
@@ -79,7 +81,11 @@ export default function ReceiveFundsScreen() {
       {qr ? (
         <img part="funding-qr" src={qr} width={QR_SIZE} height={QR_SIZE} alt="Wallet address QR code" data-qr-text={qrText} style={{ alignSelf: 'center' }} />
       ) : null}
-      <p className="detail">{FUNDING_TEXT.sendOn(network)}</p>
+      {/* Spec §9's chain icon beside the network the funds must be sent on (a generic one for a chain outside the set). */}
+      <p className="detail" data-network={network} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: s(1.5) }}>
+        <ChainIcon chain={config.chainType === 'solana' ? 'solana' : config.chain!.id} fallback />
+        <span>{FUNDING_TEXT.sendOn(network)}</span>
+      </p>
       <div part="balance-card" className="secret" data-balance={balance?.toString() ?? ''} data-reached={String(reached)}>
         <span>{config.address}</span>
         <br />

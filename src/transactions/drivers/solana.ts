@@ -19,6 +19,7 @@ import {
   signInFrame,
   toVersioned,
   withFreshBlockhash,
+  type LandedSolanaTransaction,
   type PreparedSolanaTransaction,
 } from '../../wallets/solana/transactions.ts'
 import type { TxController, TxDriver } from '../../stores/transaction.ts'
@@ -35,6 +36,8 @@ export class SolanaDriver implements TxDriver<PreparedSolanaTransaction, Version
   readonly method: 'solana_signTransaction' | 'solana_signAndSendTransaction'
   /** Each transaction as our VersionedTransaction, converted once; a retry refreshes the blockhash of those not yet sent. */
   readonly #converted: VersionedTransaction[] = []
+  /** What getParsedTransaction read of each confirmed signature: the host's result carries it. */
+  readonly #landed = new Map<string, LandedSolanaTransaction>()
 
   constructor(parameters: SolanaTxParameters) {
     this.parameters = parameters
@@ -77,12 +80,14 @@ export class SolanaDriver implements TxDriver<PreparedSolanaTransaction, Version
     return sendSigned(signed, this.cluster, this.parameters.transactionOptions)
   }
 
-  confirm(_tx: VersionedTransaction, signature: string): Promise<void> {
-    return confirmSignature(signature, this.cluster)
+  async confirm(tx: VersionedTransaction, signature: string): Promise<void> {
+    // The prepared transaction is the one signed and sent: its blockhash bounds the confirmation.
+    this.#landed.set(signature, await confirmSignature(signature, this.cluster, tx.message.recentBlockhash))
   }
 
   result(_tx: VersionedTransaction, signed: VersionedTransaction, signature: string | null): SolanaTxResult {
-    return { signedTransaction: signed.serialize(), signature }
+    const landed = signature ? this.#landed.get(signature) : undefined
+    return { signedTransaction: signed.serialize(), signature, slot: landed?.slot ?? null, fee: landed?.fee ?? null }
   }
 
   /** The explorer page of a signature on this cluster (the error and success screens' link). */

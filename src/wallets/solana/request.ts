@@ -36,10 +36,8 @@ export async function viaExternalWallet(
       if ((error as { code?: unknown }).code === 4001) throw new TransactionError(TRANSACTION_MESSAGES.rejected, { code: 'USER_REJECTED', cause: error })
       throw new TransactionError(TRANSACTION_MESSAGES.failedToSign, { code: 'UNABLE_TO_SIGN', details: (error as Error).message, cause: error })
     }
-    const signature = parameters.signOnly
-      ? null
-      : await sendAndConfirm(VersionedTransaction.deserialize(signedTransaction), cluster, parameters.transactionOptions)
-    results.push({ signedTransaction, signature })
+    const sent = parameters.signOnly ? null : await sendAndConfirm(VersionedTransaction.deserialize(signedTransaction), cluster, parameters.transactionOptions)
+    results.push({ signedTransaction, signature: sent?.signature ?? null, slot: sent?.landed.slot ?? null, fee: sent?.landed.fee ?? null })
   }
   return results
 }

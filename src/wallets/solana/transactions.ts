@@ -5,7 +5,7 @@
  * with the first Solana transaction (it carries @solana/web3.js), never on the landing screen.
  */
 import { base64 } from '@scure/base'
-import { Connection, PublicKey, VersionedTransaction } from '@solana/web3.js'
+import { Connection, PublicKey, TransactionExpiredBlockheightExceededError, VersionedTransaction } from '@solana/web3.js'
 import { connectEmbeddedWallet } from '../../actions/connectEmbeddedWallet.ts'
 import { getApiClient } from '../../api/instance.ts'
 import { SOLANA_TX_MESSAGES } from '../../errors/solana.ts'
@@ -22,8 +22,6 @@ import { isSwap, lamportsOut, parseInstruction, type ParsedInstruction, type Raw
 /** What web3.js's default fee is per signature when the cluster cannot price the message. */
 const LAMPORTS_PER_SIGNATURE = 5000n
 const TOKEN_ACCOUNT_SIZE = 165
-const CONFIRM_POLL_MS = 400
-const CONFIRM_TIMEOUT_MS = 90_000
 
 export interface TokenInfo {
   mint: string
@@ -200,25 +198,58 @@ export async function sendSigned(tx: VersionedTransaction, cluster: SolanaCluste
   }
 }
 
-/** Waits until the cluster confirms a sent transaction; its error (with the signature) when it failed on chain. */
-export async function confirmSignature(signature: string, cluster: SolanaCluster): Promise<void> {
-  const connection = connectionFor(cluster)
-  const deadline = Date.now() + CONFIRM_TIMEOUT_MS
-  for (;;) {
-    const status = (await connection.getSignatureStatuses([signature]).catch(() => null))?.value[0]
-    if (status?.err) throw sendFailure(new Error(JSON.stringify(status.err)), signature)
-    if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) return
-    if (Date.now() > deadline)
-      throw new TransactionError(SOLANA_TX_MESSAGES.generic, { code: 'TRANSACTION_FAILURE', details: 'Not confirmed in 90 s', hash: signature })
-    await new Promise((r) => setTimeout(r, CONFIRM_POLL_MS))
-  }
+/** What the cluster's record of a landed transaction says (getParsedTransaction): the host's result carries it. */
+export interface LandedSolanaTransaction {
+  slot: number
+  /** Lamports the fee payer paid; null when the cluster had no record to read yet. */
+  fee: number | null
 }
 
-/** Sends the signed transaction and waits until the cluster confirms it: its signature (base58). */
-export async function sendAndConfirm(tx: VersionedTransaction, cluster: SolanaCluster, options: SolanaSendOptions = {}): Promise<string> {
+const landedError = (err: unknown, logs: string[] | null | undefined, signature: string) =>
+  sendFailure(Object.assign(new Error(typeof err === 'string' ? err : JSON.stringify(err)), { logs: logs ?? [] }), signature)
+
+/**
+ * Spec part 3 §7: web3.js's `confirmTransaction` (blockhash strategy: the signature subscription,
+ * the status read, the block height until the blockhash's lastValidBlockHeight), then
+ * `getParsedTransaction` reads what landed. A transaction that failed on chain throws with the
+ * spec's text, chosen from the landed transaction's logs ('Transfer: insufficient lamports …').
+ */
+export async function confirmSignature(signature: string, cluster: SolanaCluster, blockhash: string): Promise<LandedSolanaTransaction> {
+  const connection = connectionFor(cluster)
+  // Our transaction's blockhash is no newer than the latest: its last valid height is at most this one.
+  const { lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed')
+  let confirmed: { slot: number } | null = null
+  let confirmError: unknown = null
+  try {
+    const { context, value } = await connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, 'confirmed')
+    if (value.err) confirmError = value.err
+    else confirmed = { slot: context.slot }
+  } catch (error) {
+    // The status read rejects with the transaction's own error; after an expired blockhash the record decides.
+    if (!(error instanceof TransactionExpiredBlockheightExceededError)) confirmError = error instanceof Error ? error.message : error
+  }
+  const landed = await connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }).catch(() => null)
+  if (landed) {
+    if (landed.meta?.err) throw landedError(landed.meta.err, landed.meta.logMessages, signature)
+    return { slot: landed.slot, fee: landed.meta?.fee ?? null }
+  }
+  if (confirmError !== null) throw landedError(confirmError, null, signature)
+  if (confirmed) return { slot: confirmed.slot, fee: null }
+  throw new TransactionError(SOLANA_TX_MESSAGES.generic, {
+    code: 'TRANSACTION_FAILURE',
+    details: 'Not confirmed before its blockhash expired',
+    hash: signature,
+  })
+}
+
+/** Sends the signed transaction and waits until the cluster confirms it: its signature (base58) and what landed. */
+export async function sendAndConfirm(
+  tx: VersionedTransaction,
+  cluster: SolanaCluster,
+  options: SolanaSendOptions = {},
+): Promise<{ signature: string; landed: LandedSolanaTransaction }> {
   const signature = await sendSigned(tx, cluster, options)
-  await confirmSignature(signature, cluster)
-  return signature
+  return { signature, landed: await confirmSignature(signature, cluster, tx.message.recentBlockhash) }
 }
 
 export { appCluster }
