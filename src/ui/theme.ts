@@ -206,6 +206,7 @@ export const THEME_PARTS: ThemePart[] = [
   { name: 'message', tags: ['sign-prompt'], description: 'The message text or raw value' },
   { name: 'typed-data', tags: ['sign-prompt'], description: 'The typed-data structure' },
   { name: 'scan-warning', tags: ['sign-prompt'], description: 'Transaction scan warning (suspicious or malicious)' },
+  { name: 'scan-details', tags: ['sign-prompt'], description: "The transaction scan's details: result, description, reason, each asset in and out, exposures" },
   { name: 'transaction-summary', tags: ['sign-prompt'], description: "The confirmation screen's rows (amount, spender, to, swap, network, fee)" },
   { name: 'allowance-warning', tags: ['sign-prompt'], description: 'The plain warning that a token approval has no limit' },
   { name: 'transaction-details', tags: ['sign-prompt'], description: "The 'Details' accordion" },
