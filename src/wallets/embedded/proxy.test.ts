@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { $config } from '../../stores/config.ts'
+import { $session } from '../../stores/session.ts'
 import { configured, resetAll } from '../../testing/harness.ts'
 import { EmbeddedWalletProxy, getWalletProxy } from './proxy.ts'
 
@@ -51,5 +52,19 @@ describe('the wallet proxy', () => {
     frames[0]!.dispatchEvent(new Event('load'))
     await vi.advanceTimersByTimeAsync(1000)
     await seen
+  })
+
+  it("logout tells a mounted frame to forget every unlocked wallet ('wallets:clear', the spec's 'clear'); a frame never mounted gets nothing", async () => {
+    configured()
+    const proxy = getWalletProxy()
+    const request = vi.spyOn(proxy, 'request').mockResolvedValue({ ok: true } as never)
+    $session.set({ status: 'unauthenticated', user: null, tokens: null })
+    expect(request).not.toHaveBeenCalled()
+    void proxy.ready().catch(() => undefined)
+    await vi.waitFor(() => expect(proxy.mounted).toBe(true))
+    $session.set({ status: 'authenticated', user: null, tokens: null } as never)
+    expect(request).not.toHaveBeenCalled()
+    $session.set({ status: 'unauthenticated', user: null, tokens: null })
+    expect(request).toHaveBeenCalledWith('wallets:clear', {})
   })
 })
