@@ -33,7 +33,6 @@ const MODULE_ONLY = new Set<string>([
   'linkWithPasskey', // the step linkPasskey's status screen runs
   'loginWithSiwe', // the signature step of loginWithWallet (the wallet list)
   'loginWithSiws', // the same for Solana wallets
-  'loginWithFarcaster', // the step after the Farcaster channel (QR code) completes
   'loginWithTelegram', // takes the result of Telegram's own login widget
   'approveCrossAppConnection', // the provider's own popup page (server/routes/cross-app-popup.ts), not a host's flow
   'verifyCrossAppToken', // the same popup's transact page checks the requester's token
