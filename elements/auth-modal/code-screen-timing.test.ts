@@ -3,45 +3,8 @@
  * spec part 1 §9 'Code length 6; resend cooldown 30 s' and 'error input reset 1400 ms'.
  */
 import './auth-modal.ts'
-import {
-  API_URL,
-  APP_ID,
-  appConfig,
-  assert,
-  authResponse,
-  button,
-  byLabel,
-  equal,
-  mockFetch,
-  paste,
-  queryByText,
-  reset,
-  shadow,
-  type,
-  waitFor,
-  type Route,
-} from '../testing/harness.ts'
-
-async function codeScreen(authenticate: Route | Route[] = { body: authResponse() }) {
-  mockFetch({
-    [`GET /apps/${APP_ID}`]: { body: appConfig() },
-    'POST /analytics_events': { status: 204 },
-    'POST /passwordless/init': { body: { success: true } },
-    'POST /passwordless/authenticate': authenticate,
-  })
-  const element = document.createElement('auth-modal')
-  element.setAttribute('app-id', APP_ID)
-  element.setAttribute('api-url', API_URL)
-  document.body.append(element)
-  await waitFor(() => element.ready, 'ready')
-  element.open()
-  const root = shadow(element)
-  type(await waitFor(() => byLabel<HTMLInputElement>(root, 'Email address'), 'e-mail input'), 'ada@example.com')
-  await waitFor(() => !button(root, 'Submit')!.disabled, 'submit enabled')
-  byLabel(root, 'Email address')!.form!.requestSubmit()
-  await waitFor(() => byLabel(root, 'Digit 6'), 'code screen')
-  return { root, digit: (n: number) => byLabel(root, `Digit ${n}`)! }
-}
+import { assert, button, byLabel, equal, paste, queryByText, reset, waitFor } from '../testing/harness.ts'
+import { openCodeScreen as codeScreen } from '../testing/code-screen.ts'
 
 describe('code screen timing (spec §9)', () => {
   beforeEach(() => reset())

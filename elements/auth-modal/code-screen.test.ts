@@ -19,36 +19,10 @@ import {
   sleep,
   type,
   waitFor,
-  wireUser,
-  type Route,
 } from '../testing/harness.ts'
+import { openCodeScreen as codeScreen } from '../testing/code-screen.ts'
 
 const defaults = { ...TIMING }
-
-/** Mounts, opens and submits an e-mail so the code screen shows. */
-async function codeScreen(authenticate: Route | Route[] = { body: authResponse() }, config = appConfig()) {
-  const calls = mockFetch({
-    [`GET /apps/${APP_ID}`]: { body: config },
-    'POST /analytics_events': { status: 204 },
-    'POST /passwordless/init': { body: { success: true } },
-    'POST /passwordless/authenticate': authenticate,
-    'POST /users/me/accept_terms': { body: { user: wireUser({ has_accepted_terms: true }) } },
-    'POST /sessions/logout': { body: { success: true } },
-  })
-  const element = document.createElement('auth-modal')
-  element.setAttribute('app-id', APP_ID)
-  element.setAttribute('api-url', API_URL)
-  document.body.append(element)
-  await waitFor(() => element.ready, 'ready')
-  element.open()
-  const root = shadow(element)
-  type(await waitFor(() => byLabel<HTMLInputElement>(root, 'Email address'), 'e-mail input'), 'ada@example.com')
-  await waitFor(() => !button(root, 'Submit')!.disabled, 'submit enabled')
-  byLabel(root, 'Email address')!.form!.requestSubmit()
-  await waitFor(() => byLabel(root, 'Digit 6'), 'code screen')
-  const digit = (n: number) => byLabel(root, `Digit ${n}`)!
-  return { element, root, calls, digit }
-}
 
 describe('code screen', () => {
   beforeEach(() => {

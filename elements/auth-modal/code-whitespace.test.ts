@@ -6,50 +6,15 @@
 import './auth-modal.ts'
 import type { WireUser } from '../../src/api/user.ts'
 import { getWalletProxy } from '../../src/wallets/embedded/proxy.ts'
-import {
-  API_URL,
-  APP_ID,
-  appConfig,
-  authResponse,
-  button,
-  byLabel,
-  equal,
-  mockFetch,
-  paste,
-  queryByText,
-  recordEvents,
-  reset,
-  shadow,
-  type,
-  waitFor,
-  wireUser,
-} from '../testing/harness.ts'
+import { byLabel, equal, mockFetch, paste, queryByText, recordEvents, reset, shadow, type, waitFor, wireUser } from '../testing/harness.ts'
+import { openCodeScreen } from '../testing/code-screen.ts'
 import { mountSignedIn } from '../testing/signed-in.ts'
 
-/** Mounts, opens and submits an e-mail so the login code screen shows. */
+/** The login code screen, with the six boxes read as one string. */
 async function codeScreen() {
   reset()
-  const calls = mockFetch({
-    [`GET /apps/${APP_ID}`]: { body: appConfig() },
-    'POST /analytics_events': { status: 204 },
-    'POST /passwordless/init': { body: { success: true } },
-    'POST /passwordless/authenticate': { body: authResponse() },
-    'POST /users/me/accept_terms': { body: { user: wireUser({ has_accepted_terms: true }) } },
-  })
-  const element = document.createElement('auth-modal')
-  element.setAttribute('app-id', APP_ID)
-  element.setAttribute('api-url', API_URL)
-  document.body.append(element)
-  await waitFor(() => element.ready, 'ready')
-  element.open()
-  const root = shadow(element)
-  type(await waitFor(() => byLabel<HTMLInputElement>(root, 'Email address'), 'e-mail input'), 'ada@example.com')
-  await waitFor(() => !button(root, 'Submit')!.disabled, 'submit enabled')
-  byLabel(root, 'Email address')!.form!.requestSubmit()
-  await waitFor(() => byLabel(root, 'Digit 6'), 'code screen')
-  const digit = (n: number) => byLabel<HTMLInputElement>(root, `Digit ${n}`)!
-  const boxes = () => [1, 2, 3, 4, 5, 6].map((n) => digit(n).value).join('')
-  return { root, calls, digit, boxes }
+  const screen = await openCodeScreen()
+  return { ...screen, boxes: () => [1, 2, 3, 4, 5, 6].map((n) => screen.digit(n).value).join('') }
 }
 
 /** The single authenticate call's body, once it was made. */

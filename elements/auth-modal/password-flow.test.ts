@@ -6,27 +6,10 @@
  * moving on 1.4 s after 'Success'. The wallet frame is stubbed (getWalletProxy().request).
  */
 import './auth-modal.ts'
-import { toUser } from '../../src/api/user.ts'
-import { $session } from '../../src/stores/session.ts'
 import { getWalletProxy } from '../../src/wallets/embedded/proxy.ts'
 import { openWalletScreen } from '../../src/wallets/embedded/modal.ts'
-import {
-  API_URL,
-  APP_ID,
-  accessToken,
-  appConfig,
-  assert,
-  button,
-  equal,
-  mockFetch,
-  queryByText,
-  reset,
-  shadow,
-  type,
-  waitFor,
-  wireEmbeddedWallet,
-  wireUser,
-} from '../testing/harness.ts'
+import { assert, button, equal, queryByText, shadow, type, waitFor, wireEmbeddedWallet, wireUser } from '../testing/harness.ts'
+import { mountSignedIn } from '../testing/signed-in.ts'
 import type { AuthModalElement } from './auth-modal.element.ts'
 
 const ADDRESS = '0x3333333333333333333333333333333333333333'
@@ -34,24 +17,8 @@ const walletAccount = (recoveryMethod: string) => wireEmbeddedWallet({ address: 
 const userWith = (recoveryMethod: string | null) =>
   wireUser({ linked_accounts: [...wireUser().linked_accounts, ...(recoveryMethod ? [walletAccount(recoveryMethod)] : [])] })
 
-async function mount(embeddedWallets: Record<string, unknown>, recoveryMethod: string | null = 'privy'): Promise<AuthModalElement> {
-  reset()
-  mockFetch({
-    [`GET /apps/${APP_ID}`]: { body: appConfig({ name: 'Acme Pay 2', embeddedWallets }) },
-    'POST /analytics_events': { status: 204 },
-  })
-  const element = document.createElement('auth-modal')
-  element.setAttribute('app-id', APP_ID)
-  element.setAttribute('api-url', API_URL)
-  document.body.append(element)
-  await waitFor(() => element.ready, 'ready')
-  $session.set({
-    status: 'authenticated',
-    user: toUser(userWith(recoveryMethod) as never),
-    tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null },
-  })
-  return element
-}
+const mount = (embeddedWallets: Record<string, unknown>, recoveryMethod: string | null = 'privy'): Promise<AuthModalElement> =>
+  mountSignedIn(userWith(recoveryMethod), {}, { name: 'Acme Pay 2', embeddedWallets })
 
 const root = (element: Element) => shadow(element)
 const step = (element: Element) => root(element).querySelector<HTMLElement>('[data-screen="embedded-wallet-password"]')?.dataset.step
