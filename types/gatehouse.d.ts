@@ -700,16 +700,16 @@ export interface AuthModalElement extends HTMLElement {
   login(parameters?: LoginParameters): Promise<User>
   /** Logs in with a JWT the host signed for its own user (custom auth); resolves with the user. */
   loginWithCustomToken(token: string): Promise<User>
-  /** Sends a login code to `email` without opening the modal (headless flow); answers `{ success: true }`. */
-  sendEmailCode(email: string): Promise<{ success: true }>
-  /** Sends a new code to the address the last one went to. */
-  resendEmailCode(): Promise<{ success: true }>
+  /** Sends a login code to `email` without opening the modal (headless flow); answers `{ success: true }`. A `captchaToken` the host got itself is sent as is: the widget's captcha does not run. */
+  sendEmailCode(email: string, options?: { captchaToken?: string }): Promise<{ success: true }>
+  /** Sends a new code to the address the last one went to (with the host's own `captchaToken`, if given). */
+  resendEmailCode(options?: { captchaToken?: string }): Promise<{ success: true }>
   /** Logs in (or signs up) with the 6-digit code sent by `sendEmailCode`; resolves with the user. */
   loginWithEmailCode(code: string): Promise<User>
   /** Sends a login code to `phoneNumber` (E.164) by SMS, or WhatsApp with `channel: 'whatsapp'`, without opening the modal. */
-  sendSmsCode(phoneNumber: string, channel?: 'sms' | 'whatsapp'): Promise<{ success: true }>
-  /** Sends a new code to the number the last one went to, on the same channel. */
-  resendSmsCode(): Promise<{ success: true }>
+  sendSmsCode(phoneNumber: string, channel?: 'sms' | 'whatsapp', options?: { captchaToken?: string }): Promise<{ success: true }>
+  /** Sends a new code to the number the last one went to, on the same channel (with the host's own `captchaToken`, if given). */
+  resendSmsCode(options?: { captchaToken?: string }): Promise<{ success: true }>
   /** Logs in (or signs up) with the 6-digit code sent by `sendSmsCode`; resolves with the user. */
   loginWithSmsCode(code: string): Promise<User>
   /** 'Connect your email' for the signed-in user; resolves with the user, rejects with USER_EXITED_LINK_FLOW. */

@@ -166,6 +166,41 @@ it('error: the server refuses a login init without a token when captcha is on', 
   expect(await res.json()).toMatchObject({ code: 'invalid_captcha' })
 })
 
+it("headless: sendEmailCode with the host's own captchaToken sends that token and loads no captcha widget", async () => {
+  const page = await browser.newPage()
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.url().startsWith(fake.scriptUrl)) scripts.push(r.url())
+  })
+  await page.goto(`${stack.demoUrl}/`)
+  await waitForHostEvent(page, 'auth-ready')
+  // The host solved a Turnstile challenge on its own page (the stand-in issues it as the widget would).
+  const issued = (await (await fetch(fake.scriptUrl.replace('/api.js', '/issue'), { method: 'POST', body: '{}' })).json()) as { token: string }
+  const email = 'headless-captcha@example.com'
+  const answer = await page.evaluate(([address, captchaToken]) => (document.querySelector('auth-modal') as any).sendEmailCode(address, { captchaToken }), [
+    email,
+    issued.token,
+  ] as const)
+  expect(answer).toEqual({ success: true })
+  expect(fake.requests.map((r) => r.fields.response)).toEqual([issued.token])
+  const code = await stack.nextCode(email)
+  const user = await page.evaluate((c) => (document.querySelector('auth-modal') as any).loginWithEmailCode(c), code)
+  expect(user.email.address).toBe(email)
+  // The resend takes the host's token too (a token is good once): again no widget.
+  const hostToken = async () =>
+    ((await (await fetch(fake.scriptUrl.replace('/api.js', '/issue'), { method: 'POST', body: '{}' })).json()) as { token: string }).token
+  const [second, third] = [await hostToken(), await hostToken()]
+  await page.evaluate(() => (document.querySelector('auth-modal') as any).logout())
+  await page.evaluate(([address, captchaToken]) => (document.querySelector('auth-modal') as any).sendEmailCode(address, { captchaToken }), [
+    email,
+    second,
+  ] as const)
+  await page.evaluate((captchaToken) => (document.querySelector('auth-modal') as any).resendEmailCode({ captchaToken }), third)
+  expect(fake.requests.map((r) => r.fields.response)).toEqual([issued.token, second, third])
+  expect(scripts).toEqual([])
+  await page.close()
+})
+
 // Last: it points the demo page at an app with SMS on.
 it('SMS login with captcha on: the code request carries a verified token', async () => {
   await stack.createApp({
