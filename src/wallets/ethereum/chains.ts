@@ -33,12 +33,16 @@ export function defaultChainId(): number {
   return chains.find((c) => c.id === app?.defaultChain)?.id ?? chains[0]!.id
 }
 
-/** Accepts 1, '1', '0x1' or 'eip155:1'. */
+/**
+ * Accepts 1, '1', '0x1' (EIP-1193's hex) or 'eip155:1'. A CAIP-2 reference is decimal ('eip155:0x1'
+ * is no chain id), as the server reads it.
+ */
 export function parseChainId(value: unknown): number | null {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null
   if (typeof value !== 'string') return null
-  const text = value.startsWith('eip155:') ? value.slice(7) : value
-  const id = /^0x[0-9a-f]+$/i.test(text) ? parseInt(text, 16) : /^\d+$/.test(text) ? Number(text) : NaN
+  const caip2 = value.startsWith('eip155:')
+  const text = caip2 ? value.slice(7) : value
+  const id = !caip2 && /^0x[0-9a-f]+$/i.test(text) ? parseInt(text, 16) : /^\d+$/.test(text) ? Number(text) : NaN
   return Number.isSafeInteger(id) && id > 0 ? id : null
 }
 
