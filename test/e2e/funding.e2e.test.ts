@@ -297,6 +297,7 @@ describe('funding: <fund-button> and the funding flows', () => {
 
   it("'Transfer from an exchange' on a Coinbase chain: the session comes from our server, the stand-in's purchase reaches 'You've funded your account!'", async () => {
     const after = await eventCount(page)
+    const results = fundingResults().length
     await startFromButton('chain=8453')
     await chooser().waitFor()
     const popup = await purchase('Transfer from an exchange')
@@ -307,9 +308,15 @@ describe('funding: <fund-button> and the funding flows', () => {
     await modal(page).getByText("You've funded your account!").waitFor({ timeout: 15000 })
     const token = coinbase.calls.find((c) => c.path === '/onramp/v1/token')!.body as { addresses: unknown }
     expect(token.addresses).toEqual([{ address, blockchains: ['base'] }])
+    // Spec §4: the success is reported when it is reached, before (and whether or not) the user presses Continue.
+    await expect.poll(() => fundingResults().length).toBe(results + 1)
+    expect(fundingResults().at(-1)).toMatchObject({ provider: 'coinbase', status: 'success' })
     await modal(page).getByRole('button', { name: 'Continue' }).click()
     const result = await fundingEvent('fund-success', 'button', after)
     expect(result.detail).toMatchObject({ provider: 'coinbase', status: 'success', destinationChain: 'eip155:8453', txHash: `0x${'ab'.repeat(32)}` })
+    // Continue ends the flow without reporting the result a second time.
+    expect(fundingResults()).toHaveLength(results + 1)
+    expect(fundingResults().at(-1)).toEqual({ ...result.detail, clientTimestamp: expect.any(String) })
   })
 
   it("error: a failed exchange purchase returns to the chooser with 'Something went wrong adding funds. Please try again or use another method.'; the host hears 'There was an error completing Coinbase Onramp flow.'", async () => {

@@ -6,7 +6,7 @@ import { FUNDING_MESSAGES, FundingError } from '../../errors/funding.ts'
 import { coinbaseBlockchain } from '../../funding/config.ts'
 import { coinbaseReducer, FUNDING_TIMING, initialCoinbaseState } from '../../funding/flows.ts'
 import { pollPurchase } from '../../funding/purchasePolling.ts'
-import { $funding, backToChooser, completeFunding, fundingResult, reportFundingFailure } from '../../funding/session.ts'
+import { $funding, backToChooser, completeFunding, fundingResult, reportFundingFailure, reportFundingResult } from '../../funding/session.ts'
 import { clearPurchase } from '../../funding/purchase.ts'
 import { $config } from '../../stores/config.ts'
 import { $session } from '../../stores/session.ts'
@@ -83,7 +83,11 @@ export default function ExchangeStatusScreen({ via, resume }: { via: 'card' | 'e
   useEffect(() => {
     if (!config) return
     if (state.status === 'success' || state.status === 'error' || state.backToChooser) clearPurchase(appId ?? '')
-    if (state.status === 'success') popup.current?.close()
+    if (state.status === 'success') {
+      popup.current?.close()
+      // Spec §4: the terminal status is reported when it is reached, whether or not the user then presses Continue.
+      reportFundingResult(result('success')!)
+    }
     if (state.status === 'error') {
       popup.current?.close()
       // Spec part 3 §8: the host hears the flow's error, the chooser's banner shows the user's text.
@@ -101,7 +105,7 @@ export default function ExchangeStatusScreen({ via, resume }: { via: 'card' | 'e
           <p className="detail">{FUNDING_TEXT.funded}</p>
           <PrimaryButton
             onClick={() => {
-              completeFunding(result('success')!)
+              completeFunding(result('success')!, { reported: true })
               closeModal()
             }}
           >
