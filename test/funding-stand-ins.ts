@@ -3,7 +3,8 @@
  *
  * - A MoonPay-style card provider: the widget page (`GET /?apiKey&walletAddress&externalTransactionId…&signature`)
  *   checks the signature as MoonPay does (HMAC-SHA256 of the query string before `signature`, keyed
- *   by the secret key, base64) and offers 'Buy' / 'Decline card'; the API answers
+ *   by the secret key, base64) and offers 'Buy' / 'Decline card' / 'Pay' (card, then processing) /
+ *   'Bank transfer' (a SEPA payment left `waitingAuthorization`); the API answers
  *   `GET /v1/transactions/ext/{externalTransactionId}?apiKey=pk_…` with the list of transactions
  *   (404 `NotFoundError` while there is none).
  * - A Coinbase-style on-ramp: `POST /onramp/v1/token` (bearer: an ES256 CDP JWT whose `uri` names the
@@ -62,7 +63,24 @@ export async function startMoonpayStandIn(
         ['Buy', `/complete${q}`],
         ['Decline card', `/fail${q}`],
         ['Pay', `/pending${q}`],
+        ['Bank transfer', `/bank${q}`],
       ])
+    }
+    // A bank payment (not a card) waiting for the bank's authorization: terminal for the widget (spec part 3 §4).
+    if (req.method === 'POST' && url.pathname === '/bank') {
+      const id = url.searchParams.get('id')!
+      transactions.set(id, {
+        id: `tx-${id}`,
+        externalTransactionId: id,
+        status: 'waitingAuthorization',
+        paymentMethod: 'sepa_bank_transfer',
+        cardPaymentType: null,
+        currency: { code: 'eth' },
+        baseCurrencyAmount: 20,
+        quoteCurrencyAmount: Number(url.searchParams.get('amount')),
+        walletAddress: url.searchParams.get('address'),
+      })
+      return page(res, 'MoonPay stand-in', [])
     }
     // 'Pay': the provider has the transaction and processes the payment ('pending'); 'Buy' then completes it.
     if (req.method === 'POST' && url.pathname === '/pending') {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FundingConfig } from './config.ts'
 import { FUNDING_TIMING } from './flows.ts'
-import { clearPurchase, purchaseKey, readPurchase, storePurchaseLater, type PurchaseClock, type PurchaseStorage } from './purchase.ts'
+import { clearPurchase, markPurchaseReported, purchaseKey, readPurchase, storePurchaseLater, type PurchaseClock, type PurchaseStorage } from './purchase.ts'
 
 /** A clock whose timers run only when the test moves time on. */
 function fakeClock(): PurchaseClock & { advance: (ms: number) => void } {
@@ -76,5 +76,22 @@ describe('a card or exchange purchase kept across a reload (spec part 3 §9)', (
     expect(readPurchase('app1', 'u1', storage)).toBeNull()
     storage.setItem(purchaseKey('app1'), JSON.stringify({ provider: 'other', id: 'x', userId: 'u1' }))
     expect(readPurchase('app1', 'u1', storage)).toBeNull()
+  })
+
+  it('a terminal status that stays shown is reported once: a resumed purchase does not report it again (spec part 3 §4)', () => {
+    const clock = fakeClock()
+    const storage = memory()
+    storePurchaseLater('app1', { provider: 'moonpay', id: 'ext-4', userId: 'u1', config }, () => {}, { storage, clock })
+    clock.advance(8_000)
+    expect(markPurchaseReported('app1', 'waitingAuthorization', storage)).toBe(true)
+    expect(markPurchaseReported('app1', 'waitingAuthorization', storage)).toBe(false)
+    // Still the same purchase to resume, now remembering its report.
+    expect(readPurchase('app1', 'u1', storage)).toMatchObject({ id: 'ext-4', reported: 'waitingAuthorization' })
+    // Another terminal status is news.
+    expect(markPurchaseReported('app1', 'completed', storage)).toBe(true)
+    // Nothing stored (storage blocked, or the purchase already cleared): report.
+    clearPurchase('app1', storage)
+    expect(markPurchaseReported('app1', 'completed', storage)).toBe(true)
+    expect(markPurchaseReported('app1', 'completed', null)).toBe(true)
   })
 })

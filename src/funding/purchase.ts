@@ -24,6 +24,8 @@ export interface StoredPurchase {
   userId: string
   config: FundingConfig
   storedAt: number
+  /** The terminal status already reported to analytics (a purchase that stays shown, like a bank payment waiting authorization). */
+  reported?: string
 }
 
 export interface PurchaseStorage {
@@ -98,4 +100,22 @@ export function clearPurchase(appId: string, storage = sessionPurchaseStorage())
   } catch {
     /* see storePurchaseLater */
   }
+}
+
+/**
+ * Spec part 3 §4: a terminal status is reported once. A purchase that stays stored after it ends (a
+ * non-card payment waiting authorization: the status screen keeps showing it) remembers the status it
+ * reported, so a reopened modal or a reload does not report it again. Answers whether to report now.
+ */
+export function markPurchaseReported(appId: string, status: string, storage = sessionPurchaseStorage()): boolean {
+  try {
+    const raw = storage?.getItem(purchaseKey(appId))
+    if (!raw) return true
+    const stored = JSON.parse(raw) as StoredPurchase
+    if (stored.reported === status) return false
+    storage!.setItem(purchaseKey(appId), JSON.stringify({ ...stored, reported: status } satisfies StoredPurchase))
+  } catch {
+    /* see storePurchaseLater: reported, but not remembered */
+  }
+  return true
 }

@@ -402,4 +402,37 @@ describe('funding: <fund-button> and the funding flows', () => {
     const result = await fundingEvent('fund-success', 'button', after)
     expect(result.detail).toMatchObject({ provider: 'coinbase', destinationChain: 'eip155:8453', destinationValue: '0.01' })
   })
+
+  it("a bank payment left waiting authorization is terminal (spec §4): 'Processing payment' stays and its status is reported once, not again when the modal reopens on it", async () => {
+    const results = fundingResults().length
+    await startFromButton()
+    await chooser().waitFor()
+    const popup = await purchase(/Pay with card/)
+    await modal(page).getByRole('heading', { name: 'In Progress' }).waitFor()
+    await popup.getByRole('button', { name: 'Bank transfer' }).click()
+    // The transaction id is stored after 8 s; polling then finds the payment waiting authorization.
+    await modal(page).getByRole('heading', { name: 'Processing payment' }).waitFor({ timeout: 20000 })
+    await expect.poll(() => fundingResults().length, { timeout: 15000 }).toBe(results + 1)
+    expect(fundingResults().at(-1)).toMatchObject({ provider: 'moonpay', status: 'waitingAuthorization', destinationAddress: address })
+
+    // Reopened, the button resumes the purchase: polled again, shown again, not reported again.
+    await modal(page).getByRole('button', { name: 'Close' }).click()
+    await startFromButton()
+    await modal(page).getByRole('heading', { name: 'Processing payment' }).waitFor({ timeout: 15000 })
+    // Two frames after the screen showed it its effects have run; the reload's own first event then
+    // comes after anything the resumed screen sent.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    const initialized = sentNamed(sent, appId, 'sdk_initialize').length
+    await page.reload()
+    await expect.poll(() => sentNamed(sent, appId, 'sdk_initialize').length, { timeout: 15000 }).toBeGreaterThan(initialized)
+    expect(fundingResults()).toHaveLength(results + 1)
+    // After the reload too: the purchase is back on screen, still reported once.
+    await modal(page).getByRole('heading', { name: 'Processing payment' }).waitFor({ timeout: 15000 })
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    await page.evaluate(() => {
+      for (const key of Object.keys(sessionStorage)) if (key.endsWith(':purchase')) sessionStorage.removeItem(key)
+    })
+    await modal(page).getByRole('button', { name: 'Close' }).click()
+    expect(fundingResults()).toHaveLength(results + 1)
+  })
 })

@@ -7,7 +7,7 @@ import { moonpaySignConfig } from '../../funding/config.ts'
 import { FUNDING_TIMING, initialMoonpayState, moonpayReducer, type MoonpayTransaction } from '../../funding/flows.ts'
 import { pollPurchase } from '../../funding/purchasePolling.ts'
 import { $funding, backToChooser, completeFunding, fundingResult, reportFundingFailure, reportFundingResult } from '../../funding/session.ts'
-import { clearPurchase } from '../../funding/purchase.ts'
+import { clearPurchase, markPurchaseReported } from '../../funding/purchase.ts'
 import { $config } from '../../stores/config.ts'
 import { $session } from '../../stores/session.ts'
 import { PrimaryButton } from '../../ui/Button.tsx'
@@ -84,6 +84,13 @@ export default function CardStatusScreen({ resume }: { resume?: string }) {
     reportFundingFailure(new FundingError(FUNDING_MESSAGES.moonpayFailure, { code: 'FUNDING_FAILURE' }), result(state.status)!)
     backToChooser(FUNDING_MESSAGES.moonpayFailure)
   }, [state.status])
+  // A non-card payment waiting authorization is terminal (spec §4) but stays shown as 'Processing
+  // payment': reported once, even when the modal reopens on it or the page reloads.
+  useEffect(() => {
+    if (!config || state.status !== 'processing' || !state.done) return
+    const status = state.transaction?.status ?? 'waitingAuthorization'
+    if (markPurchaseReported(appId ?? '', status)) reportFundingResult(result(status)!)
+  }, [state.status, state.done])
   useEffect(() => {
     if (state.status !== 'completed') return
     clearPurchase(appId ?? '')
