@@ -25,7 +25,19 @@ describe('CAIP-2 chain ids must carry a number (spec part 2 §5)', () => {
   })
 
   it('error: eip155 without a number, with a non-number, zero, a sign or anything around the number is no chain id', () => {
-    const refused = ['eip155:', 'eip155:abc', 'eip155:0', 'eip155:-1', 'eip155:1.5', 'eip155: 1', 'eip155:1x', 'eip155:eip155:1', 'eip155', 'eip155:0x1', 'eip155:0x2105']
+    const refused = [
+      'eip155:',
+      'eip155:abc',
+      'eip155:0',
+      'eip155:-1',
+      'eip155:1.5',
+      'eip155: 1',
+      'eip155:1x',
+      'eip155:eip155:1',
+      'eip155',
+      'eip155:0x1',
+      'eip155:0x2105',
+    ]
     expect(refused.map(parseChainId)).toEqual(refused.map(() => null))
   })
 
