@@ -271,6 +271,12 @@ describe('<auth-modal>', () => {
     await waitFor(() => queryByText(dialog(element)!, 'Enter confirmation code'), 'code screen')
     equal(calls.find((c) => c.path === '/passwordless/init')!.body, { email: 'ada@example.com' })
     button(dialog(element)!, 'Back')!.click()
+    // In the click itself: the lit landing is there, and the leaving React screen (still in the DOM
+    // until React's turn) is hidden, never shown beside it.
+    assert(byLabel(dialog(element)!, 'Email address')?.checkVisibility(), 'landing shown in the click')
+    const leaving = byLabel(dialog(element)!, 'Digit 1')
+    assert(leaving, 'the leaving code screen is still in the DOM in the click')
+    equal(leaving.checkVisibility(), false, 'the leaving code screen is hidden')
     // The landing is lit-html and shows in the click; React takes the code screen away in its own
     // turn (later on a busy machine): a code typed before then would land in the leaving screen.
     await waitFor(() => byLabel(dialog(element)!, 'Email address') && !byLabel(dialog(element)!, 'Digit 1'), 'back on landing')
