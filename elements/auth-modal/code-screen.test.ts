@@ -1,8 +1,6 @@
 import './auth-modal.ts'
 import { TIMING } from '../../src/flows/timing.ts'
 import {
-  API_URL,
-  APP_ID,
   appConfig,
   assert,
   authResponse,
@@ -11,12 +9,14 @@ import {
   equal,
   keydown,
   mockFetch,
+  mountModal,
   paste,
   queryByText,
   recordEvents,
   reset,
   shadow,
   sleep,
+  submitLoginEmail,
   type,
   waitFor,
 } from '../testing/harness.ts'
@@ -162,20 +162,13 @@ describe('code screen', () => {
     const config = appConfig({
       allowlistConfig: { errorTitle: 'Invite only', errorDetail: null, errorCtaText: null, errorCtaLink: 'https://example.com/waitlist' },
     })
-    const calls = mockFetch({
-      [`GET /apps/${APP_ID}`]: { body: config },
-      'POST /passwordless/init': { status: 403, body: { error: 'Not allowed', code: 'allowlist_rejected' } },
-    })
-    const element = document.createElement('auth-modal')
-    element.setAttribute('app-id', APP_ID)
-    element.setAttribute('api-url', API_URL)
-    document.body.append(element)
-    await waitFor(() => element.ready, 'ready')
+    const { element, calls } = await mountModal(
+      { 'POST /passwordless/init': { status: 403, body: { error: 'Not allowed', code: 'allowlist_rejected' } } },
+      config,
+    )
     element.open()
     const root = shadow(element)
-    type(await waitFor(() => byLabel<HTMLInputElement>(root, 'Email address'), 'input'), 'eve@example.com')
-    await waitFor(() => !button(root, 'Submit')!.disabled, 'enabled')
-    byLabel(root, 'Email address')!.form!.requestSubmit()
+    await submitLoginEmail(root, 'eve@example.com')
     await waitFor(() => queryByText(root, 'Invite only'), 'allowlist title override')
     assert(queryByText(root, 'Have you been invited?'), 'default detail')
     const link = queryByText(root, 'Try another account') as HTMLAnchorElement

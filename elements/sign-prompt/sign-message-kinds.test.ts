@@ -5,26 +5,9 @@
  */
 import '../auth-modal/auth-modal.ts'
 import './sign-prompt.ts'
-import { toUser } from '../../src/api/user.ts'
-import { $config } from '../../src/stores/config.ts'
-import { $session } from '../../src/stores/session.ts'
 import { getWalletProxy } from '../../src/wallets/embedded/proxy.ts'
-import { $signRequest } from '../../src/wallets/embedded/signing.ts'
-import {
-  API_URL,
-  APP_ID,
-  accessToken,
-  appConfig,
-  assert,
-  button,
-  equal,
-  reset,
-  shadow,
-  sleep,
-  waitFor,
-  wireEmbeddedWallet,
-  wireUser,
-} from '../testing/harness.ts'
+import { assert, button, equal, shadow, waitFor, wireEmbeddedWallet } from '../testing/harness.ts'
+import { signedInWithWallets } from '../testing/signed-in.ts'
 import type { SignPromptElement } from './sign-prompt.element.ts'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
@@ -33,10 +16,6 @@ const SOLANA = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
 const HASH = `0xff${'a7'.repeat(31)}`
 
 async function signedIn() {
-  $signRequest.get()?.reject(new Error('test reset'))
-  await sleep(20)
-  reset()
-  $config.set({ ...$config.get(), appId: APP_ID, apiUrl: API_URL, app: appConfig() as never })
   const ethereum = wireEmbeddedWallet({ address: ADDRESS, entropy_id: ADDRESS })
   const solana = wireEmbeddedWallet({
     id: 'w2',
@@ -46,8 +25,7 @@ async function signedIn() {
     entropy_id: SOLANA,
     entropy_id_verifier: 'solana-address-verifier',
   })
-  const user = toUser(wireUser({ linked_accounts: [...wireUser().linked_accounts, ethereum, solana] }) as never)
-  $session.set({ status: 'authenticated', user, tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null } })
+  await signedInWithWallets([ethereum, solana])
   const proxy = getWalletProxy()
   proxy.request = (async () => ({})) as never
   const element = document.createElement('sign-prompt')

@@ -1,29 +1,11 @@
 import { emulateMedia, sendKeys } from '@web/test-runner-commands'
 import '../auth-modal/auth-modal.ts'
 import './sign-prompt.ts'
-import { toUser } from '../../src/api/user.ts'
 import { $config } from '../../src/stores/config.ts'
-import { $session } from '../../src/stores/session.ts'
 import { deepActiveElement } from '../../src/ui/dialogFocus.tsx'
 import { getWalletProxy } from '../../src/wallets/embedded/proxy.ts'
-import { $signRequest } from '../../src/wallets/embedded/signing.ts'
-import {
-  API_URL,
-  APP_ID,
-  accessToken,
-  appConfig,
-  assert,
-  button,
-  equal,
-  queryByText,
-  recordEvents,
-  reset,
-  shadow,
-  sleep,
-  waitFor,
-  wireEmbeddedWallet,
-  wireUser,
-} from '../testing/harness.ts'
+import { appConfig, assert, button, equal, queryByText, recordEvents, shadow, waitFor, wireEmbeddedWallet } from '../testing/harness.ts'
+import { signedInWithWallets } from '../testing/signed-in.ts'
 import type { SignPromptElement } from './sign-prompt.element.ts'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
@@ -45,14 +27,7 @@ interface ProxyCall {
  * signer: `release()` lets the pending signature through, so 'Signing...' can be observed.
  */
 async function signedIn() {
-  // A request left open by an earlier test would settle (and emit) during this one.
-  $signRequest.get()?.reject(new Error('test reset'))
-  await sleep(20)
-  reset()
-  $config.set({ ...$config.get(), appId: APP_ID, apiUrl: API_URL, app: appConfig() as never })
-  const wallet = wireEmbeddedWallet({ address: ADDRESS, entropy_id: ADDRESS })
-  const user = toUser(wireUser({ linked_accounts: [...wireUser().linked_accounts, wallet] }) as never)
-  $session.set({ status: 'authenticated', user, tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null } })
+  await signedInWithWallets([wireEmbeddedWallet({ address: ADDRESS, entropy_id: ADDRESS })])
   const calls: ProxyCall[] = []
   let release: () => void = () => undefined
   const proxy = getWalletProxy()

@@ -11,7 +11,7 @@ import { $smsFlow, initialSmsFlow } from '../../src/stores/smsFlow.ts'
 import { $modal } from '../../src/stores/modal.ts'
 import { $pendingLogin, $session } from '../../src/stores/session.ts'
 import type { AppConfig } from '../../src/api/types.ts'
-import { appConfig as sharedAppConfig, scriptedFetch, type FetchCall, type FetchReply } from '../../src/testing/fixtures.ts'
+import { APP_ID, appConfig as sharedAppConfig, scriptedFetch, type FetchCall, type FetchReply } from '../../src/testing/fixtures.ts'
 
 export { APP_ID, OTHER_APP_ID, accessToken, authResponse, wireEmbeddedWallet, wireUser } from '../../src/testing/fixtures.ts'
 export const API_URL = 'http://localhost:8787'
@@ -34,6 +34,24 @@ export function mockFetch(routes: Record<string, Route | Route[]>): Call[] {
   const calls: Call[] = []
   window.fetch = scriptedFetch(routes, calls) as typeof fetch
   return calls
+}
+
+/** An `<auth-modal>` for this app, answering `routes` (the app's configuration and analytics unless given), once ready. */
+export async function mountModal(routes: Record<string, Route | Route[]> = {}, config = appConfig()) {
+  const calls = mockFetch({ [`GET /apps/${APP_ID}`]: { body: config }, 'POST /analytics_events': { status: 204 }, ...routes })
+  const element = document.createElement('auth-modal')
+  element.setAttribute('app-id', APP_ID)
+  element.setAttribute('api-url', API_URL)
+  document.body.append(element)
+  await waitFor(() => element.ready, 'ready')
+  return { element, calls }
+}
+
+/** Types `email` on the opened landing and submits it (the code request goes out). */
+export async function submitLoginEmail(root: ParentNode, email: string): Promise<void> {
+  type(await waitFor(() => byLabel<HTMLInputElement>(root, 'Email address'), 'e-mail input'), email)
+  await waitFor(() => !button(root, 'Submit')!.disabled, 'submit enabled')
+  byLabel(root, 'Email address')!.form!.requestSubmit()
 }
 
 /** The unit tests' app configuration plus the optional fields the landing screen reads. */

@@ -1,8 +1,10 @@
 /** An `<auth-modal>` with a signed-in user, for element tests of the screens behind a login. */
 import { toUser, type WireUser } from '../../src/api/user.ts'
+import { $config } from '../../src/stores/config.ts'
 import { $session } from '../../src/stores/session.ts'
+import { $signRequest } from '../../src/wallets/embedded/signing.ts'
 import type { AuthModalElement } from '../auth-modal/auth-modal.element.ts'
-import { API_URL, APP_ID, accessToken, appConfig, mockFetch, reset, waitFor, type Route } from './harness.ts'
+import { API_URL, APP_ID, accessToken, appConfig, mountModal, reset, sleep, wireEmbeddedWallet, wireUser, type Route } from './harness.ts'
 
 /** Fresh page, `<auth-modal>` for an app with `config` overrides answering `routes`, `user` signed in. */
 export async function mountSignedIn(
@@ -11,12 +13,20 @@ export async function mountSignedIn(
   config: Record<string, unknown> = {},
 ): Promise<AuthModalElement> {
   reset()
-  mockFetch({ [`GET /apps/${APP_ID}`]: { body: appConfig(config) }, 'POST /analytics_events': { status: 204 }, ...routes })
-  const element = document.createElement('auth-modal')
-  element.setAttribute('app-id', APP_ID)
-  element.setAttribute('api-url', API_URL)
-  document.body.append(element)
-  await waitFor(() => element.ready, 'ready')
+  const { element } = await mountModal(routes, appConfig(config))
   $session.set({ status: 'authenticated', user: toUser(user), tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null } })
   return element
+}
+
+/**
+ * A fresh page signed in with `wallets` linked and no `<auth-modal>`: the session `<sign-prompt>`
+ * tests start from. A request an earlier test left open is settled first (it would emit during this one).
+ */
+export async function signedInWithWallets(wallets: ReturnType<typeof wireEmbeddedWallet>[]): Promise<void> {
+  $signRequest.get()?.reject(new Error('test reset'))
+  await sleep(20)
+  reset()
+  $config.set({ ...$config.get(), appId: APP_ID, apiUrl: API_URL, app: appConfig() as never })
+  const user = toUser(wireUser({ linked_accounts: [...wireUser().linked_accounts, ...wallets] }) as never)
+  $session.set({ status: 'authenticated', user, tokens: { token: accessToken(), refreshToken: 'refresh-1', identityToken: null } })
 }

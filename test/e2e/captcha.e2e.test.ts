@@ -175,28 +175,25 @@ it("headless: sendEmailCode with the host's own captchaToken sends that token an
   await page.goto(`${stack.demoUrl}/`)
   await waitForHostEvent(page, 'auth-ready')
   // The host solved a Turnstile challenge on its own page (the stand-in issues it as the widget would).
-  const issued = (await (await fetch(fake.scriptUrl.replace('/api.js', '/issue'), { method: 'POST', body: '{}' })).json()) as { token: string }
+  const first = fake.issueToken()
   const email = 'headless-captcha@example.com'
-  const answer = await page.evaluate(([address, captchaToken]) => (document.querySelector('auth-modal') as any).sendEmailCode(address, { captchaToken }), [
-    email,
-    issued.token,
-  ] as const)
+  const sendCode = (captchaToken: string) =>
+    page.evaluate(([address, token]) => (document.querySelector('auth-modal') as any).sendEmailCode(address, { captchaToken: token }), [
+      email,
+      captchaToken,
+    ] as const)
+  const answer = await sendCode(first)
   expect(answer).toEqual({ success: true })
-  expect(fake.requests.map((r) => r.fields.response)).toEqual([issued.token])
+  expect(fake.requests.map((r) => r.fields.response)).toEqual([first])
   const code = await stack.nextCode(email)
   const user = await page.evaluate((c) => (document.querySelector('auth-modal') as any).loginWithEmailCode(c), code)
   expect(user.email.address).toBe(email)
   // The resend takes the host's token too (a token is good once): again no widget.
-  const hostToken = async () =>
-    ((await (await fetch(fake.scriptUrl.replace('/api.js', '/issue'), { method: 'POST', body: '{}' })).json()) as { token: string }).token
-  const [second, third] = [await hostToken(), await hostToken()]
+  const [second, third] = [fake.issueToken(), fake.issueToken()]
   await page.evaluate(() => (document.querySelector('auth-modal') as any).logout())
-  await page.evaluate(([address, captchaToken]) => (document.querySelector('auth-modal') as any).sendEmailCode(address, { captchaToken }), [
-    email,
-    second,
-  ] as const)
+  await sendCode(second)
   await page.evaluate((captchaToken) => (document.querySelector('auth-modal') as any).resendEmailCode({ captchaToken }), third)
-  expect(fake.requests.map((r) => r.fields.response)).toEqual([issued.token, second, third])
+  expect(fake.requests.map((r) => r.fields.response)).toEqual([first, second, third])
   expect(scripts).toEqual([])
   await page.close()
 })

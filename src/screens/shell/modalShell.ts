@@ -224,7 +224,7 @@ export class ModalShell {
       // The lit landing shows in the task that asked for it; React takes its leaving screen away in
       // its own turn. Until then that screen is hidden, not shown beside the landing (a busy machine
       // made it a visible moment, and a locator could find the leaving screen's inputs).
-      this.#host.style.display = litLanding && layout && !captchaOnTop ? 'none' : 'contents'
+      this.#host.style.display = litLanding && !captchaOnTop ? 'none' : 'contents'
       body = html`${this.#host}${reactNeeded && !this.#reactReady ? loadingBody() : nothing}${landing}`
     }
 
